@@ -1,0 +1,336 @@
+"""Cards: ranks, suits, the :class:`Card` value type, parsing in every notation, pack limits.
+
+A card is a small ``int`` subclass: ``suit * 13 + rank - 1`` for the 52 naturals and 52 for
+the joker, so hands sort suit by suit (clubs, diamonds, hearts, spades; ace to king) with
+jokers last, and the meld search can work on plain integers.
+
+>>> parse_cards("10♥ Дч Wk *")
+(Card('TH'), Card('QH'), Card('JH'), Card('JK'))
+>>> format_cards(parse_cards("as 2s 3S"))
+'AS 2S 3S'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import IntEnum, StrEnum
+
+from remikcalc.errors import CardError
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "Rank",
+    "Suit",
+    "check_pack",
+    "format_cards",
+    "format_groups",
+    "parse_card",
+    "parse_cards",
+    "parse_groups",
+]
+
+
+class Rank(IntEnum):
+    """Ranks with the ace low; the code is the canonical one-character notation."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self - 1]
+
+
+class Suit(StrEnum):
+    """Suits in canonical order; the value is the canonical letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def index(self) -> int:
+        return SUITS.index(self)
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self.index]
+
+
+RANK_CODES = "A23456789TJQK"
+SUITS: tuple[Suit, ...] = tuple(Suit)
+JOKER_INDEX = 52
+
+
+class Card(int):
+    """One card: a natural (index 0..51) or the joker (52).
+
+    >>> Card.of(Rank.QUEEN, Suit.HEARTS)
+    Card('QH')
+    >>> Card.of(Rank.TEN, Suit.CLUBS).rank
+    <Rank.TEN: 10>
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not 0 <= index <= JOKER_INDEX:
+            raise ValueError(f"card index out of range: {index}")
+        return super().__new__(cls, index)
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit) -> Card:
+        return CARDS[suit.index * 13 + rank - 1]
+
+    @property
+    def is_joker(self) -> bool:
+        return self == JOKER_INDEX
+
+    @property
+    def rank(self) -> Rank:
+        if self.is_joker:
+            raise ValueError("the joker has no rank")
+        return Rank(self % 13 + 1)
+
+    @property
+    def suit(self) -> Suit:
+        if self.is_joker:
+            raise ValueError("the joker has no suit")
+        return SUITS[self // 13]
+
+    @property
+    def code(self) -> str:
+        return CODES[self]
+
+    def __str__(self) -> str:
+        return CODES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({CODES[self]!r})"
+
+
+CODES: tuple[str, ...] = tuple(
+    [RANK_CODES[i % 13] + SUITS[i // 13].value for i in range(52)] + ["JK"]
+)
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(53))
+JOKER: Card = CARDS[JOKER_INDEX]
+
+# --- notation tables -------------------------------------------------------------------------
+
+_JOKER_WORDS = {"JK", "JOKER", "*", "🃏", "ДЖ", "ДЖОКЕР"}
+_LATIN_RANKS = {
+    **{c: i + 1 for i, c in enumerate(RANK_CODES)},
+    "10": 10,
+    "D": 12,  # Polish dama / German Dame
+    "W": 11,  # Polish walet
+    "B": 11,  # German Bube
+}
+_CYRILLIC_RANKS = {
+    **{str(n): n for n in range(2, 10)},
+    "10": 10,
+    "Т": 1,  # туз
+    "К": 13,  # король
+    "Д": 12,  # дама
+    "В": 11,  # валет
+}
+_SYMBOL_SUITS = {
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "♠": Suit.SPADES, "♤": Suit.SPADES,
+}  # fmt: skip
+_LATIN_SUITS = {
+    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    # Polish suit names: pik, kier, karo, trefl
+    "P": Suit.SPADES, "K": Suit.HEARTS, "KA": Suit.DIAMONDS, "T": Suit.CLUBS,
+}  # fmt: skip
+_CYRILLIC_SUITS = {"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS}
+# Cyrillic letters that look like Latin ones, for naming the odd character in a typo.
+_CYR_TO_LAT = dict(zip("АВСЕНКМОРТХасеорх", "ABCEHKMOPTXaceopx", strict=True))
+_LAT_TO_CYR = {v: k for k, v in _CYR_TO_LAT.items()}
+_IGNORED = {"\ufe0f", "\ufe0e", "\u200b", "\u200d"}
+
+
+def _script(ch: str) -> str:
+    if "a" <= ch.lower() <= "z":
+        return "latin"
+    if "\u0400" <= ch <= "\u04ff":
+        return "cyrillic"
+    return "neutral"
+
+
+def _describe(ch: str) -> str:
+    try:
+        name = unicodedata.name(ch).title()
+    except ValueError:
+        name = "character"
+    return f"{ch!r} ({name}, U+{ord(ch):04X})"
+
+
+def _where(token: str, position: int | None) -> str:
+    return f"card {position} {token!r}" if position is not None else f"card {token!r}"
+
+
+def _suggest_suits(rank: int) -> str:
+    codes = [RANK_CODES[rank - 1] + s.value for s in SUITS]
+    return ", ".join(codes[:-1]) + " or " + codes[-1]
+
+
+def parse_card(token: str, position: int | None = None) -> Card:
+    """Parse one card code in any supported notation.
+
+    ``position`` (1-based) is only used to make error messages point at the token.
+
+    >>> parse_card("10♦"), parse_card("Тп"), parse_card("qs"), parse_card("Bk")
+    (Card('TD'), Card('AS'), Card('QS'), Card('JH'))
+    """
+    raw = token
+    text = "".join(ch for ch in unicodedata.normalize("NFC", token.strip()) if ch not in _IGNORED)
+    where = _where(raw, position)
+    if not text:
+        raise CardError(f"{where}: empty card code")
+    upper = text.upper()
+    if upper in _JOKER_WORDS:
+        return JOKER
+    scripts = {_script(ch) for ch in text} - {"neutral"}
+    if scripts == {"latin", "cyrillic"}:
+        for ch in text:
+            if ch in _CYR_TO_LAT:
+                raise CardError(
+                    f"{where} mixes scripts: {_describe(ch)} is Cyrillic; "
+                    f"type the Latin letter {_CYR_TO_LAT[ch]!r}"
+                    + _maybe(text.replace(ch, _CYR_TO_LAT[ch]))
+                )
+        odd = next(ch for ch in text if _script(ch) == "latin")
+        raise CardError(
+            f"{where} mixes scripts: {_describe(odd)} is Latin in a Russian code"
+            + (f"; type the Cyrillic letter {_LAT_TO_CYR[odd]!r}" if odd in _LAT_TO_CYR else "")
+        )
+    cyrillic = scripts == {"cyrillic"}
+    ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
+    suits = _CYRILLIC_SUITS if cyrillic else _LATIN_SUITS
+    rank_part = upper[:2] if upper.startswith("10") else upper[:1]
+    suit_part = upper[len(rank_part) :]
+    rank = ranks.get(rank_part)
+    if rank is None:
+        hint = "A 2-9 T (or 10) J Q K" if not cyrillic else "Т К Д В or 2-10"
+        if rank_part == "1":
+            hint += "; for a ten type 10 or T, for an ace A"
+        raise CardError(f"{where}: unknown rank {text[: len(rank_part)]!r}; ranks are {hint}")
+    if not suit_part:
+        raise CardError(f"{where}: the suit is missing; did you mean {_suggest_suits(rank)}?")
+    suit = _SYMBOL_SUITS.get(suit_part) or suits.get(suit_part)
+    if suit is None:
+        odd_suit = text[len(rank_part) :]
+        if cyrillic and odd_suit in _CYR_TO_LAT:
+            latin = _CYR_TO_LAT[odd_suit].upper()
+            raise CardError(
+                f"{where}: {_describe(odd_suit)} is Cyrillic, not the Latin suit {latin!r}"
+                + _maybe(RANK_CODES[rank - 1] + latin)
+            )
+        suit_hint = "п ч б т or ♠ ♥ ♦ ♣" if cyrillic else "C D H S or ♣ ♦ ♥ ♠"
+        raise CardError(
+            f"{where}: unknown suit {odd_suit!r} (suits are {suit_hint}); "
+            f"did you mean {_suggest_suits(rank)}?"
+        )
+    return CARDS[suit.index * 13 + rank - 1]
+
+
+def _maybe(candidate: str) -> str:
+    try:
+        return f"; did you mean {parse_card(candidate).code}?"
+    except CardError:
+        return ""
+
+
+def _tokens(text: str | Iterable[str]) -> list[list[str]]:
+    """Split input into groups (by ``|``) of tokens (by whitespace and commas)."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    return [group.replace(",", " ").replace(";", " ").split() for group in joined.split("|")]
+
+
+def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
+    """Parse a hand that may be grouped with ``|``; returns the groups in input order.
+
+    An ungrouped hand is a single group. Empty groups (``a || b``) are dropped.
+
+    >>> parse_groups("AS 2S 3S | 7H 7D 7C | KD")
+    ((Card('AS'), Card('2S'), Card('3S')), (Card('7H'), Card('7D'), Card('7C')), (Card('KD'),))
+    """
+    groups: list[tuple[Card, ...]] = []
+    position = 0
+    for tokens in _tokens(text):
+        group = []
+        for token in tokens:
+            position += 1
+            group.append(parse_card(token, position))
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
+def is_grouped(text: str | Iterable[str]) -> bool:
+    """True when the input uses ``|`` to fix an arrangement."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    return "|" in joined
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards in any notation into a tuple, in input order (``|`` separators ignored).
+
+    >>> parse_cards("AS 2S 3S 7H 7D 7C 9C 9D KH QS")[:3]
+    (Card('AS'), Card('2S'), Card('3S'))
+    """
+    return tuple(card for group in parse_groups(text) for card in group)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical form: English codes, ``T`` for ten, ``JK`` for a joker, space-separated."""
+    return " ".join(CODES[c] for c in cards)
+
+
+def format_groups(groups: Iterable[Iterable[Card]]) -> str:
+    """Canonical grouped form, ``|`` between groups."""
+    return " | ".join(format_cards(g) for g in groups)
+
+
+def check_pack(
+    cards: Sequence[Card] | Iterable[Card],
+    *,
+    decks: int,
+    jokers: int,
+    variant: str = "this game",
+) -> None:
+    """Raise :class:`CardError` if the cards could not all come from ``decks`` packs.
+
+    Used across everything typed for one deal, so one physical card cannot be in two hands.
+    """
+    counts = Counter(cards)
+    n_jokers = counts.pop(JOKER, 0)
+    if n_jokers and jokers == 0:
+        raise CardError(f"a joker was typed, but {variant} is played without jokers")
+    if n_jokers > jokers:
+        raise CardError(f"{n_jokers} jokers typed, but the pack of {variant} has only {jokers}")
+    for card, n in sorted(counts.items()):
+        if n > decks:
+            packs = "one pack" if decks == 1 else f"{decks} packs"
+            copies = "once" if decks == 1 else f"{decks} times"
+            raise CardError(
+                f"{card.code} typed {n} times, but {variant} uses {packs}: "
+                f"each card exists only {copies}"
+            )
