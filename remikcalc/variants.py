@@ -350,9 +350,7 @@ class Variant:
             key = chosen.strip().lower()
             if key not in self.presets:
                 known = ", ".join(self.presets) or "none"
-                raise RulesError(
-                    f"unknown preset {chosen!r} for {self.name}; presets: {known}"
-                )
+                raise RulesError(f"unknown preset {chosen!r} for {self.name}; presets: {known}")
             changes.update(self.presets[key])
         typed: dict[str, Any] = {}
         if isinstance(overrides, Mapping):
@@ -391,8 +389,16 @@ _GIN_PRESETS: dict[str, dict[str, Any]] = {
                     shutout="none", big_gin_bonus=None),
 }  # fmt: skip
 
-_GIN_RULES: dict[str, Any] = dict(family="knock", players_min=2, players_max=2, decks=1,
-                                  jokers=0, hand_size=10, ace_runs="low", knock_limit=10)
+_GIN_RULES: dict[str, Any] = dict(
+    family="knock",
+    players_min=2,
+    players_max=2,
+    decks=1,
+    jokers=0,
+    hand_size=10,
+    ace_runs="low",
+    knock_limit=10,
+)
 
 VARIANTS: tuple[Variant, ...] = (
     _v("gin", "Gin rummy (ремик джин)",

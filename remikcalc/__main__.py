@@ -1,0 +1,5 @@
+"""``python -m remikcalc``."""
+
+from remikcalc.cli.main import main
+
+main()
