@@ -224,12 +224,13 @@ def parse_card(token: str, position: int | None = None) -> Card:
     cyrillic = scripts == {"cyrillic"}
     ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
     suits = _CYRILLIC_SUITS if cyrillic else _LATIN_SUITS
-    rank_part = upper[:2] if upper.startswith("10") else upper[:1]
+    digits = len(upper) - len(upper.lstrip("0123456789"))
+    rank_part = upper[:digits] if digits else upper[:1]
     suit_part = upper[len(rank_part) :]
     rank = ranks.get(rank_part)
     if rank is None:
         hint = "A 2-9 T (or 10) J Q K" if not cyrillic else "Т К Д В or 2-10"
-        if rank_part == "1":
+        if rank_part in ("1", "11", "12", "13", "14"):
             hint += "; for a ten type 10 or T, for an ace A"
         raise CardError(f"{where}: unknown rank {text[: len(rank_part)]!r}; ranks are {hint}")
     if not suit_part:
