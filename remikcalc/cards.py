@@ -64,12 +64,12 @@ class Suit(StrEnum):
     SPADES = "S"
 
     @property
-    def index(self) -> int:
+    def order(self) -> int:
         return SUITS.index(self)
 
     @property
     def symbol(self) -> str:
-        return "♣♦♥♠"[self.index]
+        return "♣♦♥♠"[self.order]
 
 
 RANK_CODES = "A23456789TJQK"
@@ -95,7 +95,7 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: int, suit: Suit) -> Card:
-        return CARDS[suit.index * 13 + rank - 1]
+        return CARDS[suit.order * 13 + rank - 1]
 
     @property
     def is_joker(self) -> bool:
@@ -249,7 +249,7 @@ def parse_card(token: str, position: int | None = None) -> Card:
             f"{where}: unknown suit {odd_suit!r} (suits are {suit_hint}); "
             f"did you mean {_suggest_suits(rank)}?"
         )
-    return CARDS[suit.index * 13 + rank - 1]
+    return CARDS[suit.order * 13 + rank - 1]
 
 
 def _maybe(candidate: str) -> str:

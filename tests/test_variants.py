@@ -102,7 +102,8 @@ def test_pack_and_hand_size_follow_the_number_of_players() -> None:
     assert get_rules("rummy", players=2).hand_size == 10
     assert get_rules("rummy", players=4).hand_size == 7
     assert get_rules("rummy", players=6).hand_size == 6
-    assert (get_rules("continental", players=7).decks, get_rules("continental", players=7).jokers) == (3, 3)
+    seven = get_rules("continental", players=7)
+    assert (seven.decks, seven.jokers) == (3, 3)
     assert get_rules("rummy500", players=5).decks == 2
     with pytest.raises(RulesError, match="2 to 3 players"):
         get_rules("polish", players=4)

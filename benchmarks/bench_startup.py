@@ -1,0 +1,51 @@
+"""Start-up time: `remikcalc hand 9C 7H QD` against `python -c "import click"`.
+
+The issue's target: the command takes at most 2x the wall time of importing click alone,
+on the same machine, in the same run. Prints the median of several alternating runs.
+
+    python benchmarks/bench_startup.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def wall(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    script = shutil.which("remikcalc")
+    hand = [script] if script else [sys.executable, "-m", "remikcalc"]
+    commands = {
+        "python -c 'import click'": [sys.executable, "-c", "import click"],
+        "remikcalc hand 9C 7H QD": [*hand, "hand", "9C", "7H", "QD"],
+        "python -m remikcalc hand 9C": [sys.executable, "-m", "remikcalc", "hand", "9C"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for cmd in commands.values():  # warm the file cache
+        wall(cmd)
+    for _ in range(args.runs):
+        for name, cmd in commands.items():
+            times[name].append(wall(cmd))
+    base = statistics.median(times["python -c 'import click'"])
+    print(f"{'command':40} {'median ms':>10} {'ratio':>7}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:40} {median * 1000:10.1f} {median / base:7.2f}")
+    print("target: remikcalc hand <= 2.00x import click")
+
+
+if __name__ == "__main__":
+    main()
