@@ -1,0 +1,153 @@
+"""``remikcalc check``: settle worked example files and compare them with their ``expect``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from remikcalc.check import MISSING, FileReport, Mismatch, check_example, report_json
+from remikcalc.cli.common import output_options
+from remikcalc.errors import RemikcalcError
+
+SUFFIXES = (".yaml", ".yml")
+
+
+def example_files(paths: Iterable[str]) -> list[Path]:
+    """The example files named by ``paths``: files as given, folders searched recursively.
+
+    Files found in a folder are sorted; a file named twice is checked once.
+    """
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
+            )
+        else:
+            found.append(path)
+    return list(dict.fromkeys(found))
+
+
+def _example_data(sheet: Any) -> dict[str, Any]:
+    """``title``, ``variant`` and ``expect`` of a loaded sheet, wherever the sheet keeps them."""
+    data: dict[str, Any] = {}
+    extra = getattr(sheet, "extra", None) or getattr(sheet, "meta", None)
+    if isinstance(extra, Mapping):
+        data.update(extra)
+    for key in ("title", "source", "expect"):
+        value = getattr(sheet, key, None)
+        if value is not None:
+            data[key] = value
+    rules = getattr(sheet, "rules", None)
+    variant = getattr(sheet, "variant", None) or getattr(rules, "variant", None)
+    if variant is not None:
+        data["variant"] = variant
+    return data
+
+
+def check_file(path: Path) -> FileReport:
+    """Load, settle and compare one example file; every failure becomes the report's error."""
+    from remikcalc.settle import settle_sheet
+    from remikcalc.sheet import load_sheet
+
+    shown = str(path)
+    try:
+        sheet = load_sheet(path)
+    except RemikcalcError as exc:
+        return FileReport(shown, error=str(exc))
+    except OSError as exc:
+        return FileReport(shown, error=f"cannot read the file: {exc.strerror or exc}")
+    except Exception as exc:  # a bug in remikcalc: report it as this file's failure
+        return FileReport(shown, error=f"internal error while loading: {exc!r}")
+
+    def settle() -> Mapping[str, Any]:
+        try:
+            return settle_sheet(sheet)
+        except RemikcalcError:
+            raise
+        except Exception as exc:  # a bug in remikcalc, not in the example
+            raise ValueError(f"internal error while settling: {exc!r}") from exc
+
+    return check_example(shown, _example_data(sheet), settle)
+
+
+def _show(value: Any) -> str:
+    if value is MISSING:
+        return "(missing)"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping | list | tuple):
+        from remikcalc.render import to_json
+
+        return to_json(value, lines=True)
+    return str(value)
+
+
+def mismatch_text(m: Mismatch) -> str:
+    """``deals.0.scores.Anna: expected 8, got 12``."""
+    return f"{m.path}: expected {_show(m.expected)}, got {_show(m.got)}"
+
+
+def _status(report: FileReport) -> str:
+    if report.error is not None:
+        return "ERROR"
+    return "ok" if report.ok else "MISMATCH"
+
+
+def _details(report: FileReport) -> list[str]:
+    if report.error is not None:
+        return [report.error]
+    return [mismatch_text(m) for m in report.mismatches]
+
+
+def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
+    from remikcalc.render import table, to_json
+
+    if fmt == "json":
+        yield to_json(report_json(reports))
+        return
+    if fmt == "plain":
+        rows = [(r.path, _status(r), "; ".join(_details(r))) for r in reports]
+        yield table(rows, ("file", "result", "differences"), fmt="plain")
+        return
+    rows = [(r.path, _status(r), "\n".join(_details(r))) for r in reports]
+    yield table(rows, ("file", "result", "differences"))
+    failed = sum(1 for r in reports if not r.ok)
+    yield f"\n{len(reports) - failed} passed, {failed} failed"
+
+
+@click.command("check")
+@click.argument(
+    "paths",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, dir_okay=True, file_okay=True, readable=True),
+)
+@output_options
+def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
+    """Settle worked example files and compare each with its expect mapping.
+
+    PATHS are example files or folders (searched recursively for *.yaml and *.yml). An
+    example is a score sheet with `source:` and `expect:`; every key of expect must match the
+    `settle --format json` result (keys left out are not checked, numbers compare by value).
+    Exits 1 if any file differs or cannot be settled.
+
+    \b
+    Examples:
+      remikcalc check examples/
+      remikcalc check examples/gin/seed-236.yaml --json
+    """
+    files = example_files(paths)
+    if not files:
+        raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
+    reports = [check_file(path) for path in files]
+    for text in _render(reports, fmt):
+        click.echo(text)
+    if not all(r.ok for r in reports):
+        raise SystemExit(1)

@@ -1,0 +1,315 @@
+"""`remikcalc check`: the comparison rules of INTERFACE.md (check) and the command around them.
+
+The comparison tests work on plain dicts; the command tests settle a real example file, so
+they need the score sheet and settlement modules.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from remikcalc.check import (
+    CHECK_SCHEMA,
+    MISSING,
+    FileReport,
+    Mismatch,
+    as_number,
+    check_example,
+    compare,
+    report_json,
+)
+from remikcalc.cli.main import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SEED_GIN = EXAMPLES / "gin" / "ru-seed-236.yaml"
+
+SETTLED: dict[str, Any] = {
+    "schema": "remikcalc.settle/1",
+    "variant": "gin",
+    "players": ["Anna", "Boris"],
+    "deals": [
+        {
+            "n": 1,
+            "closer": "Anna",
+            "outcome": "knock",
+            "winner": "Anna",
+            "points": {"Anna": 5, "Boris": 17},
+            "scores": {"Anna": 12, "Boris": 0},
+            "payments": [],
+        }
+    ],
+    "totals": {"Anna": 101, "Boris": 40},
+    "finished": True,
+    "winner": "Anna",
+    "net": {"Anna": "236", "Boris": "-236"},
+    "pool": "0",
+}
+
+
+def paths(mismatches: list[Mismatch]) -> list[str]:
+    return [m.path for m in mismatches]
+
+
+# --- numbers by value --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expected", [236, "236", "236.00", "+236", Decimal("236.0"), 236.0])
+def test_numbers_compare_by_value(expected: Any) -> None:
+    assert compare({"net": {"Anna": expected}}, SETTLED) == []
+
+
+@pytest.mark.parametrize("expected", [235, "235.99", "-236", 2360])
+def test_a_different_number_is_a_mismatch(expected: Any) -> None:
+    [m] = compare({"net": {"Anna": expected}}, SETTLED)
+    assert (m.path, m.expected, m.got) == ("net.Anna", expected, "236")
+
+
+def test_a_yaml_float_means_its_decimal_spelling() -> None:
+    # 0.1 + 0.2 style float noise must not leak in: 0.1 is one tenth
+    assert compare({"x": 0.1}, {"x": "0.10"}) == []
+    assert as_number(0.1) == Decimal("0.1")
+
+
+def test_booleans_are_not_numbers() -> None:
+    assert paths(compare({"finished": 1}, SETTLED)) == ["finished"]
+    assert paths(compare({"finished": "true"}, SETTLED)) == ["finished"]
+    assert compare({"finished": True}, SETTLED) == []
+    assert as_number(True) is None
+
+
+def test_strings_compare_exactly() -> None:
+    assert compare({"winner": "Anna"}, SETTLED) == []
+    assert paths(compare({"winner": "anna"}, SETTLED)) == ["winner"]
+    assert paths(compare({"variant": "gin "}, SETTLED)) == ["variant"]
+
+
+def test_null_matches_only_null() -> None:
+    assert compare({"w": None}, {"w": None}) == []
+    assert paths(compare({"w": None}, {"w": 0})) == ["w"]
+    assert paths(compare({"w": 0}, {"w": None})) == ["w"]
+    assert paths(compare({"w": ""}, {"w": None})) == ["w"]
+
+
+def test_a_number_against_a_word_is_a_mismatch() -> None:
+    assert paths(compare({"winner": 0}, SETTLED)) == ["winner"]
+    assert paths(compare({"pool": "zero"}, SETTLED)) == ["pool"]
+
+
+# --- mappings and lists ------------------------------------------------------------------
+
+
+def test_keys_left_out_of_expect_are_not_checked() -> None:
+    assert compare({"totals": {"Anna": 101}}, SETTLED) == []
+    assert compare({"deals": [{"outcome": "knock"}]}, SETTLED) == []
+
+
+def test_mismatch_path_names_the_nested_key() -> None:
+    expect = {"deals": [{"scores": {"Anna": 8}}]}
+    [m] = compare(expect, SETTLED)
+    assert m == Mismatch("deals.0.scores.Anna", 8, 12)
+
+
+def test_every_differing_path_is_reported_in_expect_order() -> None:
+    expect = {
+        "totals": {"Anna": 100, "Boris": 40},
+        "winner": "Boris",
+        "deals": [{"points": {"Anna": 5, "Boris": 16}}],
+    }
+    assert paths(compare(expect, SETTLED)) == ["totals.Anna", "winner", "deals.0.points.Boris"]
+
+
+def test_a_key_missing_from_the_result_is_a_mismatch() -> None:
+    [m] = compare({"columns": [{"net": {"Anna": 1}}]}, SETTLED)
+    assert m.path == "columns" and m.got is MISSING
+    assert m.as_json() == {
+        "path": "columns",
+        "expected": [{"net": {"Anna": 1}}],
+        "got": None,
+        "missing": True,
+    }
+
+
+def test_lists_must_have_the_same_length() -> None:
+    expect = {"deals": [{"outcome": "knock"}, {"outcome": "gin"}]}
+    mismatches = compare(expect, SETTLED)
+    assert paths(mismatches) == ["deals.length"]
+    assert (mismatches[0].expected, mismatches[0].got) == (2, 1)
+    assert paths(compare({"players": ["Anna"]}, SETTLED)) == ["players.length"]
+
+
+def test_lists_compare_element_by_element_in_order() -> None:
+    assert compare({"players": ["Anna", "Boris"]}, SETTLED) == []
+    assert paths(compare({"players": ["Boris", "Anna"]}, SETTLED)) == ["players.0", "players.1"]
+
+
+def test_an_empty_expected_list_requires_an_empty_result() -> None:
+    assert compare({"deals": [{"payments": []}]}, SETTLED) == []
+    got = {"payments": [{"from": "Boris", "to": "Anna", "amount": "1"}]}
+    assert paths(compare({"payments": []}, got)) == ["payments.length"]
+
+
+def test_shape_mismatches() -> None:
+    assert paths(compare({"totals": [101, 40]}, SETTLED)) == ["totals"]
+    assert paths(compare({"players": {"Anna": 1}}, SETTLED)) == ["players"]
+    assert paths(compare({"net": {"Anna": {"x": 1}}}, SETTLED)) == ["net.Anna"]
+
+
+def test_integer_keys_from_yaml_find_text_keys() -> None:
+    # YAML reads a player called 1 as the integer key 1; JSON keys are text
+    assert compare({"totals": {1: 5}}, {"totals": {"1": 5}}) == []
+
+
+# --- one example, many examples ----------------------------------------------------------
+
+
+def test_check_example_without_expect_is_an_error() -> None:
+    called = []
+    report = check_example("x.yaml", {"variant": "gin"}, lambda: called.append(1) or {})
+    assert not report.ok and report.error is not None and "expect" in report.error
+    assert called == []
+
+
+def test_check_example_turns_a_library_error_into_the_file_error() -> None:
+    def settle() -> dict[str, Any]:
+        raise ValueError("deal 3: Boris holds 11 cards; gin hands have 10")
+
+    report = check_example("x.yaml", {"expect": {"winner": "Anna"}}, settle)
+    assert report.error == "deal 3: Boris holds 11 cards; gin hands have 10"
+    assert report.as_json() == {
+        "path": "x.yaml",
+        "ok": False,
+        "error": "deal 3: Boris holds 11 cards; gin hands have 10",
+        "mismatches": [],
+    }
+
+
+def test_report_json_counts_passed_and_failed() -> None:
+    reports = [
+        FileReport("a.yaml"),
+        FileReport("b.yaml", mismatches=(Mismatch("deals.0.scores.Anna", 8, 12),)),
+        FileReport("c.yaml", error="bad sheet"),
+    ]
+    out = report_json(reports)
+    assert out["schema"] == CHECK_SCHEMA == "remikcalc.check/1"
+    assert (out["passed"], out["failed"]) == (1, 2)
+    assert out["files"][1] == {
+        "path": "b.yaml",
+        "ok": False,
+        "mismatches": [{"path": "deals.0.scores.Anna", "expected": 8, "got": 12}],
+    }
+    assert out["files"][0] == {"path": "a.yaml", "ok": True, "mismatches": []}
+
+
+# --- the command --------------------------------------------------------------------------
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["check", *args])
+
+
+def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "nowhere.yaml"))
+    assert result.exit_code == 2
+    assert "nowhere.yaml" in result.output
+
+
+def test_no_path_is_a_usage_error() -> None:
+    assert run().exit_code == 2
+
+
+def test_a_folder_without_examples_fails(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not an example\n", encoding="utf-8")
+    result = run(str(tmp_path))
+    assert result.exit_code == 1
+    assert "no example files" in result.output
+
+
+def needs_settlement() -> None:
+    pytest.importorskip("remikcalc.sheet")
+    pytest.importorskip("remikcalc.settle")
+
+
+def test_the_seed_example_passes() -> None:
+    needs_settlement()
+    result = run(str(SEED_GIN))
+    assert result.exit_code == 0, result.output
+    assert "ok" in result.output
+    assert "1 passed, 0 failed" in result.output
+
+
+def wrong_copy(tmp_path: Path) -> Path:
+    """The seed gin example with Anna's total in expect changed from 101 to 111."""
+    text = SEED_GIN.read_text(encoding="utf-8")
+    assert "\n    Anna: 101\n" in text, "the seed example's totals block changed"
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("\n    Anna: 101\n", "\n    Anna: 111\n", 1), encoding="utf-8")
+    return wrong
+
+
+def test_a_wrong_expectation_fails_and_names_the_path(tmp_path: Path) -> None:
+    needs_settlement()
+    wrong = wrong_copy(tmp_path)
+    result = run(str(wrong))
+    assert result.exit_code == 1
+    assert "MISMATCH" in result.output
+    assert "totals.Anna: expected 111, got 101" in result.output
+
+
+def test_json_output_shape(tmp_path: Path) -> None:
+    needs_settlement()
+    wrong = wrong_copy(tmp_path)
+    shutil.copy(SEED_GIN, tmp_path / "right.yaml")
+    result = run(str(tmp_path), "--format", "json")
+    assert result.exit_code == 1
+    out = json.loads(result.output)
+    assert out["schema"] == "remikcalc.check/1"
+    assert (out["passed"], out["failed"]) == (1, 1)
+    by_name = {Path(f["path"]).name: f for f in out["files"]}
+    assert [Path(f["path"]).name for f in out["files"]] == ["right.yaml", "wrong.yaml"]
+    assert by_name["right.yaml"] == {"path": str(tmp_path / "right.yaml"), "ok": True,
+                                     "mismatches": []}  # fmt: skip
+    bad = by_name["wrong.yaml"]
+    assert bad["ok"] is False and "error" not in bad
+    assert bad["path"] == str(wrong)
+    assert {"path": "totals.Anna", "expected": 111, "got": 101} in bad["mismatches"]
+
+
+def test_json_alias(tmp_path: Path) -> None:
+    needs_settlement()
+    result = run(str(SEED_GIN), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["passed"] == 1
+
+
+def test_a_file_without_expect_is_an_error(tmp_path: Path) -> None:
+    needs_settlement()
+    text = SEED_GIN.read_text(encoding="utf-8")
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(text[: text.index("\nexpect:")] + "\n", encoding="utf-8")
+    result = run(str(bare), "--json")
+    assert result.exit_code == 1
+    [entry] = json.loads(result.output)["files"]
+    assert entry["ok"] is False and "expect" in entry["error"]
+
+
+def test_a_file_that_cannot_be_settled_is_reported_not_raised(tmp_path: Path) -> None:
+    needs_settlement()
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
+        "deals:\n  - closer: Anna\n    hands: {Anna: 'ZZ 9C', Boris: '2C'}\n"
+        "source: test\nexpect: {winner: Anna}\n",
+        encoding="utf-8",
+    )
+    result = run(str(broken), "--format", "json")
+    assert result.exit_code == 1
+    [entry] = json.loads(result.output)["files"]
+    assert entry["ok"] is False and entry["error"]
+    assert "Traceback" not in result.output
