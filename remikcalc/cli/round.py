@@ -1,0 +1,122 @@
+"""``remikcalc round``: score one deal typed on the command line, and say why."""
+
+from __future__ import annotations
+
+import click
+
+from remikcalc.cli.common import deal_options, output_options, rules_options, split_assignments
+from remikcalc.errors import DealError
+from remikcalc.variants import find_variant, get_rules
+
+
+def join_hands(items: tuple[str, ...]) -> list[str]:
+    """``NAME=CARDS`` arguments; a bare card after one continues that player's hand.
+
+    So ``Anna=9C 9D 9H Boris=...`` typed without quotes still means what it says.
+    """
+    joined: list[str] = []
+    for item in items:
+        if "=" in item:
+            joined.append(item)
+        elif joined:
+            joined[-1] += " " + item
+        else:
+            raise DealError(
+                f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"'
+            )
+    return joined
+
+
+def _players(explicit: str | None, hands: list[str], extra: list[str | None]) -> list[str]:
+    if explicit is not None:
+        names = [p.strip() for p in explicit.split(",") if p.strip()]
+        if not names:
+            raise DealError("--players needs names separated by commas, e.g. Anna,Boris")
+        return names
+    names = list(hands)
+    for name in extra:
+        if name is not None and name.casefold() not in {n.casefold() for n in names}:
+            names.append(name)
+    return names
+
+
+@click.command("round")
+@click.argument("variant")
+@click.argument("hands", nargs=-1, metavar="NAME=CARDS...")
+@rules_options(variant_option=False)
+@click.option(
+    "--players",
+    default=None,
+    metavar="A,B,...",
+    help="Players of the deal in seating order (default: the NAME= arguments, then the closer).",
+)
+@deal_options
+@output_options
+def round_cmd(
+    variant: str,
+    hands: tuple[str, ...],
+    preset: str | None,
+    rule: tuple[str, ...],
+    players: str | None,
+    closer: str | None,
+    how: str | None,
+    upcard: str | None,
+    plus: int | None,
+    melded: tuple[str, ...],
+    draw: bool,
+    first_turn: bool,
+    no_draw: bool,
+    fmt: str,
+) -> None:
+    """Score one deal: each hand's melds, unmatched cards, lay-offs, the counts,
+    and who scores what and why.
+
+    VARIANT is a name or alias (gin, oklahoma, bridge, джин, ...). Each hand is NAME=CARDS;
+    quote it, and group melds with | to fix an arrangement. The closer may type 11 cards: the
+    best discard is chosen and shown.
+
+    \b
+    Examples:
+      remikcalc round gin --closer Anna \\
+          Anna="AS 2S 3S 7H 7D 7C 9C 9D 9H 2C" Boris="4S 5S 7S QD QC KH 3C 8H 6D JD"
+      remikcalc round oklahoma --upcard 7S --closer Anna Anna="..." Boris="..."
+      remikcalc round gin --preset modern --closer Anna Anna="<11 cards>" Boris="..."
+      remikcalc round bridge --closer Anna Anna="..." Boris="..." Carl="..." --json
+    """
+    from remikcalc.render.deal import render_deal
+    from remikcalc.scoring import score_deal
+    from remikcalc.scoring.deal import build_deal
+
+    typed = split_assignments(join_hands(hands), "hand")
+    melds = split_assignments(melded, "--melded")
+    names = _players(players, list(typed), [closer, *melds])
+    spec = find_variant(variant)
+    low, high = spec.rules.players_min, spec.rules.players_max
+    if not low <= len(names) <= high:
+        span = str(low) if low == high else f"{low} to {high}"
+        who = ", ".join(names) if names else "nobody"
+        raise DealError(
+            f"{spec.name} is played by {span} players, but this deal has {len(names)} ({who}); "
+            "type each player's hand as NAME=CARDS"
+        )
+    rules = get_rules(spec.name, preset, rule, players=len(names))
+    deal = build_deal(
+        rules,
+        names,
+        hands=typed,
+        closer=closer,
+        how=how,
+        draw=draw,
+        upcard=upcard,
+        plus=plus,
+        melded=melds,
+        first_turn=first_turn,
+        no_draw=no_draw,
+    )
+    try:
+        result = score_deal(rules, deal)
+    except ImportError:
+        raise click.ClickException(
+            f"scoring for {rules.variant} is not available in this version"
+        ) from None
+    click.echo(render_deal(result, fmt, variant=rules.variant))

@@ -1,0 +1,318 @@
+"""Knock games (gin, oklahoma): the knocker's arrangements and the defender's lay-offs.
+
+After a knock the defender lays his unmatched cards off on the knocker's melds: the fourth
+card of a set, or cards extending a run at either end, one after another (a chain). He never
+lays off on the knocker's unmatched cards, and nothing is laid off against gin.
+
+The defender's own melds and his lay-offs are found *together*: a card that would complete one
+of his melds may be worth more laid off, and the other way round. The search here is exact:
+
+- every legal way to extend each knocker meld with the defender's cards is enumerated by
+  adding one card at a time (as at the table), so chains through several cards are found;
+- every combination of such extensions (one per knocker meld, disjoint) is tried, and the
+  defender's remaining cards get their best arrangement from :mod:`remikcalc.decompose`.
+
+The knocker's side needs *all* least-deadwood arrangements, not just one: when two of them
+tie, the one that leaves the defender the highest count is taken (RULES.md §1), because the
+meld structure decides what the defender can lay off. :func:`least_arrangements` enumerates
+them with a small branch-and-bound over candidate melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from remikcalc.cards import Card, format_cards
+from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
+from remikcalc.errors import MeldError
+from remikcalc.melds import Meld, can_meld, classify_meld
+from remikcalc.variants import Rules
+
+__all__ = [
+    "Defence",
+    "LayOff",
+    "best_defence",
+    "count",
+    "extensions",
+    "least_arrangements",
+    "meld_faces",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """One card the defender laid off, and the knocker's meld (index, cards) it went onto."""
+
+    card: Card
+    onto: int
+    meld: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.card.code} on {format_cards(self.meld)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """The defender's answer to a knock: his melds, lay-offs and what is left counting."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[LayOff, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+    # the deadwood before lay-offs (for explaining the numbers)
+    points_before: int = 0
+    unmatched_before: tuple[Card, ...] = field(default=())
+
+
+def count(cards: Sequence[Card], rules: Rules) -> int:
+    """The count of cards left unmatched in a knock game's hand."""
+    return sum(rules.card_value(c) for c in cards)
+
+
+def meld_faces(meld: Meld) -> tuple[Card, ...]:
+    """The cards a meld shows, with each joker replaced by the card it stands for."""
+    return tuple(
+        card if stand is None else stand
+        for card, stand in zip(meld.cards, meld.stands_for, strict=True)
+    )
+
+
+# --- legality with a cache --------------------------------------------------------------------
+
+
+@lru_cache(maxsize=65536)
+def _legal(cards: tuple[Card, ...], rules: Rules) -> bool:
+    return can_meld(cards, rules)
+
+
+def _is_meld(cards: Sequence[Card], rules: Rules) -> bool:
+    return _legal(tuple(sorted(cards)), rules)
+
+
+# --- the defender's lay-offs ------------------------------------------------------------------
+
+
+def _may_fit(face: tuple[Card, ...], card: Card) -> bool:
+    """Cheap pre-filter: could ``card`` ever join the meld showing ``face``?"""
+    if card.is_joker:
+        return True
+    naturals = [c for c in face if not c.is_joker]
+    if not naturals:
+        return True
+    if all(c.rank == naturals[0].rank for c in naturals) and card.rank == naturals[0].rank:
+        return True
+    return all(c.suit == card.suit for c in naturals)
+
+
+def extensions(face: tuple[Card, ...], cards: Sequence[Card], rules: Rules) -> list[frozenset[int]]:
+    """Every set of ``cards`` (by index) that can be laid off on one meld, one card at a time.
+
+    ``face`` is the meld as it shows on the table (jokers as the cards they stand for). The
+    empty set is included. A card joins only if the meld stays legal after it, so runs grow
+    outwards from their ends and sets up to ``set_max`` cards of distinct suits.
+    """
+    fitting = [i for i, c in enumerate(cards) if _may_fit(face, c)]
+    seen: set[frozenset[int]] = {frozenset()}
+    frontier: list[frozenset[int]] = [frozenset()]
+    while frontier:
+        state = frontier.pop()
+        base = list(face) + [cards[i] for i in state]
+        for i in fitting:
+            if i in state:
+                continue
+            grown = state | {i}
+            if grown in seen:
+                continue
+            if _is_meld([*base, cards[i]], rules):
+                seen.add(grown)
+                frontier.append(grown)
+    return sorted(seen, key=lambda s: (len(s), sorted(s)))
+
+
+def _layoff_choices(
+    faces: Sequence[tuple[Card, ...]], cards: Sequence[Card], rules: Rules
+) -> Iterator[tuple[frozenset[int], ...]]:
+    """Disjoint choices of one extension per knocker meld (each possibly empty)."""
+    options = [extensions(face, cards, rules) for face in faces]
+
+    def walk(
+        i: int, used: frozenset[int], chosen: tuple[frozenset[int], ...]
+    ) -> Iterator[tuple[frozenset[int], ...]]:
+        if i == len(options):
+            yield chosen
+            return
+        for ext in options[i]:
+            if not ext & used:
+                yield from walk(i + 1, used | ext, (*chosen, ext))
+
+    yield from walk(0, frozenset(), ())
+
+
+def best_defence(
+    cards: Sequence[Card],
+    knocker_melds: Sequence[Meld],
+    rules: Rules,
+    *,
+    groups: Sequence[Sequence[Card]] | None = None,
+    layoffs: bool = True,
+) -> Defence:
+    """The defender's melds and lay-offs that leave him the least count.
+
+    ``groups`` (the defender typed his melds with ``|``) fixes his own melds; lay-offs are then
+    looked for among his unmatched cards only. ``layoffs=False`` (against gin) just arranges
+    his hand. Ties are broken towards fewer cards laid off, then the first found.
+    """
+    if groups is not None:
+        own = arrangement_from_groups(groups, rules)
+        return _fixed_defence(own, knocker_melds, rules, layoffs=layoffs)
+    hand = tuple(cards)
+    alone = _arrange(hand, rules)
+    if not layoffs or not knocker_melds:
+        return Defence(alone.melds, (), alone.deadwood, alone.points, alone.points, alone.deadwood)
+    faces = [meld_faces(m) for m in knocker_melds]
+    best: tuple[int, int] | None = None
+    answer = Defence(alone.melds, (), alone.deadwood, alone.points, alone.points, alone.deadwood)
+    tried: set[frozenset[int]] = set()
+    for choice in _layoff_choices(faces, hand, rules):
+        laid = frozenset().union(*choice) if choice else frozenset()
+        if laid in tried:
+            continue
+        tried.add(laid)
+        rest = tuple(c for i, c in enumerate(hand) if i not in laid)
+        arranged = _arrange(rest, rules)
+        key = (arranged.points, len(laid))
+        if best is None or key < best:
+            best = key
+            answer = Defence(
+                arranged.melds,
+                _layoff_list(choice, hand, knocker_melds),
+                arranged.deadwood,
+                arranged.points,
+                alone.points,
+                alone.deadwood,
+            )
+    return answer
+
+
+def _fixed_defence(
+    own: Arrangement, knocker_melds: Sequence[Meld], rules: Rules, *, layoffs: bool
+) -> Defence:
+    deadwood = tuple(own.deadwood)
+    base = count(deadwood, rules)
+    if not layoffs or not knocker_melds:
+        return Defence(tuple(own.melds), (), deadwood, base, base, deadwood)
+    faces = [meld_faces(m) for m in knocker_melds]
+    best: tuple[int, int] | None = None
+    answer = Defence(tuple(own.melds), (), deadwood, base, base, deadwood)
+    for choice in _layoff_choices(faces, deadwood, rules):
+        laid = frozenset().union(*choice) if choice else frozenset()
+        rest = tuple(c for i, c in enumerate(deadwood) if i not in laid)
+        key = (count(rest, rules), len(laid))
+        if best is None or key < best:
+            best = key
+            answer = Defence(
+                tuple(own.melds),
+                _layoff_list(choice, deadwood, knocker_melds),
+                rest,
+                key[0],
+                base,
+                deadwood,
+            )
+    return answer
+
+
+def _layoff_list(
+    choice: Sequence[frozenset[int]], hand: Sequence[Card], knocker_melds: Sequence[Meld]
+) -> tuple[LayOff, ...]:
+    return tuple(
+        LayOff(hand[i], m, tuple(knocker_melds[m].cards))
+        for m, ext in enumerate(choice)
+        for i in sorted(ext, key=lambda j: (hand[j], j))
+    )
+
+
+def _arrange(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
+    return _arrange_sorted(tuple(sorted(cards)), rules)
+
+
+@lru_cache(maxsize=8192)
+def _arrange_sorted(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
+    if not cards:
+        return Arrangement(melds=(), deadwood=(), points=0, discard=None)
+    return best_arrangement(cards, rules)
+
+
+# --- all least-deadwood arrangements of the knocker -------------------------------------------
+
+
+def _candidate_melds(cards: Sequence[Card], rules: Rules) -> list[tuple[int, Meld]]:
+    """Every legal meld among ``cards``, as (bitmask of indices, meld)."""
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    by_key: dict[tuple[str, int], list[int]] = {}
+    for i, c in enumerate(cards):
+        if c.is_joker:
+            continue
+        if rules.sets_allowed:
+            by_key.setdefault(("rank", c.rank), []).append(i)
+        by_key.setdefault(("suit", c.suit.order), []).append(i)
+    smallest = min(rules.run_min, rules.set_min if rules.sets_allowed else rules.run_min)
+    masks: dict[int, Meld] = {}
+    for indices in by_key.values():
+        for n in range(1, len(indices) + 1):
+            for picked in combinations(indices, n):
+                for j in range(len(jokers) + 1):
+                    if n + j < smallest:
+                        continue
+                    for wild in combinations(jokers, j):
+                        mask = sum(1 << i for i in (*picked, *wild))
+                        if mask in masks:
+                            continue
+                        group = [cards[i] for i in (*picked, *wild)]
+                        if not _is_meld(group, rules):
+                            continue
+                        try:
+                            masks[mask] = classify_meld(group, rules)
+                        except MeldError:
+                            continue
+    return sorted(masks.items(), key=lambda item: item[0])
+
+
+def least_arrangements(cards: Sequence[Card], rules: Rules) -> list[Arrangement]:
+    """Every arrangement of ``cards`` whose unmatched count is the least possible.
+
+    Arrangements that differ only in which copy of a duplicate card goes where are listed once.
+    """
+    hand = tuple(sorted(cards))
+    n = len(hand)
+    values = [rules.card_value(c) for c in hand]
+    starting_at: list[list[tuple[int, Meld]]] = [[] for _ in range(n)]
+    for mask, meld in _candidate_melds(hand, rules):
+        low = (mask & -mask).bit_length() - 1
+        starting_at[low].append((mask, meld))
+    best = [sum(values) + 1]
+    found: dict[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]], Arrangement] = {}
+
+    def walk(i: int, used: int, melds: tuple[Meld, ...], dead: tuple[int, ...], value: int) -> None:
+        if value > best[0]:
+            return
+        while i < n and used >> i & 1:
+            i += 1
+        if i == n:
+            if value < best[0]:
+                best[0] = value
+                found.clear()
+            deadwood = tuple(hand[j] for j in dead)
+            key = (tuple(sorted(tuple(m.cards) for m in melds)), deadwood)
+            found.setdefault(key, Arrangement(melds=melds, deadwood=deadwood, points=value,
+                                              discard=None))  # fmt: skip
+            return
+        for mask, meld in starting_at[i]:
+            if not mask & used:
+                walk(i + 1, used | mask, (*melds, meld), dead, value)
+        walk(i + 1, used | 1 << i, melds, (*dead, i), value + values[i])
+
+    walk(0, 0, (), (), 0)
+    return list(found.values())

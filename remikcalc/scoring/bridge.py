@@ -1,0 +1,329 @@
+"""Deal scoring for remik bridge (RULES.md §3).
+
+A deal ends when one player closes. What he closes with is read from his hand (or stated with
+``how`` and then checked against the hand):
+
+- ``full_colour``: all 10 cards of one suit in one unbroken run (jokers wild) - bonus 40;
+- ``colour``: all 10 cards of one suit (jokers may stand in) - 25;
+- ``figures``: all 10 cards jacks, queens and kings (jokers may stand in) - 25;
+- ``remik``: all 10 cards melded - 10;
+- ``knock``: what is left unmatched counts at most ``knock_limit`` (5).
+
+Only the highest bonus applies. Every other player adds the value of his unmatched cards to his
+total (nobody lays off in bridge); a knocker adds his own count, a closer with a remik or a
+special adds nothing and has the bonus subtracted. Stakes move at once: for a special or remik
+each other player pays the closer its stake; for a knock each pays ``knock_stake`` to the
+knocker and, with ``knock_pool``, as much into the pool. A drawn deal scores and pays nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from remikcalc.cards import Card, Rank, Suit
+from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
+from remikcalc.errors import DealError
+from remikcalc.melds import can_meld, classify_meld
+from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
+from remikcalc.scoring.knock import check_players, hand_details, require_hands, typed_discards
+from remikcalc.variants import Rules
+
+__all__ = ["CLOSINGS", "closings_shown", "score_bridge"]
+
+# closings from the highest bonus down; knock is the fallback
+CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
+_NAMES = {
+    "full_colour": "a full colour",
+    "colour": "a colour",
+    "figures": "figures",
+    "remik": "a remik",
+    "knock": "a knock",
+}
+_SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
+               Suit.SPADES: "spades"}  # fmt: skip
+_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def _bonus(rules: Rules, closing: str) -> int:
+    return {
+        "full_colour": rules.full_colour_bonus,
+        "colour": rules.colour_bonus,
+        "figures": rules.figures_bonus,
+        "remik": rules.remik_bonus,
+    }.get(closing, 0)
+
+
+def _stake(rules: Rules, closing: str) -> Decimal:
+    return {
+        "full_colour": rules.full_colour_stake,
+        "colour": rules.colour_stake,
+        "figures": rules.figures_stake,
+        "remik": rules.remik_stake,
+    }.get(closing, rules.knock_stake)
+
+
+def _money(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# --- what a hand shows ------------------------------------------------------------------------
+
+
+def _suits(cards: Sequence[Card]) -> list[Suit]:
+    return sorted({c.suit for c in cards if not c.is_joker}, key=lambda s: s.order)
+
+
+def _is_colour(cards: Sequence[Card]) -> bool:
+    return len(_suits(cards)) == 1
+
+
+def _is_figures(cards: Sequence[Card]) -> bool:
+    naturals = [c for c in cards if not c.is_joker]
+    return bool(naturals) and all(c.rank in _COURTS for c in naturals)
+
+
+def _is_full_colour(cards: Sequence[Card], rules: Rules) -> bool:
+    if not _is_colour(cards) or not can_meld(tuple(cards), rules):
+        return False
+    return classify_meld(tuple(cards), rules).kind == "run"
+
+
+def closings_shown(cards: Sequence[Card], arrangement: Arrangement, rules: Rules) -> list[str]:
+    """The special closings a 10-card hand shows, highest bonus first (ties: colour first)."""
+    shown = []
+    if _is_full_colour(cards, rules):
+        shown.append("full_colour")
+    if _is_colour(cards):
+        shown.append("colour")
+    if _is_figures(cards):
+        shown.append("figures")
+    if not arrangement.deadwood:
+        shown.append("remik")
+    order = {name: i for i, name in enumerate(CLOSINGS)}
+    return sorted(shown, key=lambda c: (-_bonus(rules, c), -_stake(rules, c), order[c]))
+
+
+def _not_shown(closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement,
+               rules: Rules) -> str:  # fmt: skip
+    """Why the hand does not show the claimed closing, as a sentence."""
+    head = f"{closer} claims {_NAMES[claim]}, but"
+    suits = _suits(cards)
+    if claim in ("colour", "full_colour") and len(suits) > 1:
+        return f"{head} the hand holds {_and([_SUIT_NAMES[s] for s in suits])}"
+    if claim == "full_colour":
+        return f"{head} the hand is not one unbroken run of {_SUIT_NAMES[suits[0]]}"
+    if claim == "figures":
+        low = [c.code for c in cards if not c.is_joker and c.rank not in _COURTS]
+        return f"{head} the hand holds {' '.join(low)} (figures are J, Q and K only)"
+    if claim == "remik":
+        dead = " ".join(c.code for c in arrangement.deadwood)
+        return f"{head} {arrangement.points} is left unmatched ({dead})"
+    return f"{head} the hand does not show it"
+
+
+# --- the closer's best option -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One way the closer's hand (after a discard) can close, and what it is worth to him."""
+
+    closing: str
+    arrangement: Arrangement
+    shown: tuple[str, ...]
+    score: int  # what it adds to the closer's total (knock: own count; special: -bonus)
+    stake: Decimal
+
+
+def _option(rules: Rules, arrangement: Arrangement, cards: Sequence[Card]) -> _Option:
+    shown = closings_shown(cards, arrangement, rules)
+    if shown:
+        best = shown[0]
+        return _Option(best, arrangement, tuple(shown), -_bonus(rules, best), _stake(rules, best))
+    return _Option("knock", arrangement, (), arrangement.points, rules.knock_stake)
+
+
+def _options(rules: Rules, hand: Hand) -> list[_Option]:
+    """Every arrangement and discard worth considering for the closer."""
+    cards = list(hand.cards)
+    eleven = len(cards) == rules.hand_size + 1
+    if hand.groups is not None:
+        if not eleven:
+            return [_option(rules, arrangement_from_groups(hand.groups, rules), cards)]
+        found = []
+        for arranged in typed_discards(hand.groups, rules):
+            rest = list(cards)
+            assert arranged.discard is not None
+            rest.remove(arranged.discard)
+            found.append(_option(rules, arranged, rest))
+        return found
+    if not eleven:
+        return [_option(rules, best_arrangement(tuple(cards), rules), cards)]
+    found = []
+    for discard in sorted(set(cards)):
+        rest = list(cards)
+        rest.remove(discard)
+        arranged = best_arrangement(tuple(rest), rules)
+        arranged = Arrangement(melds=tuple(arranged.melds), deadwood=tuple(arranged.deadwood),
+                               points=arranged.points, discard=discard)  # fmt: skip
+        found.append(_option(rules, arranged, rest))
+    return found
+
+
+def _closer_option(rules: Rules, closer: str, hand: Hand, how: str | None) -> _Option:
+    options = sorted(_options(rules, hand), key=lambda o: (o.score, -o.stake))
+    if how is None or how == "knock":
+        best = options[0]
+        if best.closing == "knock":
+            _check_knock(rules, closer, best.arrangement)
+        return best
+    fitting = [o for o in options if how in o.shown]
+    if not fitting:
+        best = options[0]
+        rest = list(hand.cards)
+        if best.arrangement.discard is not None:
+            rest.remove(best.arrangement.discard)
+        raise DealError(_not_shown(closer, how, rest, best.arrangement, rules))
+    return fitting[0]
+
+
+def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
+    k = arrangement.points
+    if rules.knock_limit is None:
+        raise DealError(
+            f"{closer} has {k} unmatched, and knocking is not played under these rules "
+            "(knock_limit none): only a remik or a special closes"
+        )
+    if k > rules.knock_limit:
+        raise DealError(
+            f"{closer} knocked with {k} in deadwood, but the knock limit is {rules.knock_limit}"
+        )
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+def _arrange_other(rules: Rules, hand: Hand) -> Arrangement:
+    if hand.groups is not None:
+        return arrangement_from_groups(hand.groups, rules)
+    return best_arrangement(tuple(hand.cards), rules)
+
+
+def _draw(rules: Rules, deal: Deal) -> DealResult:
+    details: dict[str, Any] = {"players": {}}
+    for name in deal.players:
+        hand = deal.hands.get(name)
+        if hand is not None:
+            arranged = _arrange_other(rules, hand)
+            details["players"][name] = hand_details(
+                hand, arranged.melds, arranged.deadwood, arranged.points
+            )
+    return DealResult(
+        outcome="draw",
+        closer=None,
+        winner=None,
+        points={p: 0 for p in deal.players},
+        scores={p: 0 for p in deal.players},
+        reasons=("draw: nobody closed; nobody scores and no stakes move",),
+        details=details,
+    )
+
+
+def score_bridge(rules: Rules, deal: Deal) -> DealResult:
+    """Score one remik bridge deal among its active players. Raises DealError for a bad deal."""
+    check_players(rules, deal)
+    allowed = ("knock", *CLOSINGS)
+    if deal.how is not None and deal.how not in allowed:
+        raise DealError(f"a bridge deal closes by {', '.join(allowed)} (or draw), not {deal.how}")
+    if deal.draw:
+        return _draw(rules, deal)
+    closer = deal.closer
+    if closer is None:
+        raise DealError("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
+    require_hands(rules, deal, deal.players, rules.variant)
+    best = _closer_option(rules, closer, deal.hands[closer], deal.how)
+    return _result(rules, deal, closer, best)
+
+
+def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
+    others = [p for p in deal.players if p != closer]
+    reasons: list[str] = []
+    arrangement = best.arrangement
+    if arrangement.discard is not None:
+        reasons.append(f"{closer} discards {arrangement.discard.code}")
+    points: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    players: dict[str, dict[str, Any]] = {}
+    if best.closing == "knock":
+        points[closer] = scores[closer] = arrangement.points
+        reasons.append(
+            f"{closer} knocks with {arrangement.points} (limit {rules.knock_limit}) "
+            f"and adds {arrangement.points}"
+        )
+    else:
+        bonus = _bonus(rules, best.closing)
+        points[closer], scores[closer] = 0, -bonus
+        reasons.append(f"{closer} closes with {_NAMES[best.closing]}: -{bonus} bonus")
+        lower = [_NAMES[c] for c in best.shown[1:]]
+        if lower:
+            reasons.append(f"the hand also shows {_and(lower)}; only the highest bonus counts")
+        if deal.how is not None and deal.how != best.closing:
+            reasons.append(f"stated as {deal.how}, but the hand shows more")
+    players[closer] = hand_details(
+        deal.hands[closer],
+        arrangement.melds,
+        arrangement.deadwood,
+        points[closer],
+        discard=arrangement.discard,
+    )
+    players[closer]["closing"] = best.closing
+    for name in others:
+        hand = deal.hands[name]
+        arranged = _arrange_other(rules, hand)
+        points[name] = scores[name] = arranged.points
+        players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
+        reasons.append(f"{name} adds {arranged.points} unmatched")
+    payments = _payments(rules, closer, others, best.closing)
+    stake = _money(_stake(rules, best.closing))
+    if best.closing == "knock":
+        pool = f" and {stake} into the pool" if rules.knock_pool else ""
+        reasons.append(f"each other player pays {closer} {stake} stake{pool} for the knock")
+    else:
+        reasons.append(f"each other player pays {closer} {stake} stake for {_NAMES[best.closing]}")
+    details: dict[str, Any] = {
+        "players": {p: players[p] for p in deal.players},
+        "closing": best.closing,
+        "bonus": _bonus(rules, best.closing),
+        "knock_limit": rules.knock_limit,
+    }
+    return DealResult(
+        outcome=best.closing,
+        closer=closer,
+        winner=closer,
+        points={p: points[p] for p in deal.players},
+        scores={p: scores[p] for p in deal.players},
+        payments=payments,
+        reasons=tuple(reasons),
+        details=details,
+    )
+
+
+def _payments(
+    rules: Rules, closer: str, others: Sequence[str], closing: str
+) -> tuple[Payment, ...]:
+    stake = _stake(rules, closing)
+    out: list[Payment] = []
+    for name in others:
+        if stake:
+            out.append(Payment(name, closer, stake))
+        if closing == "knock" and rules.knock_pool and rules.knock_stake:
+            out.append(Payment(name, "pool", rules.knock_stake))
+    return tuple(out)

@@ -1,0 +1,438 @@
+"""Deal scoring for the knock games: gin (every preset) and oklahoma.
+
+``score_knock(rules, deal)`` is a pure function from a finished deal to a :class:`DealResult`.
+Worked through in this order (RULES.md §1-2):
+
+1. the knocker's arrangement: as typed when grouped with ``|``; otherwise every arrangement
+   with the least deadwood is a candidate (an 11-card hand also chooses its discard);
+2. the outcome: nothing unmatched is gin (all 11 cards melded is big gin where the preset
+   plays it), otherwise a knock, which must be within the knock limit (oklahoma: the up-card's
+   value; an ace up-card allows only gin);
+3. the defender's best melds and lay-offs against each candidate (none against gin); among
+   equal candidates the knocker takes the one that leaves the defender the highest count;
+4. the deal score: knock D - K; undercut K - D + bonus (a tie is an undercut unless
+   ``undercut_on_tie`` is off, when the knock scores 0); gin D + bonus; big gin D + bonus;
+   an oklahoma spade up-card doubles it, bonuses included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from remikcalc.cards import Card, Rank, Suit, check_pack, format_cards
+from remikcalc.decompose import Arrangement, arrangement_from_groups
+from remikcalc.errors import DealError, MeldError
+from remikcalc.layoff import Defence, best_defence, count, least_arrangements
+from remikcalc.melds import Meld, classify_meld
+from remikcalc.scoring.base import Deal, DealResult, Hand
+from remikcalc.variants import Rules
+
+__all__ = [
+    "check_players",
+    "hand_details",
+    "meld_codes",
+    "require_hands",
+    "score_knock",
+    "typed_discards",
+]
+
+_KNOCK_OUTCOMES = ("knock", "gin", "big_gin", "undercut")
+
+
+# --- helpers shared with the bridge family ----------------------------------------------------
+
+
+def meld_codes(melds: Sequence[Meld]) -> tuple[list[list[str]], list[dict[str, Any]]]:
+    """Melds as lists of card codes, and the jokers' stand-ins as in ``hand --format json``."""
+    codes = [[c.code for c in m.cards] for m in melds]
+    jokers = [
+        {"meld": i, "stands_for": stand.code}
+        for i, m in enumerate(melds)
+        for stand in m.stands_for
+        if stand is not None
+    ]
+    return codes, jokers
+
+
+def hand_details(
+    hand: Hand,
+    melds: Sequence[Meld],
+    deadwood: Sequence[Card],
+    points: int,
+    *,
+    discard: Card | None = None,
+) -> dict[str, Any]:
+    """One player's entry of ``DealResult.details["players"]`` (DEVELOPING.md)."""
+    codes, jokers = meld_codes(melds)
+    out: dict[str, Any] = {
+        "cards": str(hand),
+        "melds": codes,
+        "deadwood": [c.code for c in deadwood],
+        "count": points,
+    }
+    if jokers:
+        out["jokers"] = jokers
+    if discard is not None:
+        out["discard"] = discard.code
+    return out
+
+
+def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -> None:
+    """Every player has a hand of ``hand_size`` cards (the closer may hold one more)."""
+    size = rules.hand_size
+    for name in players:
+        hand = deal.hands.get(name)
+        if hand is None:
+            raise DealError(f"hand missing for {name}: type {name}=CARDS")
+        n = len(hand.cards)
+        allowed = (size, size + 1) if name == deal.closer else (size,)
+        if n not in allowed:
+            raise DealError(
+                f"{name} has {n} card{'s' if n != 1 else ''}; {game} hands hold {size} "
+                f"({size + 1} for the closer before discarding)"
+            )
+    check_pack(
+        [c for name in players for c in deal.hands[name].cards],
+        decks=rules.decks,
+        jokers=rules.jokers,
+        variant=rules.variant,
+    )
+
+
+def check_players(rules: Rules, deal: Deal) -> None:
+    """The deal's players fit the variant, and the closer and hands belong to them."""
+    n = len(deal.players)
+    if not rules.players_min <= n <= rules.players_max:
+        span = (
+            str(rules.players_min)
+            if rules.players_min == rules.players_max
+            else f"{rules.players_min} to {rules.players_max}"
+        )
+        raise DealError(f"{rules.variant} is played by {span} players, not {n}")
+    if deal.closer is not None and deal.closer not in deal.players:
+        raise DealError(
+            f"the closer {deal.closer!r} is not a player of this deal "
+            f"(players: {', '.join(deal.players)})"
+        )
+    for name in deal.hands:
+        if name not in deal.players:
+            raise DealError(f"a hand is given for {name!r}, who is not a player of this deal")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- the knocker ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Closing:
+    """The knocker's candidate arrangements (all with the same count) and whether big gin."""
+
+    candidates: tuple[Arrangement, ...]
+    big_gin: bool
+
+    @property
+    def points(self) -> int:
+        return self.candidates[0].points
+
+
+def _with_discard(arrangement: Arrangement, discard: Card) -> Arrangement:
+    return Arrangement(
+        melds=tuple(arrangement.melds),
+        deadwood=tuple(arrangement.deadwood),
+        points=arrangement.points,
+        discard=discard,
+    )
+
+
+def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arrangement]:
+    """Every discard that keeps a typed (``|``-grouped) arrangement of a hand one card over.
+
+    Any unmatched card may go; a melded card only if its meld stays legal without it.
+    """
+    fixed = arrangement_from_groups(groups, rules)
+    melds = tuple(fixed.melds)
+    options: list[Arrangement] = []
+    for card in dict.fromkeys(fixed.deadwood):
+        dead = list(fixed.deadwood)
+        dead.remove(card)
+        options.append(Arrangement(melds=melds, deadwood=tuple(dead),
+                                   points=count(dead, rules), discard=card))  # fmt: skip
+    for i, meld in enumerate(melds):
+        for j, card in enumerate(meld.cards):
+            rest = meld.cards[:j] + meld.cards[j + 1 :]
+            try:
+                smaller = classify_meld(rest, rules)
+            except MeldError:
+                continue
+            options.append(Arrangement(melds=(*melds[:i], smaller, *melds[i + 1 :]),
+                                       deadwood=tuple(fixed.deadwood), points=fixed.points,
+                                       discard=card))  # fmt: skip
+    return options
+
+
+def _typed_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
+    assert hand.groups is not None
+    fixed = arrangement_from_groups(hand.groups, rules)
+    if len(hand.cards) == rules.hand_size:
+        return _Closing((fixed,), False)
+    if big_gin_ok and not fixed.deadwood:
+        return _Closing((fixed,), True)
+    options = typed_discards(hand.groups, rules)
+    least = min(a.points for a in options)
+    return _Closing(tuple(a for a in options if a.points == least), False)
+
+
+def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
+    cards = tuple(hand.cards)
+    if len(cards) == rules.hand_size:
+        return _Closing(tuple(least_arrangements(cards, rules)), False)
+    if big_gin_ok:
+        whole = least_arrangements(cards, rules)
+        if whole[0].points == 0:
+            return _Closing(tuple(whole), True)
+    best: list[Arrangement] = []
+    for discard in sorted(set(cards)):
+        rest = list(cards)
+        rest.remove(discard)
+        found = least_arrangements(rest, rules)
+        if not best or found[0].points < best[0].points:
+            best = [_with_discard(a, discard) for a in found]
+        elif found[0].points == best[0].points:
+            best += [_with_discard(a, discard) for a in found]
+    return _Closing(tuple(best), False)
+
+
+def _closing(rules: Rules, hand: Hand, how: str | None) -> _Closing:
+    eleven = len(hand.cards) == rules.hand_size + 1
+    big_gin_ok = eleven and rules.big_gin_bonus is not None and how in (None, "big_gin")
+    if hand.groups is not None:
+        return _typed_closing(hand, rules, big_gin_ok)
+    return _searched_closing(hand, rules, big_gin_ok)
+
+
+# --- the knock limit --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Limit:
+    value: int | None  # None: only gin may close
+    doubled: bool
+    reasons: tuple[str, ...]  # how the limit was set
+    why_none: str  # why no knock is allowed, when value is None
+    double_reason: str = ""
+
+
+def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
+    if not rules.upcard_knock:
+        if rules.knock_limit is None:
+            return _Limit(None, False, (), "knocking is not played here (knock_limit none)")
+        return _Limit(rules.knock_limit, False, (f"knock limit {rules.knock_limit}",), "")
+    up = deal.upcard
+    if up is None:
+        raise DealError(
+            f"{rules.variant}: the up-card sets the knock limit; give it with --upcard CARD "
+            "(upcard: in a sheet)"
+        )
+    doubled = rules.spade_double and up.suit is Suit.SPADES
+    reasons: list[str] = []
+    if up.rank is Rank.ACE:
+        reasons.append(f"up-card {up.code}: an ace, so only gin may close")
+        value: int | None = None
+    else:
+        value = rules.card_value(up)
+        reasons.append(f"up-card {up.code} sets the knock limit to {value}")
+    double = f"up-card {up.code} is a spade: the deal's score is doubled" if doubled else ""
+    why = "knock on an ace up-card: only gin may close"
+    return _Limit(value, doubled, tuple(reasons), why, double)
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+def _outcome(closing: _Closing, how: str | None, closer: str, limit: _Limit) -> str:
+    k = closing.points
+    if closing.big_gin:
+        return "big_gin"
+    if k == 0:
+        return "gin"
+    if how in ("gin", "big_gin"):
+        dead = format_cards(closing.candidates[0].deadwood)
+        raise DealError(f"{closer} claims {how.replace('_', ' ')}, but {k} is unmatched ({dead})")
+    if limit.value is None:
+        raise DealError(f"{limit.why_none} ({closer} has {k} in deadwood)")
+    if k > limit.value:
+        raise DealError(
+            f"{closer} knocked with {k} in deadwood, but the knock limit is {limit.value}"
+        )
+    return "knock"
+
+
+def _defend(
+    closing: _Closing, outcome: str, hand: Hand, rules: Rules
+) -> tuple[Arrangement, Defence]:
+    """The defender's answer, and the knocker's arrangement that makes it worst for him."""
+    layoffs = outcome == "knock"
+    chosen: tuple[Arrangement, Defence] | None = None
+    for arrangement in closing.candidates if layoffs else closing.candidates[:1]:
+        defence = best_defence(
+            hand.cards, tuple(arrangement.melds), rules, groups=hand.groups, layoffs=layoffs
+        )
+        if chosen is None or defence.points > chosen[1].points:
+            chosen = (arrangement, defence)
+    assert chosen is not None
+    return chosen
+
+
+def _draw(rules: Rules, deal: Deal) -> DealResult:
+    players = list(deal.players)
+    details: dict[str, Any] = {"players": {}}
+    for name in players:
+        hand = deal.hands.get(name)
+        if hand is None:
+            continue
+        if len(hand.cards) not in (rules.hand_size, rules.hand_size + 1):
+            raise DealError(
+                f"{name} has {len(hand.cards)} cards; {rules.variant} hands hold {rules.hand_size}"
+            )
+        arranged = least_arrangements(hand.cards, rules)[0]
+        details["players"][name] = hand_details(
+            hand, arranged.melds, arranged.deadwood, arranged.points
+        )
+    check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
+               jokers=rules.jokers, variant=rules.variant)  # fmt: skip
+    return DealResult(
+        outcome="draw",
+        closer=None,
+        winner=None,
+        points={p: 0 for p in players},
+        scores={p: 0 for p in players},
+        reasons=("draw: the stock ran out before anyone knocked; nobody scores",),
+        details=details,
+    )
+
+
+def _no_jokers(rules: Rules, deal: Deal) -> None:
+    for name, hand in deal.hands.items():
+        if any(c.is_joker for c in hand.cards):
+            raise DealError(
+                f"{name}'s hand holds a joker, but {rules.variant} is played without jokers"
+            )
+
+
+def score_knock(rules: Rules, deal: Deal) -> DealResult:
+    """Score one gin or oklahoma deal (RULES.md §1-2). Raises DealError for a bad deal."""
+    check_players(rules, deal)
+    _no_jokers(rules, deal)
+    if deal.how is not None and deal.how not in _KNOCK_OUTCOMES:
+        raise DealError(
+            f"a {rules.variant} deal ends by knock, gin"
+            + (", big_gin" if rules.big_gin_bonus is not None else "")
+            + f" or draw, not {deal.how}"
+        )
+    if deal.draw:
+        return _draw(rules, deal)
+    closer = deal.closer
+    if closer is None:
+        raise DealError("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
+    defender = next(p for p in deal.players if p != closer)
+    require_hands(rules, deal, deal.players, rules.variant)
+    if deal.how == "big_gin" and rules.big_gin_bonus is None:
+        raise DealError(
+            "big gin is not played under these rules; set big_gin_bonus (preset modern: 31)"
+        )
+    if deal.how == "big_gin" and len(deal.hands[closer].cards) != rules.hand_size + 1:
+        raise DealError(f"big gin needs all {rules.hand_size + 1} of {closer}'s cards melded")
+    limit = _knock_limit(rules, deal)
+    closing = _closing(rules, deal.hands[closer], deal.how)
+    if deal.how == "big_gin" and not closing.big_gin:
+        raise DealError(f"{closer} claims big gin, but not all {rules.hand_size + 1} cards meld")
+    outcome = _outcome(closing, deal.how, closer, limit)
+    arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules)
+    return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
+
+
+def _result(
+    rules: Rules,
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> DealResult:
+    k, d = arrangement.points, defence.points
+    reasons: list[str] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason:
+        reasons.append(limit.double_reason)
+    if arrangement.discard is not None:
+        reasons.append(f"{closer} discards {arrangement.discard.code}")
+    if deal.how == "knock" and outcome == "gin":
+        reasons.append(f"{closer}'s knock leaves nothing unmatched: it is gin")
+    for lay in defence.layoffs:
+        reasons.append(f"{defender} laid off {lay}")
+    scorer: str | None
+    if outcome == "big_gin":
+        bonus = rules.big_gin_bonus or 0
+        scorer, score = closer, d + bonus
+        reasons.append(f"big gin: {closer} scores {d} + {bonus} bonus = {score}")
+    elif outcome == "gin":
+        scorer, score = closer, d + rules.gin_bonus
+        reasons.append(f"gin: {closer} scores {d} + {rules.gin_bonus} bonus = {score}")
+    elif d > k:
+        scorer, score = closer, d - k
+        reasons.append(
+            f"knock: {closer} has {k}, {defender} has {d}"
+            + (" after lay-offs" if defence.layoffs else "")
+            + f"; {closer} scores {d} - {k} = {score}"
+        )
+    elif d < k or rules.undercut_on_tie:
+        outcome = "undercut"
+        scorer, score = defender, k - d + rules.undercut_bonus
+        tie = " (a tie counts as an undercut)" if d == k else ""
+        reasons.append(
+            f"undercut{tie}: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
+            f"{k} - {d} + {rules.undercut_bonus} bonus = {score}"
+        )
+    else:
+        scorer, score = None, 0
+        reasons.append(f"tie at {k}: not an undercut under these rules (undercut_on_tie off)")
+    if limit.doubled and score:
+        reasons.append(f"spade up-card doubles the deal: {score} x 2 = {score * 2}")
+        score *= 2
+    if deal.how == "undercut" and outcome != "undercut":
+        raise DealError(f"the deal was given as an undercut, but {defender} does not undercut")
+    players = {
+        closer: hand_details(
+            deal.hands[closer],
+            arrangement.melds,
+            arrangement.deadwood,
+            k,
+            discard=arrangement.discard,
+        ),  # fmt: skip
+        defender: hand_details(deal.hands[defender], defence.melds, defence.deadwood, d),
+    }
+    if outcome in ("knock", "undercut"):
+        players[defender]["layoffs"] = [
+            {"card": lay.card.code, "onto": [c.code for c in lay.meld]} for lay in defence.layoffs
+        ]
+        players[defender]["count_before_layoffs"] = defence.points_before
+    details: dict[str, Any] = {"players": {p: players[p] for p in deal.players}}
+    details["knock_limit"] = limit.value
+    if deal.upcard is not None:
+        details["upcard"] = deal.upcard.code
+        details["doubled"] = limit.doubled
+    return DealResult(
+        outcome=outcome,
+        closer=closer,
+        winner=scorer,
+        points={p: (k if p == closer else d) for p in deal.players},
+        scores={p: (score if p == scorer else 0) for p in deal.players},
+        reasons=tuple(reasons),
+        details=details,
+    )
