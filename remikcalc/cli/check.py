@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from remikcalc.check import MISSING, FileReport, Mismatch, check_example, report_json
 from remikcalc.cli.common import output_options
 from remikcalc.errors import RemikcalcError
+
+if TYPE_CHECKING:
+    from remikcalc.session import Sheet
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -32,21 +35,14 @@ def example_files(paths: Iterable[str]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def _example_data(sheet: Any) -> dict[str, Any]:
-    """``title``, ``variant`` and ``expect`` of a loaded sheet, wherever the sheet keeps them."""
-    data: dict[str, Any] = {}
-    extra = getattr(sheet, "extra", None) or getattr(sheet, "meta", None)
-    if isinstance(extra, Mapping):
-        data.update(extra)
-    for key in ("title", "source", "expect"):
-        value = getattr(sheet, key, None)
-        if value is not None:
-            data[key] = value
-    rules = getattr(sheet, "rules", None)
-    variant = getattr(sheet, "variant", None) or getattr(rules, "variant", None)
-    if variant is not None:
-        data["variant"] = variant
-    return data
+def _example_data(sheet: Sheet) -> dict[str, Any]:
+    """The parts of a loaded sheet that ``check`` reads besides its deals."""
+    return {
+        "title": sheet.title,
+        "source": sheet.source,
+        "variant": sheet.variant,
+        "expect": sheet.expect,
+    }
 
 
 def check_file(path: Path) -> FileReport:
