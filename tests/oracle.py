@@ -1,0 +1,161 @@
+"""A slow, obviously correct brute force for the meld search, used as the tests' reference.
+
+It shares nothing with :mod:`remikcalc.decompose` beyond the rules and the card values: it
+writes out every concrete meld the rules allow (every set and every run window, each card
+either natural or a wild card), keeps those the hand can pay for, and then walks every
+combination of disjoint melds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, product
+
+from remikcalc.variants import Rules
+
+JOKER = 52
+Hand = tuple[int, ...]  # a sorted multiset of card indexes
+
+
+def value_in_hand(cards: Iterable[int], rules: Rules) -> int:
+    """The hand's count, written from RULES.md §0.3 and §5 (pair rule)."""
+    cards = list(cards)
+    if not rules.pair_rule:
+        return sum(rules.card_value(c) for c in cards)
+    jokers = sum(rules.joker_value for c in cards if c == JOKER)
+    ranks = {c % 13 for c in cards if c != JOKER}
+    return jokers + sum(rules.card_value(r) for r in ranks)
+
+
+def _is_wild_deuce(card: int, rules: Rules) -> bool:
+    return rules.wild_deuces and card != JOKER and card % 13 == 1
+
+
+def _concrete_sets(rules: Rules) -> Iterator[tuple[int, ...]]:
+    if not rules.sets_allowed:
+        return
+    copies = 1 if rules.set_distinct_suits else rules.decks
+    for rank in range(13):
+        for size in range(rules.set_min, rules.set_max + 1):
+            for suits in combinations_with_replacement(range(4), size):
+                if max(Counter(suits).values()) <= copies:
+                    yield tuple(s * 13 + rank for s in suits)
+
+
+def _concrete_runs(rules: Rules) -> Iterator[tuple[int, ...]]:
+    """Runs as lists of card indexes, low end first."""
+    for suit in range(4):
+        for length in range(rules.run_min, 14):
+            if rules.ace_runs == "around":
+                for start in range(13):
+                    yield tuple(suit * 13 + (start + k) % 13 for k in range(length))
+                continue
+            # ranks 1..14 where 1 and 14 are both the ace
+            lowest = 2 if rules.ace_runs == "high" else 1
+            highest = 13 if rules.ace_runs == "low" else 14
+            for start in range(lowest, highest - length + 2):
+                ranks = list(range(start, start + length))
+                yield tuple(suit * 13 + (r - 1) % 13 for r in ranks)
+
+
+def _meld_value(kind: str, concrete: tuple[int, ...], rules: Rules) -> int:
+    total = 0
+    for i, card in enumerate(concrete):
+        if card % 13 == 0:
+            total += rules.ace_low_value if kind == "run" and i == 0 else rules.ace_value
+        else:
+            total += rules.card_value(card)
+    return total
+
+
+@lru_cache(maxsize=64)
+def _all_concrete(rules: Rules) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    out = [("set", m, _meld_value("set", m, rules)) for m in _concrete_sets(rules)]
+    out += [("run", m, _meld_value("run", m, rules)) for m in _concrete_runs(rules)]
+    return tuple(out)
+
+
+def hand_melds(hand: Hand, rules: Rules) -> dict[tuple[Hand, int], int]:
+    """Every meld the hand can pay for: (natural cards used, wild cards used) -> best value."""
+    have = Counter(hand)
+    wild_total = (have[JOKER] if rules.wild_jokers else 0) + sum(
+        n for c, n in have.items() if _is_wild_deuce(c, rules)
+    )
+    found: dict[tuple[Hand, int], int] = {}
+    for _kind, concrete, value in _all_concrete(rules):
+        need = Counter(concrete)
+        if sum(n for c, n in need.items() if have[c] == 0) > wild_total:
+            continue
+        per_card = [range(0, min(n, have[c]) + 1) for c, n in need.items()]
+        for choice in product(*per_card):
+            naturals = Counter()
+            for (card, _n), k in zip(need.items(), choice, strict=True):
+                naturals[card] += k
+            n_nat = sum(naturals.values())
+            wilds = len(concrete) - n_nat
+            if n_nat == 0 or wilds > wild_total:
+                continue
+            if rules.jokers_minority and n_nat <= wilds:
+                continue
+            key = (tuple(sorted(naturals.elements())), wilds)
+            if found.get(key, -1) < value:
+                found[key] = value
+    return found
+
+
+def _pay(state: Hand, naturals: Hand, wilds: int, rules: Rules) -> Iterator[Hand]:
+    """Every way to take the meld's cards out of ``state``."""
+    left = Counter(state)
+    left.subtract(naturals)
+    if any(n < 0 for n in left.values()):
+        return
+    pool = [c for c in sorted(left.elements()) if c == JOKER and rules.wild_jokers]
+    pool += [c for c in sorted(left.elements()) if _is_wild_deuce(c, rules)]
+    seen: set[Hand] = set()
+    for used in combinations(pool, wilds):
+        rest = Counter(left)
+        rest.subtract(used)
+        after = tuple(sorted(rest.elements()))
+        if after not in seen:
+            seen.add(after)
+            yield after
+
+
+def reachable(hand: Sequence[int], rules: Rules) -> dict[Hand, int]:
+    """Every multiset of cards that melding can leave, with the best meld value to get there."""
+    start = tuple(sorted(hand))
+    melds = hand_melds(start, rules)
+    best: dict[Hand, int] = {start: 0}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        for (naturals, wilds), value in melds.items():
+            for after in _pay(state, naturals, wilds, rules):
+                total = best[state] + value
+                if after not in best or best[after] < total:
+                    best[after] = total
+                    stack.append(after)
+    return best
+
+
+def least_points(hand: Sequence[int], rules: Rules) -> int:
+    """The least count any legal arrangement leaves."""
+    return min(value_in_hand(left, rules) for left in reachable(hand, rules))
+
+
+def best_discard(hand: Sequence[int], rules: Rules) -> tuple[int, int]:
+    """(least points after discarding one card, the card: highest value then index)."""
+    options = []
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        options.append((least_points(rest, rules), -rules.card_value(card), -card))
+    points, _v, card = min(options)
+    return points, -card
+
+
+def greatest_value(hand: Sequence[int], rules: Rules) -> int:
+    """The greatest total value of disjoint melds."""
+    return max(reachable(hand, rules).values())
