@@ -1,0 +1,357 @@
+"""Deal scoring for the going-out games: rummy and polish remik, boat rummy, remibrydż.
+
+A deal ends when one player goes out (lays down his last cards). Every other player counts
+all the cards still in his hand: melds he holds but has not laid count too, because melds
+only score once they are on the table (RULES.md §0.3). Then, by family:
+
+- ``rummy`` (rummy, polish) and ``remibrydz``: the winner scores the sum of the losers'
+  counts and each loser scores minus his own; going out in one go multiplies both sides by
+  ``one_go_multiplier``. When the stock runs out (a draw) nobody wins and every player scores
+  minus his own hand.
+- ``boat``: each loser pays the winner the winner's plus points (typed for the deal, the
+  rummy premium included) plus his own count, counted with the pair rule. Boat has no draw:
+  the discard pile is turned over when the stock runs out.
+
+The helpers that find the winner and check the losers' hands are shared with the other
+going-out families (rummy 500, continental).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from remikcalc.cards import Card, check_pack, format_cards
+from remikcalc.errors import DealError, MeldError
+from remikcalc.melds import Meld, classify_meld, hand_value
+from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
+from remikcalc.variants import Rules
+
+__all__ = [
+    "check_deal_cards",
+    "check_went_out",
+    "find_winner",
+    "loser_hands",
+    "meld_groups",
+    "meld_reason",
+    "player_detail",
+    "score_going_out",
+]
+
+GOING_OUT: tuple[str, ...] = ("out", "one_go")
+_RANK_WORDS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
+
+
+# --- checks shared by the going-out families ----------------------------------------------------
+
+
+def check_deal_cards(rules: Rules, deal: Deal) -> None:
+    """Every hand belongs to a player, and all cards of the deal fit in the packs.
+
+    ``build_deal`` checks the packs already; this repeats it (it is cheap) so that a ``Deal``
+    built by other means is held to the same rules.
+    """
+    for name in (*deal.hands, *deal.melded):
+        if name not in deal.players:
+            raise DealError(f"{name!r} is not a player of this deal; players: "
+                            + ", ".join(deal.players))  # fmt: skip
+    everything = [c for h in deal.hands.values() for c in h.cards]
+    everything += [c for groups in deal.melded.values() for g in groups for c in g]
+    check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
+
+
+def find_winner(
+    rules: Rules,
+    deal: Deal,
+    *,
+    draw_allowed: bool,
+    outcomes: Sequence[str] = GOING_OUT,
+    infer: bool = True,
+) -> tuple[str | None, str]:
+    """The player who went out (``None`` on a draw) and the deal's outcome.
+
+    Without ``--closer`` the winner is the one player whose hand is left out or empty
+    (``infer``); anything else is ambiguous and an error.
+    """
+    if deal.draw:
+        if not draw_allowed:
+            raise DealError(
+                f"{rules.variant} has no drawn deals: when the stock runs out the discard pile "
+                "is turned over and play goes on until a player goes out"
+            )
+        return None, "draw"
+    how = deal.how or "out"
+    if how not in outcomes:
+        raise DealError(
+            f"a {rules.variant} deal ends with a player going out "
+            f"({' or '.join(outcomes)}), not by {how}"
+        )
+    winner = deal.closer
+    if winner is None:
+        empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
+        if not infer or len(empty) != 1:
+            raise DealError(
+                "who went out? name the winner with --closer NAME"
+                + ("" if not draw_allowed else ", or give --draw if the stock ran out")
+            )
+        winner = empty[0]
+    if winner not in deal.players:
+        raise DealError(f"the closer {winner!r} is not a player of this deal")
+    return winner, how
+
+
+def check_went_out(deal: Deal, winner: str) -> None:
+    """A player who went out holds no cards: his hand is empty or left out."""
+    hand = deal.hands.get(winner)
+    if hand is not None and hand.cards:
+        n = len(hand.cards)
+        raise DealError(
+            f"{winner} went out but {n} card{'s' if n != 1 else ''} "
+            f"{'are' if n != 1 else 'is'} typed for {winner}; "
+            "leave the winner's hand out (or name the right --closer)"
+        )
+
+
+def loser_hands(
+    rules: Rules,
+    deal: Deal,
+    winner: str | None,
+    *,
+    max_cards: int | None,
+    exact: int | None = None,
+    required: bool = True,
+) -> dict[str, Hand]:
+    """The hand of every player but the winner, in seating order, checked for presence and size.
+
+    Each must be typed (unless not ``required``) and hold at least one card (only the winner
+    goes out); ``max_cards`` and ``exact`` bound its size where the variant fixes it.
+    """
+    hands: dict[str, Hand] = {}
+    for name in deal.players:
+        if name == winner:
+            continue
+        hand = deal.hands.get(name)
+        if hand is None and not required:
+            continue
+        if hand is None:
+            raise DealError(
+                f'{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
+            )
+        n = len(hand.cards)
+        if n == 0:
+            who = f"only {winner} went out" if winner else "nobody went out in a drawn deal"
+            raise DealError(f"{name}'s hand is empty, but {who}; type the cards left in it")
+        if exact is not None and n != exact:
+            raise DealError(
+                f"{name} holds {n} cards, but in {rules.variant} every loser still holds the "
+                f"{exact} cards dealt when the deal ends"
+            )
+        if max_cards is not None and n > max_cards:
+            raise DealError(
+                f"{name} holds {n} cards, but a {rules.variant} hand holds at most "
+                f"{max_cards} ({rules.hand_size} dealt + 1 drawn)"
+            )
+        hands[name] = hand
+    return hands
+
+
+def meld_groups(
+    rules: Rules, owner: str, groups: Sequence[tuple[Card, ...]], what: str = "hand"
+) -> tuple[list[Meld], list[Card]]:
+    """Split typed groups into legal melds (3+ cards, checked) and single cards (smaller groups).
+
+    An illegal group of three or more is an error naming the player and the reason.
+    """
+    melds: list[Meld] = []
+    singles: list[Card] = []
+    for group in groups:
+        if len(group) < 3:
+            singles.extend(group)
+            continue
+        try:
+            melds.append(classify_meld(group, rules))
+        except MeldError as exc:
+            raise MeldError(f"{owner}'s {what}: {meld_reason(group, exc)}") from None
+    return melds, singles
+
+
+def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
+    """The refusal of a group, naming its cards when the reason does not already."""
+    text = format_cards(group)
+    return str(exc) if text in str(exc) else f"{text} is not a meld: {exc}"
+
+
+def _count(rules: Rules, cards: Sequence[Card]) -> int:
+    return int(hand_value(tuple(cards), rules))
+
+
+def _counted_cards(rules: Rules, cards: Sequence[Card]) -> list[Card]:
+    """The cards that count: all of them, or one per rank under the pair rule."""
+    if not rules.pair_rule:
+        return list(cards)
+    seen: set[int] = set()
+    counted: list[Card] = []
+    for card in cards:
+        key = -1 if card.is_joker else int(card.rank)
+        if card.is_joker or key not in seen:
+            counted.append(card)
+        seen.add(key)
+    return counted
+
+
+def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[str]:
+    """'pair rule: Kirill's 9C 9D count as one 9' for every rank held more than once."""
+    if not rules.pair_rule:
+        return []
+    notes = []
+    naturals = [c for c in cards if not c.is_joker]
+    for rank in sorted({c.rank for c in naturals}):
+        same = [c for c in naturals if c.rank == rank]
+        if len(same) > 1:
+            word = _RANK_WORDS.get(rank.code, rank.code)
+            notes.append(f"pair rule: {name}'s {format_cards(same)} count as one {word}")
+    return notes
+
+
+def player_detail(rules: Rules, hand: Hand | None, count: int) -> dict[str, Any]:
+    """``details["players"][name]`` for a hand that counts card by card.
+
+    ``melds`` is empty (melds held in hand are not laid, so they count); ``deadwood`` is every
+    card held, and under the pair rule ``counted`` lists the cards that count.
+    """
+    if hand is None or not hand.cards:
+        return {"cards": "", "melds": [], "deadwood": [], "count": 0}
+    detail: dict[str, Any] = {
+        "cards": str(hand),
+        "melds": [],
+        "deadwood": [c.code for c in hand.cards],
+        "count": count,
+    }
+    if rules.pair_rule:
+        detail["counted"] = [c.code for c in _counted_cards(rules, hand.cards)]
+    return detail
+
+
+# --- the families --------------------------------------------------------------------------------
+
+
+def score_going_out(rules: Rules, deal: Deal) -> DealResult:
+    """Score a deal of rummy, polish remik, boat rummy or remibrydż (see the module doc)."""
+    if rules.family not in ("rummy", "boat", "remibrydz"):
+        raise DealError(f"{rules.variant} is not scored as a going-out game")
+    check_deal_cards(rules, deal)
+    if deal.melded:
+        raise DealError(f"melds on the table are not scored in {rules.variant}")
+    boat = rules.family == "boat"
+    winner, outcome = find_winner(rules, deal, draw_allowed=not boat)
+    if winner is not None:
+        check_went_out(deal, winner)
+    # Boat lets a player take two cards in a turn, so a boat hand may grow past the deal.
+    hands = loser_hands(rules, deal, winner, max_cards=None if boat else rules.hand_size + 1)
+    details: dict[str, Any] = {"players": {}}
+    reasons: list[str] = []
+    counts: dict[str, int] = {}
+    for name, hand in hands.items():
+        if hand.groups is not None:
+            meld_groups(rules, name, hand.groups)  # typed groups must be legal melds
+        counts[name] = _count(rules, hand.cards)
+        reasons.extend(_pair_notes(name, rules, hand.cards))
+    for name in deal.players:
+        details["players"][name] = player_detail(rules, hands.get(name), counts.get(name, 0))
+    if winner is None:
+        return _draw(rules, deal, counts, reasons, details)
+    points = {p: counts.get(p, 0) for p in deal.players}
+    if boat:
+        return _boat(rules, deal, winner, outcome, points, reasons, details)
+    return _collect(rules, deal, winner, outcome, points, reasons, details)
+
+
+def _draw(
+    rules: Rules,
+    deal: Deal,
+    counts: Mapping[str, int],
+    reasons: list[str],
+    details: dict[str, Any],
+) -> DealResult:
+    reasons.append("the stock ran out: no winner, every player scores minus his own hand")
+    reasons.extend(f"{p}'s hand counts {counts[p]}" for p in deal.players)
+    return DealResult(
+        outcome="draw",
+        closer=None,
+        winner=None,
+        points={p: counts[p] for p in deal.players},
+        scores={p: -counts[p] for p in deal.players},
+        reasons=tuple(reasons),
+        details=details,
+    )
+
+
+def _collect(
+    rules: Rules,
+    deal: Deal,
+    winner: str,
+    outcome: str,
+    points: dict[str, int],
+    reasons: list[str],
+    details: dict[str, Any],
+) -> DealResult:
+    """Rummy, polish, remibrydż: the winner collects the losers' counts from the sheet."""
+    losers = [p for p in deal.players if p != winner]
+    total = sum(points[p] for p in losers)
+    reasons.extend(f"{p}'s hand counts {points[p]}" for p in losers)
+    terms = " + ".join(str(points[p]) for p in losers)
+    reasons.append(f"{winner} went out and collects {terms} = {total}" if len(losers) > 1
+                   else f"{winner} went out and collects {total}")  # fmt: skip
+    factor = 1
+    if outcome == "one_go":
+        factor = rules.one_go_multiplier
+        verb = "doubles" if factor == 2 else f"multiplies by {factor}"
+        reasons.append(f"one go {verb} the deal: {winner} +{total * factor}")
+        details["multiplier"] = factor
+    scores = {p: (total if p == winner else -points[p]) * factor for p in deal.players}
+    return DealResult(
+        outcome=outcome,
+        closer=winner,
+        winner=winner,
+        points=points,
+        scores=scores,
+        reasons=tuple(reasons),
+        details=details,
+    )
+
+
+def _boat(
+    rules: Rules,
+    deal: Deal,
+    winner: str,
+    outcome: str,
+    points: dict[str, int],
+    reasons: list[str],
+    details: dict[str, Any],
+) -> DealResult:
+    """Boat: each loser pays the winner's plus points and his own count."""
+    plus = deal.plus or 0
+    if plus < 0:
+        raise DealError(f"plus points cannot be negative (got {plus})")
+    details["plus"] = plus
+    if outcome == "one_go":
+        reasons.append("one go: the rummy premium is already in the winner's plus points")
+    payments: list[Payment] = []
+    scores = {p: 0 for p in deal.players}
+    for loser in (p for p in deal.players if p != winner):
+        paid = plus + points[loser]
+        reasons.append(f"{loser} pays {plus} + {points[loser]} = {paid}")
+        payments.append(Payment(loser, winner, Decimal(paid)))
+        scores[loser] = -paid
+        scores[winner] += paid
+    return DealResult(
+        outcome=outcome,
+        closer=winner,
+        winner=winner,
+        points=points,
+        scores=scores,
+        payments=tuple(payments),
+        reasons=tuple(reasons),
+        details=details,
+    )

@@ -1,0 +1,244 @@
+"""Continental rummy (RULES.md §8): going out with 15 cards in runs, per-card and chips payment."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from remikcalc.cards import JOKER, SUITS, Card, format_cards
+from remikcalc.errors import DealError, MeldError
+from remikcalc.scoring import DealResult, score_deal
+from remikcalc.scoring.continental import PATTERNS, find_split
+from remikcalc.scoring.deal import build_deal
+from remikcalc.variants import get_rules
+
+
+def score(players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
+    rules = get_rules("continental", preset, players=len(players))
+    return score_deal(rules, build_deal(rules, players, **kw))
+
+
+ABC = ["Anna", "Boris", "Carl"]
+# Fifteen naturals, and fourteen naturals with a joker, for losers (none used by the winners
+# below beyond the two packs).
+BORIS = "2C 3C 4C 5C 6C 7C 8C 9C KC 2D 3D 4D 5D 6D TD"
+CARL = "JK 7H 8H 9H TH JH 7S 8S 9S TS JS KS 2S 3S 5H"
+
+FIVE_THREES = "AH 2H 3H 4S 5S 6S 7D 8D 9D TC JC QC QH KH AH"
+FOUR_FOUR_FOUR_THREE = "AC 2C 3C 4C | 5D 6D 7D 8D | 9H TH JH QH | JS QS KS"
+FIVE_FOUR_THREE_THREE = "9S TS JS QS KS | 2D 3D 4D 5D | 6C 7C 8C | JK 4H 5H"
+
+
+# --- patterns -----------------------------------------------------------------------------------
+
+
+def test_continental_five_runs_of_three_per_card_payment() -> None:
+    # Anna: AH 2H 3H, QH KH AH (ace high), 4S 5S 6S, 7D 8D 9D, TC JC QC.
+    # Boris holds 15 naturals: pays 15 × 1 = 15. Carl 14 naturals + 1 joker: 14 + 2 = 16.
+    # Anna receives 15 + 16 = 31.
+    r = score(ABC, closer="Anna", hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})
+    assert (r.outcome, r.winner) == ("out", "Anna")
+    assert r.details["pattern"] == "5 runs of 3"
+    assert r.points == {"Anna": 0, "Boris": 15, "Carl": 16}
+    assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
+    assert [(p.payer, p.payee, p.amount) for p in r.payments] == [
+        ("Boris", "Anna", Decimal(15)), ("Carl", "Anna", Decimal(16))]  # fmt: skip
+    assert "Carl pays 14 cards × 1 + 1 joker × 2 = 16" in r.reasons
+    melds = r.details["players"]["Anna"]["melds"]
+    assert sorted(" ".join(m) for m in melds) == sorted(
+        ["AH 2H 3H", "QH KH AH", "4S 5S 6S", "7D 8D 9D", "TC JC QC"])  # fmt: skip
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_continental_three_runs_of_four_and_one_of_three(grouped: bool) -> None:
+    hand = FOUR_FOUR_FOUR_THREE if grouped else FOUR_FOUR_FOUR_THREE.replace("|", "")
+    # Losers pay 15 and 16 as above.
+    r = score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+    assert r.details["pattern"] == "3 runs of 4 + 1 of 3"
+    assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_continental_one_run_of_five_one_of_four_two_of_three_joker_wild(grouped: bool) -> None:
+    # The joker stands in 4H 5H (as 3H or 6H).
+    hand = FIVE_FOUR_THREE_THREE if grouped else FIVE_FOUR_THREE_THREE.replace("|", "")
+    # Anna's joker and Carl's are the two jokers of the pack. Losers pay 15 and 16.
+    r = score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+    assert r.details["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
+    jokers = r.details["players"]["Anna"]["jokers"]
+    assert [j["stands_for"] for j in jokers] in (["3H"], ["6H"])
+    assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
+
+
+def test_continental_cards_that_form_no_pattern_cannot_go_out() -> None:
+    # As five runs of 3 but with 5C for the second AH: nothing takes the 5C.
+    hand = FIVE_THREES.replace("QH KH AH", "QH KH 5C")
+    with pytest.raises(DealError, match="Anna cannot go out with .* do not split into"):
+        score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_typed_runs_must_be_one_of_the_patterns() -> None:
+    # 6 + 3 + 3 + 3 cards is not a pattern, even though every group is a run.
+    hand = "AC 2C 3C 4C 5C 6C | 7D 8D 9D | 9H TH JH | JS QS KS"
+    with pytest.raises(DealError, match=r"runs have 6 \+ 3 \+ 3 \+ 3 cards"):
+        score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_has_no_sets() -> None:
+    hand = "7H 7D 7C | 4S 5S 6S | 7D 8D 9D | TC JC QC | QH KH AH"
+    with pytest.raises(MeldError, match="Anna's runs: 7H 7D 7C is not a set: sets are not allowed"):
+        score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_ace_is_low_or_high_never_around_the_corner() -> None:
+    hand = "KH AH 2H | 4S 5S 6S | 7D 8D 9D | TC JC QC | QH KH AH"
+    with pytest.raises(MeldError, match="KH AH 2H is not a run: K-A-2"):
+        score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
+
+
+# --- bad deals ----------------------------------------------------------------------------------
+
+
+def test_continental_loser_still_holds_the_fifteen_cards_dealt() -> None:
+    with pytest.raises(DealError, match="Boris holds 14 cards.*15 cards dealt"):
+        score(ABC, closer="Anna", hands={"Anna": FIVE_THREES, "Boris": BORIS[3:], "Carl": CARL})
+
+
+def test_continental_per_card_needs_every_losers_hand() -> None:
+    with pytest.raises(DealError, match="Carl's hand is missing"):
+        score(ABC, closer="Anna", hands={"Anna": FIVE_THREES, "Boris": BORIS})
+
+
+def test_continental_winner_types_the_fifteen_cards_he_went_out_with() -> None:
+    with pytest.raises(DealError, match="type the 15 cards Anna laid down"):
+        score(ABC, closer="Anna", hands={"Boris": BORIS, "Carl": CARL})
+    with pytest.raises(DealError, match="Anna went out with 12 cards"):
+        score(ABC, closer="Anna", hands={"Anna": FIVE_THREES[:-9], "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_needs_the_closer() -> None:
+    with pytest.raises(DealError, match="who went out"):
+        score(ABC, hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_has_no_draw() -> None:
+    with pytest.raises(DealError, match="no drawn deals"):
+        score(ABC, draw=True, hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})
+
+
+def test_continental_first_turn_bonus_only_with_chips() -> None:
+    with pytest.raises(DealError, match="only with payment=chips"):
+        score(ABC, closer="Anna", first_turn=True,
+              hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})  # fmt: skip
+
+
+def test_continental_three_packs_for_six_players() -> None:
+    # 6 players: 3 packs, so 5H 6H 7H three times is possible (chips: losers need not type).
+    # 2C 3C 4C: the deuce in its own place; no wild, not one suit: 1 + 10 = 11 from each of
+    # five losers = 55.
+    hand = "5H 6H 7H 5H 6H 7H 5H 6H 7H 2C 3C 4C 9D TD JD"
+    six = ["Anna", "Boris", "Carl", "Dora", "Emil", "Fred"]
+    r = score(six, "bicycle", closer="Anna", hands={"Anna": hand})
+    assert r.scores["Anna"] == 55
+    assert r.points["Fred"] == 11
+
+
+# --- chips (preset bicycle) ---------------------------------------------------------------------
+
+
+def test_chips_going_out_with_no_wild_card_pays_1_plus_10() -> None:
+    # FIVE_THREES uses no joker, and its 2H sits in its own place (AH 2H 3H): not wild.
+    # Each loser pays 1 + 10 = 11; two losers: Anna +22. Losers' hands need not be typed.
+    r = score(ABC, "bicycle", closer="Anna", hands={"Anna": FIVE_THREES})
+    assert r.points == {"Anna": 0, "Boris": 11, "Carl": 11}
+    assert r.scores == {"Anna": 22, "Boris": -11, "Carl": -11}
+    assert "each loser pays 1 for going out + 10 for no wild card = 11" in r.reasons
+
+
+def test_chips_one_per_wild_deuce_two_per_joker() -> None:
+    # 2C can only be wild here (standing in 3D 4D 5D); the joker stands in 4H 5H.
+    # 1 for going out + 1 for the deuce + 2 for the joker = 4 from each loser.
+    hand = "9S TS JS QS KS | 3D 4D 5D 2C | 6C 7C 8C | JK 4H 5H"
+    r = score(ABC, "bicycle", closer="Anna", hands={"Anna": hand})
+    assert r.points["Boris"] == 4
+    assert r.scores["Anna"] == 8
+
+
+def test_chips_all_fifteen_one_suit_and_no_wild() -> None:
+    # All spades, no joker, 2S in its own place: 1 + 10 (no wild) + 10 (one suit) = 21.
+    hand = "AS 2S 3S | 4S 5S 6S | 7S 8S 9S | TS JS QS | 3S 4S 5S"
+    r = score(["Anna", "Boris"], "bicycle", closer="Anna", hands={"Anna": hand})
+    assert r.scores == {"Anna": 21, "Boris": -21}
+
+
+@pytest.mark.parametrize(
+    ("first_turn", "no_draw", "each"),
+    [(True, False, 28), (False, True, 31), (True, True, 31)],
+)
+def test_chips_first_turn_7_or_before_drawing_10_not_both(
+    first_turn: bool, no_draw: bool, each: int
+) -> None:
+    # The all-spades hand pays 21; +7 on the first turn = 28; +10 before drawing = 31, which
+    # replaces the +7 rather than adding to it.
+    hand = "AS 2S 3S | 4S 5S 6S | 7S 8S 9S | TS JS QS | 3S 4S 5S"
+    r = score(["Anna", "Boris"], "bicycle", closer="Anna", first_turn=first_turn,
+              no_draw=no_draw, hands={"Anna": hand})  # fmt: skip
+    assert r.points["Boris"] == each
+
+
+def test_chips_ungrouped_cards_laid_the_way_that_pays_most() -> None:
+    # JK 2S 2S 3S 3S 4S 4S 5S 6S 7S 8S 9S TS JS QS, all spades but the joker.
+    # Plain reading: JK(AS) 2S 3S, 2S 3S 4S, 4S 5S 6S, 7S 8S 9S, TS JS QS:
+    #   1 + 2 (joker) + 10 (one suit) = 13.
+    # Both deuces wild: 3S 4S 5S, 3S 4S 2S(5S), 6S 7S 8S, 9S TS JS, QS 2S(KS) JK(AS):
+    #   1 + 2 (deuces) + 2 (joker) + 10 (one suit) = 15, the most the winner can make.
+    hand = "JK 2S 2S 3S 3S 4S 4S 5S 6S 7S 8S 9S TS JS QS"
+    r = score(["Anna", "Boris"], "bicycle", closer="Anna", hands={"Anna": hand})
+    assert r.points["Boris"] == 15
+    # Typed as laid (deuces in their own place), the same cards pay 13.
+    grouped = "JK 2S 3S | 2S 3S 4S | 4S 5S 6S | 7S 8S 9S | TS JS QS"
+    r = score(["Anna", "Boris"], "bicycle", closer="Anna", hands={"Anna": grouped})
+    assert r.points["Boris"] == 13
+
+
+def test_chips_losers_hands_are_checked_when_typed() -> None:
+    with pytest.raises(DealError, match="Boris holds 3 cards"):
+        score(ABC, "bicycle", closer="Anna", hands={"Anna": FIVE_THREES, "Boris": "4C 5C 6C"})
+
+
+# --- the search, checked against hands built from the patterns ----------------------------------
+
+
+@st.composite
+def built_hands(draw: st.DrawFn) -> list[Card]:
+    """Fifteen cards made from a pattern's runs, some slots replaced by jokers (at most 2)."""
+    pattern = draw(st.sampled_from(PATTERNS))
+    cards: list[Card] = []
+    jokers = 0
+    for length in pattern:
+        suit = draw(st.sampled_from(SUITS))
+        start = draw(st.integers(1, 14 - length + 1))  # 14 = ace high
+        slots = [Card.of((p - 1) % 13 + 1, suit) for p in range(start, start + length)]
+        wild = draw(st.sets(st.integers(0, length - 1), max_size=min(2 - jokers, length - 1)))
+        jokers += len(wild)
+        cards += [JOKER if i in wild else c for i, c in enumerate(slots)]
+    return cards
+
+
+@settings(max_examples=150, deadline=None)
+@given(built_hands(), st.randoms(use_true_random=False))
+def test_property_every_hand_built_from_a_pattern_goes_out(
+    cards: list[Card], rnd: random.Random
+) -> None:
+    rules = get_rules("continental", players=10)  # 4 packs: any two runs may share cards
+    rnd.shuffle(cards)
+    split = find_split(cards, rules)
+    assert split is not None, format_cards(cards)
+    laid = sorted(c for run_cards, _ in split.laid() for c in run_cards)
+    assert laid == sorted(cards)
+    assert split.pattern in PATTERNS
