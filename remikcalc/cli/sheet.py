@@ -1,0 +1,400 @@
+"""Score sheet commands: ``new``, ``add``, ``undo``, ``show``, ``settle`` and ``pool``.
+
+Thin layer: parse options, call :mod:`remikcalc.sheet` / :mod:`remikcalc.session`, render with
+:mod:`remikcalc.render.sheet`. Every write happens under the sheet's lock and is atomic; a
+command that fails leaves the file exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from remikcalc.cli.common import deal_options, output_options, split_assignments
+from remikcalc.errors import DealError, RemikcalcError, RulesError, SheetError
+from remikcalc.session import DealEntry, Entry, ReentryEntry, Replay, Sheet, replay
+from remikcalc.variants import find_variant, parse_override
+
+_GOING_OUT = ("rummy", "boat", "remibrydz", "rummy500")
+
+
+def _load(path: str) -> Replay:
+    from remikcalc.sheet import load_sheet
+
+    return replay(load_sheet(path))
+
+
+# --- new ----------------------------------------------------------------------------------------
+
+
+def _new_sheet(
+    variant: str,
+    players: str,
+    preset: str | None,
+    rule: Sequence[str],
+    stake: str | None,
+    currency: str | None,
+    decimals: int | None,
+    title: str | None,
+    hollywood: bool,
+) -> Sheet:
+    from remikcalc.settle import currency_decimals, parse_amount
+    from remikcalc.sheet import player_name_problem
+
+    spec = find_variant(variant)
+    names = [p.strip() for p in players.split(",")]
+    for name in names:
+        why = player_name_problem(name)
+        if why is not None:
+            raise click.BadParameter(why, param_hint="--players")
+    if len({n.casefold() for n in names}) != len(names):
+        raise click.BadParameter("a player is named twice", param_hint="--players")
+    rules: dict[str, str] = {}
+    for item in rule:
+        key, _ = parse_override(item)
+        rules[key] = item.partition("=" if "=" in item else ":")[2].strip()
+    if hollywood:
+        if spec.rules.family != "knock":
+            raise RulesError(f"Hollywood scoring is for gin and oklahoma, not {spec.name}")
+        rules["scoring"] = "hollywood"
+    places = decimals if decimals is not None else currency_decimals(currency)
+    sheet = Sheet(
+        variant=spec.name,
+        players=tuple(names),
+        preset=None if preset is None else preset.strip().lower(),
+        rules=rules,
+        stake=None if stake is None else parse_amount(stake, decimals=places),
+        currency=currency,
+        decimals=decimals,
+        title=title,
+    )
+    checked = sheet.game_rules()  # unknown preset, bad rule values, wrong number of players
+    if checked.scoring == "hollywood" and checked.family != "knock":
+        raise RulesError(f"Hollywood scoring is for gin and oklahoma, not {spec.name}")
+    return sheet
+
+
+@click.command("new")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--variant", "-v", required=True, help="Variant name or alias (gin, bridge, ...).")
+@click.option("--players", required=True, metavar="A,B,...", help="Players in seating order.")
+@click.option("--preset", "-p", default=None, help="Preset of the variant.")
+@click.option("--rule", multiple=True, metavar="KEY=VALUE", help="House rule, repeatable.")
+@click.option("--stake", default=None, help="Money per point (bridge: per stake), e.g. 0.10.")
+@click.option("--currency", default=None, help="Currency code, e.g. PLN (sets the decimals).")
+@click.option("--decimals", type=click.IntRange(0, 8), default=None, help="Money decimals.")
+@click.option("--title", default=None, help="Free text shown above the sheet.")
+@click.option("--hollywood", is_flag=True, help="Gin/oklahoma: Hollywood scoring (3 columns).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@output_options
+def new_cmd(
+    file: str,
+    variant: str,
+    players: str,
+    preset: str | None,
+    rule: tuple[str, ...],
+    stake: str | None,
+    currency: str | None,
+    decimals: int | None,
+    title: str | None,
+    hollywood: bool,
+    force: bool,
+    fmt: str,
+) -> None:
+    """Start a score sheet FILE (YAML) for a variant and its players.
+
+    \b
+    Examples:
+      remikcalc new game.yaml -v gin --players Anna,Boris --stake 0.10 --currency PLN
+      remikcalc new bridge.yaml -v bridge --players Anna,Boris,Carl,Dora --stake 2
+      remikcalc new hw.yaml -v gin --players Anna,Boris --hollywood --preset pagat
+    """
+    from remikcalc.sheet import dump_sheet, locked, save_text
+
+    sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
+                       hollywood)  # fmt: skip
+    with locked(file):
+        if os.path.lexists(file) and not force:
+            raise SheetError(f"{file} already exists; use --force to start it again")
+        save_text(file, dump_sheet(sheet))
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        click.echo(to_json({"file": file, "variant": sheet.variant,
+                            "players": list(sheet.players)}))  # fmt: skip
+        return
+    money = ""
+    if sheet.stake is not None:
+        unit = "stake" if sheet.variant == "bridge" else "point"
+        money = f", {sheet.stake} {sheet.currency or ''} per {unit}".replace("  ", " ")
+    click.echo(f"Started {file}: {sheet.variant} for {', '.join(sheet.players)}{money}.")
+    click.echo(f"Add deals with: remikcalc add {file} --closer NAME NAME=CARDS ...")
+
+
+# --- add ----------------------------------------------------------------------------------------
+
+
+def _join_hands(items: Sequence[str]) -> list[str]:
+    """``NAME=CARDS`` arguments; bare cards after one continue that player's hand."""
+    joined: list[str] = []
+    for item in items:
+        if "=" in item:
+            joined.append(item)
+        elif joined:
+            joined[-1] += " " + item
+        else:
+            raise DealError(f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H"')
+    return joined
+
+
+def _scores(items: Sequence[str]) -> dict[str, int] | None:
+    if not items:
+        return None
+    out: dict[str, int] = {}
+    for name, value in split_assignments(items, "--score").items():
+        try:
+            out[name] = int(value.strip(), 10)
+        except ValueError:
+            raise DealError(f"--score {name}={value}: {value!r} is not a whole number") from None
+    return out
+
+
+def _entry(
+    hands: Sequence[str], score: Sequence[str], reenter: str | None, options: dict[str, Any]
+) -> Entry:
+    typed = split_assignments(_join_hands(hands), "hand")
+    scores = _scores(score)
+    melded = split_assignments(options.pop("melded"), "--melded")
+    if reenter is not None:
+        if typed or scores or melded or any(options.values()):
+            raise click.UsageError("--reenter is an entry of its own: give it without hands, "
+                                   "scores or other deal options")  # fmt: skip
+        return ReentryEntry(reenter)
+    if typed and scores is not None:
+        raise click.UsageError("a deal is entered either as hands (NAME=CARDS) or as points "
+                               "(--score NAME=N), not both")  # fmt: skip
+    return DealEntry(hands=typed, melded=melded, scores=scores, **options)
+
+
+def _complete(entry: DealEntry, state: Replay) -> DealEntry:
+    """Ask on the terminal for what a deal still lacks: the closer and each player's cards."""
+    from remikcalc.scoring.deal import player_named
+
+    if entry.scores is not None or entry.draw:
+        return entry
+    active = state.tally.active()
+    family = state.rules.family
+    closer = entry.closer
+    if closer is None:
+        closer = click.prompt("Who closed the deal (knocked, went out)?",
+                              type=click.Choice(active, case_sensitive=False))  # fmt: skip
+    closer = player_named(closer, active, "closer")
+    hands = dict(entry.hands)
+    given = {player_named(n, active).casefold() for n in hands}
+    for p in active:
+        if p.casefold() in given or (family in _GOING_OUT and p == closer):
+            continue
+        hands[p] = click.prompt(f"{p}'s cards (group melds with |)")
+    melded = dict(entry.melded)
+    if family == "rummy500":
+        laid = {player_named(n, active).casefold() for n in melded}
+        for p in active:
+            if p.casefold() not in laid:
+                melded[p] = click.prompt(f"{p}'s melds and lay-offs this deal (| between melds)",
+                                         default="", show_default=False)  # fmt: skip
+        melded = {p: m for p, m in melded.items() if m.strip()}
+    upcard, plus = entry.upcard, entry.plus
+    if state.rules.upcard_knock and upcard is None:
+        upcard = click.prompt("The deal's up-card")
+    if family == "boat" and plus is None:
+        plus = click.prompt("The winner's plus points", type=click.IntRange(min=0), default=0)
+    return DealEntry(hands=hands, closer=closer, how=entry.how, upcard=upcard, plus=plus,
+                     melded=melded, first_turn=entry.first_turn, no_draw=entry.no_draw)  # fmt: skip
+
+
+def _nothing(entry: Entry) -> bool:
+    return isinstance(entry, DealEntry) and not (
+        entry.hands or entry.scores is not None or entry.draw or entry.melded
+    )
+
+
+@click.command("add")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
+@deal_options
+@click.option("--score", multiple=True, metavar="NAME=N",
+              help="A deal entered as points only; repeatable.")  # fmt: skip
+@click.option("--reenter", default=None, metavar="NAME", help="Bridge: NAME re-enters the game.")
+@output_options
+def add_cmd(
+    file: str,
+    hands: tuple[str, ...],
+    closer: str | None,
+    how: str | None,
+    upcard: str | None,
+    plus: int | None,
+    melded: tuple[str, ...],
+    draw: bool,
+    first_turn: bool,
+    no_draw: bool,
+    score: tuple[str, ...],
+    reenter: str | None,
+    fmt: str,
+) -> None:
+    """Score one deal and append it to the sheet FILE, then print the running sheet.
+
+    Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |).
+    On a terminal, whatever is missing (the closer, a hand) is asked for; otherwise a
+    missing input is an error. If anything is wrong the sheet is left untouched.
+
+    \b
+    Examples:
+      remikcalc add game.yaml --closer Anna \\
+          Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
+      remikcalc add game.yaml --score Anna=25          (a deal entered as points)
+      remikcalc add bridge.yaml --reenter Carl           (remik bridge re-entry)
+      remikcalc add rummy.yaml --draw Anna="..." Boris="..."
+    """
+    from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
+
+    options: dict[str, Any] = dict(closer=closer, how=how, upcard=upcard, plus=plus,
+                                   melded=melded, draw=draw, first_turn=first_turn,
+                                   no_draw=no_draw)  # fmt: skip
+    entry = _entry(hands, score, reenter, options)
+    if isinstance(entry, DealEntry) and sys.stdin.isatty():
+        entry = _complete(entry, _load(file))
+    if _nothing(entry):
+        raise DealError(
+            "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
+            "points as --score NAME=N, or --draw, or --reenter NAME"
+        )
+    with locked(file):
+        text = read_text(file)
+        state = replay(sheet_from_text(text, file))
+        try:
+            canonical, step = state.apply(entry)
+        except RemikcalcError as exc:
+            raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+        save_text(file, text_with_entry(text, canonical, file))
+    _print_added(state, step, fmt)
+
+
+def _print_added(state: Replay, step: Any, fmt: str) -> None:
+    from remikcalc.render.sheet import render_sheet, sheet_json
+
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        click.echo(to_json({"added": step.as_json(), "sheet": sheet_json(state)}))
+        return
+    if fmt == "table":
+        click.echo(f"Deal {step.n}: {_summary(step)}")
+        for reason in getattr(step.result, "reasons", ()):
+            click.echo(f"  {reason}")
+        click.echo("")
+    click.echo(render_sheet(state, fmt))
+
+
+def _summary(step: Any) -> str:
+    from remikcalc.render.sheet import entry_text, scores_text
+
+    return f"{entry_text(step)}: {scores_text(step)}"
+
+
+# --- undo, show, settle, pool ---------------------------------------------------------------------
+
+
+@click.command("undo")
+@click.argument("file", type=click.Path(dir_okay=False))
+@output_options
+def undo_cmd(file: str, fmt: str) -> None:
+    """Remove the last deal or event from the sheet FILE.
+
+    \b
+    Example:
+      remikcalc undo game.yaml
+    """
+    from remikcalc.sheet import locked, read_text, save_text, text_without_last
+
+    with locked(file):
+        text, removed = text_without_last(read_text(file), file)
+        save_text(file, text)
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        click.echo(to_json({"file": file, "removed": removed.describe()}))
+        return
+    click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
+    try:
+        state = _load(file)
+    except RemikcalcError as exc:
+        click.echo(f"The sheet still has problems:\n{exc}", err=True)
+        return
+    from remikcalc.render.sheet import render_sheet
+
+    click.echo("")
+    click.echo(render_sheet(state, fmt))
+
+
+@click.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--chart", "chart", default=None, metavar="FILE.png",
+              help="Also draw the score progression to a PNG (needs remikcalc[plot]).")  # fmt: skip
+@click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
+@output_options
+def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
+    """Show the sheet FILE: running totals after every deal, who is out, points left,
+    and the progression as sparklines (or a PNG with --chart).
+
+    \b
+    Examples:
+      remikcalc show game.yaml
+      remikcalc show game.yaml --chart game.png
+      remikcalc show game.yaml --json
+    """
+    from remikcalc.render.sheet import chart_png, render_sheet
+
+    state = _load(file)
+    if chart is not None:
+        try:
+            chart_png(state, chart)
+        except ImportError as exc:
+            raise click.ClickException(str(exc)) from None
+    click.echo(render_sheet(state, fmt, chart=not no_spark))
+
+
+@click.command("settle")
+@click.argument("file", type=click.Path(dir_okay=False))
+@output_options
+def settle_cmd(file: str, fmt: str) -> None:
+    """Settle the session in FILE: net points, money, and the fewest payments.
+
+    \b
+    Examples:
+      remikcalc settle game.yaml
+      remikcalc settle game.yaml --format json
+    """
+    from remikcalc.render.sheet import render_settlement
+    from remikcalc.session import settle_replay
+
+    click.echo(render_settlement(settle_replay(_load(file)), fmt))
+
+
+@click.command("pool")
+@click.argument("file", type=click.Path(dir_okay=False))
+@output_options
+def pool_cmd(file: str, fmt: str) -> None:
+    """Remik bridge: what is in the pool of the sheet FILE and who paid it in.
+
+    \b
+    Example:
+      remikcalc pool bridge.yaml
+    """
+    from remikcalc.render.sheet import render_pool
+    from remikcalc.session import pool_summary
+
+    click.echo(render_pool(pool_summary(_load(file)), fmt))

@@ -1,0 +1,240 @@
+"""Money and transfers: exact amounts, rounding once with the remainder spread, fewest payments.
+
+Amounts typed by people are parsed from text (``1.5`` and ``1,5`` alike) into ``Decimal``;
+net results are ``Fraction``; nothing is ever a ``float``.
+
+>>> fewest_transfers({"Anna": Fraction(5), "Boris": Fraction(-3), "Carl": Fraction(-2)})
+[Transfer(payer='Boris', payee='Anna', amount=Fraction(3, 1)), \
+Transfer(payer='Carl', payee='Anna', amount=Fraction(2, 1))]
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from remikcalc.errors import SettleError
+
+__all__ = [
+    "EXACT_LIMIT",
+    "Transfer",
+    "currency_decimals",
+    "decimal_text",
+    "fewest_transfers",
+    "greedy_transfers",
+    "parse_amount",
+    "round_spread",
+]
+
+# --- amounts ------------------------------------------------------------------------------------
+
+# ISO 4217 currencies whose minor unit is not 1/100.
+_MINOR_DIGITS = {
+    **dict.fromkeys(("JPY", "KRW", "ISK", "CLP", "VND", "PYG", "UGX", "XAF", "XOF"), 0),
+    **dict.fromkeys(("KWD", "BHD", "JOD", "OMR", "TND", "LYD", "IQD"), 3),
+}
+_AMOUNT = re.compile(r"(\d{1,15})?(?:[.,](\d{1,12}))?")
+
+
+def currency_decimals(currency: str | None) -> int:
+    """Decimals of the currency's minor unit: 2 unless the ISO code says otherwise."""
+    if currency is None:
+        return 2
+    return _MINOR_DIGITS.get(currency.strip().upper(), 2)
+
+
+def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decimal:
+    """Parse a money amount typed by a person: ``"1.5"`` and ``"1,5"`` both mean 1.50.
+
+    Negative amounts, anything that is not a plain decimal number, and more decimals than the
+    currency's minor unit are refused with a :class:`SettleError`.
+
+    >>> parse_amount("1,5"), parse_amount("0.10"), parse_amount("3")
+    (Decimal('1.5'), Decimal('0.10'), Decimal('3'))
+    """
+    raw = text.strip()
+    if raw.startswith("-"):
+        raise SettleError(f"{what} {text!r} is negative; a {what} must be 0 or more")
+    body = raw[1:] if raw.startswith("+") else raw
+    match = _AMOUNT.fullmatch(body)
+    if not body or match is None or (match.group(1) is None and match.group(2) is None):
+        raise SettleError(
+            f"{what} {text!r} is not a decimal number; write it like 0.10 or 1,5"
+        )
+    whole, frac = match.group(1) or "0", match.group(2) or ""
+    if len(frac) > decimals:
+        unit = "whole units" if decimals == 0 else f"{decimals} decimal" + "s" * (decimals > 1)
+        raise SettleError(
+            f"{what} {text!r} has more decimals than the currency's minor unit ({unit})"
+        )
+    return Decimal(f"{whole}.{frac}" if frac else whole)
+
+
+def decimal_text(value: Fraction | Decimal | int) -> str | None:
+    """The exact decimal spelling of a number, or None if it has none (like 1/3).
+
+    >>> decimal_text(Fraction(-47, 2)), decimal_text(Fraction(236)), decimal_text(Fraction(1, 3))
+    ('-23.5', '236', None)
+    """
+    frac = Fraction(value)
+    den = frac.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return None
+    places = max(twos, fives)
+    scaled = abs(frac.numerator) * 10**places // frac.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    return "-" + text if frac < 0 else text
+
+
+def _half_up(value: Fraction) -> int:
+    """Round to the nearest integer, ties away from zero (Decimal's ROUND_HALF_UP)."""
+    size = math.floor(abs(value) + Fraction(1, 2))
+    return -size if value < 0 else size
+
+
+def round_spread(values: Mapping[str, Fraction], places: int) -> dict[str, Decimal]:
+    """Round each value once to ``places`` decimals so that the results still sum as exactly.
+
+    Each value is rounded half up; if the rounded values do not add up to the (rounded) exact
+    sum, the difference is spread one minor unit at a time over the values that rounding moved
+    furthest in the wrong direction (ties: the earlier key). Deterministic.
+
+    >>> round_spread({"A": Fraction(1, 3), "B": Fraction(1, 3), "C": Fraction(-2, 3)}, 2)
+    {'A': Decimal('0.34'), 'B': Decimal('0.33'), 'C': Decimal('-0.67')}
+    """
+    scale = 10**places
+    exact = {k: v * scale for k, v in values.items()}
+    units = {k: _half_up(v) for k, v in exact.items()}
+    excess = sum(units.values()) - _half_up(sum(exact.values(), Fraction(0)))
+    order = list(exact)
+    if excess > 0:  # too much: take a unit from those rounded up the most
+        ranked = sorted(order, key=lambda k: (exact[k] - units[k], order.index(k)))
+        for key in ranked[:excess]:
+            units[key] -= 1
+    elif excess < 0:
+        ranked = sorted(order, key=lambda k: (units[k] - exact[k], order.index(k)))
+        for key in ranked[:-excess]:
+            units[key] += 1
+    quantum = Decimal(1).scaleb(-places)
+    return {k: (Decimal(u) * quantum).quantize(quantum) for k, u in units.items()}
+
+
+# --- transfers --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment of the final settlement."""
+
+    payer: str
+    payee: str
+    amount: Fraction
+
+
+def _greedy(balances: Sequence[tuple[str, Fraction]], seat: Mapping[str, int]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until all are square (ties: earlier seat)."""
+    owed = {k: v for k, v in balances if v}
+    out: list[Transfer] = []
+    while owed:
+        debtor = min(owed, key=lambda k: (owed[k], seat[k]))
+        creditor = max(owed, key=lambda k: (owed[k], -seat[k]))
+        amount = min(-owed[debtor], owed[creditor])
+        out.append(Transfer(debtor, creditor, amount))
+        for key, change in ((debtor, amount), (creditor, -amount)):
+            owed[key] += change
+            if not owed[key]:
+                del owed[key]
+    return out
+
+
+def _check_balances(balances: Mapping[str, Fraction]) -> None:
+    if sum(balances.values(), Fraction(0)) != 0:
+        raise SettleError("the balances to settle do not sum to zero")
+
+
+def greedy_transfers(balances: Mapping[str, Fraction]) -> list[Transfer]:
+    """The plain greedy settlement: at most one transfer fewer than the players not square."""
+    _check_balances(balances)
+    seat = {k: i for i, k in enumerate(balances)}
+    return _sorted(_greedy(list(balances.items()), seat), seat)
+
+
+def _sorted(transfers: Iterable[Transfer], seat: Mapping[str, int]) -> list[Transfer]:
+    return sorted(transfers, key=lambda t: (seat[t.payer], seat[t.payee]))
+
+
+EXACT_LIMIT = 16
+
+
+def fewest_transfers(balances: Mapping[str, Fraction]) -> list[Transfer]:
+    """The fewest transfers that square every balance (positive = is owed money).
+
+    n parties not square need at least n - g transfers, where g is the largest number of
+    groups they can be split into that each sum to zero; a dynamic programme over subsets
+    finds g exactly for up to 16 parties (above that, greedy). Each group is then settled
+    greedily in (its size - 1) transfers. Deterministic: ties go to the earlier key, and the
+    result is sorted by payer, then payee, in the mapping's order.
+    """
+    _check_balances(balances)
+    seat = {k: i for i, k in enumerate(balances)}
+    open_ = [(k, Fraction(v)) for k, v in balances.items() if v]
+    if len(open_) > EXACT_LIMIT:
+        return _sorted(_greedy(open_, seat), seat)
+    scale = math.lcm(*(v.denominator for _, v in open_)) if open_ else 1
+    ints = [int(v * scale) for _, v in open_]
+    out: list[Transfer] = []
+    for group in _zero_sum_groups(ints):
+        out.extend(_greedy([open_[i] for i in group], seat))
+    return _sorted(out, seat)
+
+
+def _zero_sum_groups(values: list[int]) -> list[list[int]]:
+    """Split indexes of ``values`` (summing to 0) into the most groups that each sum to 0."""
+    n = len(values)
+    if n == 0:
+        return []
+    full = (1 << n) - 1
+    total = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
+        top, bits = 0, mask
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            if best[mask ^ bit] > top:
+                top = best[mask ^ bit]
+        best[mask] = top + (total[mask] == 0)
+    # Walk back from the full set, each step dropping the lowest element that keeps the
+    # optimum; every zero-sum set met on the way closes a group.
+    groups: list[list[int]] = []
+    mask = boundary = full
+    while mask:
+        if total[mask] == 0 and mask != boundary:
+            groups.append([i for i in range(n) if (boundary ^ mask) >> i & 1])
+            boundary = mask
+        need = best[mask] - (total[mask] == 0)
+        bits = mask
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            if best[mask ^ bit] == need:
+                mask ^= bit
+                break
+    groups.append([i for i in range(n) if boundary >> i & 1])
+    return sorted(groups)
+
+

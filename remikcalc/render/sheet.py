@@ -1,0 +1,274 @@
+"""Rendering score sheets and settlements: running tables, sparklines, a PNG chart.
+
+Input is plain data: a replayed sheet (:class:`remikcalc.session.Replay`) or the
+``settle --format json`` dict, so what people see and what tools read come from one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from remikcalc.render import table, to_json
+from remikcalc.session import DealEntry, Replay, Step
+from remikcalc.settle import BridgeTally, KnockTally, Reentry, decimal_text
+
+__all__ = [
+    "SHEET_SCHEMA",
+    "chart_png",
+    "progression",
+    "render_pool",
+    "render_settlement",
+    "render_sheet",
+    "sheet_json",
+    "sparkline",
+]
+
+SHEET_SCHEMA = "remikcalc.sheet/1"
+BARS = "▁▂▃▄▅▆▇█"
+SPARK_WIDTH = 60
+
+
+def sparkline(values: Sequence[int], low: int | None = None, high: int | None = None) -> str:
+    """One bar per value, scaled between ``low`` and ``high`` (default: the values' own range).
+
+    >>> sparkline([0, 25, 50, 75, 100])
+    '▁▂▄▆█'
+    """
+    if not values:
+        return ""
+    lo = min(values) if low is None else low
+    hi = max(values) if high is None else high
+    if hi <= lo:
+        return BARS[0] * len(values)
+    top = len(BARS) - 1
+    # integer rounding: (v - lo) * top / (hi - lo), half up
+    return "".join(BARS[((v - lo) * top * 2 + (hi - lo)) // ((hi - lo) * 2)] for v in values)
+
+
+def progression(state: Replay) -> dict[str, list[int]]:
+    """Each player's total after every entry (starting from 0)."""
+    series: dict[str, list[int]] = {p: [0] for p in state.sheet.players}
+    for step in state.steps:
+        for p in series:
+            series[p].append(step.totals.get(p, series[p][-1]))
+    return series
+
+
+def scores_text(step: Step) -> str:
+    if isinstance(step.result, Reentry):
+        paid = sum((p.amount for p in step.result.payments), Decimal(0))
+        return f"pays {decimal_text(paid)} to the pool, restarts at {step.result.restart}"
+    parts = [f"{p} {s:+d}" for p, s in step.result.scores.items() if s]
+    return ", ".join(parts) or "no score"
+
+
+def entry_text(step: Step) -> str:
+    result = step.result
+    if isinstance(result, Reentry):
+        return f"{result.player} re-enters"
+    assert isinstance(step.entry, DealEntry)
+    who = f" by {result.closer}" if result.closer else ""
+    return f"{result.outcome}{who}"
+
+
+def _game_starts(state: Replay) -> set[int]:
+    """Deal numbers that start a new gin game (after the first)."""
+    tally = state.tally
+    if not isinstance(tally, KnockTally) or tally.hollywood:
+        return set()
+    starts, n = set(), 0
+    for game in tally.games[:-1]:
+        n += game.deals
+        starts.add(n + 1)
+    return starts
+
+
+def sheet_json(state: Replay) -> dict[str, Any]:
+    """The running sheet as data (``show --format json``)."""
+    tally = state.tally
+    rows = []
+    for step in state.steps:
+        row: dict[str, Any] = {"n": step.n, "entry": entry_text(step)}
+        if isinstance(step.result, Reentry):
+            row.update(outcome="reenter", player=step.result.player)
+        else:
+            row.update(outcome=step.result.outcome, closer=step.result.closer,
+                       winner=step.result.winner, scores=dict(step.result.scores))  # fmt: skip
+        row["totals"] = dict(step.totals)
+        if step.out:
+            row["out"] = list(step.out)
+        rows.append(row)
+    series = progression(state)
+    data: dict[str, Any] = {
+        "schema": SHEET_SCHEMA,
+        "variant": state.rules.variant,
+        "players": list(state.sheet.players),
+        "title": state.sheet.title,
+        "rows": rows,
+        "totals": dict(tally.totals),
+        "finished": tally.finished,
+        "winner": tally.winner,
+        "left": tally.left(),
+        "progression": series,
+    }
+    if isinstance(tally, BridgeTally):
+        data["out"] = [p for p in state.sheet.players if p in tally.out]
+        data["pool"] = decimal_text(tally.pool())
+    if isinstance(tally, KnockTally):
+        data["games" if not tally.hollywood else "columns"] = [
+            {"totals": dict(g.totals), "hands_won": dict(g.wins), "winner": g.winner}
+            for g in tally.games
+        ]
+    return data
+
+
+def _status_lines(state: Replay) -> list[str]:
+    tally, rules = state.tally, state.rules
+    lines: list[str] = []
+    if isinstance(tally, KnockTally) and tally.hollywood:
+        for i, game in enumerate(tally.games, start=1):
+            totals = ", ".join(f"{p} {t}" for p, t in game.totals.items())
+            state_text = f"won by {game.winner}" if game.winner else "open"
+            lines.append(f"Column {i}: {totals} ({state_text})")
+    if isinstance(tally, BridgeTally):
+        out = [f"{p} ({tally.totals[p]})" for p in state.sheet.players if p in tally.out]
+        if out:
+            lines.append("Out: " + ", ".join(out))
+        lines.append(f"Pool: {decimal_text(tally.pool())} stake(s)")
+    if tally.finished:
+        lines.append(f"Game over: {tally.winner or 'shared'} won.")
+        if isinstance(tally, KnockTally) and not tally.hollywood:
+            lines.append("The next deal starts a new game.")
+    left = tally.left()
+    if left and not tally.finished:
+        target = rules.elimination_at if isinstance(tally, BridgeTally) else rules.game_target
+        verb = "before going out at" if isinstance(tally, BridgeTally) else "to reach"
+        parts = ", ".join(f"{p} {n}" for p, n in left.items())
+        lines.append(f"Points left {verb} {target}: {parts}")
+    return lines
+
+
+def render_sheet(state: Replay, fmt: str = "table", *, chart: bool = True) -> str:
+    """The running sheet: one row per entry with every player's total after it."""
+    if fmt == "json":
+        return to_json(sheet_json(state))
+    players = list(state.sheet.players)
+    headers = ["#", "deal", "scores", *players]
+    starts = _game_starts(state)
+    rows: list[list[Any]] = []
+    for step in state.steps:
+        if step.n in starts and fmt != "plain":
+            number = sorted(starts).index(step.n) + 2
+            rows.append(["", f"-- game {number} --", "", *[""] * len(players)])
+        totals = [
+            f"{step.totals[p]}" + (" out" if p in step.out else "") if p in step.totals else ""
+            for p in players
+        ]
+        rows.append([step.n, entry_text(step), scores_text(step), *totals])
+    if fmt == "plain":
+        return table(rows, headers, fmt="plain")
+    title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
+    parts = [title, "", table(rows, headers) if rows else "(no deals yet)"]
+    parts += ["", *_status_lines(state)]
+    if chart and state.steps:
+        series = progression(state)
+        every = [v for vs in series.values() for v in vs]
+        low, high = min(every), max(every)
+        width = max(len(p) for p in players)
+        parts.append("")
+        for p, values in series.items():
+            shown = values[-SPARK_WIDTH:]
+            more = "…" if len(values) > SPARK_WIDTH else ""
+            parts.append(f"{p.ljust(width)}  {more}{sparkline(shown, low, high)} {values[-1]}")
+    return "\n".join(parts).rstrip()
+
+
+def chart_png(state: Replay, path: str) -> None:
+    """Draw the score progression to a PNG file (needs the optional ``plot`` extra)."""
+    from importlib import import_module
+
+    try:
+        import_module("matplotlib").use("Agg")
+        plt: Any = import_module("matplotlib.pyplot")
+    except ImportError:
+        raise ImportError(
+            "the chart needs matplotlib: pip install 'remikcalc[plot]'"
+        ) from None
+    series = progression(state)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for player, values in series.items():
+        ax.plot(range(len(values)), values, marker="o", label=player)
+    target = state.rules.game_target
+    if isinstance(state.tally, BridgeTally):
+        target = state.rules.elimination_at
+    if target is not None:
+        ax.axhline(target, linestyle="--", linewidth=1, color="grey")
+    ax.set_xlabel("deal")
+    ax.set_ylabel("total")
+    ax.set_title(state.sheet.title or f"{state.rules.variant}: score progression")
+    ax.legend()
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+    plt.close(fig)
+
+
+def render_settlement(data: Mapping[str, Any], fmt: str = "table") -> str:
+    """The settlement for people (``table``/``plain``) or tools (``json``)."""
+    if fmt == "json":
+        return to_json(dict(data))
+    players = list(data["players"])
+    money = data.get("money")
+    unit = f" {data['currency']}" if data.get("currency") else ""
+    headers = ["player", "total", "net", *(["money"] if money is not None else [])]
+    rows = []
+    for p in players:
+        row = [p, data["totals"].get(p, ""), data["net"][p]]
+        if money is not None:
+            row.append(money[p] + unit)
+        rows.append(row)
+    if fmt == "plain":
+        lines = [table(rows, headers, fmt="plain"), ""]
+        lines += [f"{t['from']}\t{t['to']}\t{t['amount']}" for t in data["transfers"]]
+        return "\n".join(lines).rstrip()
+    paid = unit if money is not None else " points"
+    lines = [table(rows, headers), ""]
+    if data["transfers"]:
+        lines.append("Who pays whom:")
+        lines += [f"  {t['from']} pays {t['to']} {t['amount']}{paid}" for t in data["transfers"]]
+    else:
+        lines.append("Nobody owes anything.")
+    if data.get("pool", "0") != "0":
+        lines.append(f"Pool: {data['pool']} stake(s) still in the pool")
+    for i, column in enumerate(data.get("columns", []), start=1):
+        lines.append(f"Column {i}: winner {column['winner'] or '-'}, net "
+                     + ", ".join(f"{p} {v}" for p, v in column["net"].items()))  # fmt: skip
+    if len(data.get("games", [])) > 1:
+        for i, game in enumerate(data["games"], start=1):
+            lines.append(f"Game {i}: winner {game['winner'] or '(unfinished)'}, net "
+                         + ", ".join(f"{p} {v}" for p, v in game["net"].items()))  # fmt: skip
+    state = "finished" if data["finished"] else "not finished"
+    winner = f", winner {data['winner']}" if data.get("winner") else ""
+    lines.append(f"Game {state}{winner}.")
+    return "\n".join(lines)
+
+
+def render_pool(data: Mapping[str, Any], fmt: str = "table") -> str:
+    """What is in the remik bridge pool, and who put it there."""
+    if fmt == "json":
+        return to_json(dict(data))
+    rows = [[p, a] for p, a in data["paid_in"].items()]
+    if fmt == "plain":
+        return table(rows, ["player", "paid in"], fmt="plain")
+    money = ""
+    if data.get("money") is not None:
+        money = f" = {data['money']}" + (f" {data['currency']}" if data.get("currency") else "")
+    lines = [f"Pool: {data['pool']} stake(s){money}", "", table(rows, ["player", "paid in"])]
+    if data.get("taken_by"):
+        lines.append(f"Taken by {', '.join(data['taken_by'])} ({data['paid_out']} stakes).")
+    lines.append("Still in: " + (", ".join(data["in"]) or "nobody"))
+    if data["out"]:
+        lines.append("Out: " + ", ".join(data["out"]))
+    return "\n".join(lines)

@@ -1,0 +1,432 @@
+"""A score sheet as data, and its replay into scored deals and a settlement.
+
+A :class:`Sheet` holds what was typed at the table (hands as text, points-only deals,
+re-entry events), never computed results: replaying it through the scoring code and a
+:mod:`~remikcalc.settle` tally gives every deal's result, the running totals and the
+settlement. Reading and writing the YAML file is :mod:`remikcalc.sheet`'s job; this module
+does not import YAML.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from remikcalc.cards import format_groups
+from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.base import OUTCOMES, Deal, DealResult, Payment
+from remikcalc.scoring.deal import build_deal, player_named
+from remikcalc.settle import (
+    POOL,
+    BridgeTally,
+    Reentry,
+    Tally,
+    closing_payments,
+    currency_decimals,
+    decimal_text,
+    fewest_transfers,
+    make_tally,
+    round_spread,
+)
+from remikcalc.variants import Rules, get_rules
+
+__all__ = [
+    "SCHEMA",
+    "DealEntry",
+    "Entry",
+    "ReentryEntry",
+    "Replay",
+    "Sheet",
+    "Step",
+    "replay",
+    "pool_summary",
+    "settle_sheet",
+]
+
+SCHEMA = "remikcalc.settle/1"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """One deal as typed: hands (text), or points only (``scores``), plus the deal inputs."""
+
+    hands: Mapping[str, str] = field(default_factory=dict)
+    closer: str | None = None
+    how: str | None = None
+    draw: bool = False
+    upcard: str | None = None
+    plus: int | None = None
+    melded: Mapping[str, str] = field(default_factory=dict)
+    first_turn: bool = False
+    no_draw: bool = False
+    scores: Mapping[str, int] | None = None
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    line: int = field(default=0, compare=False)
+
+    def describe(self) -> str:
+        if self.draw:
+            return "draw"
+        what = self.how or ("points" if self.scores is not None else "deal")
+        return f"{what} by {self.closer}" if self.closer else what
+
+
+@dataclass(frozen=True, slots=True)
+class ReentryEntry:
+    """A remik bridge re-entry event."""
+
+    player: str
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    line: int = field(default=0, compare=False)
+
+    def describe(self) -> str:
+        return f"{self.player} re-enters"
+
+
+Entry = DealEntry | ReentryEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A score sheet: the game's settings and the entries in order."""
+
+    variant: str
+    players: tuple[str, ...]
+    preset: str | None = None
+    rules: Mapping[str, str] = field(default_factory=dict)
+    stake: Decimal | None = None
+    currency: str | None = None
+    decimals: int | None = None
+    title: str | None = None
+    source: str | None = None
+    expect: Any = None
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    entries: tuple[Entry, ...] = ()
+    version: int = FORMAT_VERSION
+    path: str | None = field(default=None, compare=False)
+
+    def game_rules(self) -> Rules:
+        """The rules of this sheet: variant, preset, house rules, number of players."""
+        return get_rules(self.variant, self.preset, dict(self.rules), players=len(self.players))
+
+    @property
+    def minor_digits(self) -> int:
+        """Decimals of the money unit: ``decimals`` if set, else from the currency."""
+        return self.decimals if self.decimals is not None else currency_decimals(self.currency)
+
+    def with_entries(self, entries: Sequence[Entry]) -> Sheet:
+        return dataclasses.replace(self, entries=tuple(entries))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One replayed entry: its result and the totals after it."""
+
+    n: int
+    entry: Entry
+    result: DealResult | Reentry
+    totals: dict[str, int]
+    out: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        data = self.result.as_json(self.n)
+        data["totals"] = dict(self.totals)
+        return data
+
+
+@dataclass(slots=True)
+class Replay:
+    """The state of a sheet after replaying its entries."""
+
+    sheet: Sheet
+    rules: Rules
+    tally: Tally
+    steps: list[Step] = field(default_factory=list)
+
+    def apply(self, entry: Entry) -> tuple[Entry, Step]:
+        """Score one more entry: returns it written canonically, and its step.
+
+        Raises the scoring's own error (``DealError``, ``SettleError``, ...) unchanged.
+        """
+        tally = self.tally
+        if isinstance(entry, ReentryEntry):
+            name = _named(entry.player, tally.players, "player")
+            event = tally.reenter(name)
+            canonical: Entry = dataclasses.replace(entry, player=name)
+            result: DealResult | Reentry = event
+        else:
+            why = tally.closed()
+            if why is not None:
+                raise SettleError(f"no more deals: {why}")
+            if entry.scores is not None:
+                canonical, result = _points_only(self.rules, tally, entry)
+            else:
+                deal = _build(self.rules, tally, entry)
+                result = score_deal(self.rules, deal)
+                canonical = _canonical(entry, deal)
+            tally.add(result)
+        out = tuple(p for p in tally.players if p not in tally.active())
+        step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out)
+        self.steps.append(step)
+        return canonical, step
+
+
+def start(sheet: Sheet) -> Replay:
+    rules = sheet.game_rules()
+    return Replay(sheet, rules, make_tally(rules, sheet.players))
+
+
+def replay(sheet: Sheet) -> Replay:
+    """Replay every entry; all problems are reported at once in one :class:`SheetError`."""
+    try:
+        state = start(sheet)
+    except RemikcalcError as exc:
+        raise SheetError(_where(sheet, 0, f"rules: {exc}")) from None
+    problems: list[str] = []
+    for n, entry in enumerate(sheet.entries, start=1):
+        try:
+            state.apply(entry)
+        except RemikcalcError as exc:
+            kind = "entry" if isinstance(entry, ReentryEntry) else "deal"
+            problems.append(_where(sheet, entry.line, f"{kind} {n}: {exc}"))
+    if problems:
+        head = f"{sheet.path or 'the sheet'}: {len(problems)} deal(s) cannot be scored:"
+        raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])
+    return state
+
+
+def _where(sheet: Sheet, line: int, text: str) -> str:
+    place = sheet.path or "sheet"
+    return f"{place}:{line}: {text}" if line else f"{place}: {text}"
+
+
+def _named(name: str, players: Sequence[str], what: str) -> str:
+    try:
+        return player_named(name, players, what)
+    except DealError as exc:
+        raise SettleError(str(exc).replace("of this deal", "of this sheet")) from None
+
+
+def _check_not_out(tally: Tally, names: Sequence[str | None]) -> None:
+    if not isinstance(tally, BridgeTally):
+        return
+    for name in names:
+        if name is None:
+            continue
+        folded = [p for p in tally.out if p.casefold() == name.casefold()]
+        if folded and name not in tally.active():
+            p = folded[0]
+            raise DealError(
+                f"{p} is out (total {tally.totals[p]}, out at {tally.rules.elimination_at}) "
+                f"and does not play; re-enter him first (add --reenter {p})"
+            )
+
+
+def _build(rules: Rules, tally: Tally, entry: DealEntry) -> Deal:
+    _check_not_out(tally, [*entry.hands, *entry.melded, entry.closer])
+    return build_deal(
+        rules,
+        tally.active(),
+        hands=entry.hands,
+        closer=entry.closer,
+        how=entry.how,
+        draw=entry.draw,
+        upcard=entry.upcard,
+        plus=entry.plus,
+        melded=entry.melded or None,
+        first_turn=entry.first_turn,
+        no_draw=entry.no_draw,
+    )
+
+
+def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
+    """The entry as it is written back: player names as on the sheet, cards canonical."""
+    return dataclasses.replace(
+        entry,
+        hands={p: str(h) for p, h in deal.hands.items()},
+        closer=deal.closer,
+        how=deal.how,
+        draw=deal.draw,
+        upcard=None if deal.upcard is None else deal.upcard.code,
+        melded={p: format_groups(g) for p, g in deal.melded.items()},
+    )
+
+
+def _outcome(how: str | None) -> str | None:
+    if how is None:
+        return None
+    norm = how.strip().lower().replace("-", "_")
+    if norm not in OUTCOMES:
+        raise DealError(f"unknown outcome {how!r}; outcomes: {', '.join(OUTCOMES)}")
+    return norm
+
+
+def _points_only(rules: Rules, tally: Tally, entry: DealEntry) -> tuple[DealEntry, DealResult]:
+    """A deal entered as points: the scores as typed, payments where the rules give them."""
+    assert entry.scores is not None
+    if entry.hands or entry.melded or entry.upcard is not None or entry.plus is not None:
+        raise DealError("a deal entered as points (scores) cannot also have hands, melds, "
+                        "an up-card or plus points")  # fmt: skip
+    _check_not_out(tally, [*entry.scores, entry.closer])
+    active = tally.active()
+    scores = dict.fromkeys(active, 0)
+    for name, value in entry.scores.items():
+        scores[player_named(name, active)] = value
+    closer = None if entry.closer is None else player_named(entry.closer, active, "closer")
+    how = _outcome(entry.how)
+    draw = entry.draw or how == "draw"
+    if draw and closer is not None:
+        raise DealError("a drawn deal (stock ran out) has no closer")
+    positive = [p for p, s in scores.items() if s > 0]
+    winner = None if draw else positive[0] if len(positive) == 1 else closer
+    payments: tuple[Payment, ...] = ()
+    if rules.family == "bridge" and closer is not None:
+        how = how or _bridge_how(rules, scores[closer])
+        payments = closing_payments(rules, closer, how, active)
+    elif rules.family in ("boat", "continental") and not draw:
+        payments = _score_payments(scores, winner)
+    outcome = "draw" if draw else how or "scores"
+    result = DealResult(
+        outcome=outcome,
+        closer=closer,
+        winner=winner,
+        points={},
+        scores=scores,
+        payments=payments,
+        reasons=("entered as points only",),
+    )
+    typed = {player_named(n, active) for n in entry.scores}
+    canonical = dataclasses.replace(
+        entry,
+        scores={p: v for p, v in scores.items() if p in typed},
+        closer=closer,
+        how=None if how == "draw" else how,
+        draw=draw,
+    )
+    return canonical, result
+
+
+def _bridge_how(rules: Rules, closer_score: int) -> str:
+    """The closing a bridge closer's points show: a knock adds, a remik or pattern subtracts."""
+    if closer_score >= 0:
+        return "knock"
+    for how, bonus in (("full_colour", rules.full_colour_bonus), ("colour", rules.colour_bonus),
+                       ("figures", rules.figures_bonus), ("remik", rules.remik_bonus)):  # fmt: skip
+        if closer_score == -bonus:
+            return how
+    raise DealError(
+        f"the closer's {closer_score} points match no closing bonus; say how the deal "
+        "ended (how: remik, colour, figures or full_colour)"
+    )
+
+
+def _score_payments(scores: Mapping[str, int], winner: str | None) -> tuple[Payment, ...]:
+    """Boat and continental points: each loser pays the winner what he lost."""
+    if sum(scores.values()) != 0 or winner is None:
+        raise DealError("boat and continental points must balance: the winner +sum, "
+                        "each loser −what he pays")  # fmt: skip
+    return tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)
+
+
+# --- settlement ---------------------------------------------------------------------------------
+
+
+def _texts(values: Mapping[str, Fraction], places: int = 2) -> tuple[dict[str, str], bool]:
+    """Decimal strings: exact where possible, else all rounded to ``places`` (zero-sum kept)."""
+    exact = {k: decimal_text(v) for k, v in values.items()}
+    if all(t is not None for t in exact.values()):
+        return {k: t for k, t in exact.items() if t is not None}, True
+    return {k: format(v, "f") for k, v in round_spread(values, places).items()}, False
+
+
+def settle_replay(state: Replay) -> dict[str, Any]:
+    """The ``settle --format json`` object (INTERFACE.md) of a replayed sheet."""
+    sheet, tally = state.sheet, state.tally
+    net = tally.net()
+    pool = tally.pool()
+    parties = dict(net)
+    if pool:
+        parties[POOL] = pool
+    net_text, exact = _texts(parties)
+    pool_text = net_text.pop(POOL, "0")
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "variant": state.rules.variant,
+        "players": list(sheet.players),
+        "deals": [step.as_json() for step in state.steps],
+        "totals": dict(tally.totals),
+        "finished": tally.finished,
+        "winner": tally.winner,
+        "net": net_text,
+    }
+    if not exact:
+        out["net_exact"] = {p: str(v) for p, v in net.items()}
+    balances = {p: Fraction(Decimal(v)) for p, v in net_text.items()}
+    if pool:
+        balances[POOL] = Fraction(Decimal(pool_text))
+    if sheet.stake is not None:
+        places = sheet.minor_digits
+        money = round_spread({p: v * Fraction(sheet.stake) for p, v in parties.items()}, places)
+        out["money"] = {p: format(v, "f") for p, v in money.items() if p != POOL}
+        if pool:
+            out["pool_money"] = format(money[POOL], "f")
+        balances = {p: Fraction(v) for p, v in money.items()}
+
+        def shown(amount: Fraction) -> str:
+            return format(_money(amount, places), "f")
+
+    else:
+
+        def shown(amount: Fraction) -> str:
+            return decimal_text(amount) or str(amount)
+
+    out["transfers"] = [
+        {"from": t.payer, "to": t.payee, "amount": shown(t.amount)}
+        for t in fewest_transfers(balances)
+    ]
+    out["pool"] = pool_text
+    if sheet.stake is not None:
+        out["stake"] = format(sheet.stake, "f")
+    if sheet.currency is not None:
+        out["currency"] = sheet.currency
+    out.update(tally.extra())
+    return out
+
+
+def _money(amount: Fraction, places: int) -> Decimal:
+    quantum = Decimal(1).scaleb(-places)
+    exact = Decimal(amount.numerator) / Decimal(amount.denominator)
+    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def pool_summary(state: Replay) -> dict[str, Any]:
+    """What is in the remik bridge pool, who paid it in, and who took it."""
+    tally = state.tally
+    if not isinstance(tally, BridgeTally):
+        raise SettleError(f"{state.rules.variant} has no pool; the pool is a remik bridge thing")
+    pool = tally.pool()
+    data: dict[str, Any] = {
+        "schema": "remikcalc.pool/1",
+        "pool": decimal_text(pool),
+        "paid_in": {p: decimal_text(v) for p, v in tally.paid_in.items()},
+        "in": list(tally.active()),
+        "out": [p for p in tally.players if p in tally.out],
+        "taken_by": list(tally.last),
+        "paid_out": decimal_text(sum(tally.payout.values(), Fraction(0))),
+    }
+    if state.sheet.stake is not None:
+        money = pool * Fraction(state.sheet.stake)
+        data["money"] = format(_money(money, state.sheet.minor_digits), "f")
+        data["currency"] = state.sheet.currency
+    return data
+
+
+def settle_sheet(sheet: Sheet) -> dict[str, Any]:
+    """Replay a sheet and settle it: exactly the ``settle --format json`` object."""
+    return settle_replay(replay(sheet))
+
