@@ -1,0 +1,100 @@
+"""``remikcalc opening``: can this hand make the first meld of the deal, and how?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from remikcalc.cards import format_cards, is_grouped, parse_groups
+from remikcalc.cli.common import output_options, rules_options
+from remikcalc.opening import Opening, best_opening, opening_from_groups
+from remikcalc.variants import get_rules
+
+
+def opening_record(variant: str, opening: Opening) -> dict[str, Any]:
+    """The ``opening --format json`` object."""
+    return {
+        "variant": variant,
+        "cards": format_cards(opening.cards),
+        "minimum": opening.minimum,
+        "can_open": opening.can_open,
+        "value": opening.value,
+        "melds": [[c.code for c in m.cards] for m in opening.melds],
+        "meld_values": list(opening.values),
+        "jokers": [
+            {"meld": i, "stands_for": stand.code}
+            for i, meld in enumerate(opening.melds)
+            for stand in meld.stands_for
+            if stand is not None
+        ],
+        "left": [c.code for c in opening.left],
+        "why": opening.why or None,
+    }
+
+
+def _meld_text(record: dict[str, Any], i: int) -> str:
+    subs = [j["stands_for"] for j in record["jokers"] if j["meld"] == i]
+    codes = [f"{code}={subs.pop(0)}" if code == "JK" and subs else code
+             for code in record["melds"][i]]  # fmt: skip
+    return f"{' '.join(codes)} ({record['meld_values'][i]})"
+
+
+def _render(record: dict[str, Any], fmt: str) -> str:
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        return to_json(record)
+    melds = " | ".join(_meld_text(record, i) for i in range(len(record["melds"]))) or "-"
+    minimum = "none" if record["minimum"] is None else str(record["minimum"])
+    left = " ".join(record["left"]) or "-"
+    if fmt == "plain":
+        fields = [record["cards"], melds, str(record["value"]), left, minimum]
+        return "\t".join([*fields, "yes" if record["can_open"] else "no"])
+    answer = "yes" if record["can_open"] else f"no: {record['why']}"
+    return "\n".join(
+        [
+            f"Hand:     {record['cards']}",
+            f"Opening:  {melds}",
+            f"Value:    {record['value']} (minimum {minimum})",
+            f"Left:     {left}",
+            f"Can open: {answer}",
+        ]
+    )
+
+
+@click.command("opening")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--variant",
+    "-v",
+    default="remibrydz",
+    show_default=True,
+    help="Variant name or alias (any variant with a first-meld minimum, or none).",
+)
+@rules_options(variant_option=False)
+@output_options
+def opening_cmd(
+    cards: tuple[str, ...], variant: str, preset: str | None, rule: tuple[str, ...], fmt: str
+) -> None:
+    """Can this hand make the first meld of a deal, with which melds, for how much?
+
+    Shows the melds of greatest value (jokers count as the cards they stand for, an ace 1
+    before a 2 and 11 after a king), the cards left, and whether the value reaches the
+    variant's first-meld minimum (30 in remibrydż). Group melds with | to check the opening
+    you mean instead of the best one. Exits 0 whether or not the hand can open.
+
+    \b
+    Examples:
+      remikcalc opening AD 2D JK 8D 8C 8H 7S 8S 9S TS KH
+      remikcalc opening "AD 2D JK | 8D 8C 8H | 7S 8S 9S TS"
+      remikcalc opening --preset small --json KS KH KD 5C
+    """
+    rules = get_rules(variant, preset, rule)
+    text = " ".join(cards)
+    groups = parse_groups(text)
+    if is_grouped(text):
+        opening = opening_from_groups(groups, rules)
+    else:
+        opening = best_opening(tuple(c for g in groups for c in g), rules)
+    click.echo(_render(opening_record(rules.variant, opening), fmt))
