@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from decimal import Decimal
 from typing import Any
@@ -47,11 +48,14 @@ def test_continental_five_runs_of_three_per_card_payment() -> None:
     assert r.points == {"Anna": 0, "Boris": 15, "Carl": 16}
     assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
     assert [(p.payer, p.payee, p.amount) for p in r.payments] == [
-        ("Boris", "Anna", Decimal(15)), ("Carl", "Anna", Decimal(16))]  # fmt: skip
+        ("Boris", "Anna", Decimal(15)),
+        ("Carl", "Anna", Decimal(16)),
+    ]
     assert "Carl pays 14 cards × 1 + 1 joker × 2 = 16" in r.reasons
     melds = r.details["players"]["Anna"]["melds"]
     assert sorted(" ".join(m) for m in melds) == sorted(
-        ["AH 2H 3H", "QH KH AH", "4S 5S 6S", "7D 8D 9D", "TC JC QC"])  # fmt: skip
+        ["AH 2H 3H", "QH KH AH", "4S 5S 6S", "7D 8D 9D", "TC JC QC"]
+    )
 
 
 @pytest.mark.parametrize("grouped", [True, False])
@@ -133,8 +137,12 @@ def test_continental_has_no_draw() -> None:
 
 def test_continental_first_turn_bonus_only_with_chips() -> None:
     with pytest.raises(DealError, match="only with payment=chips"):
-        score(ABC, closer="Anna", first_turn=True,
-              hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})  # fmt: skip
+        score(
+            ABC,
+            closer="Anna",
+            first_turn=True,
+            hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL},
+        )
 
 
 def test_continental_three_packs_for_six_players() -> None:
@@ -186,8 +194,14 @@ def test_chips_first_turn_7_or_before_drawing_10_not_both(
     # The all-spades hand pays 21; +7 on the first turn = 28; +10 before drawing = 31, which
     # replaces the +7 rather than adding to it.
     hand = "AS 2S 3S | 4S 5S 6S | 7S 8S 9S | TS JS QS | 3S 4S 5S"
-    r = score(["Anna", "Boris"], "bicycle", closer="Anna", first_turn=first_turn,
-              no_draw=no_draw, hands={"Anna": hand})  # fmt: skip
+    r = score(
+        ["Anna", "Boris"],
+        "bicycle",
+        closer="Anna",
+        first_turn=first_turn,
+        no_draw=no_draw,
+        hands={"Anna": hand},
+    )
     assert r.points["Boris"] == each
 
 
@@ -242,3 +256,74 @@ def test_property_every_hand_built_from_a_pattern_goes_out(
     laid = sorted(c for run_cards, _ in split.laid() for c in run_cards)
     assert laid == sorted(cards)
     assert split.pattern in PATTERNS
+
+
+# --- through `remikcalc round` ------------------------------------------------------------------
+
+
+def test_round_continental_per_card_and_chips() -> None:
+    from click.testing import CliRunner
+
+    from remikcalc.cli.main import cli
+
+    # per_card: Boris 15, Carl 16 -> Anna +31.
+    result = CliRunner().invoke(
+        cli,
+        [
+            "round",
+            "continental",
+            "--closer",
+            "Anna",
+            "--json",
+            f"Anna={FIVE_THREES}",
+            f"Boris={BORIS}",
+            f"Carl={CARL}",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    deal = json.loads(result.stdout)
+    assert deal["scores"] == {"Anna": 31, "Boris": -15, "Carl": -16}
+    assert deal["payments"][1] == {"from": "Carl", "to": "Anna", "amount": "16"}
+    # chips, all spades, before drawing: 1 + 10 + 10 + 10 = 31 from Boris.
+    spades = "AS 2S 3S | 4S 5S 6S | 7S 8S 9S | TS JS QS | 3S 4S 5S"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "round",
+            "continental",
+            "--preset",
+            "bicycle",
+            "--closer",
+            "Anna",
+            "--players",
+            "Anna,Boris",
+            "--no-draw",
+            "--json",
+            f"Anna={spades}",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["scores"] == {"Anna": 31, "Boris": -31}
+
+
+def test_round_continental_bad_pattern_exits_1() -> None:
+    from click.testing import CliRunner
+
+    from remikcalc.cli.main import cli
+
+    hand = FIVE_THREES.replace("QH KH AH", "QH KH 5C")
+    result = CliRunner().invoke(
+        cli,
+        [
+            "round",
+            "continental",
+            "--closer",
+            "Anna",
+            f"Anna={hand}",
+            f"Boris={BORIS}",
+            f"Carl={CARL}",
+        ],
+    )
+    assert result.exit_code == 1
+    assert "Anna cannot go out" in result.stderr
+    assert "Traceback" not in result.output + result.stderr

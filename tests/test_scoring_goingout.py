@@ -5,6 +5,7 @@ Every number below is worked out by hand in the comment next to it.
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -60,8 +61,7 @@ def test_rummy_one_go_doubles_both_sides() -> None:
 def test_rummy_one_go_multiplier_is_a_house_rule() -> None:
     # one_go_multiplier=3: Boris 5H = 5 -> Anna +15, Boris -15.
     rules = get_rules("rummy", overrides=["one_go_multiplier=3"], players=2)
-    deal = build_deal(rules, ["Anna", "Boris"], closer="Anna", how="one_go",
-                      hands={"Boris": "5H"})  # fmt: skip
+    deal = build_deal(rules, ["Anna", "Boris"], closer="Anna", how="one_go", hands={"Boris": "5H"})
     assert score_deal(rules, deal).scores == {"Anna": 15, "Boris": -15}
 
 
@@ -82,8 +82,7 @@ def test_rummy_stock_out_is_a_draw_everyone_minus_own_hand() -> None:
 
 def test_rummy_winner_who_still_holds_cards_is_an_error() -> None:
     with pytest.raises(DealError, match="Anna went out but 3 cards are typed for Anna"):
-        score("rummy", ["Anna", "Boris"], closer="Anna",
-              hands={"Anna": "2C 3C 4D", "Boris": "KD"})  # fmt: skip
+        score("rummy", ["Anna", "Boris"], closer="Anna", hands={"Anna": "2C 3C 4D", "Boris": "KD"})
 
 
 def test_rummy_missing_loser_hand_names_the_player() -> None:
@@ -104,12 +103,14 @@ def test_rummy_who_went_out_must_be_clear() -> None:
 
 def test_rummy_loser_holds_at_most_hand_size_plus_one() -> None:
     # Three players are dealt 7 each: 8 cards is the most a hand can hold, 9 is impossible.
-    ok = score("rummy", ABC, closer="Anna",
-               hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C", "Carl": "KD"})  # fmt: skip
+    ok = score(
+        "rummy", ABC, closer="Anna", hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C", "Carl": "KD"}
+    )
     assert ok.points["Boris"] == 36  # 1 + 2 + ... + 8
     with pytest.raises(DealError, match="Boris holds 9 cards.*at most 8"):
-        score("rummy", ABC, closer="Anna",
-              hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C 9C", "Carl": "KD"})  # fmt: skip
+        score(
+            "rummy", ABC, closer="Anna", hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C 9C", "Carl": "KD"}
+        )
 
 
 def test_rummy_deal_ends_by_going_out_not_by_knocking() -> None:
@@ -164,8 +165,7 @@ def test_polish_joker_left_in_hand_counts_20() -> None:
 
 def test_polish_one_go_doubles_like_rummy() -> None:
     # Boris JK JK = 40, doubled: Anna +80, Boris -80.
-    r = score("polish", ["Anna", "Boris"], closer="Anna", how="one_go",
-              hands={"Boris": "JK JK"})  # fmt: skip
+    r = score("polish", ["Anna", "Boris"], closer="Anna", how="one_go", hands={"Boris": "JK JK"})
     assert r.scores == {"Anna": 80, "Boris": -80}
 
 
@@ -192,8 +192,13 @@ def test_boat_seed_example_winner_plus_88() -> None:
     # The seed's deal: Valery went out with 88 plus points (rummy premium included).
     # Kirill 9C 7H 9D QD: one 9 counts (pair rule) -> 9 + 7 + 10 = 26, pays 88 + 26 = 114.
     # Mikhail AH AS: one ace, 11 -> pays 88 + 11 = 99.  Nikolai 8S = 8 -> pays 96.
-    r = score("boat", BOAT, closer="Valery", plus=88,
-              hands={"Kirill": "9C 7H 9D QD", "Mikhail": "AH AS", "Nikolai": "8S"})  # fmt: skip
+    r = score(
+        "boat",
+        BOAT,
+        closer="Valery",
+        plus=88,
+        hands={"Kirill": "9C 7H 9D QD", "Mikhail": "AH AS", "Nikolai": "8S"},
+    )
     assert r.points == {"Valery": 0, "Kirill": 26, "Mikhail": 11, "Nikolai": 8}
     assert [(p.payer, p.payee, p.amount) for p in r.payments] == [
         ("Kirill", "Valery", Decimal(114)),
@@ -224,8 +229,9 @@ def test_boat_ace_counts_11() -> None:
 
 def test_boat_one_go_premium_is_in_the_plus_not_doubled() -> None:
     # plus 40, Boris 6H = 6: pays 46 whatever the outcome.
-    r = score("boat", ["Anna", "Boris"], closer="Anna", how="one_go", plus=40,
-              hands={"Boris": "6H"})  # fmt: skip
+    r = score(
+        "boat", ["Anna", "Boris"], closer="Anna", how="one_go", plus=40, hands={"Boris": "6H"}
+    )
     assert r.outcome == "one_go"
     assert r.scores == {"Anna": 46, "Boris": -46}
 
@@ -238,8 +244,12 @@ def test_boat_has_no_draw() -> None:
 def test_boat_hand_may_grow_past_the_deal() -> None:
     # A boat player may take two cards in a turn: 12 cards after a 10-card deal is possible.
     # AC..QC with the pair rule: all different ranks, 11 + 2+...+9 + 10 + 10 + 10 = 85.
-    r = score("boat", ["Anna", "Boris"], closer="Anna",
-              hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"})  # fmt: skip
+    r = score(
+        "boat",
+        ["Anna", "Boris"],
+        closer="Anna",
+        hands={"Boris": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"},
+    )
     assert r.points["Boris"] == 85
 
 
@@ -260,16 +270,18 @@ def test_remibrydz_losers_minus_own_ace_11_joker_20_winner_plus_sum() -> None:
 
 def test_remibrydz_one_move_finish_doubles_the_whole_deal() -> None:
     # Same hands, one go: Anna +116, Boris -76, Carl -40.
-    r = score("remibrydz", ABC, closer="Anna", how="one_go",
-              hands={"Boris": "AS JK 7D", "Carl": "KH QH"})  # fmt: skip
+    r = score(
+        "remibrydz", ABC, closer="Anna", how="one_go", hands={"Boris": "AS JK 7D", "Carl": "KH QH"}
+    )
     assert r.scores == {"Anna": 116, "Boris": -76, "Carl": -40}
     assert r.details["multiplier"] == 2
 
 
 def test_remibrydz_stock_out_no_winner_everyone_minus_own_hand() -> None:
     # Anna 2C 3C = 5, Boris AS JK 7D = 38, Carl KH QH = 20; nobody collects.
-    r = score("remibrydz", ABC, draw=True,
-              hands={"Anna": "2C 3C", "Boris": "AS JK 7D", "Carl": "KH QH"})  # fmt: skip
+    r = score(
+        "remibrydz", ABC, draw=True, hands={"Anna": "2C 3C", "Boris": "AS JK 7D", "Carl": "KH QH"}
+    )
     assert (r.outcome, r.winner) == ("draw", None)
     assert r.scores == {"Anna": -5, "Boris": -38, "Carl": -20}
 
@@ -289,8 +301,7 @@ def test_remibrydz_two_packs_and_six_jokers() -> None:
     r = score("remibrydz", ["Anna", "Boris"], closer="Anna", hands={"Boris": "5D 5D"})
     assert r.points["Boris"] == 10
     with pytest.raises(CardError, match="7 jokers"):
-        score("remibrydz", ABC, closer="Anna",
-              hands={"Boris": "JK JK JK JK", "Carl": "JK JK JK"})  # fmt: skip
+        score("remibrydz", ABC, closer="Anna", hands={"Boris": "JK JK JK JK", "Carl": "JK JK JK"})
 
 
 def test_remibrydz_hand_holds_at_most_fourteen() -> None:
@@ -302,8 +313,12 @@ def test_remibrydz_hand_holds_at_most_fourteen() -> None:
 def test_remibrydz_details_per_player() -> None:
     r = score("remibrydz", ["Anna", "Boris"], closer="Anna", hands={"Boris": "AS JK"})
     # AS 11 + JK 20 = 31; nothing is laid, every card held counts.
-    assert r.details["players"]["Boris"] == {"cards": "AS JK", "melds": [],
-                                             "deadwood": ["AS", "JK"], "count": 31}  # fmt: skip
+    assert r.details["players"]["Boris"] == {
+        "cards": "AS JK",
+        "melds": [],
+        "deadwood": ["AS", "JK"],
+        "count": 31,
+    }
     assert r.details["players"]["Anna"]["count"] == 0
 
 
@@ -311,8 +326,9 @@ def test_remibrydz_details_per_player() -> None:
 
 
 @st.composite
-def going_out_deals(draw: st.DrawFn, variant: str) -> tuple[Rules, list[str], dict[str, str],
-                                                            str, str]:  # fmt: skip
+def going_out_deals(
+    draw: st.DrawFn, variant: str
+) -> tuple[Rules, list[str], dict[str, str], str, str]:
     """A random deal: players, the losers' hands from a shuffled pack, winner and outcome."""
     n = draw(st.integers(2, min(4, get_rules(variant).players_max)))
     players = [f"P{i}" for i in range(n)]
@@ -330,8 +346,10 @@ def going_out_deals(draw: st.DrawFn, variant: str) -> tuple[Rules, list[str], di
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["rummy", "remibrydz", "polish"]).flatmap(going_out_deals),
-       st.randoms(use_true_random=False))  # fmt: skip
+@given(
+    st.sampled_from(["rummy", "remibrydz", "polish"]).flatmap(going_out_deals),
+    st.randoms(use_true_random=False),
+)
 def test_property_sheet_sums_to_zero_and_order_changes_nothing(
     case: tuple[Rules, list[str], dict[str, str], str, str], rnd: Any
 ) -> None:
@@ -350,7 +368,83 @@ def test_property_sheet_sums_to_zero_and_order_changes_nothing(
         cards = hands[p].split()
         rnd.shuffle(cards)
         shuffled_hands[p] = " ".join(cards)
-    again = score_deal(rules, build_deal(rules, shuffled_players, hands=shuffled_hands,
-                                         closer=winner, how=how))  # fmt: skip
+    again = score_deal(
+        rules, build_deal(rules, shuffled_players, hands=shuffled_hands, closer=winner, how=how)
+    )
     assert again.scores == result.scores
     assert again.points == result.points
+
+
+# --- through `remikcalc round` ------------------------------------------------------------------
+
+
+def round_json(*args: str) -> tuple[int, dict[str, Any], str]:
+    from click.testing import CliRunner
+
+    from remikcalc.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["round", *args, "--json"])
+    assert "Traceback" not in result.output + result.stderr
+    return (
+        result.exit_code,
+        json.loads(result.stdout) if result.exit_code == 0 else {},
+        result.stderr,
+    )
+
+
+def test_round_boat_seed_example() -> None:
+    # As the library test: 114, 99, 96 paid to Valery (+309).
+    code, deal, _ = round_json(
+        "boat",
+        "--closer",
+        "Valery",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+    )
+    assert code == 0
+    assert deal["points"] == {"Kirill": 26, "Mikhail": 11, "Nikolai": 8, "Valery": 0}
+    assert deal["payments"] == [
+        {"from": "Kirill", "to": "Valery", "amount": "114"},
+        {"from": "Mikhail", "to": "Valery", "amount": "99"},
+        {"from": "Nikolai", "to": "Valery", "amount": "96"},
+    ]
+    assert deal["scores"]["Valery"] == 309
+
+
+def test_round_rummy_and_polish_and_remibrydz() -> None:
+    # rummy: Boris KS QH 5D AC = 26, Carl 9C 9D 2S = 20 -> Anna +46.
+    code, deal, _ = round_json("rummy", "--closer", "Anna", "Boris=KS QH 5D AC", "Carl=9C 9D 2S")
+    assert (code, deal["scores"]) == (0, {"Boris": -26, "Carl": -20, "Anna": 46})
+    # polish: Boris JK 5H = 25 -> one go doubles: Anna +50.
+    code, deal, _ = round_json("polish", "--closer", "Anna", "--how", "one_go", "Boris=JK 5H")
+    assert (code, deal["outcome"], deal["scores"]) == (0, "one_go", {"Boris": -50, "Anna": 50})
+    # remibrydz stock-out: Anna 2C 3C = 5, Boris AS JK 7D = 38.
+    code, deal, _ = round_json("remibrydz", "--draw", "Anna=2C 3C", "Boris=AS JK 7D")
+    assert (code, deal["outcome"], deal["winner"]) == (0, "draw", None)
+    assert deal["scores"] == {"Anna": -5, "Boris": -38}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["rummy", "--closer", "Anna", "Anna=2C 3C 4D", "Boris=KD"],
+            "Anna went out but 3 cards are typed for Anna",
+        ),
+        (["rummy", "--closer", "Anna", "Boris=JK 4C"], "without jokers"),
+        (["rummy", "--closer", "Anna", "--plus", "5", "Boris=4C"], "only an input in boat"),
+        (["boat", "--draw", "Anna=4C", "Boris=5C"], "boat has no drawn deals"),
+        (
+            ["remibrydz", "--closer", "Anna", "--players", "Anna,Boris,Carl", "Boris=4C"],
+            "Carl's hand is missing",
+        ),
+        (["rummy", "--closer", "Anna", "Boris=KD", "Carl=KD"], "KD typed 2 times"),
+    ],
+)
+def test_round_bad_going_out_deal_exits_1(args: list[str], message: str) -> None:
+    code, _, err = round_json(*args)
+    assert code == 1
+    assert message in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -24,8 +25,12 @@ def test_rummy500_score_is_melded_value_minus_hand_value() -> None:
     # Anna went out. Melds: AH 2H 3H = 1 + 2 + 3 = 6 (ace low counts 1);
     # QS KS AS = 10 + 10 + 15 = 35 (ace high counts 15); laid off 7C = 7. 6 + 35 + 7 = 48.
     # Boris: melds 9D 9C 9S = 27, laid off AC = 15 -> 42; hand KD 4H = 14 -> 42 - 14 = 28.
-    r = score(AB, closer="Anna", hands={"Boris": "KD 4H"},
-              melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"})  # fmt: skip
+    r = score(
+        AB,
+        closer="Anna",
+        hands={"Boris": "KD 4H"},
+        melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"},
+    )
     assert (r.outcome, r.winner, r.closer) == ("out", "Anna", "Anna")
     assert r.points == {"Anna": 0, "Boris": 14}
     assert r.scores == {"Anna": 48, "Boris": 28}
@@ -39,8 +44,7 @@ def test_rummy500_score_is_melded_value_minus_hand_value() -> None:
 
 def test_rummy500_ace_counts_1_only_when_melded_low() -> None:
     # AC 2C 3C = 6, but AD AH AS = 45 (a set of aces: 15 each).
-    r = score(AB, closer="Anna", hands={"Boris": "5S"},
-              melded={"Anna": "AC 2C 3C | AD AH AS"})  # fmt: skip
+    r = score(AB, closer="Anna", hands={"Boris": "5S"}, melded={"Anna": "AC 2C 3C | AD AH AS"})
     assert r.scores["Anna"] == 6 + 45
 
 
@@ -59,15 +63,23 @@ def test_rummy500_lay_offs_are_groups_under_three_counted_card_by_card() -> None
 
 def test_rummy500_score_may_be_negative() -> None:
     # Boris melded 2C 3C 4C = 9 and holds KH QH JH = 30: 9 - 30 = -21.
-    r = score(AB, closer="Anna", hands={"Boris": "KH QH JH"},
-              melded={"Anna": "TS JS QS", "Boris": "2C 3C 4C"})  # fmt: skip
+    r = score(
+        AB,
+        closer="Anna",
+        hands={"Boris": "KH QH JH"},
+        melded={"Anna": "TS JS QS", "Boris": "2C 3C 4C"},
+    )
     assert r.scores == {"Anna": 30, "Boris": -21}
 
 
 def test_rummy500_player_with_no_melds_scores_minus_hand() -> None:
     # Carl melded nothing and holds 8D 8H = 16.
-    r = score(["Anna", "Boris", "Carl"], closer="Anna",
-              hands={"Boris": "2D", "Carl": "8D 8H"}, melded={"Anna": "TS JS QS"})  # fmt: skip
+    r = score(
+        ["Anna", "Boris", "Carl"],
+        closer="Anna",
+        hands={"Boris": "2D", "Carl": "8D 8H"},
+        melded={"Anna": "TS JS QS"},
+    )
     assert r.scores == {"Anna": 30, "Boris": -2, "Carl": -16}
 
 
@@ -80,8 +92,9 @@ def test_rummy500_stock_out_has_no_winner_but_melds_still_score() -> None:
 
 def test_rummy500_one_go_doubles_nothing() -> None:
     # Anna melded 4D 5D 6D 7D = 22 in one go; Boris 3S = 3. Still 22 and -3.
-    r = score(AB, closer="Anna", how="one_go", hands={"Boris": "3S"},
-              melded={"Anna": "4D 5D 6D 7D"})  # fmt: skip
+    r = score(
+        AB, closer="Anna", how="one_go", hands={"Boris": "3S"}, melded={"Anna": "4D 5D 6D 7D"}
+    )
     assert r.outcome == "one_go"
     assert r.scores == {"Anna": 22, "Boris": -3}
 
@@ -106,21 +119,32 @@ def test_rummy500_two_packs_for_five_players() -> None:
     # 5 players play with 104 cards: 7S twice is fine. Boris 7S 7S = 14; Anna's meld
     # 8S 9S TS = 27.
     players = ["Anna", "Boris", "Carl", "Dora", "Emil"]
-    r = score(players, closer="Anna",
-              hands={"Boris": "7S 7S", "Carl": "2C", "Dora": "3C", "Emil": "4C"},
-              melded={"Anna": "8S 9S TS"})  # fmt: skip
+    r = score(
+        players,
+        closer="Anna",
+        hands={"Boris": "7S 7S", "Carl": "2C", "Dora": "3C", "Emil": "4C"},
+        melded={"Anna": "8S 9S TS"},
+    )
     assert r.points["Boris"] == 14
     assert r.scores["Anna"] == 27
     with pytest.raises(CardError, match="7S typed 3 times"):
-        score(players, closer="Anna",
-              hands={"Boris": "7S 7S", "Carl": "7S", "Dora": "3C", "Emil": "4C"})  # fmt: skip
+        score(
+            players,
+            closer="Anna",
+            hands={"Boris": "7S 7S", "Carl": "7S", "Dora": "3C", "Emil": "4C"},
+        )
 
 
 def test_rummy500_jokers_house_rule_joker_worth_15() -> None:
     # jokers=2: a joker in hand costs 15; in a meld it is the card it stands for.
     # Anna melds 5D JK 7D = 5 + 6 + 7 = 18; Boris holds JK 3C = 15 + 3 = 18.
-    r = score(AB, ("jokers=2", "wild_jokers=true"), closer="Anna", hands={"Boris": "JK 3C"},
-              melded={"Anna": "5D JK 7D"})  # fmt: skip
+    r = score(
+        AB,
+        ("jokers=2", "wild_jokers=true"),
+        closer="Anna",
+        hands={"Boris": "JK 3C"},
+        melded={"Anna": "5D JK 7D"},
+    )
     assert r.scores == {"Anna": 18, "Boris": -18}
 
 
@@ -153,3 +177,37 @@ def test_rummy500_hand_may_be_large_after_taking_the_pile() -> None:
 def test_rummy500_plus_points_are_refused() -> None:
     with pytest.raises(DealError, match="only an input in boat"):
         score(AB, closer="Anna", plus=5, hands={"Boris": "3S"})
+
+
+def test_round_rummy500_melded_and_errors() -> None:
+    from click.testing import CliRunner
+
+    from remikcalc.cli.main import cli
+
+    # The library's first example through the command line: Anna 48, Boris 28.
+    args = [
+        "round",
+        "rummy500",
+        "--closer",
+        "Anna",
+        "Boris=KD 4H",
+        "--json",
+        "--melded",
+        "Anna=AH 2H 3H | QS KS AS | 7C",
+        "--melded",
+        "Boris=9D 9C 9S | AC",
+    ]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["scores"] == {"Boris": 28, "Anna": 48}
+    bad = CliRunner().invoke(
+        cli, ["round", "rummy500", "--closer", "Anna", "Boris=3S", "--melded", "Anna=AH 2H 4H"]
+    )
+    assert bad.exit_code == 1
+    assert "Anna's melds: AH 2H 4H is not a run" in bad.stderr
+    assert "Traceback" not in bad.output + bad.stderr
+    outside = CliRunner().invoke(
+        cli, ["round", "rummy", "--closer", "Anna", "Boris=3S", "--melded", "Anna=5H 6H 7H"]
+    )
+    assert outside.exit_code == 1
+    assert "only scored in rummy500" in outside.stderr
