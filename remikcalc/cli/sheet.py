@@ -22,6 +22,11 @@ from remikcalc.variants import find_variant, parse_override
 _GOING_OUT = ("rummy", "boat", "remibrydz", "rummy500")
 
 
+def interactive() -> bool:
+    """True when a person can be asked for what is missing (stdin is a terminal)."""
+    return sys.stdin.isatty()
+
+
 def _load(path: str) -> Replay:
     from remikcalc.sheet import load_sheet
 
@@ -265,7 +270,7 @@ def add_cmd(
                                    melded=melded, draw=draw, first_turn=first_turn,
                                    no_draw=no_draw)  # fmt: skip
     entry = _entry(hands, score, reenter, options)
-    if isinstance(entry, DealEntry) and sys.stdin.isatty():
+    if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _load(file))
     if _nothing(entry):
         raise DealError(
