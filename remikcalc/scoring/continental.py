@@ -12,9 +12,12 @@ Payment, each loser to the winner (RULES.md §8):
 - ``per_card`` (the seed): 1 per natural card and ``joker_value`` (2) per joker in his hand.
 - ``chips`` (preset ``bicycle``): 1 for going out, 1 per deuce and ``joker_value`` (2) per
   joker used as wild in the winner's runs, +10 when no wild card was used, +10 when all 15
-  cards are one suit, and +7 for going out on the first turn or +10 on the first turn before
-  drawing (``no_draw`` implies the first turn; the two do not stack). The other bonuses add
-  up.
+  cards are one suit (every natural card; jokers and wild deuces stand in that suit), and +7
+  for going out on the first turn or +10 on the first turn before drawing (``no_draw``
+  implies the first turn; the two do not stack). The other bonuses add up.
+
+The outcome is always ``out`` (``--how one_go`` is accepted and means the same, since every
+continental out is all 15 cards at once); there is no draw, the discard pile is turned over.
 
 Which deuces are wild: in runs typed with ``|`` a deuce standing in its own place is itself
 (not wild); for ungrouped cards remikcalc lays them out the way that pays the winner most

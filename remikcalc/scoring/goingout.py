@@ -12,6 +12,11 @@ only score once they are on the table (RULES.md §0.3). Then, by family:
   rummy premium included) plus his own count, counted with the pair rule. Boat has no draw:
   the discard pile is turned over when the stock runs out.
 
+Hand sizes: the winner holds nothing (his hand is left out or empty; without ``--closer``
+the one player with no hand typed is the winner). Every loser holds at least one card; in
+rummy, polish and remibrydż at most ``hand_size + 1`` (a hand shrinks as its owner melds);
+a boat hand has no upper bound, since a boat player may take two cards in one turn.
+
 The helpers that find the winner and check the losers' hands are shared with the other
 going-out families (rummy 500, continental).
 """
