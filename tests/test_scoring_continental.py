@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from remikcalc.cards import JOKER, SUITS, Card, format_cards
 from remikcalc.errors import DealError, MeldError
+from remikcalc.melds import classify_meld
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.continental import PATTERNS, find_split
 from remikcalc.scoring.deal import build_deal
@@ -229,8 +230,13 @@ def test_chips_losers_hands_are_checked_when_typed() -> None:
 
 
 @st.composite
-def built_hands(draw: st.DrawFn) -> list[Card]:
-    """Fifteen cards made from a pattern's runs, some slots replaced by jokers (at most 2)."""
+def built_hands(draw: st.DrawFn) -> tuple[list[Card], bool]:
+    """Fifteen cards made from a pattern's runs, some slots replaced by wild cards.
+
+    Up to 4 jokers; with ``deuces`` (the bicycle preset) a wild slot may also be filled by a
+    deuce of any suit. Returns the cards and whether deuces are wild.
+    """
+    deuces = draw(st.booleans())
     pattern = draw(st.sampled_from(PATTERNS))
     cards: list[Card] = []
     jokers = 0
@@ -238,24 +244,35 @@ def built_hands(draw: st.DrawFn) -> list[Card]:
         suit = draw(st.sampled_from(SUITS))
         start = draw(st.integers(1, 14 - length + 1))  # 14 = ace high
         slots = [Card.of((p - 1) % 13 + 1, suit) for p in range(start, start + length)]
-        wild = draw(st.sets(st.integers(0, length - 1), max_size=min(2 - jokers, length - 1)))
-        jokers += len(wild)
-        cards += [JOKER if i in wild else c for i, c in enumerate(slots)]
-    return cards
+        room = length - 1 if deuces else min(4 - jokers, length - 1)
+        wild = draw(st.sets(st.integers(0, length - 1), max_size=room))
+        for i in sorted(wild):
+            use_joker = jokers < 4 and (not deuces or draw(st.booleans()))
+            if use_joker:
+                jokers += 1
+            slots[i] = JOKER if use_joker else Card.of(2, draw(st.sampled_from(SUITS)))
+        cards += slots
+    return cards, deuces
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(built_hands(), st.randoms(use_true_random=False))
 def test_property_every_hand_built_from_a_pattern_goes_out(
-    cards: list[Card], rnd: random.Random
+    built: tuple[list[Card], bool], rnd: random.Random
 ) -> None:
-    rules = get_rules("continental", players=10)  # 4 packs: any two runs may share cards
+    cards, deuces = built
+    # 4 packs (10 players): runs may share cards. Any hand built from runs must go out, the
+    # split must lay exactly the hand's cards, and every run must be a legal run.
+    rules = get_rules("continental", "bicycle" if deuces else None, players=10)
     rnd.shuffle(cards)
     split = find_split(cards, rules)
     assert split is not None, format_cards(cards)
-    laid = sorted(c for run_cards, _ in split.laid() for c in run_cards)
-    assert laid == sorted(cards)
     assert split.pattern in PATTERNS
+    laid = [run_cards for run_cards, _ in split.laid()]
+    assert sorted(c for run in laid for c in run) == sorted(cards)
+    assert sorted((len(run) for run in laid), reverse=True) == list(split.pattern)
+    for run in laid:
+        assert classify_meld(run, rules).kind == "run", format_cards(run)
 
 
 # --- through `remikcalc round` ------------------------------------------------------------------
