@@ -271,7 +271,10 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     else:
         bonus = _bonus(rules, best.closing)
         points[closer], scores[closer] = 0, -bonus
-        reasons.append(f"{closer} closes with {_NAMES[best.closing]}: -{bonus} bonus")
+        reasons.append(
+            f"{closer} closes with {_NAMES[best.closing]}: no unmatched cards are added, "
+            f"the {bonus} bonus is subtracted"
+        )
         lower = [_NAMES[c] for c in best.shown[1:]]
         if lower:
             reasons.append(f"the hand also shows {_and(lower)}; only the highest bonus counts")
@@ -292,12 +295,13 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
         reasons.append(f"{name} adds {arranged.points} unmatched")
     payments = _payments(rules, closer, others, best.closing)
-    stake = _money(_stake(rules, best.closing))
+    amount = _stake(rules, best.closing)
+    stake = f"{_money(amount)} stake" + ("" if amount <= 1 else "s")
     if best.closing == "knock":
-        pool = f" and {stake} into the pool" if rules.knock_pool else ""
-        reasons.append(f"each other player pays {closer} {stake} stake{pool} for the knock")
+        pool = f" and {_money(amount)} into the pool" if rules.knock_pool else ""
+        reasons.append(f"each other player pays {closer} {stake}{pool} for the knock")
     else:
-        reasons.append(f"each other player pays {closer} {stake} stake for {_NAMES[best.closing]}")
+        reasons.append(f"each other player pays {closer} {stake} for {_NAMES[best.closing]}")
     details: dict[str, Any] = {
         "players": {p: players[p] for p in deal.players},
         "closing": best.closing,

@@ -231,7 +231,7 @@ def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
     if not rules.upcard_knock:
         if rules.knock_limit is None:
             return _Limit(None, False, (), "knocking is not played here (knock_limit none)")
-        return _Limit(rules.knock_limit, False, (f"knock limit {rules.knock_limit}",), "")
+        return _Limit(rules.knock_limit, False, (), "")
     up = deal.upcard
     if up is None:
         raise DealError(
@@ -356,6 +356,14 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
     return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
 
 
+def _grouped_layoffs(defence: Defence) -> list[tuple[list[Card], tuple[Card, ...]]]:
+    """The defender's lay-offs, one entry per knocker meld they went onto."""
+    grouped: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
+    for lay in defence.layoffs:
+        grouped.setdefault(lay.onto, ([], lay.meld))[0].append(lay.card)
+    return list(grouped.values())
+
+
 def _result(
     rules: Rules,
     deal: Deal,
@@ -374,8 +382,8 @@ def _result(
         reasons.append(f"{closer} discards {arrangement.discard.code}")
     if deal.how == "knock" and outcome == "gin":
         reasons.append(f"{closer}'s knock leaves nothing unmatched: it is gin")
-    for lay in defence.layoffs:
-        reasons.append(f"{defender} laid off {lay}")
+    for cards, onto in _grouped_layoffs(defence):
+        reasons.append(f"{defender} laid off {format_cards(cards)} on {format_cards(onto)}")
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
@@ -387,7 +395,7 @@ def _result(
     elif d > k:
         scorer, score = closer, d - k
         reasons.append(
-            f"knock: {closer} has {k}, {defender} has {d}"
+            f"knock: {closer} has {k} (limit {limit.value}), {defender} has {d}"
             + (" after lay-offs" if defence.layoffs else "")
             + f"; {closer} scores {d} - {k} = {score}"
         )

@@ -1,0 +1,226 @@
+"""`remikcalc round`: one deal typed on the command line, end to end (INTERFACE.md).
+
+The deals are the ones worked out by hand in test_scoring_knock.py and
+test_scoring_bridge.py; here the point is the command: arguments, output formats, exit codes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from remikcalc.cli.main import cli
+
+SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
+SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
+GIN_HAND = "2H 3H 4H 9C 9D 9S KC KD KH KS"
+GIN_DEFENDER = "5H 9H QS QD 7C 6D 3S AS 2D 4C"  # 57, nothing laid off against gin
+BRIDGE_KNOCK = "2H 3H 4H 5H 6H 7H 9C 9D 9S 4C"  # 4 unmatched
+BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"  # 62
+CARL = "JK 2C 6C 9C 5D QD 3H TH 7S KS"  # 82, the joker counts 20
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["round", *args])
+    assert "Traceback" not in result.output and "Traceback" not in result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_gin_knock_json_has_the_per_deal_fields() -> None:
+    deal = run_json("gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    assert deal["variant"] == "gin"
+    assert deal["closer"] == "Anna" and deal["outcome"] == "knock" and deal["winner"] == "Anna"
+    assert deal["points"] == {"Anna": 1, "Boris": 44}
+    assert deal["scores"] == {"Anna": 43, "Boris": 0}  # 44 - 1
+    assert deal["payments"] == []
+    boris = deal["details"]["players"]["Boris"]
+    assert sorted(x["card"] for x in boris["layoffs"]) == ["9S", "QS", "TS"]
+    assert boris["count"] == 44 and boris["count_before_layoffs"] == 73  # 44 + 10 + 9 + 10
+
+
+def test_gin_knock_table_explains_the_score() -> None:
+    code, out, err = run("gin", "-c", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    assert code == 0 and err == ""
+    assert out.startswith("gin: knock by Anna; Anna wins the deal")
+    assert "QS on QC QD QH; 9S TS on 6S 7S 8S" in out
+    assert "Boris laid off 9S TS on 6S 7S 8S" in out
+    assert "Anna scores 44 - 1 = 43" in out
+    anna = next(line for line in out.splitlines() if line.startswith("Anna "))
+    assert anna.split()[-2:] == ["1", "43"]
+
+
+def test_plain_format_is_tab_separated() -> None:
+    code, out, _ = run("gin", "--closer", "Anna", "--format", "plain",
+                       f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:3] == ["outcome\tknock", "closer\tAnna", "winner\tAnna"]
+    assert lines[3].split("\t") == ["player", "melds", "unmatched", "laid off", "count", "score"]
+    assert lines[4].split("\t")[-2:] == ["1", "43"]
+
+
+def test_hands_typed_without_quotes_continue_the_previous_player() -> None:
+    args = ["gin", "--closer", "Anna", "Anna=" + SEED_KNOCKER.split()[0], *SEED_KNOCKER.split()[1:],
+            "Boris=" + SEED_DEFENDER.split()[0], *SEED_DEFENDER.split()[1:]]  # fmt: skip
+    assert run_json(*args)["scores"] == {"Anna": 43, "Boris": 0}
+
+
+def test_players_option_sets_the_order() -> None:
+    deal = run_json("gin", "--players", "Boris,Anna", "--closer", "Anna",
+                    f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    assert list(deal["points"]) == ["Boris", "Anna"]
+
+
+def test_russian_notation_and_alias() -> None:
+    # the seed knocker in Russian: Д = queen, ч/б/т/п = hearts/diamonds/clubs/spades, Т = ace
+    anna = "Дч Дб Дт 6п 7п 8п 2б 3б 4б Тт"
+    deal = run_json("джин", "--closer", "Anna", f"Anna={anna}", f"Boris={SEED_DEFENDER}")
+    assert deal["scores"] == {"Anna": 43, "Boris": 0}
+
+
+def test_gin_and_presets() -> None:
+    deal = run_json("gin", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")
+    assert deal["outcome"] == "gin" and deal["scores"]["Anna"] == 82  # 57 + 25
+    deal = run_json("gin", "--preset", "pagat", "--closer", "Anna",
+                    f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")  # fmt: skip
+    assert deal["scores"]["Anna"] == 77  # 57 + 20
+
+
+def test_big_gin_modern() -> None:
+    # 2-5H, three nines, four kings; Boris 8C 9H QS QD 7C 6D 3S AS 2D 4C = 60; 60 + 31 = 91
+    deal = run_json("gin", "-p", "modern", "--closer", "Anna",
+                    "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
+                    "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C")  # fmt: skip
+    assert deal["outcome"] == "big_gin" and deal["scores"] == {"Anna": 91, "Boris": 0}
+
+
+def test_undercut_tie_rule_override() -> None:
+    # K = 8, D = 8 (8C): undercut for 25 by default, nothing with undercut_on_tie=false
+    hands = ["Anna=2H 3H 4H 9C 9D 9S KC KD KH 8D", "Boris=5S 6S 7S JH JD JS TH TS TD 8C"]
+    assert run_json("gin", "--closer", "Anna", *hands)["scores"] == {"Anna": 0, "Boris": 25}
+    deal = run_json("gin", "--rule", "undercut_on_tie=false", "--closer", "Anna", *hands)
+    assert deal["scores"] == {"Anna": 0, "Boris": 0} and deal["winner"] is None
+
+
+def test_draw() -> None:
+    deal = run_json("gin", "--draw", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    assert deal["outcome"] == "draw" and deal["scores"] == {"Anna": 0, "Boris": 0}
+
+
+def test_oklahoma_end_to_end() -> None:
+    # up-card 3S: limit 3 (K = 1 fits) and a spade: 43 x 2 = 86
+    deal = run_json("oklahoma", "--upcard", "3S", "--closer", "Anna",
+                    f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    assert deal["scores"] == {"Anna": 86, "Boris": 0}
+    assert deal["details"]["knock_limit"] == 3 and deal["details"]["doubled"] is True
+
+
+def test_bridge_end_to_end_with_payments() -> None:
+    deal = run_json("bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}",
+                    f"Carl={CARL}")  # fmt: skip
+    assert deal["outcome"] == "knock"
+    assert deal["scores"] == {"Anna": 4, "Boris": 62, "Carl": 82}
+    assert deal["payments"] == [
+        {"from": "Boris", "to": "Anna", "amount": "0.5"},
+        {"from": "Boris", "to": "pool", "amount": "0.5"},
+        {"from": "Carl", "to": "Anna", "amount": "0.5"},
+        {"from": "Carl", "to": "pool", "amount": "0.5"},
+    ]
+
+
+def test_bridge_table_shows_jokers_and_payments() -> None:
+    code, out, _ = run("bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+                       f"Boris={BORIS}", f"Carl={CARL}")  # fmt: skip
+    assert code == 0
+    assert out.startswith("bridge: full colour by Anna")
+    assert "JK=" in out
+    assert "each other player pays Anna 4 stakes for a full colour" in out
+    assert "Boris   Anna  4" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["gin", "--closer", "Anna", "Anna=2H 3H 4H 9C 9D 9S KC KD 4D JH", f"Boris={GIN_DEFENDER}"],
+         "Anna knocked with 34 in deadwood, but the knock limit is 10"),
+        (["oklahoma", "--upcard", "AD", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
+          f"Boris={SEED_DEFENDER}"],
+         "knock on an ace up-card: only gin may close (Anna has 1 in deadwood)"),
+        (["oklahoma", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"],
+         "--upcard"),
+        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS 9S TS 5H 5C 9H JC KD 2C"],
+         "Boris has 9 cards; gin hands hold 10 (11 for the closer before discarding)"),
+        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QH 9S TS 5H 5C 9H JC KD 2C 3C"],
+         "QH typed 2 times"),
+        (["gin", "--closer", "Carl", "--players", "Anna,Boris", f"Anna={SEED_KNOCKER}",
+          f"Boris={SEED_DEFENDER}"],
+         "closer 'Carl' is not a player of this deal"),
+        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
+         "gin is played by 2 players, but this deal has 1"),
+        (["gin", "--players", "Anna,Boris", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
+         "hand missing for Boris"),
+        (["gin", "--closer", "Anna", "Anna=QH QD QC 6S 7S 8S 2D 3D 4D JK",
+          f"Boris={SEED_DEFENDER}"],
+         "without jokers"),
+        (["gin", "--closer", "Anna", "--how", "gin", f"Anna={SEED_KNOCKER}",
+          f"Boris={SEED_DEFENDER}"],
+         "Anna claims gin, but 1 is unmatched (AC)"),
+        (["gin", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"], "who knocked?"),
+        (["bridge", "--closer", "Anna", "--how", "colour", f"Anna={BRIDGE_KNOCK}",
+          f"Boris={BORIS}"],
+         "Anna claims a colour, but the hand holds clubs, diamonds, hearts and spades"),
+        (["bridge", "--closer", "Anna", f"Boris={BORIS}", f"Carl={CARL}"],
+         "hand missing for Anna"),
+        (["gin", "9C", "Anna=9D"], "hands look like NAME=CARDS"),
+    ],
+)  # fmt: skip
+def test_bad_deals_exit_1_with_one_clear_message(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 1, out
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) <= 3
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ginn", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"],
+        ["gin", "--rule", "knok_limit=5", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
+         f"Boris={SEED_DEFENDER}"],
+        ["gin", "--preset", "nope", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
+         f"Boris={SEED_DEFENDER}"],
+    ],
+)  # fmt: skip
+def test_bad_usage_exits_2(args: list[str]) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and "Traceback" not in err
+
+
+def test_installed_command_end_to_end() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "remikcalc", "round", "gin", "--closer", "Anna",
+         f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}", "--json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["scores"] == {"Anna": 43, "Boris": 0}
+    bad = subprocess.run(
+        [sys.executable, "-m", "remikcalc", "round", "gin", "--closer", "Anna",
+         f"Anna={SEED_KNOCKER}", "Boris=QS"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert "Boris has 1 card;" in bad.stderr
