@@ -231,3 +231,11 @@ def test_three_packs_worth_of_a_card_is_refused() -> None:
 
     with pytest.raises(CardError, match="7S typed 3 times"):
         play(Anna=KNOCK.replace("4C", "7S"), Boris=BORIS, Carl=CARL)
+
+
+def test_draw_shows_the_hands_but_checks_their_size() -> None:
+    r = play(closer=None, draw=True, Anna=KNOCK, Boris=BORIS)
+    assert r.details["players"]["Anna"]["count"] == 4  # shown, not scored
+    assert r.points == {"Anna": 0, "Boris": 0}
+    with pytest.raises(DealError, match="Boris has 9 cards"):
+        play(closer=None, draw=True, Anna=KNOCK, Boris=BORIS[:-3])

@@ -28,7 +28,13 @@ from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arran
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
-from remikcalc.scoring.knock import check_players, hand_details, require_hands, typed_discards
+from remikcalc.scoring.knock import (
+    check_players,
+    draw_result,
+    hand_details,
+    require_hands,
+    typed_discards,
+)
 from remikcalc.variants import Rules
 
 __all__ = ["CLOSINGS", "closings_shown", "score_bridge"]
@@ -217,26 +223,6 @@ def _arrange_other(rules: Rules, hand: Hand) -> Arrangement:
     return best_arrangement(tuple(hand.cards), rules)
 
 
-def _draw(rules: Rules, deal: Deal) -> DealResult:
-    details: dict[str, Any] = {"players": {}}
-    for name in deal.players:
-        hand = deal.hands.get(name)
-        if hand is not None:
-            arranged = _arrange_other(rules, hand)
-            details["players"][name] = hand_details(
-                hand, arranged.melds, arranged.deadwood, arranged.points
-            )
-    return DealResult(
-        outcome="draw",
-        closer=None,
-        winner=None,
-        points={p: 0 for p in deal.players},
-        scores={p: 0 for p in deal.players},
-        reasons=("draw: nobody closed; nobody scores and no stakes move",),
-        details=details,
-    )
-
-
 def score_bridge(rules: Rules, deal: Deal) -> DealResult:
     """Score one remik bridge deal among its active players. Raises DealError for a bad deal."""
     check_players(rules, deal)
@@ -244,7 +230,7 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
     if deal.how is not None and deal.how not in allowed:
         raise DealError(f"a bridge deal closes by {', '.join(allowed)} (or draw), not {deal.how}")
     if deal.draw:
-        return _draw(rules, deal)
+        return draw_result(rules, deal, "draw: nobody closed; nobody scores and no stakes move")
     closer = deal.closer
     if closer is None:
         raise DealError("who closed? give the closer (--closer NAME), or --draw for a drawn deal")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from remikcalc.cards import Card, Rank, Suit, check_pack, format_cards
-from remikcalc.decompose import Arrangement, arrangement_from_groups
+from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError, MeldError
 from remikcalc.layoff import Defence, best_defence, count, least_arrangements
 from remikcalc.melds import Meld, classify_meld
@@ -31,6 +31,7 @@ from remikcalc.variants import Rules
 
 __all__ = [
     "check_players",
+    "draw_result",
     "hand_details",
     "meld_codes",
     "require_hands",
@@ -288,20 +289,24 @@ def _defend(
     return chosen
 
 
-def _draw(rules: Rules, deal: Deal) -> DealResult:
-    players = list(deal.players)
+def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
+    """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
     details: dict[str, Any] = {"players": {}}
-    for name in players:
+    for name in deal.players:
         hand = deal.hands.get(name)
         if hand is None:
             continue
-        if len(hand.cards) not in (rules.hand_size, rules.hand_size + 1):
+        n = len(hand.cards)
+        if n not in (rules.hand_size, rules.hand_size + 1):
             raise DealError(
-                f"{name} has {len(hand.cards)} cards; {rules.variant} hands hold {rules.hand_size}"
+                f"{name} has {_plural(n, 'card')}; {rules.variant} hands hold {rules.hand_size}"
             )
-        arranged = least_arrangements(hand.cards, rules)[0]
+        if hand.groups is not None:
+            arranged = arrangement_from_groups(hand.groups, rules)
+        else:
+            arranged = best_arrangement(hand.cards, rules, discard=n > rules.hand_size)
         details["players"][name] = hand_details(
-            hand, arranged.melds, arranged.deadwood, arranged.points
+            hand, arranged.melds, arranged.deadwood, arranged.points, discard=arranged.discard
         )
     check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
                jokers=rules.jokers, variant=rules.variant)  # fmt: skip
@@ -309,9 +314,9 @@ def _draw(rules: Rules, deal: Deal) -> DealResult:
         outcome="draw",
         closer=None,
         winner=None,
-        points={p: 0 for p in players},
-        scores={p: 0 for p in players},
-        reasons=("draw: the stock ran out before anyone knocked; nobody scores",),
+        points={p: 0 for p in deal.players},
+        scores={p: 0 for p in deal.players},
+        reasons=(reason,),
         details=details,
     )
 
@@ -335,7 +340,9 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             + f" or draw, not {deal.how}"
         )
     if deal.draw:
-        return _draw(rules, deal)
+        return draw_result(
+            rules, deal, "draw: the stock ran out before anyone knocked; nobody scores"
+        )
     closer = deal.closer
     if closer is None:
         raise DealError("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
