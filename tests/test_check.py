@@ -170,8 +170,13 @@ def test_integer_keys_from_yaml_find_text_keys() -> None:
 
 
 def test_check_example_without_expect_is_an_error() -> None:
-    called = []
-    report = check_example("x.yaml", {"variant": "gin"}, lambda: called.append(1) or {})
+    called: list[int] = []
+
+    def settle() -> dict[str, Any]:
+        called.append(1)
+        return {}
+
+    report = check_example("x.yaml", {"variant": "gin"}, settle)
     assert not report.ok and report.error is not None and "expect" in report.error
     assert called == []
 
