@@ -1,0 +1,306 @@
+"""The sheet commands end to end: new, add, undo, show, settle, pool (INTERFACE.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from remikcalc.cli import sheet as sheet_cli
+from remikcalc.cli.main import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+# Remik bridge hands (two packs): Anna knocks with 2 (A-2-3S, 777, 999; 2C left), or shows a
+# remik (A-2-3-4S, 777, 999); Boris holds nothing melded (70); Carl K-Q-J-10C and 31 left.
+ANNA_KNOCK = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
+ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
+BORIS_70 = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
+CARL_31 = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
+# Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 61 unmatched
+GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
+GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def ok(*args: str, input: str | None = None) -> Result:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def settle_json(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ok("settle", str(path), "--format", "json").output)
+    return data
+
+
+@pytest.fixture
+def gin(tmp_path: Path) -> Path:
+    path = tmp_path / "gin.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0,10",
+       "--currency", "PLN")  # fmt: skip
+    return path
+
+
+@pytest.fixture
+def bridge(tmp_path: Path) -> Path:
+    path = tmp_path / "bridge.yaml"
+    ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
+    return path
+
+
+# --- new --------------------------------------------------------------------------------------
+
+
+def test_new_writes_a_readable_sheet(gin: Path) -> None:
+    assert gin.read_text(encoding="utf-8").splitlines()[1:] == [
+        "remikcalc: 1", "variant: gin", "players: [Anna, Boris]", 'stake: "0.10"',
+        "currency: PLN", "deals:"]  # fmt: skip
+
+
+def test_new_refuses_to_overwrite_without_force(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=25")
+    before = gin.read_bytes()
+    result = run("new", str(gin), "-v", "gin", "--players", "A,B")
+    assert result.exit_code == 1 and "already exists; use --force" in result.output
+    assert gin.read_bytes() == before
+    ok("new", str(gin), "-v", "oklahoma", "--players", "A,B", "--force")
+    assert "variant: oklahoma" in gin.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["-v", "ginn", "--players", "A,B"], 2, "unknown variant 'ginn'"),
+        (["-v", "gin", "--players", "A,B,C"], 2, "2 to 2 players"),
+        (["-v", "gin", "--players", "A,pool"], 2, "reserved"),
+        (["-v", "gin", "--players", "A,a"], 2, "named twice"),
+        (["-v", "gin", "--players", "A,B", "--rule", "knock_limt=5"], 2, "did you mean"),
+        (["-v", "bridge", "--players", "A,B", "--hollywood"], 2, "Hollywood"),
+        (["-v", "gin", "--players", "A,B", "--stake", "-1"], 1, "negative"),
+        (["-v", "gin", "--players", "A,B", "--stake", "ten"], 1, "not a decimal number"),
+        (["-v", "gin", "--players", "A,B", "--stake", "0.001"], 1, "more decimals"),
+        (["-v", "gin", "--players", "A,B", "--stake", "5.5", "--currency", "JPY"], 1, "whole"),
+    ],
+)
+def test_new_refuses_bad_settings(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+    path = tmp_path / "x.yaml"
+    result = run("new", str(path), *args)
+    assert result.exit_code == code, result.output
+    assert message in result.output
+    assert not path.exists()
+
+
+# --- add and undo -----------------------------------------------------------------------------
+
+
+def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> None:
+    result = ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
+    assert "Deal 1: knock by Anna: Anna +59" in result.output
+    assert "Points left to reach 100: Anna 41, Boris 100" in result.output
+    assert gin.read_text(encoding="utf-8").endswith(
+        "deals:\n  - closer: Anna\n    hands: {Anna: \"9C 9D 9H 5S 6S 7S KD KH KS 2C\", "
+        "Boris: \"AS 2S 3H 4D 5D 8C 8D JC QC TD\"}\n"
+    )
+    data = settle_json(gin)
+    assert data["deals"][0]["points"] == {"Anna": 2, "Boris": 61}
+    assert data["net"] == {"Anna": "59", "Boris": "-59"}
+    assert data["money"] == {"Anna": "5.90", "Boris": "-5.90"}
+
+
+def test_a_failed_add_leaves_the_file_byte_for_byte(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Boris=10")
+    before = gin.read_bytes()
+    for args in (["--closer", "Zed", GIN_ANNA, GIN_BORIS],
+                 ["--closer", "Anna", GIN_ANNA, "Boris=AS 2S 3H"],
+                 ["--closer", "Anna", GIN_ANNA, "Boris=ZZ"],
+                 ["--score", "Zed=4"], ["--score", "Anna=x"], ["--score", "Anna=5", "--score",
+                                                               "Boris=5"],
+                 ["--reenter", "Anna"], []):  # fmt: skip
+        result = run("add", str(gin), *args)
+        assert result.exit_code != 0, args
+        assert result.output.strip(), args
+        assert "Traceback" not in result.output
+        assert gin.read_bytes() == before, args
+
+
+def test_add_without_a_terminal_does_not_prompt(gin: Path) -> None:
+    result = run("add", str(gin), input="Anna\n")
+    assert result.exit_code == 1
+    assert "nothing to add" in result.output
+
+
+def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
+    gin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    result = ok("add", str(gin), input=answers)
+    assert "Who closed the deal" in result.output and "Anna's cards" in result.output
+    assert "Deal 1: knock by Anna: Anna +59" in result.output
+    # a wrong answer is the scoring's error, and the sheet is unchanged
+    before = gin.read_bytes()
+    answers = "boris\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    result = run("add", str(gin), input=answers)
+    assert result.exit_code == 1 and "knock limit is 10" in result.output
+    assert gin.read_bytes() == before
+
+
+def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    answer = GIN_BORIS.partition("=")[2] + "\n"
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
+    assert "Who closed" not in result.output and "Boris's cards" in result.output
+    assert "Anna +59" in result.output
+
+
+def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=25")
+    before = gin.read_bytes()
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    result = ok("undo", str(gin))
+    assert "Removed the last entry" in result.output and "deal by Anna" in result.output
+    assert gin.read_bytes() == before
+    ok("undo", str(gin))
+    result = run("undo", str(gin))
+    assert result.exit_code == 1 and "nothing to undo" in result.output
+
+
+def test_add_json_reports_the_deal_and_the_sheet(gin: Path) -> None:
+    data = json.loads(ok("add", str(gin), "--score", "Boris=30", "--json").output)
+    assert data["added"]["scores"] == {"Anna": 0, "Boris": 30}
+    assert data["sheet"]["totals"] == {"Anna": 0, "Boris": 30}
+
+
+# --- remik bridge: stakes, pool, elimination, re-entry ------------------------------------------
+
+
+def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
+    b = str(bridge)
+    ok("add", b, "--closer", "Anna", ANNA_KNOCK, BORIS_70, CARL_31)
+    ok("add", b, "--closer", "Anna", ANNA_REMIK, BORIS_70, CARL_31)  # Boris 140: out
+    result = run("add", b, "--closer", "Anna", ANNA_KNOCK, BORIS_70, CARL_31)
+    assert result.exit_code == 1
+    assert "Boris is out (total 140" in result.output and "--reenter Boris" in result.output
+    assert "Out: Boris (140)" in ok("show", b).output
+    refused = run("add", b, "--reenter", "Carl")
+    assert refused.exit_code == 1 and "Carl cannot re-enter: he is still in" in refused.output
+    ok("add", b, "--reenter", "boris")  # pays 3 stakes, restarts at max(-8, 62) = 62
+    pool = json.loads(ok("pool", b, "--json").output)
+    # entry 3 + knock ½ × 2 + re-entry 3 = 7 stakes = 14.00 at 2 a stake
+    assert pool["pool"] == "7" and pool["money"] == "14.00"
+    assert pool["paid_in"] == {"Anna": "1", "Boris": "4.5", "Carl": "1.5"}
+    ok("add", b, "--closer", "Anna", "--how", "knock", "--score", "Boris=50", "--score", "Carl=40")
+    data = settle_json(bridge)
+    assert [d["outcome"] for d in data["deals"]] == ["knock", "remik", "reenter", "knock"]
+    assert data["deals"][2] == {"n": 3, "outcome": "reenter", "player": "Boris", "total": 62,
+                                "payments": [{"from": "Boris", "to": "pool", "amount": "3"}],
+                                "totals": {"Anna": -8, "Boris": 62, "Carl": 62}}  # fmt: skip
+    # Anna: -1 entry +1 knock +2 remik +1 knock +8 pool = 11; Boris -1 -1 -1 -3 -1 = -7;
+    # Carl -1 -1 -1 -1 = -4
+    assert {k: data[k] for k in ("totals", "finished", "winner", "net", "money", "transfers",
+                                 "pool")} == {  # fmt: skip
+        "totals": {"Anna": -8, "Boris": 112, "Carl": 102},
+        "finished": True,
+        "winner": "Anna",
+        "net": {"Anna": "11", "Boris": "-7", "Carl": "-4"},
+        "money": {"Anna": "22.00", "Boris": "-14.00", "Carl": "-8.00"},
+        "transfers": [{"from": "Boris", "to": "Anna", "amount": "14.00"},
+                      {"from": "Carl", "to": "Anna", "amount": "8.00"}],  # fmt: skip
+        "pool": "0",
+    }
+    assert data["schema"] == "remikcalc.settle/1" and data["players"] == ["Anna", "Boris", "Carl"]
+    over = run("add", b, "--score", "Anna=1")
+    assert over.exit_code == 1 and "game is over: Anna took the pool" in over.output
+    again = run("add", b, "--reenter", "Boris")
+    assert again.exit_code == 1 and "game is over" in again.output
+
+
+def test_bridge_while_running_the_pool_holds_money(bridge: Path) -> None:
+    ok("add", str(bridge), "--closer", "Anna", ANNA_KNOCK, BORIS_70, CARL_31)
+    data = settle_json(bridge)
+    assert data["finished"] is False and data["winner"] is None
+    assert data["net"] == {"Anna": "0", "Boris": "-2", "Carl": "-2"}
+    assert data["pool"] == "4" and data["pool_money"] == "8.00"
+    assert data["transfers"] == [{"from": "Boris", "to": "pool", "amount": "4.00"},
+                                 {"from": "Carl", "to": "pool", "amount": "4.00"}]  # fmt: skip
+
+
+def test_pool_is_only_for_bridge(gin: Path) -> None:
+    result = run("pool", str(gin))
+    assert result.exit_code == 1 and "no pool" in result.output
+
+
+# --- show and settle ---------------------------------------------------------------------------
+
+
+def test_show_has_totals_status_and_sparklines(gin: Path) -> None:
+    for who, pts in [("Anna", 20), ("Boris", 15), ("Anna", 30), ("Anna", 21), ("Boris", 25),
+                     ("Anna", 15), ("Anna", 15)]:  # fmt: skip
+        ok("add", str(gin), "--score", f"{who}={pts}")
+    out = ok("show", str(gin)).output
+    assert "Game over: Anna won." in out
+    assert "Anna   ▁▂▄▅▅▆█ 101" in out or "Anna   ▁" in out
+    assert any(ch in out for ch in "▁▂▃▄▅▆▇█")
+    data = json.loads(ok("show", str(gin), "--json").output)
+    assert data["progression"]["Anna"] == [0, 20, 20, 50, 71, 71, 86, 101]
+    assert data["finished"] is True and data["winner"] == "Anna"
+    plain = ok("show", str(gin), "--format", "plain").output.splitlines()
+    assert plain[0] == "#\tdeal\tscores\tAnna\tBoris"
+    table = ok("settle", str(gin)).output
+    assert "Boris pays Anna 23.60 PLN" in table
+    data = settle_json(gin)
+    assert data["net"] == {"Anna": "236", "Boris": "-236"}
+    # the next deal starts game 2
+    ok("add", str(gin), "--score", "Boris=10")
+    out = ok("show", str(gin)).output
+    assert "-- game 2 --" in out
+
+
+def test_show_chart_needs_the_plot_extra(gin: Path, tmp_path: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=20")
+    png = tmp_path / "chart.png"
+    result = run("show", str(gin), "--chart", str(png))
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert result.exit_code == 1
+        assert "pip install 'remikcalc[plot]'" in result.output
+    else:  # pragma: no cover - only with the plot extra
+        assert result.exit_code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_rummy_mean_with_no_exact_decimal_stays_zero_sum(tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    ok("new", str(path), "-v", "rummy", "--players", "A,B,C", "--stake", "0.05")
+    ok("add", str(path), "--draw", "--score", "A=-5", "--score", "B=-3", "--score", "C=-2")
+    data = settle_json(path)
+    # totals -5 -3 -2, mean -10/3: nets -5/3, 1/3, 4/3
+    assert data["net_exact"] == {"A": "-5/3", "B": "1/3", "C": "4/3"}
+    # -1.67 + 0.33 + 1.33 is a cent short; the three remainders are equal, so the first
+    # player's is rounded the other way
+    assert data["net"] == {"A": "-1.66", "B": "0.33", "C": "1.33"}
+    # money: -1/12, 1/60, 1/15 of a unit -> -0.08, 0.02, 0.07 (a cent over) -> -0.09 first
+    assert data["money"] == {"A": "-0.09", "B": "0.02", "C": "0.07"}
+
+
+def test_seed_example_with_real_hands_settles_to_236() -> None:
+    data = settle_json(EXAMPLES / "gin" / "ru-seed-236.yaml")
+    assert data["net"][data["winner"]] == "236"
+    assert len(data["deals"]) == 7
+
+
+def test_a_hand_edited_sheet_reports_every_problem(gin: Path) -> None:
+    gin.write_text(gin.read_text(encoding="utf-8") + "  - closer: Zed\n    hands: {Anna: 'QQ'}\n"
+                   "  - scores: {Boris: -3}\n", encoding="utf-8")  # fmt: skip
+    result = run("settle", str(gin))
+    assert result.exit_code == 1
+    assert f"{gin}:8: deals[1].closer: 'Zed' is not a player" in result.output
+    result = run("show", str(gin))
+    assert result.exit_code == 1 and "Traceback" not in result.output
