@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cards import Card, Rank, Suit, parse_cards
 from remikcalc.decompose import best_arrangement
+from remikcalc.errors import DealError
 from remikcalc.layoff import best_defence, extensions, least_arrangements, meld_faces
 from remikcalc.melds import Meld, can_meld, classify_meld
 from remikcalc.scoring.base import Deal, Hand
@@ -144,6 +146,32 @@ def brute_deadwood(cards: tuple[Card, ...], rules: Rules) -> int:
     return best
 
 
+def brute_least_partitions(
+    cards: Sequence[Card], rules: Rules
+) -> set[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
+    """Every least-count split of ``cards`` into melds and unmatched cards, by brute force."""
+    found: list[tuple[int, tuple[tuple[Card, ...], ...], tuple[Card, ...]]] = []
+
+    def go(
+        rest: tuple[Card, ...], melds: tuple[tuple[Card, ...], ...], dead: tuple[Card, ...]
+    ) -> None:
+        if not rest:
+            found.append((sum(rules.card_value(c) for c in dead), melds, dead))
+            return
+        first, others = rest[0], rest[1:]
+        go(others, melds, (*dead, first))
+        for n in range(2, len(others) + 1):
+            for picked in combinations(range(len(others)), n):
+                group = (first, *(others[i] for i in picked))
+                if can_meld(group, rules):
+                    left = tuple(c for i, c in enumerate(others) if i not in picked)
+                    go(left, (*melds, tuple(sorted(group))), dead)
+
+    go(tuple(sorted(cards)), (), ())
+    least = min(points for points, _, _ in found)
+    return {(tuple(sorted(m)), d) for points, m, d in found if points == least}
+
+
 def brute_can_lay_off(
     laid: Sequence[Card], faces: Sequence[tuple[Card, ...]], rules: Rules
 ) -> bool:
@@ -207,7 +235,7 @@ def knock_deals(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
 FORMULA_PRESETS = ("ru", "pagat", "modern", "bicycle")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(knock_deals(), st.sampled_from(FORMULA_PRESETS))
 def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
     hands: tuple[list[Card], list[Card]], preset: str
@@ -228,7 +256,8 @@ def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
         return
     # the knocker's choice among equal arrangements leaves the defender the most
     best_for_knocker = max(
-        brute_defence(defender, a.melds, rules) for a in least_arrangements(knocker, rules)
+        brute_defence(defender, [classify_meld(m, rules) for m in melds], rules)
+        for melds, _ in brute_least_partitions(knocker, rules)
     )
     assert d == best_for_knocker
     if d > k:
@@ -250,8 +279,40 @@ def test_least_arrangements_match_decompose_and_are_partitions(indices: list[int
         laid = [c for m in a.melds for c in m.cards] + list(a.deadwood)
         assert sorted(laid) == sorted(cards)
         assert all(can_meld(m.cards, GIN) for m in a.melds)
+    # and none is missing
+    listed = {(tuple(sorted(tuple(sorted(m.cards)) for m in a.melds)), tuple(sorted(a.deadwood)))
+              for a in found}  # fmt: skip
+    assert listed == brute_least_partitions(cards, GIN)
 
 
 def test_rank_helpers_are_consistent() -> None:
     # guard for the strategy above: a run never passes the king
     assert _meld_cards("run", 12, 0, 5)[-1].rank is Rank.KING
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(knock_deals(), st.integers(0, 51))
+def test_oklahoma_upcard_limit_and_spade_double_follow_the_formula(
+    hands: tuple[list[Card], list[Card]], up: int
+) -> None:
+    knocker, defender = hands
+    rules = get_rules("oklahoma")
+    upcard = Card(up)
+    deal = Deal(players=("Anna", "Boris"), closer="Anna", upcard=upcard,
+                hands={"Anna": Hand(tuple(knocker)), "Boris": Hand(tuple(defender))})  # fmt: skip
+    k = best_arrangement(tuple(knocker), rules).points
+    limit = 0 if upcard.rank is Rank.ACE else min(int(upcard.rank), 10)
+    if k > limit:
+        with pytest.raises(DealError):
+            score_knock(rules, deal)
+        return
+    result = score_knock(rules, deal)
+    d = result.points["Boris"]
+    double = 2 if upcard.suit is Suit.SPADES else 1
+    if k == 0:
+        expected = {"Anna": (d + 25) * double, "Boris": 0}
+    elif d > k:
+        expected = {"Anna": (d - k) * double, "Boris": 0}
+    else:
+        expected = {"Anna": 0, "Boris": (k - d + 25) * double}
+    assert result.scores == expected
