@@ -137,7 +137,7 @@ def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     \b
     Examples:
       remikcalc check examples/
-      remikcalc check examples/gin/seed-236.yaml --json
+      remikcalc check examples/gin/ru-seed-236.yaml --json
     """
     files = example_files(paths)
     if not files:
