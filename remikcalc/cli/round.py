@@ -78,10 +78,14 @@ def round_cmd(
     \b
     Examples:
       remikcalc round gin --closer Anna \\
-          Anna="AS 2S 3S 7H 7D 7C 9C 9D 9H 2C" Boris="4S 5S 7S QD QC KH 3C 8H 6D JD"
-      remikcalc round oklahoma --upcard 7S --closer Anna Anna="..." Boris="..."
-      remikcalc round gin --preset modern --closer Anna Anna="<11 cards>" Boris="..."
-      remikcalc round bridge --closer Anna Anna="..." Boris="..." Carl="..." --json
+          Anna="QH QD QC 6S 7S 8S 2D 3D 4D AC" Boris="QS 9S TS 5H 5C 9H JC KD 2C 3C"
+      remikcalc round oklahoma --upcard 3S --closer Anna \\
+          Anna="QH QD QC | 6S 7S 8S | 2D 3D 4D | AC" Boris="QS 9S TS 5H 5C 9H JC KD 2C 3C"
+      remikcalc round gin --preset modern --closer Anna \\
+          Anna="2H 3H 4H 5H 9C 9D 9S KC KD KH KS" Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C"
+      remikcalc round bridge --closer Anna --json Anna="2H 3H 4H 5H 6H 7H 8H 9H TH JK" \\
+          Boris="8H 5S 7S 3C 8C 6D 2D 4D 9H TS" Carl="JK 2C 6C 9C 5D QD 3H TH 7S KS"
+      remikcalc round gin --draw --players Anna,Boris     (stock ran out: nobody scores)
     """
     from remikcalc.render.deal import render_deal
     from remikcalc.scoring import score_deal
