@@ -374,3 +374,10 @@ def test_every_bad_deal_is_a_remikcalc_error() -> None:
     # a user error never escapes as anything else (the CLI turns these into exit 1)
     with pytest.raises(RemikcalcError):
         play(Anna="AS", Boris="2S")
+
+
+def test_oklahoma_house_knock_limit_below_the_upcard_still_applies() -> None:
+    # up-card 9H would allow 9, but the house plays knock_limit=0: K = 1 is too much
+    with pytest.raises(DealError, match="knock limit is 0"):
+        play("oklahoma", upcard="9H", rules=("knock_limit=0",), Anna=SEED_KNOCKER,
+             Boris=SEED_DEFENDER)  # fmt: skip

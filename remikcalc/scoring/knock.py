@@ -247,8 +247,17 @@ def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
     else:
         value = rules.card_value(up)
         reasons.append(f"up-card {up.code} sets the knock limit to {value}")
+        if rules.knock_limit is None or rules.knock_limit < value:
+            # a house limit below the up-card's value still applies (none: only gin)
+            value = rules.knock_limit
+            shown = "none" if value is None else str(value)
+            reasons.append(f"the house knock limit ({shown}) is lower and applies")
     double = f"up-card {up.code} is a spade: the deal's score is doubled" if doubled else ""
-    why = "knock on an ace up-card: only gin may close"
+    why = (
+        "knock on an ace up-card: only gin may close"
+        if up.rank is Rank.ACE
+        else "knocking is not played here (knock_limit none): only gin may close"
+    )
     return _Limit(value, doubled, tuple(reasons), why, double)
 
 
