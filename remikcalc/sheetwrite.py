@@ -20,6 +20,7 @@ import time
 import unicodedata
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -258,6 +259,17 @@ def _umask() -> int:
     return mask
 
 
+def _remove_stale_temps(target: Path) -> None:
+    """Remove temporary files left by a writer that was killed mid-save.
+
+    Temporary files exist only while a writer holds the lock, so under the lock any that are
+    found belong to a dead process.
+    """
+    for stale in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
 def save_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`)."""
     target = _real(path)
@@ -266,6 +278,7 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    _remove_stale_temps(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:

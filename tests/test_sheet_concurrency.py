@@ -1,0 +1,71 @@
+"""Two processes adding deals to one sheet at the same time lose none (flock on FILE.lock)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from remikcalc.session import DealEntry
+from remikcalc.sheet import load_sheet
+
+WORKER = """
+import os, sys, time
+from remikcalc.cli.main import cli
+path, who, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+while not os.path.exists(go):
+    time.sleep(0.001)
+for i in range(1, count + 1):
+    cli.main(["add", path, "--score", f"{who}={i}", "--format", "plain"], standalone_mode=False)
+"""
+
+
+def _scores(path: Path) -> list[tuple[str, int]]:
+    out = []
+    for entry in load_sheet(path).entries:
+        assert isinstance(entry, DealEntry) and entry.scores is not None
+        ((who, n),) = entry.scores.items()
+        out.append((who, n))
+    return out
+
+
+def _new(path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "remikcalc", "new", str(path), "-v", "rummy",
+                    "--players", "Anna,Boris"], check=True, capture_output=True)  # fmt: skip
+
+
+def test_two_writers_at_once_lose_no_deal(tmp_path: Path) -> None:
+    path, go = tmp_path / "shared.yaml", tmp_path / "go"
+    _new(path)
+    count = 30
+    workers = [
+        subprocess.Popen([sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+        for who in ("Anna", "Boris")
+    ]
+    go.touch()
+    for w in workers:
+        _, err = w.communicate(timeout=60)
+        assert w.returncode == 0, err.decode()
+    scores = _scores(path)
+    assert len(scores) == 2 * count
+    for who in ("Anna", "Boris"):
+        assert [n for w, n in scores if w == who] == list(range(1, count + 1))
+    # they did run at the same time: the two writers' deals interleave
+    firsts = [w for w, _ in scores]
+    assert firsts != sorted(firsts)
+
+
+def test_two_remikcalc_add_commands_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "cli.yaml"
+    _new(path)
+    rounds = 4
+    for i in range(1, rounds + 1):
+        procs = [
+            subprocess.Popen([sys.executable, "-m", "remikcalc", "add", str(path), "--score",
+                              f"{who}={i}"], stdout=subprocess.DEVNULL)  # fmt: skip
+            for who in ("Anna", "Boris")
+        ]
+        assert [p.wait(timeout=30) for p in procs] == [0, 0]
+    assert sorted(_scores(path)) == sorted((w, i) for w in ("Anna", "Boris")
+                                           for i in range(1, rounds + 1))  # fmt: skip

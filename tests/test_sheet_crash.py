@@ -1,0 +1,86 @@
+"""A writer killed with SIGKILL at random moments never leaves a broken or short sheet.
+
+Each attempt runs ``python -m remikcalc add`` and kills it after a random delay, biased
+towards the end of the command, where the sheet is written. After every attempt the sheet
+must load, hold every deal whose ``add`` returned, and hold no deal twice.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from remikcalc.session import DealEntry
+from remikcalc.sheet import load_sheet
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+BUDGET = 12.0  # seconds of killing
+
+
+def _add(path: Path, n: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "remikcalc", "add", str(path), "--score", f"Anna={n}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _ids(path: Path) -> list[int]:
+    sheet = load_sheet(path)  # must always load
+    ids = []
+    for entry in sheet.entries:
+        assert isinstance(entry, DealEntry) and entry.scores is not None
+        ids.append(entry.scores["Anna"])
+    return ids
+
+
+def test_sigkill_while_adding_loses_no_returned_deal(tmp_path: Path) -> None:
+    path = tmp_path / "crash.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "remikcalc", "new", str(path), "-v", "rummy",
+         "--players", "Anna,Boris"],
+        capture_output=True, check=True,
+    )  # fmt: skip
+    assert done.returncode == 0
+    start = time.monotonic()
+    _add(path, 1).wait()
+    runtime = time.monotonic() - start  # one whole add, start-up included
+    returned, killed = {1}, set()
+    rng = random.Random(20241129)
+    n = 1
+    deadline = time.monotonic() + BUDGET
+    while time.monotonic() < deadline:
+        n += 1
+        proc = _add(path, n)
+        try:
+            proc.wait(timeout=rng.uniform(0.5 * runtime, 1.1 * runtime))
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        if proc.returncode == 0:
+            returned.add(n)
+        else:
+            assert proc.returncode == -signal.SIGKILL, f"add {n} failed: {proc.returncode}"
+            killed.add(n)
+        ids = _ids(path)
+        assert len(ids) == len(set(ids)), "a deal was written twice"
+        assert returned <= set(ids), f"lost deals {sorted(returned - set(ids))}"
+        assert set(ids) <= returned | killed
+    after_save = len(set(ids) & killed)
+    print(f"\nSIGKILL: {n} adds, {len(killed)} killed ({after_save} after saving), "
+          f"{len(returned)} returned; one add takes {runtime:.3f} s")
+    assert len(killed) >= 5 and len(returned) >= 5, (len(killed), len(returned))
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    ok = subprocess.run([sys.executable, "-m", "remikcalc", "settle", str(path)],
+                        capture_output=True)  # fmt: skip
+    assert ok.returncode == 0, ok.stderr
+    # a stale temporary file from a killed writer is removed by the next save
+    assert len(leftovers) <= 1
