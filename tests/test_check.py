@@ -1,7 +1,7 @@
 """`remikcalc check`: the comparison rules of INTERFACE.md (check) and the command around them.
 
-The comparison tests work on plain dicts; the command tests settle a real example file, so
-they need the score sheet and settlement modules.
+The comparison tests work on plain dicts; the command tests settle a real example file
+(examples/gin/ru-seed-236.yaml) through the CLI.
 """
 
 from __future__ import annotations
@@ -236,13 +236,7 @@ def test_a_folder_without_examples_fails(tmp_path: Path) -> None:
     assert "no example files" in result.output
 
 
-def needs_settlement() -> None:
-    pytest.importorskip("remikcalc.sheet")
-    pytest.importorskip("remikcalc.settle")
-
-
 def test_the_seed_example_passes() -> None:
-    needs_settlement()
     result = run(str(SEED_GIN))
     assert result.exit_code == 0, result.output
     assert "ok" in result.output
@@ -259,7 +253,6 @@ def wrong_copy(tmp_path: Path) -> Path:
 
 
 def test_a_wrong_expectation_fails_and_names_the_path(tmp_path: Path) -> None:
-    needs_settlement()
     wrong = wrong_copy(tmp_path)
     result = run(str(wrong))
     assert result.exit_code == 1
@@ -268,7 +261,6 @@ def test_a_wrong_expectation_fails_and_names_the_path(tmp_path: Path) -> None:
 
 
 def test_json_output_shape(tmp_path: Path) -> None:
-    needs_settlement()
     wrong = wrong_copy(tmp_path)
     shutil.copy(SEED_GIN, tmp_path / "right.yaml")
     result = run(str(tmp_path), "--format", "json")
@@ -287,14 +279,12 @@ def test_json_output_shape(tmp_path: Path) -> None:
 
 
 def test_json_alias(tmp_path: Path) -> None:
-    needs_settlement()
     result = run(str(SEED_GIN), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["passed"] == 1
 
 
 def test_a_file_without_expect_is_an_error(tmp_path: Path) -> None:
-    needs_settlement()
     text = SEED_GIN.read_text(encoding="utf-8")
     bare = tmp_path / "bare.yaml"
     bare.write_text(text[: text.index("\nexpect:")] + "\n", encoding="utf-8")
@@ -305,7 +295,6 @@ def test_a_file_without_expect_is_an_error(tmp_path: Path) -> None:
 
 
 def test_a_file_that_cannot_be_settled_is_reported_not_raised(tmp_path: Path) -> None:
-    needs_settlement()
     broken = tmp_path / "broken.yaml"
     broken.write_text(
         "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
