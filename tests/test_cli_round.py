@@ -224,3 +224,27 @@ def test_installed_command_end_to_end() -> None:
     )  # fmt: skip
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert "Boris has 1 card;" in bad.stderr
+
+
+def test_render_deal_works_for_any_family_and_bare_results() -> None:
+    from decimal import Decimal
+
+    from remikcalc.render.deal import render_deal
+    from remikcalc.scoring.base import DealResult, Payment
+
+    bare = DealResult(outcome="out", closer="Anna", winner="Anna",
+                      points={"Anna": 0, "Boris": 26}, scores={"Anna": 26, "Boris": -26},
+                      payments=(Payment("Boris", "Anna", Decimal("26")),),
+                      reasons=("Anna went out",),
+                      details={"players": {"Boris": {"cards": "9C 7H",
+                                                     "laid_off": ["5S"]}}})  # fmt: skip
+    table = render_deal(bare, "table")
+    assert table.startswith("went out by Anna; Anna wins the deal")
+    assert "Boris   Anna  26" in table and "- Anna went out" in table
+    boris = next(line for line in table.splitlines() if line.startswith("Boris "))
+    assert boris.split()[-3:] == ["5S", "26", "-26"]
+    plain = render_deal(bare, "plain").splitlines()
+    assert "payment\tBoris\tAnna\t26" in plain
+    data = json.loads(render_deal(bare, "json", variant="rummy"))
+    assert data["variant"] == "rummy" and data["scores"] == {"Anna": 26, "Boris": -26}
+    assert data["payments"] == [{"from": "Boris", "to": "Anna", "amount": "26"}]

@@ -2,8 +2,8 @@
 
 Works from :class:`~remikcalc.scoring.base.DealResult` alone: the numbers (``points``,
 ``scores``, ``payments``), the ``reasons`` and whatever per-player ``details`` the family
-filled in (DEVELOPING.md: ``cards``, ``melds``, ``jokers``, ``deadwood``, ``layoffs``,
-``count``, ``discard``; every key optional). Used by ``round`` and ``add``.
+filled in (DEVELOPING.md: ``cards``, ``melds``, ``jokers``, ``deadwood``, ``layoffs`` (or a plain
+``laid_off`` list), ``count``, ``discard``; every key optional). Used by ``round`` and ``add``.
 """
 
 from __future__ import annotations
@@ -70,9 +70,15 @@ def _layoff_text(detail: Mapping[str, Any]) -> str:
     grouped: dict[tuple[str, ...], list[str]] = {}
     for lay in detail.get("layoffs", []):
         grouped.setdefault(tuple(lay.get("onto", ())), []).append(str(lay["card"]))
+    plain = [str(code) for code in detail.get("laid_off", [])]  # lay-offs without a target
+    if plain:
+        grouped.setdefault((), []).extend(plain)
     if not grouped:
         return "-"
-    return "; ".join(f"{' '.join(cards)} on {' '.join(onto)}" for onto, cards in grouped.items())
+    return "; ".join(
+        " ".join(cards) + (f" on {' '.join(onto)}" if onto else "")
+        for onto, cards in grouped.items()
+    )
 
 
 def _row(result: DealResult, name: str) -> list[str]:
