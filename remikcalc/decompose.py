@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from remikcalc._fastpath import fast_tables, meld_key
 from remikcalc.cards import CARDS, JOKER, Card, check_pack, is_grouped, parse_cards, parse_groups
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import (
@@ -66,9 +67,7 @@ def _tiebreak(card: int, rules: Rules) -> int:
     return (SCALE - 1) - (rules.card_value(card) * 64 + card)
 
 
-def _meld_key(meld: Meld) -> tuple[int, ...]:
-    naturals = [c for c, s in zip(meld.cards, meld.stands_for, strict=True) if s is None]
-    return (min(naturals), len(meld.cards), *meld.cards)
+_meld_key = meld_key
 
 
 def _merge_runs(melds: list[Meld], rules: Rules) -> list[Meld]:
@@ -527,24 +526,6 @@ class _Search:
 # --- public API -------------------------------------------------------------------------------
 
 
-def _fast_ok(cards: Sequence[Card], rules: Rules) -> bool:
-    if rules.pair_rule:
-        return False
-    seen = 0
-    for c in cards:
-        if c == JOKER_INDEX:
-            if rules.wild_jokers:
-                return False
-            continue
-        if rules.wild_deuces and c % 13 == 1:
-            return False
-        bit = 1 << c
-        if seen & bit:
-            return False
-        seen |= bit
-    return True
-
-
 def best_arrangement(
     cards: Sequence[Card], rules: Rules, *, discard: bool = False
 ) -> Arrangement:
@@ -553,10 +534,31 @@ def best_arrangement(
     With ``discard`` the hand holds one card over a full hand: the best card to discard is
     chosen too (least points; among equals the card of highest value, then highest index).
     """
-    if discard and not cards:
-        raise CardError("there is no card to discard in an empty hand")
-    cards = sorted(CARDS[c] for c in cards)
-    return _Search(cards, rules, "deadwood", discard).arrangement()
+    if not rules.pair_rule:
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        if (
+            m.bit_count() == len(cards)
+            and m >> 52 == 0
+            and not (rules.wild_deuces and m & DEUCE_BITS)
+            and (m or not discard)
+        ):
+            return _fast_arrangement(m, rules, discard)
+    return general_arrangement(cards, rules, discard=discard)
+
+
+def _fast_arrangement(m: int, rules: Rules, discard: bool) -> Arrangement:
+    tables = fast_tables(rules)
+    if discard:
+        card, plan, points = tables.best_discard(m)
+        dead = (m ^ (1 << card)) & ~plan[1]
+        return Arrangement(tables.sorted_melds(plan), tables.cards_of(dead), points, CARDS[card])
+    plan = tables.solve(m)
+    dead = m & ~plan[1]
+    return Arrangement(
+        tables.sorted_melds(plan), tables.cards_of(dead), tables.points_of(dead), None
+    )
 
 
 def general_arrangement(

@@ -105,6 +105,30 @@ def hand_melds(hand: Hand, rules: Rules) -> dict[tuple[Hand, int], int]:
     return found
 
 
+def is_laid_meld(
+    kind: str, cards: Sequence[int], stands_for: Sequence[int | None], rules: Rules
+) -> bool:
+    """True when a meld, as laid (wild cards with what they stand for), is one of the
+    concrete melds the rules allow, with legal wild cards."""
+    concrete = tuple(c if s is None else s for c, s in zip(cards, stands_for, strict=True))
+    if kind == "set":
+        if tuple(sorted(concrete)) != concrete:
+            return False
+    allowed = {m for k, m, _v in _all_concrete(rules) if k == kind}
+    if concrete not in allowed:
+        return False
+    naturals = sum(1 for s in stands_for if s is None)
+    wilds = len(cards) - naturals
+    for card, sub in zip(cards, stands_for, strict=True):
+        if sub is None and card == JOKER:
+            return False
+        if sub is not None and not (
+            (card == JOKER and rules.wild_jokers) or _is_wild_deuce(card, rules)
+        ):
+            return False
+    return naturals >= 1 and (not rules.jokers_minority or naturals > wilds)
+
+
 def _pay(state: Hand, naturals: Hand, wilds: int, rules: Rules) -> Iterator[Hand]:
     """Every way to take the meld's cards out of ``state``."""
     left = Counter(state)

@@ -1,0 +1,404 @@
+"""The single-pack fast path of the meld search: no wild cards, no pair rule.
+
+Without wild cards and with one copy of each card, what runs can cover in one suit depends
+only on that suit's 13-bit pattern: every card of a block of at least ``run_min`` consecutive
+cards (a long block splits into legal runs). So the search only has to choose the sets: for
+each rank holding enough cards it tries the useful subsets, then reads the runs' cover of each
+suit from a table. Tables are built on first use for each rule set (about 10 ms), never at
+import time. :mod:`remikcalc.decompose` checks that this path and the general search agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from remikcalc.cards import CARDS, Card
+from remikcalc.melds import Meld, build_run
+from remikcalc.variants import Rules
+
+__all__ = ["FastTables", "fast_tables", "meld_key"]
+
+FULL = 0x1FFF
+SUIT_SHIFTS = (0, 13, 26, 39)
+
+Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
+
+
+def _linear_cover(pattern: int, run_min: int) -> int:
+    """Cards of ``pattern`` lying in a block of at least ``run_min`` consecutive bits."""
+    starts = pattern
+    for k in range(1, run_min):
+        starts &= pattern >> k
+    covered = 0
+    for k in range(run_min):
+        covered |= starts << k
+    return covered
+
+
+def _ace_high(pattern: int) -> int:
+    """Reorder A..K to 2..A (the ace moves to the top bit)."""
+    return (pattern >> 1) | ((pattern & 1) << 12)
+
+
+def _ace_low(pattern: int) -> int:
+    """Inverse of :func:`_ace_high`."""
+    return ((pattern << 1) & 0x1FFE) | (pattern >> 12)
+
+
+class FastTables:
+    """Everything the fast path precomputes for one rule set."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        values = [rules.ace_value] + [rules.card_value(r) for r in range(1, 13)]
+        self.rank_values = values
+        pv = [0] * 8192
+        for p in range(1, 8192):
+            low = p & -p
+            pv[p] = pv[p ^ low] + values[low.bit_length() - 1]
+        self.pattern_value = pv
+        self.run_cover = [self._cover(p, pv) for p in range(8192)]
+        # cards some run could use (differs from run_cover only where the ace must choose)
+        self.run_free = [self._cover(p, pv, union=True) for p in range(8192)]
+        self.run_value = [pv[c] for c in self.run_cover]
+        self.set_min = rules.set_min
+        self.sets_allowed = rules.sets_allowed
+        sizes = {0}
+        for _ in range(4):
+            sizes |= {s + k for s in sizes for k in range(rules.set_min, rules.set_max + 1)}
+        self.set_sizes = {s for s in sizes if s <= 4}
+        self.set_option_cache: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.run_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
+        self.set_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
+        self.meld_keys: dict[int, tuple[int, ...]] = {}  # cached melds live as long as we do
+        self.cards_cache: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in range(4)]
+        groups: dict[int, int] = {}
+        for i in range(52):
+            v = values[i % 13]
+            groups[v] = groups.get(v, 0) | (1 << i)
+        self.value_groups = sorted(groups.items(), reverse=True)
+
+    # -- tables ----------------------------------------------------------------------------------
+
+    def _cover(self, pattern: int, pv: list[int], union: bool = False) -> int:
+        mode = self.rules.ace_runs
+        k = self.rules.run_min
+        if mode == "low":
+            return _linear_cover(pattern, k)
+        if mode == "high":
+            return _ace_low(_linear_cover(_ace_high(pattern), k))
+        if mode == "low_or_high":
+            low = _linear_cover(pattern, k)
+            high = _ace_low(_linear_cover(_ace_high(pattern), k))
+            if union:
+                return low | high
+            return high if pv[high] > pv[low] else low
+        if pattern == FULL:
+            return FULL
+        doubled = _linear_cover(pattern | (pattern << 13), k)
+        return (doubled | (doubled >> 13)) & FULL
+
+    def set_options(self, rank: int, present: int, free: int) -> tuple[tuple[int, int, int], ...]:
+        """Useful (mask, value, suits) choices of sets at ``rank``.
+
+        ``present`` = suits holding the rank, ``free`` = those a run could also use. A card no
+        run can use is better in a set than a card a run could use, so only subsets holding
+        every such card, or none of the run-usable ones, are tried.
+        """
+        key = (rank, present, free)
+        found = self.set_option_cache.get(key)
+        if found is not None:
+            return found
+        fixed = present & ~free
+        value = self.rank_values[rank]
+        subsets = [u for u in range(16) if u & present == u and u.bit_count() in self.set_sizes]
+        keep = [u for u in subsets if u & fixed == fixed and u & free]
+        inside = [u for u in subsets if not u & free]
+        best_inside = max(inside, key=lambda u: (u.bit_count(), -u))
+        keep.append(best_inside)
+        keep.sort(key=lambda u: (-u.bit_count(), u))
+        found = tuple(
+            (sum(1 << (13 * s + rank) for s in range(4) if u >> s & 1), value * u.bit_count(), u)
+            for u in keep
+        )
+        self.set_option_cache[key] = found
+        return found
+
+    # -- the search ------------------------------------------------------------------------------
+
+    def solve(self, m: int) -> Plan:
+        """Best cover of the hand ``m`` (52-bit mask): value, covered mask and the sets."""
+        a = m & FULL
+        b = (m >> 13) & FULL
+        c = (m >> 26) & FULL
+        d = m >> 39
+        rc = self.run_cover
+        rv = self.run_value
+        if not self.sets_allowed:
+            g = 0
+        elif self.set_min == 3:
+            g = (a & b & (c | d)) | (c & d & (a | b))
+        elif self.set_min == 2:
+            g = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        else:
+            g = a & b & c & d
+        if not g:
+            return (
+                rv[a] + rv[b] + rv[c] + rv[d],
+                rc[a] | rc[b] << 13 | rc[c] << 26 | rc[d] << 39,
+                (),
+            )
+        return self._solve_sets(a, b, c, d, g)
+
+    def _solve_sets(self, a: int, b: int, c: int, d: int, g: int) -> Plan:
+        rc = self.run_cover
+        rv = self.run_value
+        rf = self.run_free
+        ra, rb, rcc, rd = rf[a], rf[b], rf[c], rf[d]
+        fixed_mask = 0
+        fixed_value = 0
+        fixed_sets: list[tuple[int, int]] = []
+        choices: list[list[tuple[int, int, int, int]]] = []
+        upper = ra | rb << 13 | rcc << 26 | rd << 39
+        while g:
+            low = g & -g
+            g ^= low
+            r = low.bit_length() - 1
+            present = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
+            free = (ra >> r & 1) | (rb >> r & 1) << 1 | (rcc >> r & 1) << 2 | (rd >> r & 1) << 3
+            options = self.set_options(r, present, free)
+            for mask, _value, _suits in options:
+                upper |= mask
+            if len(options) == 1:
+                mask, value, suits = options[0]
+                fixed_mask |= mask
+                fixed_value += value
+                if suits:
+                    fixed_sets.append((r, suits))
+            else:
+                choices.append([(mask, value, r, suits) for mask, value, suits in options])
+        pv = self.pattern_value
+        upper_value = (
+            pv[upper & FULL] + pv[(upper >> 13) & FULL] + pv[(upper >> 26) & FULL] + pv[upper >> 39]
+        )
+        a0 = a & ~fixed_mask
+        b0 = b & ~(fixed_mask >> 13)
+        c0 = c & ~(fixed_mask >> 26)
+        d0 = d & ~(fixed_mask >> 39)
+        best_value = -1
+        best_removed = 0
+        best_sets: tuple[tuple[int, int, int, int], ...] = ()
+        for combo in product(*choices):
+            removed = 0
+            value = fixed_value
+            for mask, v, _r, _s in combo:
+                removed |= mask
+                value += v
+            value += (
+                rv[a0 & ~removed]
+                + rv[b0 & ~(removed >> 13)]
+                + rv[c0 & ~(removed >> 26)]
+                + rv[d0 & ~(removed >> 39)]
+            )
+            if value > best_value:
+                best_value = value
+                best_removed = removed
+                best_sets = combo
+                if value == upper_value:
+                    break
+        removed = best_removed | fixed_mask
+        a1 = a & ~removed
+        b1 = b & ~(removed >> 13)
+        c1 = c & ~(removed >> 26)
+        d1 = d & ~(removed >> 39)
+        covered = removed | rc[a1] | rc[b1] << 13 | rc[c1] << 26 | rc[d1] << 39
+        sets = fixed_sets + [(r, s) for _m, _v, r, s in best_sets if s]
+        return best_value, covered, tuple(sets)
+
+    # -- building the answer ---------------------------------------------------------------------
+
+    def cards_of(self, m: int) -> tuple[Card, ...]:
+        out: tuple[Card, ...] = ()
+        for s in range(4):
+            p = (m >> (13 * s)) & FULL
+            if p:
+                cached = self.cards_cache[s][p]
+                if cached is None:
+                    cached = tuple(CARDS[13 * s + r] for r in range(13) if p >> r & 1)
+                    self.cards_cache[s][p] = cached
+                out += cached
+        return out
+
+    def points_of(self, m: int) -> int:
+        pv = self.pattern_value
+        return pv[m & FULL] + pv[(m >> 13) & FULL] + pv[(m >> 26) & FULL] + pv[m >> 39]
+
+    def run_melds(self, suit: int, covered: int) -> tuple[Meld, ...]:
+        key = (suit, covered)
+        found = self.run_meld_cache.get(key)
+        if found is None:
+            found = tuple(
+                _checked(build_run([CARDS[13 * suit + r] for r in block], [], self.rules))
+                for block in self._blocks(covered)
+            )
+            self.run_meld_cache[key] = found
+            for meld in found:
+                self.meld_keys[id(meld)] = meld_key(meld)
+        return found
+
+    def _blocks(self, covered: int) -> list[list[int]]:
+        """Split a suit's run cover into runs (rank indexes, low end first)."""
+        mode = self.rules.ace_runs
+        k = self.rules.run_min
+        if mode == "around":
+            if covered == FULL:
+                return [list(range(13))]
+            start = next(r for r in range(13) if not covered >> r & 1)
+            order = [(start + 1 + i) % 13 for i in range(12)]
+        else:
+            order = list(range(13))
+            if mode == "high" or (
+                mode == "low_or_high" and not _all_long(_runs_in(order, covered), k)
+            ):
+                order = list(range(1, 13)) + [0]
+        return _runs_in(order, covered)
+
+    def set_melds(self, rank: int, suits: int) -> tuple[Meld, ...]:
+        key = (rank, suits)
+        found = self.set_meld_cache.get(key)
+        if found is None:
+            cards = [CARDS[13 * s + rank] for s in range(4) if suits >> s & 1]
+            parts = _split(len(cards), self.rules.set_min, self.rules.set_max)
+            melds = []
+            for size in parts:
+                group, cards = cards[:size], cards[size:]
+                melds.append(Meld("set", tuple(group), (None,) * size))
+            found = tuple(melds)
+            self.set_meld_cache[key] = found
+            for meld in found:
+                self.meld_keys[id(meld)] = meld_key(meld)
+        return found
+
+    def sorted_melds(self, plan: Plan) -> tuple[Meld, ...]:
+        """The plan's melds in the canonical order of :func:`meld_key`."""
+        melds = self.melds_of(plan)
+        if len(melds) > 1:
+            keys = self.meld_keys
+            melds.sort(key=lambda meld: keys[id(meld)])
+        return tuple(melds)
+
+    def melds_of(self, plan: Plan) -> list[Meld]:
+        _value, covered, sets = plan
+        melds: list[Meld] = []
+        removed = 0
+        for rank, suits in sets:
+            melds += self.set_melds(rank, suits)
+            for s in range(4):
+                if suits >> s & 1:
+                    removed |= 1 << (13 * s + rank)
+        runs = covered & ~removed
+        for s in range(4):
+            p = (runs >> (13 * s)) & FULL
+            if p:
+                melds += self.run_melds(s, p)
+        return melds
+
+    def best_discard(self, m: int) -> tuple[int, Plan, int]:
+        """(discarded card, plan of the rest, points) for a hand one card over."""
+        plan = self.solve(m)
+        base = self.points_of(m) - plan[0]
+        covered = plan[1]
+        dead = m & ~covered
+        best: tuple[int, int, int] | None = None  # (points, -value, -card)
+        best_plan = plan
+        for value, group in self.value_groups:
+            x = m & group
+            while x:
+                card = x.bit_length() - 1
+                bit = 1 << card
+                x ^= bit
+                if best is not None and base - value >= best[0]:
+                    return -best[2], best_plan, best[0]
+                if dead & bit:
+                    best = (base - value, -value, -card)
+                    best_plan = (plan[0], plan[1], plan[2])
+                    continue
+                other = self.solve(m ^ bit)
+                points = base + plan[0] - value - other[0]
+                key = (points, -value, -card)
+                if best is None or key < best:
+                    best = key
+                    best_plan = other
+        assert best is not None
+        return -best[2], best_plan, best[0]
+
+
+def meld_key(meld: Meld) -> tuple[int, ...]:
+    """Canonical order of melds in an arrangement: by lowest natural card, then size."""
+    naturals = [c for c, s in zip(meld.cards, meld.stands_for, strict=True) if s is None]
+    return (min(naturals), len(meld.cards), *meld.cards)
+
+
+def _checked(meld: Meld | None) -> Meld:
+    if meld is None:  # pragma: no cover - blocks are legal runs by construction
+        raise AssertionError("fast path built an illegal run")
+    return meld
+
+
+def _runs_in(order: list[int], covered: int) -> list[list[int]]:
+    blocks: list[list[int]] = []
+    current: list[int] = []
+    for r in order:
+        if covered >> r & 1:
+            current.append(r)
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _all_long(blocks: list[list[int]], k: int) -> bool:
+    return all(len(b) >= k for b in blocks)
+
+
+def _split(n: int, lo: int, hi: int) -> list[int]:
+    """Sizes in lo..hi summing to n (largest first)."""
+    for size in range(min(hi, n), lo - 1, -1):
+        if size == n:
+            return [n]
+        rest = _split(n - size, lo, hi) if n - size >= lo else []
+        if rest:
+            return [size, *rest]
+    return []
+
+
+_TABLES: dict[tuple[object, ...], FastTables] = {}
+_BY_ID: dict[int, tuple[Rules, FastTables]] = {}
+
+
+def fast_tables(rules: Rules) -> FastTables:
+    """The tables for a rule set, built on first use and shared by equal rule sets."""
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    key = (
+        rules.sets_allowed, rules.set_min, rules.set_max, rules.run_min, rules.ace_runs,
+        rules.ace_value, rules.court_value, rules.ace_low_value, rules.joker_value,
+    )  # fmt: skip
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = FastTables(rules)
+    if len(_BY_ID) > 64:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, tables)
+    return tables
+
+
+def hand_mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
