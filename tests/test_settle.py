@@ -19,6 +19,7 @@ from remikcalc.money import (
     round_spread,
 )
 from remikcalc.scoring.base import DealResult, Payment
+from remikcalc.session import Entry, Replay
 from remikcalc.settle import (
     BridgeTally,
     KnockTally,
@@ -422,3 +423,77 @@ def test_boat_seed_payments_are_the_net() -> None:
     tally.add(DealResult("out", "Vova", "Vova", {}, scores, pays))
     assert tally.net() == {"Vova": 309, "Kirill": -114, "Mikhail": -99, "Nikolai": -96}
     assert tally.totals == scores
+
+
+# --- whole sessions: properties ----------------------------------------------------------------
+
+VARIANTS = {"gin": 2, "bridge": 4, "rummy": 4, "rummy500": 3, "boat": 3}
+
+
+def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
+    """A valid next entry for the session, or None when the game is over."""
+    from remikcalc.session import DealEntry, ReentryEntry
+
+    tally, family = state.tally, state.rules.family
+    active = list(tally.active())
+    if isinstance(tally, BridgeTally) and tally.out and len(active) >= 2 and data.draw(
+        st.booleans(), label="reenter"
+    ):
+        return ReentryEntry(data.draw(st.sampled_from(sorted(tally.out)), label="who"))
+    if tally.closed() is not None:
+        return None
+    winner = data.draw(st.sampled_from(active), label="winner")
+    lost = {p: data.draw(st.integers(0, 70), label=p) for p in active if p != winner}
+    if family == "knock":
+        return DealEntry(scores={winner: data.draw(st.integers(0, 60), label="won")})
+    if family == "bridge":
+        how = data.draw(st.sampled_from(["knock", "remik", "full_colour"]), label="how")
+        bonus = {"knock": data.draw(st.integers(0, 5)), "remik": -10, "full_colour": -40}[how]
+        return DealEntry(scores={winner: bonus, **lost}, closer=winner, how=how)
+    if family == "rummy500":
+        return DealEntry(scores={p: data.draw(st.integers(-60, 200), label=p) for p in active})
+    if family == "rummy" and data.draw(st.booleans(), label="stock out"):
+        return DealEntry(scores={p: -v for p, v in lost.items()}, draw=True)
+    return DealEntry(scores={winner: sum(lost.values()), **{p: -v for p, v in lost.items()}},
+                     closer=winner)  # fmt: skip
+
+
+@given(st.sampled_from(sorted(VARIANTS)), st.sampled_from(["0.10", "1", "0.05", None]),
+       st.data())  # fmt: skip
+@settings(max_examples=120, deadline=None)
+def test_a_session_replays_as_it_was_added_and_settles_to_zero(
+    variant: str, stake: str | None, data: st.DataObject
+) -> None:
+    from remikcalc.session import Sheet, replay, settle_replay, settle_sheet, start
+    from remikcalc.sheet import dump_sheet, sheet_from_text
+
+    players = tuple(f"P{i}" for i in range(1, VARIANTS[variant] + 1))
+    sheet = Sheet(variant=variant, players=players,
+                  stake=None if stake is None else Decimal(stake))  # fmt: skip
+    state = start(sheet)
+    added, totals = [], []
+    for _ in range(data.draw(st.integers(0, 12), label="deals")):
+        entry = _random_entry(data, state)
+        if entry is None:
+            break
+        canonical, step = state.apply(entry)
+        added.append(canonical)
+        totals.append(step.totals)
+    whole = sheet.with_entries(added)
+    again = replay(whole)
+    assert [s.totals for s in again.steps] == totals
+    result = settle_replay(state)
+    assert settle_sheet(whole) == result
+    assert settle_sheet(sheet_from_text(dump_sheet(whole))) == result
+    net = sum((Decimal(v) for v in result["net"].values()), Decimal(0))
+    assert net + Decimal(result["pool"]) == 0
+    if stake is not None:
+        money = sum((Decimal(v) for v in result["money"].values()), Decimal(0))
+        assert money + Decimal(result.get("pool_money", "0")) == 0
+    owed = {p: Decimal(v) for p, v in result.get("money", result["net"]).items()}
+    if result["pool"] != "0":
+        owed["pool"] = Decimal(result.get("pool_money", result["pool"]))
+    for t in result["transfers"]:
+        owed[t["from"]] += Decimal(t["amount"])
+        owed[t["to"]] -= Decimal(t["amount"])
+    assert all(v == 0 for v in owed.values())
