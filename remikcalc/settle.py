@@ -463,7 +463,10 @@ class _TargetTally(Tally):
     def extra(self) -> dict[str, Any]:
         top = max(self.totals.values())
         leaders = [p for p, t in self.totals.items() if t == top]
-        return {"leader": leaders[0] if len(leaders) == 1 and self.deals else None}
+        return {
+            "leader": leaders[0] if len(leaders) == 1 and self.deals else None,
+            "open_ended": self.rules.game_target is None,
+        }
 
 
 class MeanTally(_TargetTally):

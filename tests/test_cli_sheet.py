@@ -304,3 +304,35 @@ def test_a_hand_edited_sheet_reports_every_problem(gin: Path) -> None:
     assert f"{gin}:8: deals[1].closer: 'Zed' is not a player" in result.output
     result = run("show", str(gin))
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_boat_seed_through_real_hands(tmp_path: Path) -> None:
+    path = tmp_path / "boat.yaml"
+    ok("new", str(path), "-v", "boat", "--players", "Vova,Kirill,Mikhail,Nikolai")
+    # winner +88; Kirill 9C 7H 9D QD = 9 + 7 + 10 = 26 (pair rule) -> 114; Mikhail AH AS = 11
+    # -> 99; Nikolai 8S -> 96
+    ok("add", str(path), "--closer", "Vova", "--plus", "88", "Kirill=9C 7H 9D QD",
+       "Mikhail=AH AS", "Nikolai=8S")  # fmt: skip
+    data = settle_json(path)
+    assert data["deals"][0]["payments"] == [
+        {"from": "Kirill", "to": "Vova", "amount": "114"},
+        {"from": "Mikhail", "to": "Vova", "amount": "99"},
+        {"from": "Nikolai", "to": "Vova", "amount": "96"},
+    ]
+    assert data["net"] == {"Vova": "309", "Kirill": "-114", "Mikhail": "-99", "Nikolai": "-96"}
+    assert data["finished"] is False and data["open_ended"] is True
+
+
+def test_rummy500_through_real_melds_until_the_game_is_over(tmp_path: Path) -> None:
+    path = tmp_path / "r500.yaml"
+    ok("new", str(path), "-v", "rummy500", "--players", "Anna,Boris", "--stake", "0.01")
+    # Anna melds A-2-3S (1+2+3) and 777 (21) = 27, hand empty; Boris KKK 30 − 9C 4D 13 = 17
+    ok("add", str(path), "--closer", "Anna", "--melded", "Anna=AS 2S 3S | 7H 7D 7C",
+       "--melded", "Boris=KD KH KS", "Anna=", "Boris=9C 4D")  # fmt: skip
+    ok("add", str(path), "--score", "Anna=480", "--score", "Boris=100")
+    data = settle_json(path)
+    # Anna 507 ≥ 500 wins and collects the difference 507 − 117 = 390 (3.90 at 0.01)
+    assert data["totals"] == {"Anna": 507, "Boris": 117} and data["winner"] == "Anna"
+    assert data["money"] == {"Anna": "3.90", "Boris": "-3.90"}
+    over = run("add", str(path), "--score", "Boris=5")
+    assert over.exit_code == 1 and "the game is over: Anna won" in over.output

@@ -171,7 +171,9 @@ def render_sheet(state: Replay, fmt: str = "table", *, chart: bool = True) -> st
         return table(rows, headers, fmt="plain")
     title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
     parts = [title, "", table(rows, headers) if rows else "(no deals yet)"]
-    parts += ["", *_status_lines(state)]
+    status = _status_lines(state)
+    if status:
+        parts += ["", *status]
     if chart and state.steps:
         series = progression(state)
         every = [v for vs in series.values() for v in vs]
@@ -249,9 +251,13 @@ def render_settlement(data: Mapping[str, Any], fmt: str = "table") -> str:
         for i, game in enumerate(data["games"], start=1):
             lines.append(f"Game {i}: winner {game['winner'] or '(unfinished)'}, net "
                          + ", ".join(f"{p} {v}" for p, v in game["net"].items()))  # fmt: skip
-    state = "finished" if data["finished"] else "not finished"
-    winner = f", winner {data['winner']}" if data.get("winner") else ""
-    lines.append(f"Game {state}{winner}.")
+    if data["finished"]:
+        winner = f", winner {data['winner']}" if data.get("winner") else ""
+        lines.append(f"Game finished{winner}.")
+    elif data.get("open_ended"):
+        lines.append("No game target: settled as the totals stand.")
+    else:
+        lines.append("Game not finished: settled as it stands.")
     return "\n".join(lines)
 
 
