@@ -102,7 +102,7 @@ def test_new_refuses_bad_settings(tmp_path: Path, args: list[str], code: int, me
 
 def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> None:
     result = ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
-    assert "Deal 1: knock by Anna: Anna +59" in result.output
+    assert "Deal 1: knock by Anna; Anna wins the deal" in result.output
     assert "Points left to reach 100: Anna 41, Boris 100" in result.output
     assert gin.read_text(encoding="utf-8").endswith(
         "deals:\n  - closer: Anna\n    hands: {Anna: \"9C 9D 9H 5S 6S 7S KD KH KS 2C\", "
@@ -143,7 +143,7 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
     answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), input=answers)
     assert "Who closed the deal" in result.output and "Anna's cards" in result.output
-    assert "Deal 1: knock by Anna: Anna +59" in result.output
+    assert "Deal 1: knock by Anna; Anna wins" in result.output
     # a wrong answer is the scoring's error, and the sheet is unchanged
     before = gin.read_bytes()
     answers = "boris\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
@@ -157,7 +157,7 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
     answer = GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
     assert "Who closed" not in result.output and "Boris's cards" in result.output
-    assert "Anna +59" in result.output
+    assert "knock by Anna  Anna +59" in result.output
 
 
 def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
@@ -170,6 +170,13 @@ def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
     ok("undo", str(gin))
     result = run("undo", str(gin))
     assert result.exit_code == 1 and "nothing to undo" in result.output
+
+
+def test_add_and_undo_refuse_a_missing_sheet_without_leaving_a_lock(tmp_path: Path) -> None:
+    for command in (["add", "--score", "A=1"], ["undo"]):
+        result = run(command[0], str(tmp_path / "none.yaml"), *command[1:])
+        assert result.exit_code == 1 and "no such sheet" in result.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_add_json_reports_the_deal_and_the_sheet(gin: Path) -> None:

@@ -16,6 +16,7 @@ import click
 
 from remikcalc.cli.common import deal_options, output_options, split_assignments
 from remikcalc.errors import DealError, RemikcalcError, RulesError, SheetError
+from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Entry, ReentryEntry, Replay, Sheet, replay
 from remikcalc.variants import find_variant, parse_override
 
@@ -221,6 +222,15 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
                      melded=melded, first_turn=entry.first_turn, no_draw=entry.no_draw)  # fmt: skip
 
 
+def _must_exist(file: str) -> None:
+    """Refuse early (before a lock file is made) when the sheet is not there."""
+    if not os.path.isfile(file):
+        from remikcalc.sheet import read_text
+
+        read_text(file)  # raises the right message: no such sheet, a folder, ...
+        raise SheetError(f"{file} is not a regular file")
+
+
 def _nothing(entry: Entry) -> bool:
     return isinstance(entry, DealEntry) and not (
         entry.hands or entry.scores is not None or entry.draw or entry.melded
@@ -277,6 +287,7 @@ def add_cmd(
             "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
             "points as --score NAME=N, or --draw, or --reenter NAME"
         )
+    _must_exist(file)
     with locked(file):
         text = read_text(file)
         state = replay(sheet_from_text(text, file))
@@ -297,9 +308,13 @@ def _print_added(state: Replay, step: Any, fmt: str) -> None:
         click.echo(to_json({"added": step.as_json(), "sheet": sheet_json(state)}))
         return
     if fmt == "table":
-        click.echo(f"Deal {step.n}: {_summary(step)}")
-        for reason in getattr(step.result, "reasons", ()):
-            click.echo(f"  {reason}")
+        result = step.result
+        if isinstance(result, DealResult) and result.details:
+            from remikcalc.render.deal import render_deal
+
+            click.echo(f"Deal {step.n}: " + render_deal(result, "table"))
+        else:
+            click.echo(f"Deal {step.n}: {_summary(step)}")
         click.echo("")
     click.echo(render_sheet(state, fmt))
 
@@ -325,6 +340,7 @@ def undo_cmd(file: str, fmt: str) -> None:
     """
     from remikcalc.sheet import locked, read_text, save_text, text_without_last
 
+    _must_exist(file)
     with locked(file):
         text, removed = text_without_last(read_text(file), file)
         save_text(file, text)
