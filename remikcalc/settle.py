@@ -500,10 +500,10 @@ class PaymentTally(_TargetTally):
         self.balance = dict.fromkeys(self.players, Fraction(0))
 
     def _enter(self, result: DealResult) -> None:
+        if any(pay.payee == POOL for pay in result.payments):
+            raise SettleError(f"{self.rules.variant} has no pool")
         super()._enter(result)
         for pay in result.payments:
-            if pay.payee == POOL:
-                raise SettleError(f"{self.rules.variant} has no pool")
             self.balance[pay.payer] -= Fraction(pay.amount)
             self.balance[pay.payee] += Fraction(pay.amount)
 
