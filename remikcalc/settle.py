@@ -119,8 +119,8 @@ class Tally:
         for name in (*result.scores, *(p.payer for p in result.payments), *payees):
             if name not in active:
                 raise SettleError(f"{name} is not playing in this deal")
-        self.deals += 1
         self._enter(result)
+        self.deals += 1
 
     def _enter(self, result: DealResult) -> None:
         for name, score in result.scores.items():
@@ -378,7 +378,7 @@ class BridgeTally(Tally):
         still_in = self.active()
         gone = [p for p in still_in if self.totals[p] >= self.rules.elimination_at]
         for p in gone:
-            self.out[p] = self.deals
+            self.out[p] = self.deals + 1
         remaining = self.active()
         if len(remaining) == 1:
             self._finish(remaining)
