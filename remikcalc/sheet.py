@@ -4,7 +4,7 @@ This is the only module that imports YAML. Loading is deliberately narrow:
 
 - the file may be at most 1 MiB and must be UTF-8; one document only;
 - no tags (``!!python/object``, ``!!int``), no anchors or aliases (so no "billion laughs"),
-  nesting at most 12 levels, at most 100 000 nodes;
+  nesting at most 12 levels, at most 300 000 nodes;
 - every scalar stays the text the user typed: the parser is only asked for events and no
   YAML type resolution happens, so a player called ``No`` or ``Yes``, a stake of ``0.10``
   or a hand ``010`` keep their meaning; numbers and booleans are converted here, per key;
@@ -60,7 +60,7 @@ __all__ = [
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 12
-MAX_NODES = 100_000
+MAX_NODES = 300_000
 LOCK_TIMEOUT = 30.0
 
 # --- strict YAML to a small node tree -----------------------------------------------------------
