@@ -25,7 +25,7 @@ _GOING_OUT = ("rummy", "boat", "remibrydz", "rummy500")
 
 def interactive() -> bool:
     """True when a person can be asked for what is missing (stdin is a terminal)."""
-    return sys.stdin.isatty()
+    return sys.stdin is not None and sys.stdin.isatty()
 
 
 def _load(path: str) -> Replay:
