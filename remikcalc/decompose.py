@@ -122,6 +122,9 @@ def _finish(
 # --- the general search -----------------------------------------------------------------------
 
 
+Core = tuple[object, int, int, str, tuple[Card, ...]]  # (removal, lo, hi, kind, naturals)
+
+
 class _Core:
     """The natural cards of a meld with the range of wild cards it may take."""
 
@@ -138,10 +141,11 @@ class _Core:
         self.ranks = frozenset(c % 13 for c in cards)
 
 
-def _spread(mask: int, layers: int) -> int:
+def _spread(mask: int, layers: int, width: int = 52) -> int:
+    """``mask`` repeated in each of ``layers`` layers of ``width`` bits."""
     out = 0
     for k in range(layers):
-        out |= mask << (52 * k)
+        out |= mask << (width * k)
     return out
 
 
@@ -162,6 +166,7 @@ class _Geometry:
         else:
             self.line = list(range(1, 26))
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
+        self.core_cache: dict[tuple[int, int, int, int, int], list[Core]] = {}
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
         """(rank mask, lo, hi) of every run core holding ``card`` within ``pattern``."""
@@ -232,6 +237,35 @@ class _Geometry:
         out.sort(key=lambda t: (-sum(t[0]), t[0]))
         return out
 
+    def core_list(
+        self, card: int, here: int, pattern: int, wilds: int, layers: int
+    ) -> list[Core]:
+        """Cores holding ``card``: sets from the suits ``here`` at its rank (-1: none, the
+        caller adds them), runs from its suit's ``pattern``; removal masks for ``layers``."""
+        key = (card, here, pattern, wilds, layers)
+        found = self.core_cache.get(key)
+        if found is not None:
+            return found
+        suit, rank0 = divmod(card, 13)
+        found = []
+        if here >= 0:
+            copies = tuple(here >> s & 1 for s in range(4))
+            for per_suit, lo, hi in self.set_cores(card, copies):
+                mask = 0
+                for s in range(4):
+                    if per_suit[s]:
+                        mask |= 1 << (s * 13 + rank0)
+                naturals = tuple(CARDS[i] for i in range(52) if mask >> i & 1)
+                found.append((_spread(mask, layers), lo, hi, "set", naturals))
+        for ranks, lo, hi in self.run_cores(card, pattern, wilds):
+            mask = ranks << (13 * suit)
+            naturals = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
+            found.append((_spread(mask, layers), lo, hi, "run", naturals))
+        if len(self.core_cache) > 200_000:
+            self.core_cache.clear()
+        self.core_cache[key] = found
+        return found
+
     def core_value(
         self, kind: str, rank0: int, ranks: frozenset[int], naturals: int, wilds: int
     ) -> int:
@@ -273,6 +307,13 @@ class _Search:
 
     ``objective`` is ``"deadwood"`` (least count of unmatched cards; with ``discard`` one card
     leaves the hand) or ``"value"`` (greatest total meld value).
+
+    A state is (cards left, wild cards not yet committed ``p``, spare room ``cap`` in the melds
+    already chosen, discard still owed, deuces put to the wild pool, ranks already counted
+    under the pair rule). In the deadwood search a core commits only the wild cards it needs
+    (``lo``); the room it has for more (``hi - lo``) is pooled in ``cap``, and at the end the
+    wild cards beyond that room are unmatched: wild cards are interchangeable, so this is
+    exact and saves branching on every count. The value search counts wild cards exactly.
     """
 
     def __init__(
@@ -280,112 +321,248 @@ class _Search:
     ) -> None:
         self.rules = rules
         self.geo = _geometry(rules)
-        self.objective = objective
+        self.value_mode = objective == "value"
         self.discard = discard
         counts = [0] * 53
         for c in cards:
             counts[c] += 1
         self.jokers = counts[JOKER_INDEX] if rules.wild_jokers else 0
         self.fixed = [JOKER] * (0 if rules.wild_jokers else counts[JOKER_INDEX])
-        self.layers = max([1, *counts[:52]])
+        wild_deuce = (lambda c: c % 13 == 1) if rules.wild_deuces else (lambda c: False)
+        # local identities in the order cards are taken: wild-able deuces first
+        self.ids: list[Card] = sorted(
+            (CARDS[c] for c in range(52) if counts[c]), key=lambda c: (not wild_deuce(c), c)
+        )
+        n = self.n = len(self.ids)
+        self.counts = [counts[c] for c in self.ids]
+        self.layers = max([1, *self.counts])
         x = 0
-        for i in range(52):
-            for k in range(counts[i]):
-                x |= 1 << (i + 52 * k)
+        for i, k in enumerate(self.counts):
+            for level in range(k):
+                x |= 1 << (i + n * level)
         self.start = x
-        self.rep = _spread(1, self.layers)
-        self.deuces = DEUCE_BITS if rules.wild_deuces else 0
-        self.memo: dict[tuple[int, int, int, tuple[int, ...], int], float] = {}
-        self.leaf_memo: dict[tuple[int, int, tuple[int, ...], int], tuple[float, Action]] = {}
-        self.pair = rules.pair_rule and objective == "deadwood"
+        self.idmask = (1 << n) - 1
+        self.rep = _spread(1, self.layers, n)
+        deuces = sum(1 << i for i, c in enumerate(self.ids) if wild_deuce(c))
+        self.deuces = deuces
+        self.all_deuces = _spread(deuces, self.layers, n)
+        self.wild_total = self.jokers + sum(k for c, k in zip(self.ids, self.counts, strict=True)
+                                            if wild_deuce(c))  # fmt: skip
+        self.pair = rules.pair_rule and not self.value_mode
         self.values = [rules.card_value(i) for i in range(53)]
+        costs = [0 if self.value_mode else v * SCALE for v in self.values]
+        self.dead_costs = [costs[c] for c in self.ids]
+        self.tiebreaks = [_tiebreak(i, rules) for i in range(53)]
+        self.local_tiebreaks = [self.tiebreaks[c] for c in self.ids]
+        self.cores = [self._cores_for(i) for i in range(n)]
+        self.simple = not deuces and not self.pair
+        self.memo: dict[object, float] = {}
+        self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
 
-    # -- moves ------------------------------------------------------------------------------
+    # -- cores ----------------------------------------------------------------------------------
 
-    def _remove(self, x: int, mask: int) -> int:
-        mm = mask * self.rep if mask & (mask - 1) == 0 else _spread(mask, self.layers)
-        return x ^ ((x ^ (x >> 52)) & mm)
-
-    def _cores(self, x: int, card: int, wilds: int) -> list[tuple[int, int, int, str, tuple[Card, ...]]]:
-        """(new x, lo, hi, kind, naturals) for each core holding ``card``."""
+    def _cores_for(self, i: int) -> list[Core]:
+        """Every core whose first card (in the search's order) is identity ``i``."""
         geo = self.geo
-        present = x & F52
+        n = self.n
+        card = self.ids[i]
         suit, rank0 = divmod(card, 13)
-        out: list[tuple[int, int, int, str, tuple[Card, ...]]] = []
+        later = {c: j for j, c in enumerate(self.ids) if j >= i}
+        out: list[Core] = []
         if self.rules.sets_allowed:
-            copies = []
-            for s in range(4):
-                bit = s * 13 + rank0
-                copies.append(sum(1 for k in range(self.layers) if x >> (bit + 52 * k) & 1))
-            for per_suit, lo, hi in geo.set_cores(card, tuple(copies)):
-                if lo > wilds:
-                    continue
-                y = x
+            copies = tuple(
+                self.counts[later[CARDS[s * 13 + rank0]]] if CARDS[s * 13 + rank0] in later else 0
+                for s in range(4)
+            )
+            if self.rules.set_distinct_suits:
+                copies = tuple(min(k, 1) for k in copies)
+            for per_suit, lo, hi in geo.set_cores(card, copies):
+                need = 0
+                ops: list[int] = []
                 naturals: list[Card] = []
                 for level in range(1, max(per_suit) + 1):
                     mask = 0
                     for s in range(4):
                         if per_suit[s] >= level:
-                            mask |= 1 << (s * 13 + rank0)
+                            mask |= 1 << later[CARDS[s * 13 + rank0]]
                             naturals.append(CARDS[s * 13 + rank0])
-                    y = self._remove(y, mask)
-                out.append((y, lo, hi, "set", tuple(sorted(naturals))))
-        pattern = (present >> (13 * suit)) & 0x1FFF
-        for ranks, lo, hi in geo.run_cores(card, pattern, wilds):
-            mask = ranks << (13 * suit)
-            naturals = [CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1]
-            out.append((self._remove(x, mask), lo, hi, "run", tuple(naturals)))
+                    need |= mask << (n * (level - 1))
+                    ops.append(_spread(mask, self.layers, n))
+                removal: object = ops[0] if len(ops) == 1 else tuple(ops)
+                out.append((need, removal, lo, hi, "set", tuple(sorted(naturals))))
+        pattern = 0
+        for c in later:
+            if c // 13 == suit:
+                pattern |= 1 << (c % 13)
+        for ranks, lo, hi in geo.run_cores(card, pattern, self.wild_total):
+            mask = 0
+            for r in range(13):
+                if ranks >> r & 1:
+                    mask |= 1 << later[CARDS[suit * 13 + r]]
+            naturals = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
+            out.append((mask, _spread(mask, self.layers, n), lo, hi, "run", naturals))
         return out
 
-    def _core_cost(self, kind: str, naturals: tuple[Card, ...], w: int) -> float:
-        if self.objective == "deadwood":
-            return 0
+    def _apply(self, x: int, removal: object) -> int:
+        n = self.n
+        if isinstance(removal, int):
+            return x ^ ((x ^ (x >> n)) & removal)
+        assert isinstance(removal, tuple)
+        for mm in removal:
+            x = x ^ ((x ^ (x >> n)) & mm)
+        return x
+
+    def _value(self, kind: str, naturals: tuple[Card, ...], w: int) -> int:
         ranks = frozenset(c % 13 for c in naturals)
-        return -self.geo.core_value(kind, naturals[0] % 13, ranks, len(naturals), w)
+        return self.geo.core_value(kind, naturals[0] % 13, ranks, len(naturals), w)
 
-    def _dead_cost(self, card: int, dead: int) -> tuple[float, int]:
-        if self.objective != "deadwood":
-            return 0, dead
-        if self.pair:
-            bit = 1 << (card % 13)
-            if dead & bit:
-                return 0, dead
-            return self.values[card] * SCALE, dead | bit
-        return self.values[card] * SCALE, dead
+    # -- the recursion ----------------------------------------------------------------------------
 
-    # -- leaf: what becomes of the unused wild cards -------------------------------------------
+    def _clip(self, x: int, p: int, cap: int) -> int:
+        room = p + (x & self.all_deuces).bit_count() if self.deuces else p
+        return cap if cap < room else room
 
-    def _leaf(self, wilds: int, flag: int, pooled: tuple[int, ...], dead: int) -> tuple[float, Action]:
-        key = (wilds, flag, pooled, dead & 2)
+    def solve(self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int) -> float:
+        if self.simple:
+            key: object = ((x << 6 | p) << 6 | cap) << 1 | flag
+        else:
+            key = (x, p, cap, flag, pooled, dead)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        n = self.n
+        present = x & self.idmask
+        if not present:
+            best = self._leaf(p, cap, flag, pooled, dead)[0]
+            memo[key] = best
+            return best
+        solve = self.solve
+        low = present & -present
+        i = low.bit_length() - 1
+        x1 = x ^ ((x ^ (x >> n)) & (low * self.rep))
+        if low & self.deuces:
+            best = solve(x1, p + 1, cap, flag, (*pooled, self.ids[i]), dead)
+        else:
+            if self.pair:
+                bit = 1 << (self.ids[i] % 13)
+                if dead & bit:
+                    best = solve(x1, p, cap, flag, pooled, dead)
+                else:
+                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead | bit)
+            else:
+                best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead)
+            if flag:
+                value = self.local_tiebreaks[i] + solve(x1, p, cap, 0, pooled, dead)
+                if value < best:
+                    best = value
+        value_mode = self.value_mode
+        for need, removal, lo, hi, kind, naturals in self.cores[i]:
+            if lo > p or x & need != need:
+                continue
+            y = (
+                x ^ ((x ^ (x >> n)) & removal)
+                if isinstance(removal, int)
+                else self._apply(x, removal)
+            )
+            if value_mode:
+                for w in range(lo, min(hi, p) + 1):
+                    value = solve(y, p - w, 0, flag, pooled, dead) - self._value(kind, naturals, w)
+                    if value < best:
+                        best = value
+            else:
+                cap2 = cap + hi - lo
+                room = p - lo
+                if cap2 > room:
+                    cap2 = self._clip(y, room, cap2) if self.deuces else room
+                value = solve(y, room, cap2, flag, pooled, dead)
+                if value < best:
+                    best = value
+        memo[key] = best
+        return best
+
+    def _moves(
+        self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
+    ) -> list[tuple[float, Action, tuple[int, int, int, int, tuple[int, ...], int]]]:
+        """The moves :meth:`solve` weighs, in its order: (own cost, action, next state)."""
+        present = x & self.idmask
+        low = present & -present
+        i = low.bit_length() - 1
+        card = self.ids[i]
+        x1 = self._apply(x, low * self.rep)
+        moves: list[tuple[float, Action, tuple[int, int, int, int, tuple[int, ...], int]]] = []
+        if low & self.deuces:
+            moves.append((0, ("pool", card), (x1, p + 1, cap, flag, (*pooled, card), dead)))
+        else:
+            dead1 = dead
+            cost = self.dead_costs[i]
+            if self.pair:
+                bit = 1 << (card % 13)
+                cost = 0 if dead & bit else cost
+                dead1 = dead | bit
+            moves.append((cost, ("dead", card), (x1, p, cap, flag, pooled, dead1)))
+            if flag:
+                moves.append(
+                    (self.tiebreaks[card], ("discard", card), (x1, p, cap, 0, pooled, dead))
+                )
+        for need, removal, lo, hi, kind, naturals in self.cores[i]:
+            if lo > p or x & need != need:
+                continue
+            y = self._apply(x, removal)
+            if self.value_mode:
+                for w in range(lo, min(hi, p) + 1):
+                    action: Action = ("core", (kind, naturals, w, w))
+                    value = -self._value(kind, naturals, w)
+                    moves.append((value, action, (y, p - w, 0, flag, pooled, dead)))
+            else:
+                cap2 = self._clip(y, p - lo, cap + hi - lo)
+                action = ("core", (kind, naturals, lo, hi))
+                moves.append((0, action, (y, p - lo, cap2, flag, pooled, dead)))
+        return moves
+
+    # -- leaf: what becomes of the wild cards no meld committed ---------------------------------
+
+    def _leaf(
+        self, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
+    ) -> tuple[float, Action]:
+        key = (p, cap, flag, pooled, dead & 2)
         hit = self.leaf_memo.get(key)
         if hit is not None:
             return hit
-        rules = self.rules
         best: tuple[float, Action] = (INF, ("leaf", None))
-        if self.objective != "deadwood":
-            kd = min(wilds, len(pooled))
-            best = (0, ("leaf", (kd, wilds - kd, None)))
-            self.leaf_memo[key] = best
-            return best
-        top_d = min(wilds, len(pooled))
-        for kd in range(max(0, wilds - self.jokers), top_d + 1):
-            kj = wilds - kd
-            left: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
-            left += [JOKER] * kj + self.fixed
-            options: list[Card | None] = [None] if not flag else sorted(set(left))
-            for out in options:
-                rest = list(left)
-                tb = 0
-                if out is not None:
-                    rest.remove(out)
-                    tb = _tiebreak(out, rules)
-                cost = self._leftover_points(rest, dead) * SCALE + tb
-                if cost < best[0]:
-                    best = (cost, ("leaf", (kd, kj, out)))
+        if self.value_mode:
+            kd = min(p, len(pooled))
+            best = (0, ("leaf", (kd, p - kd, None, 0)))
+        else:
+            for left in range(max(0, p - cap), p + 1):
+                option = self._leftover(left, flag, pooled, dead)
+                if option[0] < best[0]:
+                    kd, kj, out = option[1]
+                    best = (option[0], ("leaf", (kd, kj, out, p - left)))
         self.leaf_memo[key] = best
         return best
 
-    def _leftover_points(self, cards: list[Card], dead: int) -> int:
+    def _leftover(
+        self, left: int, flag: int, pooled: tuple[int, ...], dead: int
+    ) -> tuple[float, tuple[int, int, Card | None]]:
+        """Cheapest way to keep ``left`` wild cards unmatched (and maybe discard one)."""
+        best: tuple[float, tuple[int, int, Card | None]] = (INF, (0, 0, None))
+        for kd in range(max(0, left - self.jokers), min(left, len(pooled)) + 1):
+            kj = left - kd
+            kept: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
+            kept += [JOKER] * kj + self.fixed
+            for out in (sorted(set(kept)) if flag else [None]):
+                rest = list(kept)
+                tb = 0
+                if out is not None:
+                    rest.remove(out)
+                    tb = self.tiebreaks[out]
+                cost = self._points(rest, dead) * SCALE + tb
+                if cost < best[0]:
+                    best = (cost, (kd, kj, out))
+        return best
+
+    def _points(self, cards: list[Card], dead: int) -> int:
         if not self.pair:
             return sum(self.values[c] for c in cards)
         total = 0
@@ -398,103 +575,40 @@ class _Search:
                 total += self.values[c]
         return total
 
-    # -- the recursion ------------------------------------------------------------------------
+    # -- reading the answer back ---------------------------------------------------------------
 
-    def _options(
-        self, x: int, wilds: int, flag: int, pooled: tuple[int, ...], dead: int
-    ) -> list[tuple[Callable[[], float], Action]]:
-        """Every move from a state, in a fixed order, as (cost thunk, action)."""
-        present = x & F52
-        low_d = present & self.deuces
-        low = (low_d & -low_d) if low_d else (present & -present)
-        card = low.bit_length() - 1
-        x1 = self._remove(x, low)
-        opts: list[tuple[Callable[[], float], Action]] = []
-        if low_d:
-            opts.append(
-                (lambda: self.solve(x1, wilds + 1, flag, (*pooled, card), dead), ("pool", card))
-            )
-        else:
-            cost, dead1 = self._dead_cost(card, dead)
-            opts.append((lambda: cost + self.solve(x1, wilds, flag, pooled, dead1), ("dead", card)))
-            if flag:
-                tb = _tiebreak(card, self.rules)
-                opts.append((lambda: tb + self.solve(x1, wilds, 0, pooled, dead), ("discard", card)))
-        for y, lo, hi, kind, naturals in self._cores(x, card, wilds):
-            for w in range(lo, min(hi, wilds) + 1):
-                extra = self._core_cost(kind, naturals, w)
-                opts.append(
-                    (
-                        lambda y=y, w=w, extra=extra: extra
-                        + self.solve(y, wilds - w, flag, pooled, dead),
-                        ("core", (kind, naturals, w, y)),
-                    )
-                )
-        return opts
-
-    def solve(self, x: int, wilds: int, flag: int, pooled: tuple[int, ...], dead: int) -> float:
-        key = (x, wilds, flag, pooled, dead)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        if not x:
-            best = self._leaf(wilds, flag, pooled, dead)[0]
-        else:
-            best = INF
-            for thunk, _ in self._options(x, wilds, flag, pooled, dead):
-                value = thunk()
-                if value < best:
-                    best = value
-        self.memo[key] = best
-        return best
-
-    def run(self) -> tuple[float, list[Action]]:
-        flag = 1 if self.discard else 0
-        state = (self.start, self.jokers, flag, (), 0)
-        total = self.solve(*state)
+    def run(self) -> list[Action]:
+        state = (self.start, self.jokers, 0, 1 if self.discard else 0, (), 0)
+        self.solve(*state)
         actions: list[Action] = []
-        x, wilds, flag, pooled, dead = state
-        while x:
-            target = self.memo[(x, wilds, flag, pooled, dead)]
-            for thunk, action in self._options(x, wilds, flag, pooled, dead):
-                if thunk() == target:
+        while state[0] & self.idmask:
+            target = self.solve(*state)
+            for cost, action, after in self._moves(*state):
+                if cost + self.solve(*after) == target:
                     break
             else:  # pragma: no cover - the memo always holds the optimum
                 raise AssertionError("search reconstruction failed")
             actions.append(action)
-            kind, arg = action
-            if kind == "pool":
-                assert isinstance(arg, int)
-                x = self._remove(x, 1 << arg)
-                wilds += 1
-                pooled = (*pooled, arg)
-            elif kind in ("dead", "discard"):
-                assert isinstance(arg, int)
-                x = self._remove(x, 1 << arg)
-                if kind == "dead":
-                    dead = self._dead_cost(arg, dead)[1]
-                else:
-                    flag = 0
-            else:
-                _kind, _naturals, w, x = arg  # type: ignore[misc]
-                wilds -= w
-        actions.append(self._leaf(wilds, flag, pooled, dead)[1])
+            state = after
+        _x, p, cap, flag, pooled, dead = state
+        actions.append(self._leaf(p, cap, flag, pooled, dead)[1])
         actions.append(("pooled", pooled))
-        return total, actions
+        return actions
 
     def arrangement(self) -> Arrangement:
-        _total, actions = self.run()
         rules = self.rules
         deadwood: list[Card] = []
         cores: list[tuple[str, tuple[Card, ...], int, int]] = []
         discard: Card | None = None
         pooled: tuple[int, ...] = ()
-        leaf: tuple[int, int, Card | None] = (0, 0, None)
-        for kind, arg in actions:
+        leaf: tuple[int, int, Card | None, int] = (0, 0, None, 0)
+        for kind, arg in self.run():
             if kind == "dead":
-                deadwood.append(CARDS[arg])  # type: ignore[index]
+                assert isinstance(arg, int)
+                deadwood.append(CARDS[arg])
             elif kind == "discard":
-                discard = CARDS[arg]  # type: ignore[index]
+                assert isinstance(arg, int)
+                discard = CARDS[arg]
             elif kind == "core":
                 cores.append(arg)  # type: ignore[arg-type]
             elif kind == "leaf":
@@ -502,24 +616,25 @@ class _Search:
                     leaf = arg  # type: ignore[assignment]
             elif kind == "pooled":
                 pooled = arg  # type: ignore[assignment]
-        kd, kj, out = leaf
-        left_deuces = list(pooled[len(pooled) - kd :]) if kd else []
+        kd, kj, out, extra = leaf
         used_deuces = [CARDS[d] for d in pooled[: len(pooled) - kd]]
-        used_jokers = [JOKER] * (self.jokers - kj)
-        leftover: list[Card] = [CARDS[d] for d in left_deuces] + [JOKER] * kj + self.fixed
+        leftover: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
+        leftover += [JOKER] * kj + self.fixed
         if out is not None:
             leftover.remove(out)
             discard = out
-        wild_cards = used_jokers + used_deuces
+        wild_cards = [JOKER] * (self.jokers - kj) + used_deuces
         melds: list[Meld] = []
-        for core_kind, naturals, w, _y in cores:
+        for core_kind, naturals, lo, hi in cores:
+            w = lo + min(extra, hi - lo)
+            extra -= w - lo
             take, wild_cards = wild_cards[:w], wild_cards[w:]
             build = build_set if core_kind == "set" else build_run
             meld = build(naturals, take, rules)
             if meld is None:  # pragma: no cover - cores are legal by construction
                 raise AssertionError(f"search built an illegal {core_kind}: {naturals}")
             melds.append(meld)
-        leftover += wild_cards  # value search: wild cards no meld took
+        leftover += wild_cards
         return _finish(melds, deadwood + leftover, rules, discard)
 
 
