@@ -12,7 +12,7 @@ from typing import Any
 
 from remikcalc.render import table, to_json
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import BridgeTally, KnockTally, Reentry, decimal_text
+from remikcalc.settle import POOL, BridgeTally, KnockTally, Reentry, decimal_text
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -70,7 +70,8 @@ def entry_text(step: Step) -> str:
         return f"{result.player} re-enters"
     assert isinstance(step.entry, DealEntry)
     who = f" by {result.closer}" if result.closer else ""
-    return f"{result.outcome}{who}"
+    what = "points only" if result.outcome == "scores" else result.outcome
+    return f"{what}{who}"
 
 
 def _game_starts(state: Replay) -> set[int]:
@@ -235,11 +236,13 @@ def render_settlement(data: Mapping[str, Any], fmt: str = "table") -> str:
         lines = [table(rows, headers, fmt="plain"), ""]
         lines += [f"{t['from']}\t{t['to']}\t{t['amount']}" for t in data["transfers"]]
         return "\n".join(lines).rstrip()
-    paid = unit if money is not None else " points"
+    paid = unit if money is not None else " stake(s)" if data["variant"] == "bridge" else " points"
     lines = [table(rows, headers), ""]
     if data["transfers"]:
         lines.append("Who pays whom:")
-        lines += [f"  {t['from']} pays {t['to']} {t['amount']}{paid}" for t in data["transfers"]]
+        for t in data["transfers"]:
+            to = "into the pool" if t["to"] == POOL else t["to"]
+            lines.append(f"  {t['from']} pays {to} {t['amount']}{paid}")
     else:
         lines.append("Nobody owes anything.")
     if data.get("pool", "0") != "0":
