@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +352,30 @@ def test_rummy500_through_real_melds_until_the_game_is_over(tmp_path: Path) -> N
     assert data["money"] == {"Anna": "3.90", "Boris": "-3.90"}
     over = run("add", str(path), "--score", "Boris=5")
     assert over.exit_code == 1 and "the game is over: Anna won" in over.output
+
+
+def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "hw.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--hollywood", "--title",
+       "Friday: Hollywood")  # fmt: skip
+    text = path.read_text(encoding="utf-8")
+    assert "rules: {scoring: hollywood}" in text and 'title: "Friday: Hollywood"' in text
+    ok("add", str(path), "--score", "Anna=100")  # 1st win: column 1, won
+    ok("add", str(path), "--score", "Anna=100")  # 2nd win: columns 2 and 3, both won
+    data = settle_json(path)
+    assert [c["winner"] for c in data["columns"]] == ["Anna", "Anna", "Anna"]
+    assert data["net"] == {"Anna": "675", "Boris": "-675"}  # 3 × (100 + 100 + 25)
+    over = run("add", str(path), "--score", "Boris=5")
+    assert over.exit_code == 1 and "all three Hollywood columns are won" in over.output
+
+
+def test_every_example_settles_to_plain_json_that_sums_to_zero() -> None:
+    from remikcalc.session import settle_sheet
+    from remikcalc.sheet import load_sheet
+
+    files = sorted(EXAMPLES.rglob("*.yaml"))
+    for path in files:
+        data = settle_sheet(load_sheet(path))
+        json.dumps(data)  # plain JSON types only (no default= needed)
+        net = sum(Decimal(v) for v in data["net"].values()) + Decimal(data["pool"])
+        assert net == 0, path
