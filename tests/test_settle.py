@@ -146,6 +146,31 @@ def test_transfers_square_every_balance_and_never_exceed_greedy(values: list[int
     assert transfers == fewest_transfers(balances)  # deterministic
 
 
+def _most_zero_sum_groups(values: list[int]) -> int:
+    """Brute force: the most groups a zero-sum list of non-zero values splits into."""
+    if not values:
+        return 0
+    first, rest = values[0], values[1:]
+    best = 0
+    for mask in range(1 << len(rest)):
+        group = [v for i, v in enumerate(rest) if mask >> i & 1]
+        if first + sum(group) == 0:
+            left = [v for i, v in enumerate(rest) if not mask >> i & 1]
+            best = max(best, 1 + _most_zero_sum_groups(left))
+    return best
+
+
+@given(st.lists(st.integers(-6, 6).filter(bool), min_size=1, max_size=7))
+@settings(max_examples=150, deadline=None)
+def test_fewest_transfers_is_the_exact_minimum(values: list[int]) -> None:
+    if sum(values):
+        values.append(-sum(values))
+    # n parties need exactly n − g transfers, g = the most zero-sum groups (brute force)
+    expected = len(values) - _most_zero_sum_groups(values)
+    balances = {f"P{i}": Fraction(v) for i, v in enumerate(values)}
+    assert len(fewest_transfers(balances)) == expected
+
+
 @given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=60), min_size=1,
                 max_size=12), st.integers(0, 3))  # fmt: skip
 @settings(max_examples=150, deadline=None)
