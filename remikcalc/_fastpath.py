@@ -10,7 +10,6 @@ import time. :mod:`remikcalc.decompose` checks that this path and the general se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import product
 
 from remikcalc.cards import CARDS, Card
@@ -23,6 +22,16 @@ FULL = 0x1FFF
 SUIT_SHIFTS = (0, 13, 26, 39)
 
 Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
+Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
+
+
+def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
+    """Sorted cards of each 13-bit pattern of one suit."""
+    table: list[tuple[Card, ...]] = [()] * 8192
+    for p in range(1, 8192):
+        low = p & -p
+        table[p] = (CARDS[13 * suit + low.bit_length() - 1], *table[p ^ low])
+    return table
 
 
 def _linear_cover(pattern: int, run_min: int) -> int:
@@ -51,6 +60,16 @@ class FastTables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.usable = not rules.pair_rule
+        # hands with these bits (a joker, wild deuces) go to the general search
+        self.refuse = (1 << 52) | (
+            sum(1 << (s * 13 + 1) for s in range(4)) if rules.wild_deuces else 0
+        )
+        self.ready = False
+
+    def _build(self) -> None:
+        """Build the tables (about 10 ms), on the first hand that takes the fast path."""
+        rules = self.rules
         values = [rules.ace_value] + [rules.card_value(r) for r in range(1, 13)]
         self.rank_values = values
         pv = [0] * 8192
@@ -72,12 +91,14 @@ class FastTables:
         self.run_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.set_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.meld_keys: dict[int, tuple[int, ...]] = {}  # cached melds live as long as we do
-        self.cards_cache: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in range(4)]
+        self.arrangement_cache: dict[object, tuple[Meld, ...]] = {}
+        self.suit_cards = [_suit_cards(s) for s in range(4)]
         groups: dict[int, int] = {}
         for i in range(52):
             v = values[i % 13]
             groups[v] = groups.get(v, 0) | (1 << i)
         self.value_groups = sorted(groups.items(), reverse=True)
+        self.ready = True
 
     # -- tables ----------------------------------------------------------------------------------
 
@@ -135,14 +156,7 @@ class FastTables:
         d = m >> 39
         rc = self.run_cover
         rv = self.run_value
-        if not self.sets_allowed:
-            g = 0
-        elif self.set_min == 3:
-            g = (a & b & (c | d)) | (c & d & (a | b))
-        elif self.set_min == 2:
-            g = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-        else:
-            g = a & b & c & d
+        g = self._set_ranks(a, b, c, d) if self.sets_allowed else 0
         if not g:
             return (
                 rv[a] + rv[b] + rv[c] + rv[d],
@@ -219,16 +233,9 @@ class FastTables:
     # -- building the answer ---------------------------------------------------------------------
 
     def cards_of(self, m: int) -> tuple[Card, ...]:
-        out: tuple[Card, ...] = ()
-        for s in range(4):
-            p = (m >> (13 * s)) & FULL
-            if p:
-                cached = self.cards_cache[s][p]
-                if cached is None:
-                    cached = tuple(CARDS[13 * s + r] for r in range(13) if p >> r & 1)
-                    self.cards_cache[s][p] = cached
-                out += cached
-        return out
+        """The cards of a mask, sorted."""
+        s0, s1, s2, s3 = self.suit_cards
+        return s0[m & FULL] + s1[(m >> 13) & FULL] + s2[(m >> 26) & FULL] + s3[m >> 39]
 
     def points_of(self, m: int) -> int:
         pv = self.pattern_value
@@ -303,6 +310,75 @@ class FastTables:
             if p:
                 melds += self.run_melds(s, p)
         return melds
+
+    def arrange(self, m: int) -> Result:
+        """(melds, deadwood, points, None) for the hand ``m`` (52-bit mask)."""
+        if not self.ready:
+            self._build()
+        a = m & FULL
+        b = (m >> 13) & FULL
+        c = (m >> 26) & FULL
+        d = m >> 39
+        if not self.sets_allowed:
+            g = 0
+        elif self.set_min == 3:
+            g = (a & b & (c | d)) | (c & d & (a | b))
+        else:
+            g = self._set_ranks(a, b, c, d)
+        key: object
+        if g:
+            _value, covered, sets = self._solve_sets(a, b, c, d, g)
+            key = (covered, sets)
+        else:
+            rc = self.run_cover
+            covered = rc[a] | rc[b] << 13 | rc[c] << 26 | rc[d] << 39
+            key = covered
+            if not covered:
+                s0, s1, s2, s3 = self.suit_cards
+                pv = self.pattern_value
+                return (), s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
+            sets = ()
+        melds = self.arrangement_cache.get(key)
+        if melds is None:
+            melds = self._melds_for(covered, sets, key)
+        dead = m ^ covered
+        a = dead & FULL
+        b = (dead >> 13) & FULL
+        c = (dead >> 26) & FULL
+        d = dead >> 39
+        s0, s1, s2, s3 = self.suit_cards
+        pv = self.pattern_value
+        return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
+
+    def arrange_discard(self, m: int) -> Result:
+        """(melds, deadwood, points, discard) for a hand one card over a full hand."""
+        if not self.ready:
+            self._build()
+        card, plan, points = self.best_discard(m)
+        _value, covered, sets = plan
+        key: object = (covered, sets) if sets else covered
+        melds = self.arrangement_cache.get(key)
+        if melds is None:
+            melds = self._melds_for(covered, sets, key)
+        dead = (m ^ (1 << card)) & ~covered
+        return melds, self.cards_of(dead), points, CARDS[card]
+
+    def _melds_for(
+        self, covered: int, sets: tuple[tuple[int, int], ...], key: object
+    ) -> tuple[Meld, ...]:
+        melds = self.sorted_melds((0, covered, sets))
+        if len(self.arrangement_cache) > 100_000:
+            self.arrangement_cache.clear()
+        self.arrangement_cache[key] = melds
+        return melds
+
+    def _set_ranks(self, a: int, b: int, c: int, d: int) -> int:
+        """Ranks holding at least ``set_min`` cards (for set_min other than 3)."""
+        if self.set_min == 2:
+            return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        if self.set_min == 3:
+            return (a & b & (c | d)) | (c & d & (a | b))
+        return a & b & c & d
 
     def best_discard(self, m: int) -> tuple[int, Plan, int]:
         """(discarded card, plan of the rest, points) for a hand one card over."""
@@ -387,6 +463,7 @@ def fast_tables(rules: Rules) -> FastTables:
     key = (
         rules.sets_allowed, rules.set_min, rules.set_max, rules.run_min, rules.ace_runs,
         rules.ace_value, rules.court_value, rules.ace_low_value, rules.joker_value,
+        rules.pair_rule, rules.wild_deuces,
     )  # fmt: skip
     tables = _TABLES.get(key)
     if tables is None:
@@ -397,8 +474,3 @@ def fast_tables(rules: Rules) -> FastTables:
     return tables
 
 
-def hand_mask(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m

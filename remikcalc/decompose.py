@@ -45,6 +45,7 @@ __all__ = [
 JOKER_INDEX = 52
 F52 = (1 << 52) - 1
 DEUCE_BITS = sum(1 << (s * 13 + 1) for s in range(4))
+_BIT = [1 << i for i in range(53)]
 SCALE = 1 << 20  # points are scaled by this so a discard's tie-break fits below them
 INF = float("inf")
 
@@ -649,31 +650,15 @@ def best_arrangement(
     With ``discard`` the hand holds one card over a full hand: the best card to discard is
     chosen too (least points; among equals the card of highest value, then highest index).
     """
-    if not rules.pair_rule:
-        m = 0
-        for c in cards:
-            m |= 1 << c
-        if (
-            m.bit_count() == len(cards)
-            and m >> 52 == 0
-            and not (rules.wild_deuces and m & DEUCE_BITS)
-            and (m or not discard)
-        ):
-            return _fast_arrangement(m, rules, discard)
+    fast = fast_tables(rules)
+    if fast.usable:
+        m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
+        if m.bit_count() == len(cards) and not m & fast.refuse and m >> 52 == 0:
+            if not discard:
+                return Arrangement(*fast.arrange(m))
+            if m:
+                return Arrangement(*fast.arrange_discard(m))
     return general_arrangement(cards, rules, discard=discard)
-
-
-def _fast_arrangement(m: int, rules: Rules, discard: bool) -> Arrangement:
-    tables = fast_tables(rules)
-    if discard:
-        card, plan, points = tables.best_discard(m)
-        dead = (m ^ (1 << card)) & ~plan[1]
-        return Arrangement(tables.sorted_melds(plan), tables.cards_of(dead), points, CARDS[card])
-    plan = tables.solve(m)
-    dead = m & ~plan[1]
-    return Arrangement(
-        tables.sorted_melds(plan), tables.cards_of(dead), tables.points_of(dead), None
-    )
 
 
 def general_arrangement(

@@ -1,0 +1,246 @@
+"""Speed of the exact meld search, against OpenSpiel (C++) and rlcard (Python) on gin hands.
+
+Run ``python benchmarks/bench_decompose.py`` (``--quick`` for a short run). OpenSpiel and
+rlcard are the ``bench`` extra (``pip install open-spiel rlcard``); without them only our own
+figures are printed. See benchmarks/README.md for what is measured and the targets.
+
+Every gin hand is also checked: our points must equal OpenSpiel's least deadwood (for 11 cards,
+the least over the 11 ten-card hands, since OpenSpiel's own 11-card answer is greedy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from remikcalc.cards import CARDS, JOKER, Card  # noqa: E402
+from remikcalc.decompose import best_arrangement  # noqa: E402
+from remikcalc.variants import Rules, get_rules  # noqa: E402
+
+Hand = tuple[Card, ...]
+
+# OpenSpiel's gin rummy card ints are suit-major like ours, A..K within a suit, but its suits
+# run spades, clubs, diamonds, hearts (0 = As, 13 = Ac, 26 = Ad, 39 = Ah); ours run C D H S.
+OPENSPIEL_SUIT = (1, 2, 3, 0)
+# rlcard's card ids are suit-major too, with suits S H D C.
+RLCARD_SUIT = (3, 2, 1, 0)
+
+
+def to_openspiel(hand: Hand) -> list[int]:
+    return [OPENSPIEL_SUIT[c // 13] * 13 + c % 13 for c in hand]
+
+
+# --- hands ------------------------------------------------------------------------------------
+
+
+def random_gin(rng: random.Random, size: int) -> Hand:
+    return tuple(CARDS[c] for c in rng.sample(range(52), size))
+
+
+def dense_gin(rng: random.Random, size: int) -> Hand:
+    """Cards of 3-5 adjacent ranks in 2-4 suits: many overlapping sets and runs."""
+    while True:
+        low = rng.randint(0, 10)
+        ranks = rng.randint(3, 5)
+        suits = rng.sample(range(4), rng.randint(2, 4))
+        pool = [s * 13 + r for s in suits for r in range(low, min(13, low + ranks))]
+        if len(pool) >= size:
+            return tuple(CARDS[c] for c in rng.sample(pool, size))
+
+
+def joker_hand(rng: random.Random, rules: Rules, size: int, most_jokers: int) -> Hand:
+    """``size`` cards from the variant's packs with 0..``most_jokers`` jokers (uniform)."""
+    naturals = [c for c in range(52) for _ in range(rules.decks)]
+    jokers = rng.randint(0, most_jokers)
+    return tuple([JOKER] * jokers + [CARDS[c] for c in rng.sample(naturals, size - jokers)])
+
+
+# --- timing -----------------------------------------------------------------------------------
+
+
+def per_hand(run: Callable[[], Any], count: int) -> float:
+    """Time per hand of one run, in microseconds."""
+    start = time.perf_counter()
+    run()
+    return (time.perf_counter() - start) / count * 1e6
+
+
+def percentiles(times: Sequence[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def load_openspiel() -> Any:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+
+
+def load_rlcard() -> tuple[Callable[[list[Any]], Any], Callable[[int], Any]] | None:
+    try:
+        from rlcard.games.gin_rummy.utils import melding, utils
+    except ImportError:
+        return None
+    return melding.get_best_meld_clusters, utils.get_card
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+# --- the benchmark ------------------------------------------------------------------------------
+
+
+def bench_gin(args: argparse.Namespace, rows: list[str]) -> int:
+    """Each run times a fresh batch of hands, so no hand is ever timed twice."""
+    rules = get_rules("gin")
+    utils = load_openspiel()
+    rl = load_rlcard()
+    rng = random.Random(args.seed)
+    kinds: dict[str, tuple[Callable[[], Hand], bool, float]] = {
+        "random 10": (lambda: random_gin(rng, 10), False, 2.5),
+        "random 11, best discard": (lambda: random_gin(rng, 11), True, 0.5),
+        "dense 10": (lambda: dense_gin(rng, 10), False, 0.8),
+        "dense 11, best discard": (lambda: dense_gin(rng, 11), True, 0.8),
+    }
+    for make, discard, _target in kinds.values():  # build tables, warm the caches
+        for _ in range(args.hands):
+            best_arrangement(make(), rules, discard=discard)
+    mismatches = 0
+    checked = 0
+    for name, (make, discard, target) in kinds.items():
+        ours_us: list[float] = []
+        theirs_us: list[float] = []
+        rl_us: list[float] = []
+        for run in range(args.repeat):
+            hands = [make() for _ in range(args.hands)]
+
+            def ours(hands: list[Hand] = hands, discard: bool = discard) -> None:
+                for hand in hands:
+                    best_arrangement(hand, rules, discard=discard)
+
+            ours_us.append(per_hand(ours, len(hands)))
+            if utils is not None:
+                converted = [to_openspiel(h) for h in hands]
+                theirs_us.append(per_hand(lambda c=converted: openspiel_run(utils, c), len(hands)))
+                for hand, h in zip(hands, converted, strict=True):
+                    ours_points = best_arrangement(hand, rules, discard=discard).points
+                    checked += 1
+                    mismatches += ours_points != openspiel_least(utils, h)
+            if rl is not None and not discard and run < 3:
+                clusters, rl_card = rl
+                rl_hands = [
+                    [rl_card(RLCARD_SUIT[c // 13] * 13 + c % 13) for c in h]
+                    for h in hands[: args.rlcard_hands]
+                ]
+                rl_us.append(
+                    per_hand(lambda r=rl_hands: [clusters(h) for h in r], len(rl_hands))
+                )
+        our_us = statistics.median(ours_us)
+        line = f"gin {name:<24} ours {our_us:8.2f} us/hand"
+        if theirs_us:
+            their_us = statistics.median(theirs_us)
+            ratio = our_us / their_us
+            line += (
+                f" | OpenSpiel {their_us:8.2f} us/hand | ratio {ratio:5.2f}"
+                f" (target <= {target}: {verdict(ratio <= target)})"
+            )
+        rows.append(line)
+        if rl_us:
+            speedup = statistics.median(rl_us) / our_us
+            rows.append(
+                f"    rlcard {statistics.median(rl_us):9.1f} us/hand: ours is {speedup:6.1f}x faster"
+                + (f" (target >= 6x: {verdict(speedup >= 6)})" if name == "random 10" else "")
+            )
+    if utils is not None:
+        rows.append(f"gin check against OpenSpiel: {mismatches} mismatches in {checked} hands")
+    else:
+        rows.append("OpenSpiel not installed (pip install open-spiel): no comparison, no check")
+    return mismatches
+
+
+def openspiel_least(utils: Any, hand: list[int]) -> int:
+    """OpenSpiel's least deadwood; with 11 cards the least over the 11 ten-card hands."""
+    if len(hand) == 10:
+        return int(utils.min_deadwood(hand))
+    return min(int(utils.min_deadwood(hand[:i] + hand[i + 1 :])) for i in range(len(hand)))
+
+
+def openspiel_run(utils: Any, hands: list[list[int]]) -> None:
+    for h in hands:
+        if len(h) == 10:
+            utils.min_deadwood(h)
+        else:
+            min(utils.min_deadwood(h[:i] + h[i + 1 :]) for i in range(len(h)))
+
+
+def bench_jokers(args: argparse.Namespace, rows: list[str]) -> None:
+    rng = random.Random(args.seed + 1)
+    cases = [
+        ("bridge, 11 of 108, <= 4 jokers, best discard", get_rules("bridge"), 11, 4, True),
+        ("remibrydz, 14 of 110, <= 6 jokers, best discard", get_rules("remibrydz"), 14, 6, True),
+        (
+            "continental, 15 of 4 packs, <= 4 jokers",
+            get_rules("continental", overrides=["decks=4", "jokers=4"]),
+            15,
+            4,
+            False,
+        ),
+    ]
+    for name, rules, size, jokers, discard in cases:
+        warm = [joker_hand(rng, rules, size, jokers) for _ in range(args.joker_hands // 4)]
+        hands = [joker_hand(rng, rules, size, jokers) for _ in range(args.joker_hands)]
+        for hand in warm:
+            best_arrangement(hand, rules, discard=discard)
+        first: list[float] = []  # each hand seen for the first time
+        for hand in hands:
+            start = time.perf_counter()
+            best_arrangement(hand, rules, discard=discard)
+            first.append((time.perf_counter() - start) * 1e6)
+        again: list[list[float]] = []
+        for _ in range(max(1, args.repeat // 2)):
+            run = []
+            for hand in hands:
+                start = time.perf_counter()
+                best_arrangement(hand, rules, discard=discard)
+                run.append((time.perf_counter() - start) * 1e6)
+            again.append(run)
+        p50, p99 = percentiles(first)
+        w50, w99 = percentiles([statistics.median(t) for t in zip(*again, strict=True)])
+        rows.append(
+            f"{name:<48} first pass p50 {p50:7.0f} us, p99 {p99:7.0f} us"
+            f" (target p99 <= 2000 us: {verdict(p99 <= 2000)});"
+            f" repeated p50 {w50:.0f} us, p99 {w99:.0f} us"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="gin hands per kind and run")
+    parser.add_argument("--joker-hands", type=int, default=1000, help="hands per joker variant")
+    parser.add_argument("--rlcard-hands", type=int, default=300, help="hands timed for rlcard")
+    parser.add_argument("--repeat", type=int, default=7, help="runs (fresh hands each); median")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--quick", action="store_true", help="small run for a smoke test")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands, args.joker_hands, args.rlcard_hands, args.repeat = 300, 100, 30, 3
+    rows: list[str] = [f"Python {sys.version.split()[0]}, {args.hands} gin hands per kind"]
+    mismatches = bench_gin(args, rows)
+    bench_jokers(args, rows)
+    print("\n".join(rows))
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
