@@ -144,7 +144,7 @@ def bench_gin(args: argparse.Namespace, rows: list[str]) -> int:
                     for h in hands[: args.rlcard_hands]
                 ]
                 rl_us.append(
-                    per_hand(lambda r=rl_hands: [clusters(h) for h in r], len(rl_hands))
+                    per_hand(lambda r=rl_hands, f=clusters: [f(h) for h in r], len(rl_hands))
                 )
         our_us = statistics.median(ours_us)
         line = f"gin {name:<24} ours {our_us:8.2f} us/hand"
@@ -157,9 +157,10 @@ def bench_gin(args: argparse.Namespace, rows: list[str]) -> int:
             )
         rows.append(line)
         if rl_us:
-            speedup = statistics.median(rl_us) / our_us
+            rl_median = statistics.median(rl_us)
+            speedup = rl_median / our_us
             rows.append(
-                f"    rlcard {statistics.median(rl_us):9.1f} us/hand: ours is {speedup:6.1f}x faster"
+                f"    rlcard {rl_median:9.1f} us/hand: ours is {speedup:6.1f}x faster"
                 + (f" (target >= 6x: {verdict(speedup >= 6)})" if name == "random 10" else "")
             )
     if utils is not None:

@@ -472,5 +472,3 @@ def fast_tables(rules: Rules) -> FastTables:
         _BY_ID.clear()
     _BY_ID[id(rules)] = (rules, tables)
     return tables
-
-

@@ -14,7 +14,7 @@ Two engines give the same answers:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -123,23 +123,9 @@ def _finish(
 # --- the general search -----------------------------------------------------------------------
 
 
-Core = tuple[object, int, int, str, tuple[Card, ...]]  # (removal, lo, hi, kind, naturals)
-
-
-class _Core:
-    """The natural cards of a meld with the range of wild cards it may take."""
-
-    __slots__ = ("ops", "lo", "hi", "kind", "cards", "ranks")
-
-    def __init__(
-        self, ops: tuple[int, ...], lo: int, hi: int, kind: str, cards: tuple[Card, ...]
-    ) -> None:
-        self.ops = ops  # masks; each removes one copy of every card it holds
-        self.lo = lo
-        self.hi = hi
-        self.kind = kind
-        self.cards = cards
-        self.ranks = frozenset(c % 13 for c in cards)
+# (needed cards, removal, lo, hi, kind, naturals): a meld core on a hand's local card identities
+Core = tuple[int, object, int, int, str, tuple[Card, ...]]
+State = tuple[int, int, int, int, tuple[int, ...], int]
 
 
 def _spread(mask: int, layers: int, width: int = 52) -> int:
@@ -167,7 +153,6 @@ class _Geometry:
         else:
             self.line = list(range(1, 26))
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
-        self.core_cache: dict[tuple[int, int, int, int, int], list[Core]] = {}
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
         """(rank mask, lo, hi) of every run core holding ``card`` within ``pattern``."""
@@ -210,16 +195,16 @@ class _Geometry:
         self.run_cache[key] = found
         return found
 
-    def set_cores(self, card: int, suits: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int]]:
+    def set_cores(
+        self, card: int, suits: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], int, int]]:
         """(copies per suit, lo, hi) for sets holding ``card``; ``suits`` = copies per suit."""
         rules = self.rules
         if not rules.sets_allowed:
             return []
         own = card // 13
         limit = 1 if rules.set_distinct_suits else rules.decks
-        ranges = [
-            range(1 if s == own else 0, min(suits[s], limit) + 1) for s in range(4)
-        ]
+        ranges = [range(1 if s == own else 0, min(suits[s], limit) + 1) for s in range(4)]
         cap = set_capacity(rules)
         out: list[tuple[tuple[int, ...], int, int]] = []
         for a in ranges[0]:
@@ -237,35 +222,6 @@ class _Geometry:
                             out.append(((a, b, c, d), lo, hi))
         out.sort(key=lambda t: (-sum(t[0]), t[0]))
         return out
-
-    def core_list(
-        self, card: int, here: int, pattern: int, wilds: int, layers: int
-    ) -> list[Core]:
-        """Cores holding ``card``: sets from the suits ``here`` at its rank (-1: none, the
-        caller adds them), runs from its suit's ``pattern``; removal masks for ``layers``."""
-        key = (card, here, pattern, wilds, layers)
-        found = self.core_cache.get(key)
-        if found is not None:
-            return found
-        suit, rank0 = divmod(card, 13)
-        found = []
-        if here >= 0:
-            copies = tuple(here >> s & 1 for s in range(4))
-            for per_suit, lo, hi in self.set_cores(card, copies):
-                mask = 0
-                for s in range(4):
-                    if per_suit[s]:
-                        mask |= 1 << (s * 13 + rank0)
-                naturals = tuple(CARDS[i] for i in range(52) if mask >> i & 1)
-                found.append((_spread(mask, layers), lo, hi, "set", naturals))
-        for ranks, lo, hi in self.run_cores(card, pattern, wilds):
-            mask = ranks << (13 * suit)
-            naturals = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
-            found.append((_spread(mask, layers), lo, hi, "run", naturals))
-        if len(self.core_cache) > 200_000:
-            self.core_cache.clear()
-        self.core_cache[key] = found
-        return found
 
     def core_value(
         self, kind: str, rank0: int, ranks: frozenset[int], naturals: int, wilds: int
@@ -317,9 +273,7 @@ class _Search:
     exact and saves branching on every count. The value search counts wild cards exactly.
     """
 
-    def __init__(
-        self, cards: Sequence[Card], rules: Rules, objective: str, discard: bool
-    ) -> None:
+    def __init__(self, cards: Sequence[Card], rules: Rules, objective: str, discard: bool) -> None:
         self.rules = rules
         self.geo = _geometry(rules)
         self.value_mode = objective == "value"
@@ -380,17 +334,17 @@ class _Search:
             for per_suit, lo, hi in geo.set_cores(card, copies):
                 need = 0
                 ops: list[int] = []
-                naturals: list[Card] = []
+                chosen: list[Card] = []
                 for level in range(1, max(per_suit) + 1):
                     mask = 0
                     for s in range(4):
                         if per_suit[s] >= level:
                             mask |= 1 << later[CARDS[s * 13 + rank0]]
-                            naturals.append(CARDS[s * 13 + rank0])
+                            chosen.append(CARDS[s * 13 + rank0])
                     need |= mask << (n * (level - 1))
                     ops.append(_spread(mask, self.layers, n))
                 removal: object = ops[0] if len(ops) == 1 else tuple(ops)
-                out.append((need, removal, lo, hi, "set", tuple(sorted(naturals))))
+                out.append((need, removal, lo, hi, "set", tuple(sorted(chosen))))
         pattern = 0
         for c in later:
             if c // 13 == suit:
@@ -423,7 +377,9 @@ class _Search:
         room = p + (x & self.all_deuces).bit_count() if self.deuces else p
         return cap if cap < room else room
 
-    def solve(self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int) -> float:
+    def solve(
+        self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
+    ) -> float:
         if self.simple:
             key: object = ((x << 6 | p) << 6 | cap) << 1 | flag
         else:
@@ -484,14 +440,14 @@ class _Search:
 
     def _moves(
         self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
-    ) -> list[tuple[float, Action, tuple[int, int, int, int, tuple[int, ...], int]]]:
+    ) -> list[tuple[float, Action, State]]:
         """The moves :meth:`solve` weighs, in its order: (own cost, action, next state)."""
         present = x & self.idmask
         low = present & -present
         i = low.bit_length() - 1
         card = self.ids[i]
         x1 = self._apply(x, low * self.rep)
-        moves: list[tuple[float, Action, tuple[int, int, int, int, tuple[int, ...], int]]] = []
+        moves: list[tuple[float, Action, State]] = []
         if low & self.deuces:
             moves.append((0, ("pool", card), (x1, p + 1, cap, flag, (*pooled, card), dead)))
         else:
@@ -552,7 +508,7 @@ class _Search:
             kj = left - kd
             kept: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
             kept += [JOKER] * kj + self.fixed
-            for out in (sorted(set(kept)) if flag else [None]):
+            for out in sorted(set(kept)) if flag else [None]:
                 rest = list(kept)
                 tb = 0
                 if out is not None:
@@ -579,12 +535,12 @@ class _Search:
     # -- reading the answer back ---------------------------------------------------------------
 
     def run(self) -> list[Action]:
-        state = (self.start, self.jokers, 0, 1 if self.discard else 0, (), 0)
+        state: State = (self.start, self.jokers, 0, 1 if self.discard else 0, (), 0)
         self.solve(*state)
         actions: list[Action] = []
         while state[0] & self.idmask:
             target = self.solve(*state)
-            for cost, action, after in self._moves(*state):
+            for cost, action, after in self._moves(*state):  # noqa: B007 - used after the loop
                 if cost + self.solve(*after) == target:
                     break
             else:  # pragma: no cover - the memo always holds the optimum
@@ -642,9 +598,7 @@ class _Search:
 # --- public API -------------------------------------------------------------------------------
 
 
-def best_arrangement(
-    cards: Sequence[Card], rules: Rules, *, discard: bool = False
-) -> Arrangement:
+def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> Arrangement:
     """The arrangement into legal melds that leaves the least points (exact).
 
     With ``discard`` the hand holds one card over a full hand: the best card to discard is

@@ -140,18 +140,14 @@ def run_position_value(rules: Rules, rank0: int, first: bool) -> int:
     return rules.card_value(rank0)
 
 
-def best_run_window(
-    ranks: frozenset[int], length: int, rules: Rules
-) -> tuple[int, int] | None:
+def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[int, int] | None:
     """Best (value, start) window of ``length`` holding every rank index in ``ranks``."""
     best: tuple[int, int] | None = None
     for start in run_windows(rules.ace_runs, length):
         window = [position_rank(start + k) for k in range(length)]
         if not ranks.issubset(window):
             continue
-        value = sum(
-            run_position_value(rules, rank0, k == 0) for k, rank0 in enumerate(window)
-        )
+        value = sum(run_position_value(rules, rank0, k == 0) for k, rank0 in enumerate(window))
         if best is None or value > best[0]:
             best = (value, start)
     return best
@@ -172,9 +168,7 @@ def set_capacity(rules: Rules) -> int:
 # --- building melds from naturals and wild cards ----------------------------------------------
 
 
-def build_set(
-    naturals: Sequence[Card], wilds: Sequence[Card], rules: Rules
-) -> Meld | None:
+def build_set(naturals: Sequence[Card], wilds: Sequence[Card], rules: Rules) -> Meld | None:
     """The set made of ``naturals`` (one rank) and ``wilds``, or None if not legal."""
     if not naturals:
         return None
@@ -200,9 +194,7 @@ def build_set(
     return Meld("set", tuple(t[2] for t in placed), tuple(t[3] for t in placed))
 
 
-def build_run(
-    naturals: Sequence[Card], wilds: Sequence[Card], rules: Rules
-) -> Meld | None:
+def build_run(naturals: Sequence[Card], wilds: Sequence[Card], rules: Rules) -> Meld | None:
     """The best-valued run made of ``naturals`` (one suit) and ``wilds``, or None."""
     if not naturals:
         return None

@@ -111,9 +111,8 @@ def is_laid_meld(
     """True when a meld, as laid (wild cards with what they stand for), is one of the
     concrete melds the rules allow, with legal wild cards."""
     concrete = tuple(c if s is None else s for c, s in zip(cards, stands_for, strict=True))
-    if kind == "set":
-        if tuple(sorted(concrete)) != concrete:
-            return False
+    if kind == "set" and tuple(sorted(concrete)) != concrete:
+        return False
     allowed = {m for k, m, _v in _all_concrete(rules) if k == kind}
     if concrete not in allowed:
         return False

@@ -156,9 +156,7 @@ def test_rummy500_ace_fifteen(hand: list[Card]) -> None:
 def test_best_value_melds_against_oracle(hand: list[Card]) -> None:
     found = best_value_melds(hand, REMIBRYDZ)
     check_partition(hand, found, REMIBRYDZ)
-    assert sum(m.value(REMIBRYDZ) for m in found.melds) == oracle.greatest_value(
-        hand, REMIBRYDZ
-    )
+    assert sum(m.value(REMIBRYDZ) for m in found.melds) == oracle.greatest_value(hand, REMIBRYDZ)
 
 
 def test_many_seeded_hands_against_the_oracle() -> None:
@@ -326,8 +324,11 @@ def test_best_discard_rules() -> None:
 
 
 def test_discard_a_joker_when_it_is_best() -> None:
-    found = best("5H 6H 7H 8H 9H TH JH QH KH AH JK", get_rules("bridge", overrides=["ace_runs=low"]), discard=True)
-    assert found.points == 0
+    low_aces = get_rules("bridge", overrides=["ace_runs=low"])
+    found = best("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK", low_aces, discard=True)
+    assert found.points == 0 and found.discard == JOKER  # a 13-card run has no room left
+    found = best("5C 5D 9S JK", BRIDGE, discard=True)
+    assert found.points == 0 and found.discard == parse_cards("9S")[0]
 
 
 # --- opening values (remibrydż) ---------------------------------------------------------------

@@ -174,8 +174,9 @@ def test_wild_deuces_as_themselves_or_wild() -> None:
     assert m.kind == "run" and codes(m.stands_for) == ["-", "-", "7H"]
     assert not can_meld(parse_cards("5H 6H 2C"), CONTINENTAL)
     # a deuce used as wild does not count as the natural a meld needs
-    assert "natural" in refused("2C JK JK", get_rules("continental", preset="bicycle",
-                                                     overrides=["jokers_minority=true"]))
+    assert "natural" in refused(
+        "2C JK JK", get_rules("continental", preset="bicycle", overrides=["jokers_minority=true"])
+    )
 
 
 # --- values ----------------------------------------------------------------------------------
