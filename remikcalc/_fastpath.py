@@ -10,6 +10,7 @@ import time. :mod:`remikcalc.decompose` checks that this path and the general se
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import product
 
 from remikcalc.cards import CARDS, Card
@@ -22,6 +23,8 @@ FULL = 0x1FFF
 SUIT_SHIFTS = (0, 13, 26, 39)
 
 Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
+SetOption = tuple[int, int, tuple[int, int] | None]  # (mask, value, (rank, suits) or None)
+SetOptions = tuple[tuple[SetOption, ...], int]  # (choices, every card they could cover)
 Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
 
 
@@ -87,7 +90,7 @@ class FastTables:
         for _ in range(4):
             sizes |= {s + k for s in sizes for k in range(rules.set_min, rules.set_max + 1)}
         self.set_sizes = {s for s in sizes if s <= 4}
-        self.set_option_cache: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self.set_option_cache: dict[tuple[int, int, int], SetOptions] = {}
         self.run_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.set_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.meld_keys: dict[int, tuple[int, ...]] = {}  # cached melds live as long as we do
@@ -120,12 +123,13 @@ class FastTables:
         doubled = _linear_cover(pattern | (pattern << 13), k)
         return (doubled | (doubled >> 13)) & FULL
 
-    def set_options(self, rank: int, present: int, free: int) -> tuple[tuple[int, int, int], ...]:
-        """Useful (mask, value, suits) choices of sets at ``rank``.
+    def set_options(self, rank: int, present: int, free: int) -> SetOptions:
+        """Useful choices of sets at ``rank``, and every card they could cover.
 
         ``present`` = suits holding the rank, ``free`` = those a run could also use. A card no
         run can use is better in a set than a card a run could use, so only subsets holding
-        every such card, or none of the run-usable ones, are tried.
+        every such card, or none of the run-usable ones, are tried. Each choice is
+        (mask, value, (rank, suits) or None), the largest first.
         """
         key = (rank, present, free)
         found = self.set_option_cache.get(key)
@@ -139,10 +143,18 @@ class FastTables:
         best_inside = max(inside, key=lambda u: (u.bit_count(), -u))
         keep.append(best_inside)
         keep.sort(key=lambda u: (-u.bit_count(), u))
-        found = tuple(
-            (sum(1 << (13 * s + rank) for s in range(4) if u >> s & 1), value * u.bit_count(), u)
+        options = tuple(
+            (
+                sum(1 << (13 * s + rank) for s in range(4) if u >> s & 1),
+                value * u.bit_count(),
+                (rank, u) if u else None,
+            )
             for u in keep
         )
+        union = 0
+        for mask, _value, _info in options:
+            union |= mask
+        found = (options, union)
         self.set_option_cache[key] = found
         return found
 
@@ -173,7 +185,7 @@ class FastTables:
         fixed_mask = 0
         fixed_value = 0
         fixed_sets: list[tuple[int, int]] = []
-        choices: list[list[tuple[int, int, int, int]]] = []
+        choices: list[tuple[SetOption, ...]] = []
         upper = ra | rb << 13 | rcc << 26 | rd << 39
         while g:
             low = g & -g
@@ -181,17 +193,16 @@ class FastTables:
             r = low.bit_length() - 1
             present = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
             free = (ra >> r & 1) | (rb >> r & 1) << 1 | (rcc >> r & 1) << 2 | (rd >> r & 1) << 3
-            options = self.set_options(r, present, free)
-            for mask, _value, _suits in options:
-                upper |= mask
+            options, union = self.set_options(r, present, free)
+            upper |= union
             if len(options) == 1:
-                mask, value, suits = options[0]
+                mask, value, info = options[0]
                 fixed_mask |= mask
                 fixed_value += value
-                if suits:
-                    fixed_sets.append((r, suits))
+                if info is not None:
+                    fixed_sets.append(info)
             else:
-                choices.append([(mask, value, r, suits) for mask, value, suits in options])
+                choices.append(options)
         pv = self.pattern_value
         upper_value = (
             pv[upper & FULL] + pv[(upper >> 13) & FULL] + pv[(upper >> 26) & FULL] + pv[upper >> 39]
@@ -202,11 +213,15 @@ class FastTables:
         d0 = d & ~(fixed_mask >> 39)
         best_value = -1
         best_removed = 0
-        best_sets: tuple[tuple[int, int, int, int], ...] = ()
-        for combo in product(*choices):
+        best_sets: tuple[SetOption, ...] = ()
+        if len(choices) == 1:
+            combos: Iterable[tuple[SetOption, ...]] = ((o,) for o in choices[0])
+        else:
+            combos = product(*choices)
+        for combo in combos:
             removed = 0
             value = fixed_value
-            for mask, v, _r, _s in combo:
+            for mask, v, _info in combo:
                 removed |= mask
                 value += v
             value += (
@@ -227,8 +242,10 @@ class FastTables:
         c1 = c & ~(removed >> 26)
         d1 = d & ~(removed >> 39)
         covered = removed | rc[a1] | rc[b1] << 13 | rc[c1] << 26 | rc[d1] << 39
-        sets = fixed_sets + [(r, s) for _m, _v, r, s in best_sets if s]
-        return best_value, covered, tuple(sets)
+        for _mask, _v, info in best_sets:
+            if info is not None:
+                fixed_sets.append(info)
+        return best_value, covered, tuple(fixed_sets)
 
     # -- building the answer ---------------------------------------------------------------------
 
