@@ -9,6 +9,8 @@ on the same machine, in the same run. Prints the median of several alternating r
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import shutil
 import statistics
 import subprocess
@@ -28,6 +30,13 @@ def main() -> None:
     args = parser.parse_args()
     script = shutil.which("remikcalc")
     hand = [script] if script else [sys.executable, "-m", "remikcalc"]
+    # Byte-code as `pip install` leaves it: this environment may set PYTHONDONTWRITEBYTECODE,
+    # which would make every run compile the package from source.
+    import click
+    import remikcalc
+
+    for package in (remikcalc, click):
+        compileall.compile_dir(os.path.dirname(package.__file__ or ""), quiet=1)
     commands = {
         "python -c 'import click'": [sys.executable, "-c", "import click"],
         "remikcalc hand 9C 7H QD": [*hand, "hand", "9C", "7H", "QD"],

@@ -7,82 +7,61 @@ from typing import Any
 
 import click
 
-from remikcalc.cards import format_cards, is_grouped, parse_groups
+from remikcalc.cards import format_cards, parse_cards
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.decompose import Arrangement, analyze_hand, arrangement_from_groups
+from remikcalc.decompose import analyze_hand
 from remikcalc.errors import RemikcalcError
-from remikcalc.melds import Meld
 from remikcalc.variants import Rules, get_rules
 
 
-def _meld_codes(meld: Meld) -> list[str]:
-    return [c.code for c in meld.cards]
-
-
-def hand_record(rules: Rules, text: str, discard: bool | None) -> dict[str, Any]:
-    """Analyse one typed hand into the INTERFACE.md ``hand --format json`` object."""
-    groups = parse_groups(text)
-    cards = tuple(c for g in groups for c in g)
-    if not cards:
-        raise RemikcalcError("the hand is empty; type the cards, e.g. 9C 7H QD")
-    arrangement: Arrangement
-    if is_grouped(text):
-        from remikcalc.cards import check_pack
-
-        check_pack(cards, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
-        arrangement = arrangement_from_groups(groups, rules)
-    else:
-        arrangement = analyze_hand(cards, rules=rules, discard=discard)
+def hand_record(rules: Rules, text: str, discard: bool | None) -> tuple[dict[str, Any], list[str]]:
+    """Analyse one typed hand: the INTERFACE.md ``hand --format json`` object, and each meld
+    written for people (a joker or wild deuce shown with what it stands for, ``JK=9H``)."""
+    arrangement = analyze_hand(text, rules=rules, discard=discard)
+    shown = [
+        " ".join(
+            card.code if stand is None else f"{card.code}={stand.code}"
+            for card, stand in zip(meld.cards, meld.stands_for, strict=True)
+        )
+        for meld in arrangement.melds
+    ]
     jokers = [
         {"meld": i, "stands_for": stand.code}
         for i, meld in enumerate(arrangement.melds)
-        for card, stand in zip(meld.cards, meld.stands_for, strict=True)
+        for stand in meld.stands_for
         if stand is not None
     ]
-    return {
+    record = {
         "variant": rules.variant,
-        "cards": format_cards(cards),
-        "melds": [_meld_codes(m) for m in arrangement.melds],
+        "cards": format_cards(parse_cards(text)),
+        "melds": [[c.code for c in m.cards] for m in arrangement.melds],
         "jokers": jokers,
         "deadwood": [c.code for c in arrangement.deadwood],
         "points": arrangement.points,
         "discard": arrangement.discard.code if arrangement.discard is not None else None,
     }
+    return record, shown
 
 
-def hand_text(record: dict[str, Any], arrangement_melds: list[str]) -> str:
+def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        return to_json(record, lines=True)
+    if fmt == "plain":
+        return "\t".join(
+            [record["cards"], " | ".join(melds), " ".join(record["deadwood"]),
+             str(record["points"]), record["discard"] or ""]
+        )  # fmt: skip
     lines = [
         f"Hand:     {record['cards']}",
-        f"Melds:    {' | '.join(arrangement_melds) if arrangement_melds else '-'}",
+        f"Melds:    {' | '.join(melds) if melds else '-'}",
         f"Deadwood: {' '.join(record['deadwood']) or '-'}",
         f"Points:   {record['points']}",
     ]
     if record["discard"] is not None:
         lines.append(f"Discard:  {record['discard']}")
     return "\n".join(lines)
-
-
-def _render(record: dict[str, Any], fmt: str) -> str:
-    from remikcalc.render import to_json
-
-    if fmt == "json":
-        return to_json(record, lines=True)
-    melds = []
-    for i, meld in enumerate(record["melds"]):
-        subs = [j["stands_for"] for j in record["jokers"] if j["meld"] == i]
-        text = []
-        for code in meld:
-            if code == "JK" and subs:
-                text.append(f"JK={subs.pop(0)}")
-            else:
-                text.append(code)
-        melds.append(" ".join(text))
-    if fmt == "plain":
-        return "\t".join(
-            [record["cards"], " | ".join(melds), " ".join(record["deadwood"]),
-             str(record["points"]), record["discard"] or ""]
-        )  # fmt: skip
-    return hand_text(record, melds)
 
 
 @click.command("hand")
@@ -122,7 +101,7 @@ def hand_cmd(
             if not line.strip():
                 continue
             try:
-                click.echo(_render(hand_record(rules, line, discard), fmt))
+                click.echo(_render(*hand_record(rules, line, discard), fmt))
             except RemikcalcError as exc:
                 failed = True
                 if fmt == "json":
@@ -136,5 +115,4 @@ def hand_cmd(
         return
     if "-" in cards:
         raise click.UsageError("'-' (read from stdin) cannot be mixed with cards")
-    record = hand_record(rules, " ".join(cards), discard)
-    click.echo(_render(record, fmt))
+    click.echo(_render(*hand_record(rules, " ".join(cards), discard), fmt))
