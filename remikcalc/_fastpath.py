@@ -10,8 +10,9 @@ import time. :mod:`remikcalc.decompose` checks that this path and the general se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
+from typing import Any, TypeVar
 
 from remikcalc.cards import CARDS, Card
 from remikcalc.melds import Meld, build_run
@@ -26,6 +27,9 @@ Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered m
 SetOption = tuple[int, int, tuple[int, int] | None]  # (mask, value, (rank, suits) or None)
 SetOptions = tuple[tuple[SetOption, ...], int]  # (choices, every card they could cover)
 Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
+T = TypeVar("T")
+SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
+_BIT = [1 << i for i in range(53)]
 
 
 def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
@@ -69,6 +73,7 @@ class FastTables:
             sum(1 << (s * 13 + 1) for s in range(4)) if rules.wild_deuces else 0
         )
         self.ready = False
+        self.hot: Callable[[Sequence[Card]], Any] | None = None  # set by decompose
 
     def _build(self) -> None:
         """Build the tables (about 10 ms), on the first hand that takes the fast path."""
@@ -101,6 +106,12 @@ class FastTables:
             v = values[i % 13]
             groups[v] = groups.get(v, 0) | (1 << i)
         self.value_groups = sorted(groups.items(), reverse=True)
+        # what runs leave of each suit pattern: its cards and their value
+        self.dead_cards = [
+            [cards[p & ~cover] for p, cover in enumerate(self.run_cover)]
+            for cards in self.suit_cards
+        ]
+        self.dead_value = [pv[p & ~cover] for p, cover in enumerate(self.run_cover)]
         self.ready = True
 
     # -- tables ----------------------------------------------------------------------------------
@@ -367,6 +378,118 @@ class FastTables:
         pv = self.pattern_value
         return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
 
+    def hot_path(self, cls: type[T]) -> Callable[[Sequence[Card]], T | None]:
+        """The whole fast path for a full hand (no discard), answering a ``cls`` instance.
+
+        ``cls`` is the frozen, slotted ``Arrangement`` dataclass: it is built by assigning its
+        four slots directly (what its ``__init__`` does, without the call overheads). The
+        answer is ``None`` when the hand is not for the fast path (a repeated card, a joker,
+        a wild deuce). One function with its tables in local cells, because the call costs
+        matter here: a random 10-card hand takes about 2 us.
+        """
+        if not self.ready:
+            self._build()
+        new = object.__new__
+        setters: list[Any] = [getattr(cls, name).__set__ for name in SLOTS]
+        set_melds, set_dead, set_points, set_discard = setters
+        bit = _BIT.__getitem__
+        refuse = self.refuse
+        arrange = self.arrange
+
+        if not (self.set_min == 3 and self.set_sizes == {0, 3, 4}) and self.sets_allowed:
+
+            def generic(cards: Sequence[Card]) -> T | None:
+                m = sum(map(bit, cards))
+                if m.bit_count() != len(cards) or m & refuse:
+                    return None
+                melds, deadwood, points, _ = arrange(m)
+                found: T = new(cls)
+                set_melds(found, melds)
+                set_dead(found, deadwood)
+                set_points(found, points)
+                set_discard(found, None)
+                return found
+
+            return generic
+
+        sets_allowed = self.sets_allowed
+        rc = self.run_cover
+        rf = self.run_free
+        d0, d1, d2, d3 = self.dead_cards
+        dv = self.dead_value
+        s0, s1, s2, s3 = self.suit_cards
+        pv = self.pattern_value
+        cache = self.arrangement_cache
+        solve_sets = self._solve_sets
+        melds_for = self._melds_for
+
+        def hot(cards: Sequence[Card]) -> T | None:
+            m = sum(map(bit, cards))  # a repeated card carries: caught by bit_count
+            if m.bit_count() != len(cards) or m & refuse:
+                return None
+            a = m & FULL
+            b = m >> 13 & FULL
+            c = m >> 26 & FULL
+            d = m >> 39
+            g = ((a & b & (c | d)) | (c & d & (a | b))) if sets_allowed else 0
+            if not g:  # runs only: everything per suit from the tables
+                deadwood = d0[a] + d1[b] + d2[c] + d3[d]
+                points = dv[a] + dv[b] + dv[c] + dv[d]
+                ca = rc[a]
+                cb = rc[b]
+                cc = rc[c]
+                cd = rc[d]
+                if ca | cb | cc | cd:
+                    key: object = ca | cb << 13 | cc << 26 | cd << 39
+                    melds = cache.get(key)
+                    if melds is None:
+                        melds = melds_for(key, (), key)  # type: ignore[arg-type]
+                else:
+                    melds = ()
+            elif not g & (rf[a] | rf[b] | rf[c] | rf[d]):
+                # no run can use a card of these ranks: each is one set of all its cards
+                # (3 or 4), and taking them out changes no suit's run cover
+                ga = a & ~g
+                gb = b & ~g
+                gc = c & ~g
+                gd = d & ~g
+                deadwood = d0[ga] + d1[gb] + d2[gc] + d3[gd]
+                points = dv[ga] + dv[gb] + dv[gc] + dv[gd]
+                covered = rc[a] | rc[b] << 13 | rc[c] << 26 | rc[d] << 39 | m & g * SPREAD
+                key = covered | g << 52  # above any card: apart from the other keys
+                melds = cache.get(key)
+                if melds is None:
+                    found_sets = []
+                    x = g
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        r = low.bit_length() - 1
+                        suits = a >> r & 1 | (b >> r & 1) << 1
+                        found_sets.append((r, suits | (c >> r & 1) << 2 | (d >> r & 1) << 3))
+                    melds = melds_for(covered, tuple(found_sets), key)
+            else:
+                _value, covered, sets = solve_sets(a, b, c, d, g)
+                key = (covered, sets)
+                melds = cache.get(key)
+                if melds is None:
+                    melds = melds_for(covered, sets, key)
+                dead = m ^ covered
+                a = dead & FULL
+                b = dead >> 13 & FULL
+                c = dead >> 26 & FULL
+                d = dead >> 39
+                deadwood = s0[a] + s1[b] + s2[c] + s3[d]
+                points = pv[a] + pv[b] + pv[c] + pv[d]
+            found: T = new(cls)
+            set_melds(found, melds)
+            set_dead(found, deadwood)
+            set_points(found, points)
+            set_discard(found, None)
+            return found
+
+        return hot
+
     def arrange_discard(self, m: int) -> Result:
         """(melds, deadwood, points, discard) for a hand one card over a full hand."""
         if not self.ready:
@@ -467,6 +590,8 @@ def _split(n: int, lo: int, hi: int) -> list[int]:
             return [size, *rest]
     return []
 
+
+SLOTS = ("melds", "deadwood", "points", "discard")
 
 _TABLES: dict[tuple[object, ...], FastTables] = {}
 _BY_ID: dict[int, tuple[Rules, FastTables]] = {}
