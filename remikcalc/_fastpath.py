@@ -111,7 +111,14 @@ class FastTables:
             [cards[p & ~cover] for p, cover in enumerate(self.run_cover)]
             for cards in self.suit_cards
         ]
-        self.dead_value = [pv[p & ~cover] for p, cover in enumerate(self.run_cover)]
+        self.dead_value = dv = [pv[p & ~cover] for p, cover in enumerate(self.run_cover)]
+        # both in one int: the value left in the low bits, the run cover (placed at the
+        # suit's bits) above them, so adding the four suits' entries gives both
+        self.value_bits = vb = (4 * max(dv)).bit_length()
+        self.dead_and_cover = [
+            [v + (cover << (vb + 13 * s)) for v, cover in zip(dv, self.run_cover, strict=True)]
+            for s in range(4)
+        ]
         self.ready = True
 
     # -- tables ----------------------------------------------------------------------------------
@@ -381,42 +388,48 @@ class FastTables:
     def hot_path(self, cls: type[T]) -> Callable[[Sequence[Card]], T | None]:
         """The whole fast path for a full hand (no discard), answering a ``cls`` instance.
 
-        ``cls`` is the frozen, slotted ``Arrangement`` dataclass: it is built by assigning its
-        four slots directly (what its ``__init__`` does, without the call overheads). The
-        answer is ``None`` when the hand is not for the fast path (a repeated card, a joker,
-        a wild deuce). One function with its tables in local cells, because the call costs
-        matter here: a random 10-card hand takes about 2 us.
+        The answer is ``None`` when the hand is not for the fast path (a repeated card, a
+        joker, a wild deuce). It is one function with its tables in local cells, because at
+        about 2 us a hand every call and lookup counts. ``cls`` is the frozen, slotted
+        ``Arrangement`` dataclass; see :func:`_builder` for how it is built.
         """
         if not self.ready:
             self._build()
-        new = object.__new__
-        setters: list[Any] = [getattr(cls, name).__set__ for name in SLOTS]
-        set_melds, set_dead, set_points, set_discard = setters
+        build, shadow = _builder(cls)
         bit = _BIT.__getitem__
         refuse = self.refuse
+        threes = not self.sets_allowed or (self.set_min == 3 and self.set_sizes == {0, 3, 4})
+        if threes and shadow is not None:
+            return self._hot_sets_of_three(cls, shadow)
         arrange = self.arrange
 
-        if not (self.set_min == 3 and self.set_sizes == {0, 3, 4}) and self.sets_allowed:
+        def generic(cards: Sequence[Card]) -> T | None:
+            m = sum(map(bit, cards))
+            if m.bit_count() != len(cards) or m & refuse:
+                return None
+            melds, deadwood, points, _ = arrange(m)
+            return build(melds, deadwood, points)
 
-            def generic(cards: Sequence[Card]) -> T | None:
-                m = sum(map(bit, cards))
-                if m.bit_count() != len(cards) or m & refuse:
-                    return None
-                melds, deadwood, points, _ = arrange(m)
-                found: T = new(cls)
-                set_melds(found, melds)
-                set_dead(found, deadwood)
-                set_points(found, points)
-                set_discard(found, None)
-                return found
+        return generic
 
-            return generic
+    def _hot_sets_of_three(self, cls: type[T], shadow: Any) -> Callable[[Sequence[Card]], T | None]:
+        """:meth:`hot_path` when a set is 3 or 4 cards (or there are no sets).
 
+        A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
+        hands with a set skip the search over set choices. The answer is built as in
+        :func:`_builder`, written out here to save a call.
+        """
+        new = object.__new__
+        bit = _BIT.__getitem__
+        refuse = self.refuse
+        limit = 1 << 52 if refuse == 1 << 52 else 0  # 0: test the refused bits one by one
         sets_allowed = self.sets_allowed
-        rc = self.run_cover
         rf = self.run_free
         d0, d1, d2, d3 = self.dead_cards
         dv = self.dead_value
+        xa, xb, xc, xd = self.dead_and_cover
+        vshift = self.value_bits
+        vmask = (1 << vshift) - 1
         s0, s1, s2, s3 = self.suit_cards
         pv = self.pattern_value
         cache = self.arrangement_cache
@@ -425,38 +438,40 @@ class FastTables:
 
         def hot(cards: Sequence[Card]) -> T | None:
             m = sum(map(bit, cards))  # a repeated card carries: caught by bit_count
-            if m.bit_count() != len(cards) or m & refuse:
+            if m.bit_count() != len(cards) or (m >= limit if limit else m & refuse):
                 return None
-            a = m & FULL
-            b = m >> 13 & FULL
-            c = m >> 26 & FULL
-            d = m >> 39
+            lo = m & 0x3FFFFFF
+            hi = m >> 26
+            a = lo & FULL
+            b = lo >> 13
+            c = hi & FULL
+            d = hi >> 13
             g = ((a & b & (c | d)) | (c & d & (a | b))) if sets_allowed else 0
-            if not g:  # runs only: everything per suit from the tables
+            melds: tuple[Meld, ...] | None
+            if not g:  # runs only: all from the per-suit tables
                 deadwood = d0[a] + d1[b] + d2[c] + d3[d]
-                points = dv[a] + dv[b] + dv[c] + dv[d]
-                ca = rc[a]
-                cb = rc[b]
-                cc = rc[c]
-                cd = rc[d]
-                if ca | cb | cc | cd:
-                    key: object = ca | cb << 13 | cc << 26 | cd << 39
-                    melds = cache.get(key)
+                x = xa[a] + xb[b] + xc[c] + xd[d]  # the value left, and the runs' cover
+                if x > vmask:
+                    covered = x >> vshift
+                    melds = cache.get(covered)
                     if melds is None:
-                        melds = melds_for(key, (), key)  # type: ignore[arg-type]
+                        melds = melds_for(covered, (), covered)
+                    points = x & vmask
                 else:
                     melds = ()
+                    points = x
             elif not g & (rf[a] | rf[b] | rf[c] | rf[d]):
-                # no run can use a card of these ranks: each is one set of all its cards
-                # (3 or 4), and taking them out changes no suit's run cover
-                ga = a & ~g
-                gb = b & ~g
-                gc = c & ~g
-                gd = d & ~g
+                # no run can use a card of these ranks: each rank is one set of all its cards,
+                # and taking them out changes no suit's run cover
+                ng = ~g
+                ga = a & ng
+                gb = b & ng
+                gc = c & ng
+                gd = d & ng
                 deadwood = d0[ga] + d1[gb] + d2[gc] + d3[gd]
                 points = dv[ga] + dv[gb] + dv[gc] + dv[gd]
-                covered = rc[a] | rc[b] << 13 | rc[c] << 26 | rc[d] << 39 | m & g * SPREAD
-                key = covered | g << 52  # above any card: apart from the other keys
+                covered = (xa[a] + xb[b] + xc[c] + xd[d]) >> vshift | m & g * SPREAD
+                key: object = covered | g << 52  # above any card: apart from the other keys
                 melds = cache.get(key)
                 if melds is None:
                     found_sets = []
@@ -481,12 +496,13 @@ class FastTables:
                 d = dead >> 39
                 deadwood = s0[a] + s1[b] + s2[c] + s3[d]
                 points = pv[a] + pv[b] + pv[c] + pv[d]
-            found: T = new(cls)
-            set_melds(found, melds)
-            set_dead(found, deadwood)
-            set_points(found, points)
-            set_discard(found, None)
-            return found
+            found = new(shadow)
+            found.melds = melds
+            found.deadwood = deadwood
+            found.points = points
+            found.discard = None
+            found.__class__ = cls
+            return found  # type: ignore[no-any-return]
 
         return hot
 
@@ -592,6 +608,51 @@ def _split(n: int, lo: int, hi: int) -> list[int]:
 
 
 SLOTS = ("melds", "deadwood", "points", "discard")
+
+
+def _builder(cls: type[T]) -> tuple[Callable[[tuple[Meld, ...], tuple[Card, ...], int], T], Any]:
+    """A fast ``cls(melds, deadwood, points, None)`` for the frozen, slotted ``Arrangement``.
+
+    The frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, which
+    costs about as much as the whole table lookup. Here the fields go into a plain class of
+    the same slots (plain attribute stores), and the object then becomes a ``cls``: the same
+    object ``cls(...)`` makes, frozen as usual once it is one. If the layouts ever stopped
+    matching, the slot descriptors are used instead. Returns the builder and the plain
+    class (None when it cannot be used).
+    """
+    slots = cls.__dict__.get("__slots__", ())
+    shadow: Any = type(f"_{cls.__name__}Slots", (), {"__slots__": SLOTS})
+
+    def build(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> T:
+        found = new(shadow)
+        found.melds = melds
+        found.deadwood = deadwood
+        found.points = points
+        found.discard = None
+        found.__class__ = cls
+        return found  # type: ignore[no-any-return]
+
+    new = object.__new__
+    try:
+        if tuple(slots) != SLOTS:
+            raise TypeError(f"{cls.__name__} slots are {slots!r}")
+        if build((), (), 0).__class__ is not cls:  # pragma: no cover
+            raise TypeError("no class assignment")
+    except TypeError:  # pragma: no cover - the layouts match
+        shadow = None
+        setters: list[Any] = [getattr(cls, name).__set__ for name in SLOTS]
+        set_melds, set_dead, set_points, set_discard = setters
+
+        def build(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> T:
+            found: T = new(cls)
+            set_melds(found, melds)
+            set_dead(found, deadwood)
+            set_points(found, points)
+            set_discard(found, None)
+            return found
+
+    return build, shadow
+
 
 _TABLES: dict[tuple[object, ...], FastTables] = {}
 _BY_ID: dict[int, tuple[Rules, FastTables]] = {}

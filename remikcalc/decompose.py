@@ -15,10 +15,10 @@ Two engines give the same answers:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import combinations
 
-from remikcalc._fastpath import SLOTS, FastTables, fast_tables, meld_key
+from remikcalc._fastpath import FastTables, fast_tables, meld_key
 from remikcalc.cards import CARDS, JOKER, Card, check_pack, is_grouped, parse_cards, parse_groups
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import (
@@ -605,7 +605,9 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     chosen too (least points; among equals the card of highest value, then highest index).
     """
     if not discard:
-        hot = _hot_run if rules is _hot_rules else _hot_path(rules)
+        last, hot = _hot  # one read: another thread may change it
+        if last is not rules:
+            hot = _hot_path(rules)
         if hot is not None:
             found = hot(cards)
             if found is not None:
@@ -615,44 +617,26 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     if fast.usable:
         m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
         if m.bit_count() == len(cards) and not m & fast.refuse and m:
-            return _arrangement(*fast.arrange_discard(m))
+            melds, deadwood, points, card = fast.arrange_discard(m)
+            return Arrangement(melds, deadwood, points, card)
     return general_arrangement(cards, rules, discard=discard)
 
 
 HotPath = Callable[[Sequence[Card]], "Arrangement | None"]
-_hot_rules: Rules | None = None  # the rule set of the last call, and its fast path
-_hot_run: HotPath | None = None
+_hot: tuple[Rules | None, HotPath | None] = (None, None)  # the last rule set and its fast path
 
 
 def _hot_path(rules: Rules) -> HotPath | None:
     """The fast path's function for full hands under ``rules`` (None: no fast path)."""
-    global _hot_rules, _hot_run
+    global _hot
     fast: FastTables = fast_tables(rules)
     hot: HotPath | None = None
     if fast.usable:
         hot = fast.hot
         if hot is None:
             hot = fast.hot = fast.hot_path(Arrangement)
-    _hot_rules, _hot_run = rules, hot
+    _hot = (rules, hot)
     return hot
-
-
-_new = object.__new__
-_SETTERS = [getattr(Arrangement, name).__set__ for name in SLOTS]
-assert tuple(f.name for f in fields(Arrangement)) == SLOTS
-
-
-def _arrangement(
-    melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int, discard: Card | None
-) -> Arrangement:
-    """``Arrangement(...)`` without the frozen dataclass's ``__init__`` (same object)."""
-    found: Arrangement = _new(Arrangement)
-    set_melds, set_dead, set_points, set_discard = _SETTERS
-    set_melds(found, melds)
-    set_dead(found, deadwood)
-    set_points(found, points)
-    set_discard(found, discard)
-    return found
 
 
 def general_arrangement(
