@@ -26,6 +26,8 @@ SUIT_SHIFTS = (0, 13, 26, 39)
 Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
 SetOption = tuple[int, int, tuple[int, int] | None]  # (mask, value, (rank, suits) or None)
 SetOptions = tuple[tuple[SetOption, ...], int]  # (choices, every card they could cover)
+# (suits' masks without the set, the set's cards, the sets): see FastTables.one_rank_choices
+OneRankChoice = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
 Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
 T = TypeVar("T")
 SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
@@ -73,7 +75,7 @@ class FastTables:
             sum(1 << (s * 13 + 1) for s in range(4)) if rules.wild_deuces else 0
         )
         self.ready = False
-        self.hot: Callable[[Sequence[Card]], Any] | None = None  # set by decompose
+        self.hot: Callable[[Sequence[Card], Rules], Any] | None = None  # set by decompose
 
     def _build(self) -> None:
         """Build the tables (about 10 ms), on the first hand that takes the fast path."""
@@ -96,6 +98,7 @@ class FastTables:
             sizes |= {s + k for s in sizes for k in range(rules.set_min, rules.set_max + 1)}
         self.set_sizes = {s for s in sizes if s <= 4}
         self.set_option_cache: dict[tuple[int, int, int], SetOptions] = {}
+        self.one_rank: list[tuple[OneRankChoice, ...] | None] = [None] * (13 << 8)
         self.run_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.set_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.meld_keys: dict[int, tuple[int, ...]] = {}  # cached melds live as long as we do
@@ -140,6 +143,23 @@ class FastTables:
             return FULL
         doubled = _linear_cover(pattern | (pattern << 13), k)
         return (doubled | (doubled >> 13)) & FULL
+
+    def one_rank_choices(self, index: int) -> tuple[OneRankChoice, ...]:
+        """:meth:`set_options` for ``index`` = rank << 8 | present << 4 | free, as masks.
+
+        Each choice is (the four suits' masks without its set, its set's cards, the sets
+        as :meth:`_solve_sets` lists them), in the same order.
+        """
+        rank = index >> 8
+        options, _union = self.set_options(rank, index >> 4 & 15, index & 15)
+        choices = []
+        for mask, _value, info in options:
+            keep = [~(mask >> (13 * s) & FULL) for s in range(4)]
+            sets = () if info is None else (info,)
+            choices.append((keep[0], keep[1], keep[2], keep[3], mask, sets))
+        found = tuple(choices)
+        self.one_rank[index] = found
+        return found
 
     def set_options(self, rank: int, present: int, free: int) -> SetOptions:
         """Useful choices of sets at ``rank``, and every card they could cover.
@@ -385,13 +405,16 @@ class FastTables:
         pv = self.pattern_value
         return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
 
-    def hot_path(self, cls: type[T]) -> Callable[[Sequence[Card]], T | None]:
-        """The whole fast path for a full hand (no discard), answering a ``cls`` instance.
+    def hot_path(
+        self, cls: type[T], general: Callable[[Sequence[Card], Rules], T]
+    ) -> Callable[[Sequence[Card], Rules], T]:
+        """The whole search for a full hand (no discard) under ``rules``: a ``cls`` instance.
 
-        The answer is ``None`` when the hand is not for the fast path (a repeated card, a
-        joker, a wild deuce). It is one function with its tables in local cells, because at
-        about 2 us a hand every call and lookup counts. ``cls`` is the frozen, slotted
-        ``Arrangement`` dataclass; see :func:`_builder` for how it is built.
+        Called with rules that share these tables. Hands that are not for the fast path (a
+        repeated card, a joker, a wild deuce) go to ``general(cards, rules)``. It is one
+        function with its tables in local cells, because at about 2 us a hand every call and
+        lookup counts. ``cls`` is the frozen, slotted ``Arrangement`` dataclass; see
+        :func:`_builder` for how it is built.
         """
         if not self.ready:
             self._build()
@@ -399,20 +422,23 @@ class FastTables:
         bit = _BIT.__getitem__
         refuse = self.refuse
         threes = not self.sets_allowed or (self.set_min == 3 and self.set_sizes == {0, 3, 4})
+        threes = threes and refuse == 1 << 52  # not with wild deuces
         if threes and shadow is not None:
-            return self._hot_sets_of_three(cls, shadow)
+            return self._hot_sets_of_three(cls, shadow, general)
         arrange = self.arrange
 
-        def generic(cards: Sequence[Card]) -> T | None:
+        def generic(cards: Sequence[Card], rules: Rules) -> T:
             m = sum(map(bit, cards))
             if m.bit_count() != len(cards) or m & refuse:
-                return None
+                return general(cards, rules)
             melds, deadwood, points, _ = arrange(m)
             return build(melds, deadwood, points)
 
         return generic
 
-    def _hot_sets_of_three(self, cls: type[T], shadow: Any) -> Callable[[Sequence[Card]], T | None]:
+    def _hot_sets_of_three(
+        self, cls: type[T], shadow: Any, general: Callable[[Sequence[Card], Rules], T]
+    ) -> Callable[[Sequence[Card], Rules], T]:
         """:meth:`hot_path` when a set is 3 or 4 cards (or there are no sets).
 
         A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
@@ -421,8 +447,7 @@ class FastTables:
         """
         new = object.__new__
         bit = _BIT.__getitem__
-        refuse = self.refuse
-        limit = 1 << 52 if refuse == 1 << 52 else 0  # 0: test the refused bits one by one
+        limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
         sets_allowed = self.sets_allowed
         rf = self.run_free
         d0, d1, d2, d3 = self.dead_cards
@@ -435,11 +460,13 @@ class FastTables:
         cache = self.arrangement_cache
         solve_sets = self._solve_sets
         melds_for = self._melds_for
+        one_rank = self.one_rank
+        one_rank_choices = self.one_rank_choices
 
-        def hot(cards: Sequence[Card]) -> T | None:
+        def hot(cards: Sequence[Card], rules: Rules) -> T:
             m = sum(map(bit, cards))  # a repeated card carries: caught by bit_count
-            if m.bit_count() != len(cards) or (m >= limit if limit else m & refuse):
-                return None
+            if m.bit_count() != len(cards) or m >= limit:
+                return general(cards, rules)
             lo = m & 0x3FFFFFF
             hi = m >> 26
             a = lo & FULL
@@ -483,6 +510,34 @@ class FastTables:
                         suits = a >> r & 1 | (b >> r & 1) << 1
                         found_sets.append((r, suits | (c >> r & 1) << 2 | (d >> r & 1) << 3))
                     melds = melds_for(covered, tuple(found_sets), key)
+            elif not g & (g - 1):
+                # one rank of 3 or 4 cards, some of which a run could use: try its choices
+                r = g.bit_length() - 1
+                index = (
+                    (a >> r & 1 | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3) << 4
+                    | (rf[a] >> r & 1 | (rf[b] >> r & 1) << 1 | (rf[c] >> r & 1) << 2)
+                    | (rf[d] >> r & 1) << 3
+                    | r << 8
+                )
+                choices = one_rank[index] or one_rank_choices(index)
+                points = 1 << 30
+                for option in choices:
+                    na, nb, nc, nd, _mask, _sets = option
+                    value = dv[a & na] + dv[b & nb] + dv[c & nc] + dv[d & nd]
+                    if value < points:  # the first of the best, as in _solve_sets
+                        points = value
+                        best = option
+                na, nb, nc, nd, mask, sets = best
+                a &= na
+                b &= nb
+                c &= nc
+                d &= nd
+                deadwood = d0[a] + d1[b] + d2[c] + d3[d]
+                covered = (xa[a] + xb[b] + xc[c] + xd[d]) >> vshift | mask
+                key = (covered, sets)
+                melds = cache.get(key)
+                if melds is None:
+                    melds = melds_for(covered, sets, key)
             else:
                 _value, covered, sets = solve_sets(a, b, c, d, g)
                 key = (covered, sets)

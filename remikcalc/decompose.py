@@ -606,13 +606,9 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     """
     if not discard:
         last, hot = _hot  # one read: another thread may change it
-        if last is not rules:
-            hot = _hot_path(rules)
-        if hot is not None:
-            found = hot(cards)
-            if found is not None:
-                return found
-        return general_arrangement(cards, rules)
+        if last is rules:
+            return hot(cards, rules)
+        return _hot_path(rules)(cards, rules)
     fast = fast_tables(rules)
     if fast.usable:
         m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
@@ -620,23 +616,6 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
             melds, deadwood, points, card = fast.arrange_discard(m)
             return Arrangement(melds, deadwood, points, card)
     return general_arrangement(cards, rules, discard=discard)
-
-
-HotPath = Callable[[Sequence[Card]], "Arrangement | None"]
-_hot: tuple[Rules | None, HotPath | None] = (None, None)  # the last rule set and its fast path
-
-
-def _hot_path(rules: Rules) -> HotPath | None:
-    """The fast path's function for full hands under ``rules`` (None: no fast path)."""
-    global _hot
-    fast: FastTables = fast_tables(rules)
-    hot: HotPath | None = None
-    if fast.usable:
-        hot = fast.hot
-        if hot is None:
-            hot = fast.hot = fast.hot_path(Arrangement)
-    _hot = (rules, hot)
-    return hot
 
 
 def general_arrangement(
@@ -647,6 +626,27 @@ def general_arrangement(
         raise CardError("there is no card to discard in an empty hand")
     cards = sorted(CARDS[c] for c in cards)
     return _Search(cards, rules, "deadwood", discard).arrangement()
+
+
+HotPath = Callable[[Sequence[Card], Rules], Arrangement]
+_hot: tuple[Rules | None, HotPath] = (None, general_arrangement)  # the last rule set's
+
+
+def _hot_path(rules: Rules) -> HotPath:
+    """What answers a full hand under ``rules``; remembered for the next call.
+
+    The fast path's function is kept with its tables (rule sets sharing the tables share
+    it); it takes the rules too, for the hands it leaves to the general search.
+    """
+    global _hot
+    fast: FastTables = fast_tables(rules)
+    hot: HotPath = general_arrangement
+    if fast.usable:
+        if fast.hot is None:
+            fast.hot = fast.hot_path(Arrangement, general_arrangement)
+        hot = fast.hot
+    _hot = (rules, hot)
+    return hot
 
 
 def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
