@@ -448,7 +448,7 @@ class FastTables:
         new = object.__new__
         bit = _BIT.__getitem__
         limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
-        sets_allowed = self.sets_allowed
+        set_ranks = FULL if self.sets_allowed else 0
         rf = self.run_free
         d0, d1, d2, d3 = self.dead_cards
         dv = self.dead_value
@@ -469,11 +469,11 @@ class FastTables:
                 return general(cards, rules)
             lo = m & 0x3FFFFFF
             hi = m >> 26
-            a = lo & FULL
+            a = lo & 0x1FFF  # (literals: a global costs a lookup)
             b = lo >> 13
-            c = hi & FULL
+            c = hi & 0x1FFF
             d = hi >> 13
-            g = ((a & b & (c | d)) | (c & d & (a | b))) if sets_allowed else 0
+            g = ((a & b & (c | d)) | (c & d & (a | b))) & set_ranks
             melds: tuple[Meld, ...] | None
             if not g:  # runs only: all from the per-suit tables
                 deadwood = d0[a] + d1[b] + d2[c] + d3[d]
