@@ -162,6 +162,15 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
     assert "knock by Anna  Anna +59" in result.output
 
 
+def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    answers = "9C QX\n" + GIN_BORIS.partition("=")[2] + "\n"
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "card 2 'QX': unknown suit 'X'" in result.output
+    assert result.output.count("Boris's cards") == 2
+    assert "knock by Anna  Anna +59" in result.output
+
+
 def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
     ok("add", str(gin), "--score", "Anna=25")
     before = gin.read_bytes()

@@ -186,6 +186,29 @@ def _entry(
     return DealEntry(hands=typed, melded=melded, scores=scores, **options)
 
 
+def _typed_cards(text: str) -> str:
+    """Prompt check: a line of cards that parses, so a typo is asked again, not fatal."""
+    from remikcalc.cards import parse_groups
+    from remikcalc.errors import CardError
+
+    try:
+        parse_groups(text)
+    except CardError as exc:
+        raise click.UsageError(str(exc)) from None
+    return text
+
+
+def _typed_card(text: str) -> str:
+    from remikcalc.cards import parse_card
+    from remikcalc.errors import CardError
+
+    try:
+        parse_card(text)
+    except CardError as exc:
+        raise click.UsageError(str(exc)) from None
+    return text
+
+
 def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     """Ask on the terminal for what a deal still lacks: the closer and each player's cards."""
     from remikcalc.scoring.deal import player_named
@@ -204,18 +227,19 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     for p in active:
         if p.casefold() in given or (family in _GOING_OUT and p == closer):
             continue
-        hands[p] = click.prompt(f"{p}'s cards (group melds with |)")
+        hands[p] = click.prompt(f"{p}'s cards (group melds with |)", value_proc=_typed_cards)
     melded = dict(entry.melded)
     if family == "rummy500":
         laid = {player_named(n, active).casefold() for n in melded}
         for p in active:
             if p.casefold() not in laid:
                 melded[p] = click.prompt(f"{p}'s melds and lay-offs this deal (| between melds)",
-                                         default="", show_default=False)  # fmt: skip
+                                         default="", show_default=False,
+                                         value_proc=_typed_cards)  # fmt: skip
         melded = {p: m for p, m in melded.items() if m.strip()}
     upcard, plus = entry.upcard, entry.plus
     if state.rules.upcard_knock and upcard is None:
-        upcard = click.prompt("The deal's up-card")
+        upcard = click.prompt("The deal's up-card", value_proc=_typed_card)
     if family == "boat" and plus is None:
         plus = click.prompt("The winner's plus points", type=click.IntRange(min=0), default=0)
     return DealEntry(hands=hands, closer=closer, how=entry.how, upcard=upcard, plus=plus,
