@@ -33,6 +33,7 @@ def main() -> None:
     # Byte-code as `pip install` leaves it: this environment may set PYTHONDONTWRITEBYTECODE,
     # which would make every run compile the package from source.
     import click
+
     import remikcalc
 
     for package in (remikcalc, click):

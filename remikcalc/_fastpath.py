@@ -413,39 +413,37 @@ class FastTables:
         Called with rules that share these tables. Hands that are not for the fast path (a
         repeated card, a joker, a wild deuce) go to ``general(cards, rules)``. It is one
         function with its tables in local cells, because at about 2 us a hand every call and
-        lookup counts. ``cls`` is the frozen, slotted ``Arrangement`` dataclass; see
-        :func:`_builder` for how it is built.
+        lookup counts. ``cls`` is the ``Arrangement`` named tuple, built with ``tuple.__new__``
+        (half the cost of calling the class).
         """
         if not self.ready:
             self._build()
-        build, shadow = _builder(cls)
+        new: Any = tuple.__new__
         bit = _BIT.__getitem__
         refuse = self.refuse
         threes = not self.sets_allowed or (self.set_min == 3 and self.set_sizes == {0, 3, 4})
         threes = threes and refuse == 1 << 52  # not with wild deuces
-        if threes and shadow is not None:
-            return self._hot_sets_of_three(cls, shadow, general)
+        if threes:
+            return self._hot_sets_of_three(cls, general)
         arrange = self.arrange
 
         def generic(cards: Sequence[Card], rules: Rules) -> T:
             m = sum(map(bit, cards))
             if m.bit_count() != len(cards) or m & refuse:
                 return general(cards, rules)
-            melds, deadwood, points, _ = arrange(m)
-            return build(melds, deadwood, points)
+            return new(cls, arrange(m))  # type: ignore[no-any-return]
 
         return generic
 
     def _hot_sets_of_three(
-        self, cls: type[T], shadow: Any, general: Callable[[Sequence[Card], Rules], T]
+        self, cls: type[T], general: Callable[[Sequence[Card], Rules], T]
     ) -> Callable[[Sequence[Card], Rules], T]:
         """:meth:`hot_path` when a set is 3 or 4 cards (or there are no sets).
 
         A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
-        hands with a set skip the search over set choices. The answer is built as in
-        :func:`_builder`, written out here to save a call.
+        hands with a set skip the search over set choices.
         """
-        new = object.__new__
+        new: Any = tuple.__new__
         bit = _BIT.__getitem__
         limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
         set_ranks = FULL if self.sets_allowed else 0
@@ -551,13 +549,7 @@ class FastTables:
                 d = dead >> 39
                 deadwood = s0[a] + s1[b] + s2[c] + s3[d]
                 points = pv[a] + pv[b] + pv[c] + pv[d]
-            found = new(shadow)
-            found.melds = melds
-            found.deadwood = deadwood
-            found.points = points
-            found.discard = None
-            found.__class__ = cls
-            return found  # type: ignore[no-any-return]
+            return new(cls, (melds, deadwood, points, None))  # type: ignore[no-any-return]
 
         return hot
 
@@ -660,53 +652,6 @@ def _split(n: int, lo: int, hi: int) -> list[int]:
         if rest:
             return [size, *rest]
     return []
-
-
-SLOTS = ("melds", "deadwood", "points", "discard")
-
-
-def _builder(cls: type[T]) -> tuple[Callable[[tuple[Meld, ...], tuple[Card, ...], int], T], Any]:
-    """A fast ``cls(melds, deadwood, points, None)`` for the frozen, slotted ``Arrangement``.
-
-    The frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, which
-    costs about as much as the whole table lookup. Here the fields go into a plain class of
-    the same slots (plain attribute stores), and the object then becomes a ``cls``: the same
-    object ``cls(...)`` makes, frozen as usual once it is one. If the layouts ever stopped
-    matching, the slot descriptors are used instead. Returns the builder and the plain
-    class (None when it cannot be used).
-    """
-    slots = cls.__dict__.get("__slots__", ())
-    shadow: Any = type(f"_{cls.__name__}Slots", (), {"__slots__": SLOTS})
-
-    def build(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> T:
-        found = new(shadow)
-        found.melds = melds
-        found.deadwood = deadwood
-        found.points = points
-        found.discard = None
-        found.__class__ = cls
-        return found  # type: ignore[no-any-return]
-
-    new = object.__new__
-    try:
-        if tuple(slots) != SLOTS:
-            raise TypeError(f"{cls.__name__} slots are {slots!r}")
-        if build((), (), 0).__class__ is not cls:  # pragma: no cover
-            raise TypeError("no class assignment")
-    except TypeError:  # pragma: no cover - the layouts match
-        shadow = None
-        setters: list[Any] = [getattr(cls, name).__set__ for name in SLOTS]
-        set_melds, set_dead, set_points, set_discard = setters
-
-        def build(melds: tuple[Meld, ...], deadwood: tuple[Card, ...], points: int) -> T:
-            found: T = new(cls)
-            set_melds(found, melds)
-            set_dead(found, deadwood)
-            set_points(found, points)
-            set_discard(found, None)
-            return found
-
-    return build, shadow
 
 
 _TABLES: dict[tuple[object, ...], FastTables] = {}
