@@ -10,6 +10,7 @@ import time. :mod:`remikcalc.decompose` checks that this path and the general se
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 from typing import Any, TypeVar
@@ -35,12 +36,28 @@ _BIT = [1 << i for i in range(53)]
 
 
 def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
-    """Sorted cards of each 13-bit pattern of one suit."""
-    table: list[tuple[Card, ...]] = [()] * 8192
-    for p in range(1, 8192):
-        low = p & -p
-        table[p] = (CARDS[13 * suit + low.bit_length() - 1], *table[p ^ low])
+    """Sorted cards of each 13-bit pattern of one suit.
+
+    Built by doubling: the patterns holding rank bit ``r`` are those below ``1 << r`` with
+    that card appended, which keeps every tuple sorted.
+    """
+    table: list[tuple[Card, ...]] = [()]
+    for r in range(13):
+        card = (CARDS[13 * suit + r],)
+        table += [cards + card for cards in table]
     return table
+
+
+def _linear_covers(run_min: int) -> list[int]:
+    """:func:`_linear_cover` of every 13-bit pattern, computed list by list."""
+    patterns = range(8192)
+    starts = list(patterns)
+    for k in range(1, run_min):
+        starts = [s & (p >> k) for s, p in zip(starts, patterns, strict=True)]
+    covers = [0] * 8192
+    for k in range(run_min):
+        covers = [c | (s << k) for c, s in zip(covers, starts, strict=True)]
+    return [c & FULL for c in covers]
 
 
 def _linear_cover(pattern: int, run_min: int) -> int:
@@ -78,7 +95,20 @@ class FastTables:
         self.hot: Callable[[Sequence[Card], Rules], Any] | None = None  # set by decompose
 
     def _build(self) -> None:
-        """Build the tables (about 10 ms), on the first hand that takes the fast path."""
+        """Build the tables (a few ms), on the first hand that takes the fast path.
+
+        The cyclic garbage collector is paused meanwhile: the tables are tens of thousands
+        of tuples that all live on, and collecting while making them tripled the time.
+        """
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            self._build_tables()
+        finally:
+            if paused:
+                gc.enable()
+
+    def _build_tables(self) -> None:
         rules = self.rules
         values = [rules.ace_value] + [rules.card_value(r) for r in range(1, 13)]
         self.rank_values = values
@@ -87,9 +117,7 @@ class FastTables:
             low = p & -p
             pv[p] = pv[p ^ low] + values[low.bit_length() - 1]
         self.pattern_value = pv
-        self.run_cover = [self._cover(p, pv) for p in range(8192)]
-        # cards some run could use (differs from run_cover only where the ace must choose)
-        self.run_free = [self._cover(p, pv, union=True) for p in range(8192)]
+        self.run_cover, self.run_free = self._cover_tables(pv)
         self.run_value = [pv[c] for c in self.run_cover]
         self.set_min = rules.set_min
         self.sets_allowed = rules.sets_allowed
@@ -110,35 +138,39 @@ class FastTables:
             groups[v] = groups.get(v, 0) | (1 << i)
         self.value_groups = sorted(groups.items(), reverse=True)
         # what runs leave of each suit pattern: its cards and their value
-        self.dead_cards = [
-            [cards[p & ~cover] for p, cover in enumerate(self.run_cover)]
-            for cards in self.suit_cards
-        ]
-        self.dead_value = dv = [pv[p & ~cover] for p, cover in enumerate(self.run_cover)]
+        left = [p & ~c for p, c in enumerate(self.run_cover)]
+        self.dead_cards = [[cards[p] for p in left] for cards in self.suit_cards]
+        self.dead_value = dv = [pv[p] for p in left]
         # both in one int: the value left in the low bits, the run cover (placed at the
         # suit's bits) above them, so adding the four suits' entries gives both
         self.value_bits = vb = (4 * max(dv)).bit_length()
+        base = [c << vb for c in self.run_cover]
         self.dead_and_cover = [
-            [v + (cover << (vb + 13 * s)) for v, cover in zip(dv, self.run_cover, strict=True)]
-            for s in range(4)
+            [v + (c << 13 * s) for v, c in zip(dv, base, strict=True)] for s in range(4)
         ]
         self.ready = True
 
     # -- tables ----------------------------------------------------------------------------------
 
-    def _cover(self, pattern: int, pv: list[int], union: bool = False) -> int:
+    def _cover_tables(self, pv: list[int]) -> tuple[list[int], list[int]]:
+        """For every suit pattern: the cards runs cover (the ace taking its better end), and
+        the cards some run could use (differs only where the ace must choose)."""
         mode = self.rules.ace_runs
         k = self.rules.run_min
+        if mode == "around":
+            cover = [self._around_cover(p, k) for p in range(8192)]
+            return cover, cover
+        linear = _linear_covers(k)
         if mode == "low":
-            return _linear_cover(pattern, k)
+            return linear, linear
+        high = [_ace_low(linear[_ace_high(p)]) for p in range(8192)]
         if mode == "high":
-            return _ace_low(_linear_cover(_ace_high(pattern), k))
-        if mode == "low_or_high":
-            low = _linear_cover(pattern, k)
-            high = _ace_low(_linear_cover(_ace_high(pattern), k))
-            if union:
-                return low | high
-            return high if pv[high] > pv[low] else low
+            return high, high
+        best = [h if pv[h] > pv[lo] else lo for lo, h in zip(linear, high, strict=True)]
+        return best, [lo | h for lo, h in zip(linear, high, strict=True)]
+
+    @staticmethod
+    def _around_cover(pattern: int, k: int) -> int:
         if pattern == FULL:
             return FULL
         doubled = _linear_cover(pattern | (pattern << 13), k)
