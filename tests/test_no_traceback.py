@@ -67,3 +67,41 @@ def test_any_sheet_text_loads_or_is_refused(tmp_path: Path, text: str, command: 
     invoke([command, str(sheet)])
     sheet.write_text(text, "utf-8")
     invoke([command, str(sheet)])
+
+
+HOWS = [None, "knock", "gin", "big_gin", "undercut", "out", "one_go", "remik", "colour",
+        "figures", "full_colour", "draw"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(VARIANTS.filter(lambda v: v != "nosuch"), st.data())
+def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.DataObject) -> None:
+    from remikcalc.cards import CARDS, format_cards
+    from remikcalc.variants import get_rules
+
+    rules = get_rules(variant)
+    players = data.draw(st.integers(rules.players_min, min(rules.players_max, 4)))
+    pack = [c for c in CARDS[:52] for _ in range(rules.decks)] + [CARDS[52]] * rules.jokers
+    cards = data.draw(st.permutations(pack))
+    names = ["Anna", "Boris", "Carl", "Dora"][:players]
+    args = ["round", variant]
+    closer = data.draw(st.sampled_from(names))
+    args += ["--closer", closer]
+    how = data.draw(st.one_of(st.none(), st.sampled_from(HOWS)))
+    if how is not None:
+        args += ["--how", how]
+    if rules.upcard_knock:
+        args += ["--upcard", data.draw(st.sampled_from(["5S", "AH", "KD", "3C"]))]
+    if rules.family == "boat":
+        args += ["--plus", str(data.draw(st.integers(0, 100)))]
+    position = 0
+    for name in names:
+        sizes = [rules.hand_size, rules.hand_size + 1, 3]
+        if name == closer and not rules.melds_in_hand_count and rules.family != "continental":
+            sizes = [0, 0, 0, *sizes]  # going out: the winner's hand is usually empty
+        size = data.draw(st.sampled_from(sizes))
+        hand = cards[position : position + size]
+        position += size
+        if size or name != closer:
+            args.append(f"{name}={format_cards(hand)}")
+    invoke(args)
