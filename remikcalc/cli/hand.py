@@ -90,7 +90,7 @@ def hand_cmd(
     \b
     Examples:
       remikcalc hand 9C 7H QD 9D 9H 5S 6S 7S KD KH
-      remikcalc hand AS 2S 3S 7H 7D 7C 9C 9D KH QS JD      (11 cards: best discard)
+      remikcalc hand AS 2S 3S 7H 7D 7C 9C 9D KH QS JD   # 11 cards: best discard
       remikcalc hand -v bridge "Дч Дп JK 10♥ Wk 5S 6S 7S KD KH"
       remikcalc hand --json - < hands.txt
     """
