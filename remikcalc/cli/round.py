@@ -85,7 +85,7 @@ def round_cmd(
           Anna="2H 3H 4H 5H 9C 9D 9S KC KD KH KS" Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C"
       remikcalc round bridge --closer Anna --json Anna="2H 3H 4H 5H 6H 7H 8H 9H TH JK" \\
           Boris="8H 5S 7S 3C 8C 6D 2D 4D 9H TS" Carl="JK 2C 6C 9C 5D QD 3H TH 7S KS"
-      remikcalc round gin --draw --players Anna,Boris     (stock ran out: nobody scores)
+      remikcalc round gin --draw --players Anna,Boris   # stock ran out: nobody scores
     """
     from remikcalc.render.deal import render_deal
     from remikcalc.scoring import score_deal
