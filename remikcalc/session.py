@@ -284,6 +284,10 @@ def _points_only(rules: Rules, tally: Tally, entry: DealEntry) -> tuple[DealEntr
         raise DealError("a drawn deal (stock ran out) has no closer")
     positive = [p for p, s in scores.items() if s > 0]
     winner = None if draw else positive[0] if len(positive) == 1 else closer
+    if rules.family != "knock" and closer is not None:
+        # Only gin and oklahoma can be won by someone else than the closer (an undercut);
+        # bridge scores are penalties and in rummy 500 the one who went out wins the deal.
+        winner = closer
     payments: tuple[Payment, ...] = ()
     if rules.family == "bridge" and closer is not None:
         how = how or _bridge_how(rules, scores[closer])

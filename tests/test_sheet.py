@@ -184,6 +184,30 @@ def test_deal_problems_found_on_replay_carry_the_entry_line() -> None:
     assert lines[2].startswith("b.yaml:11: entry 3: Anna cannot re-enter: he is still in")
 
 
+def test_points_only_bridge_deal_is_won_by_its_closer() -> None:
+    # Bridge scores are penalty points: Carl closes with a remik (−10) and Anna adds 99. Anna is
+    # the only player "above zero", but the deal is Carl's (he is paid one stake by Anna), as it
+    # is when the same deal is typed with hands. Before: winner Anna.
+    sheet = sheet_from_text(
+        "remikcalc: 1\nvariant: bridge\nplayers: [Anna, Carl]\ndeals:\n"
+        "  - closer: Carl\n    scores: {Anna: 99, Carl: -10}\n"
+    )
+    deal = settle_sheet(sheet)["deals"][0]
+    assert deal["outcome"] == "remik" and deal["winner"] == "Carl"
+    assert deal["payments"] == [{"from": "Anna", "to": "Carl", "amount": "1"}]
+
+
+def test_points_only_rummy500_deal_is_won_by_who_went_out() -> None:
+    # Rummy 500: Boris went out (closer) by discarding his last card, having laid nothing this
+    # deal: 0; Anna melded 40 and holds nothing. Anna is the only one above zero, but the deal's
+    # winner is the player who went out (RULES.md §6): Boris. Before: Anna.
+    sheet = sheet_from_text(
+        "remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - closer: Boris\n    scores: {Anna: 40, Boris: 0}\n"
+    )
+    assert settle_sheet(sheet)["deals"][0]["winner"] == "Boris"
+
+
 # --- writing and editing ----------------------------------------------------------------------
 
 
