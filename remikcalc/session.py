@@ -275,8 +275,13 @@ def _points_only(rules: Rules, tally: Tally, entry: DealEntry) -> tuple[DealEntr
     _check_not_out(tally, [*entry.scores, entry.closer])
     active = tally.active()
     scores = dict.fromkeys(active, 0)
+    seen: set[str] = set()
     for name, value in entry.scores.items():
-        scores[player_named(name, active)] = value
+        player = player_named(name, active)
+        if player in seen:
+            raise DealError(f"{player}'s score is given twice")
+        seen.add(player)
+        scores[player] = value
     closer = None if entry.closer is None else player_named(entry.closer, active, "closer")
     how = _outcome(entry.how)
     draw = entry.draw or how == "draw"

@@ -197,6 +197,17 @@ def test_points_only_bridge_deal_is_won_by_its_closer() -> None:
     assert deal["payments"] == [{"from": "Anna", "to": "Carl", "amount": "1"}]
 
 
+def test_points_only_deal_refuses_a_player_given_twice() -> None:
+    # `--score Anna=5 --score anna=3` named Anna twice; before, the 5 was dropped silently and
+    # the deal scored Anna +3.
+    from remikcalc.errors import DealError
+    from remikcalc.session import start
+
+    state = start(Sheet(variant="rummy", players=("Anna", "Boris")))
+    with pytest.raises(DealError, match="twice"):
+        state.apply(DealEntry(scores={"Anna": 5, "anna": 3}))
+
+
 def test_points_only_rummy500_deal_is_won_by_who_went_out() -> None:
     # Rummy 500: Boris went out (closer) by discarding his last card, having laid nothing this
     # deal: 0; Anna melded 40 and holds nothing. Anna is the only one above zero, but the deal's
