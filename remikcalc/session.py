@@ -287,6 +287,9 @@ def _points_only(rules: Rules, tally: Tally, entry: DealEntry) -> tuple[DealEntr
     draw = entry.draw or how == "draw"
     if draw and closer is not None:
         raise DealError("a drawn deal (stock ran out) has no closer")
+    if rules.family == "bridge" and not draw and closer is None:
+        raise DealError("a remik bridge deal entered as points needs its closer (--closer "
+                        "NAME), whose closing sets the stakes; or --draw if the stock ran out")
     positive = [p for p, s in scores.items() if s > 0]
     winner = None if draw else positive[0] if len(positive) == 1 else closer
     if rules.family != "knock" and closer is not None:

@@ -197,6 +197,18 @@ def test_points_only_bridge_deal_is_won_by_its_closer() -> None:
     assert deal["payments"] == [{"from": "Anna", "to": "Carl", "amount": "1"}]
 
 
+def test_points_only_bridge_deal_needs_a_closer_or_a_draw() -> None:
+    # Bridge stakes follow the closer: "Anna 5, Boris 20" with nobody closing would add the
+    # points but pay no stakes at all (before: accepted, Boris −1 and Anna −1, only the entry
+    # stakes). It must say who closed, or that the stock ran out.
+    sheet = sheet_from_text(
+        "remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - scores: {Anna: 5, Boris: 20}\n"
+    )
+    with pytest.raises(SheetError, match="closer"):
+        settle_sheet(sheet)
+
+
 def test_points_only_deal_refuses_a_player_given_twice() -> None:
     # `--score Anna=5 --score anna=3` named Anna twice; before, the 5 was dropped silently and
     # the deal scored Anna +3.
