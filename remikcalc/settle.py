@@ -284,10 +284,10 @@ class KnockTally(Tally):
 
     @property
     def winner(self) -> str | None:
+        if not self.hollywood:  # the last finished game's, even while the next one runs
+            return next((g.winner for g in reversed(self.games) if g.finished), None)
         if not self.finished:
             return None
-        if not self.hollywood:
-            return self.games[-1].winner
         columns = [g.winner for g in self.games]
         return max(self.players, key=lambda p: (columns.count(p), -self.players.index(p)))
 

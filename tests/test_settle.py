@@ -254,6 +254,19 @@ def test_gin_deal_after_a_finished_game_starts_the_next_game() -> None:
     assert not tally.finished
 
 
+def test_gin_winner_is_the_last_finished_games_while_the_next_runs() -> None:
+    # DECISIONS.md: with several games in a sheet, `totals` are the current game's and `winner`
+    # the last finished game's. Game 1 is the seed game (Anna 101, Boris 40: Anna wins);
+    # game 2 has one deal, Boris +12: unfinished. Before: winner None.
+    tally = gin_tally()
+    seed_game(tally)
+    tally.add(won("Boris", 12))
+    assert not tally.finished
+    assert tally.totals == {"Anna": 0, "Boris": 12}
+    assert tally.winner == "Anna"
+    assert tally.net() == {"Anna": 236 - 12, "Boris": 12 - 236}
+
+
 def test_gin_deal_scoring_two_players_is_refused() -> None:
     tally = gin_tally()
     with pytest.raises(SettleError, match="one player"):
