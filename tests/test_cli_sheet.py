@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -169,6 +170,20 @@ def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.Mo
     assert "card 2 'QX': unknown suit 'X'" in result.output
     assert result.output.count("Boris's cards") == 2
     assert "knock by Anna  Anna +59" in result.output
+
+
+def test_the_add_help_examples_run(tmp_path: Path) -> None:
+    # Every example in `add --help` that needs no earlier deal must work as printed; the
+    # stock-out one used to read Anna="..." Boris="...", which fails on the rank '.'.
+    # Anna KC QD 2H = 10 + 10 + 2 = 22, Boris 5S 5D 9C = 19: a draw scores −22 and −19.
+    help_text = ok("add", "--help").output
+    line = next(x.strip() for x in help_text.splitlines() if "--draw" in x and "rummy.yaml" in x)
+    path = tmp_path / "rummy.yaml"
+    ok("new", str(path), "-v", "rummy", "--players", "Anna,Boris")
+    words = shlex.split(line)
+    assert words[:3] == ["remikcalc", "add", "rummy.yaml"]
+    ok("add", str(path), *words[3:])
+    assert settle_json(path)["totals"] == {"Anna": -22, "Boris": -19}
 
 
 def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
