@@ -294,8 +294,8 @@ def add_cmd(
     Examples:
       remikcalc add game.yaml --closer Anna \\
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
-      remikcalc add game.yaml --score Anna=25          (a deal entered as points)
-      remikcalc add bridge.yaml --reenter Carl           (remik bridge re-entry)
+      remikcalc add game.yaml --score Anna=25      # a deal entered as points
+      remikcalc add bridge.yaml --reenter Carl     # bridge: Carl, who is out, re-enters
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
     """
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
