@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from remikcalc.errors import DealError
+from remikcalc.errors import DealError, MeldError
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.bridge import score_bridge
@@ -200,6 +200,13 @@ def test_typed_grouping_of_another_player_is_kept() -> None:
     assert play(Anna=KNOCK, Boris=boris, Carl=CARL).scores["Boris"] == 36
     typed = " | ".join(boris.split())
     assert play(Anna=KNOCK, Boris=typed, Carl=CARL).scores["Boris"] == 73
+
+
+def test_illegal_typed_group_names_whose_hand_it_is() -> None:
+    # RULES.md §0.1: a typed group of three or more must be a legal meld. In a deal of three
+    # hands the error has to say whose group "2C 6C 9C" is: Carl's (clubs, but not in sequence).
+    with pytest.raises(MeldError, match="Carl's hand, group 2: 2C 6C 9C is not a run"):
+        play(Anna=KNOCK, Boris=BORIS, Carl="JK | 2C 6C 9C | 5D QD 3H TH 7S KS")
 
 
 def test_hand_missing_for_a_player() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from remikcalc.cards import parse_cards
-from remikcalc.errors import CardError, DealError, RemikcalcError
+from remikcalc.errors import CardError, DealError, MeldError, RemikcalcError
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import Deal, DealResult, Hand
 from remikcalc.scoring.deal import build_deal
@@ -308,6 +308,21 @@ def test_wrong_number_of_cards() -> None:
         play(Anna=SEED_KNOCKER + " 5D 6D", Boris=SEED_DEFENDER)
     with pytest.raises(DealError, match="Boris has 11 cards"):
         play(Anna=SEED_KNOCKER, Boris=SEED_DEFENDER + " 5D")
+
+
+def test_illegal_typed_group_names_whose_hand_it_is() -> None:
+    # RULES.md §0.1: a typed group of three or more must be a legal meld, and the error says
+    # why. With two grouped hands in one deal "group 3" alone does not say whose group it is:
+    # Boris's third group 2C 3C AD is of two suits, Anna's hand is fine.
+    with pytest.raises(MeldError, match="Boris's hand, group 3: 2C 3C AD is not a run"):
+        play(Anna="QH QD QC | 6S 7S 8S | 2D 3D 4D | AC",
+             Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC")  # fmt: skip
+    # the same for the closer himself, and on a drawn deal
+    with pytest.raises(MeldError, match="Anna's hand, group 1: QH QD 6S is not a"):
+        play(Anna="QH QD 6S | QC 7S 8S | 2D 3D 4D | AC", Boris=SEED_DEFENDER)
+    with pytest.raises(MeldError, match="Boris's hand, group 3: 2C 3C AD"):
+        play(closer=None, draw=True, Anna=SEED_KNOCKER,
+             Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC")  # fmt: skip
 
 
 def test_same_card_in_two_hands() -> None:

@@ -30,6 +30,7 @@ from remikcalc.scoring.base import Deal, DealResult, Hand
 from remikcalc.variants import Rules
 
 __all__ = [
+    "check_groups",
     "check_players",
     "draw_result",
     "hand_details",
@@ -100,6 +101,19 @@ def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -
         jokers=rules.jokers,
         variant=rules.variant,
     )
+    check_groups(rules, deal, players)
+
+
+def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
+    """Every typed group of three or more is a legal meld; the error names whose hand it is."""
+    for name in players:
+        hand = deal.hands.get(name)
+        if hand is None or hand.groups is None:
+            continue
+        try:
+            arrangement_from_groups(hand.groups, rules)
+        except MeldError as exc:
+            raise MeldError(f"{name}'s hand, {exc}") from None
 
 
 def check_players(rules: Rules, deal: Deal) -> None:
@@ -301,6 +315,7 @@ def _defend(
 def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
     """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
     details: dict[str, Any] = {"players": {}}
+    check_groups(rules, deal, deal.players)
     for name in deal.players:
         hand = deal.hands.get(name)
         if hand is None:
