@@ -61,6 +61,30 @@ def test_gin_knock_table_explains_the_score() -> None:
     assert anna.split()[-2:] == ["1", "43"]
 
 
+def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
+    # RULES.md §1 undercut: Anna knocks with 5D unmatched (K = 5); Boris holds three sets and
+    # 5H (D = 5, nothing to lay off on 2-3-4C / 5-6-7S / kings): a tie is an undercut, Boris
+    # scores 5 - 5 + 25 = 25. The headline used to read "undercut by Anna", naming the knocker
+    # as if she had undercut.
+    code, out, _ = run("gin", "-c", "Anna", "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
+                       "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H")  # fmt: skip
+    assert code == 0
+    assert out.startswith("gin: undercut: Anna knocked, Boris undercut; Boris wins the deal")
+    assert "Boris scores 5 - 5 + 25 bonus = 25" in out
+
+
+def test_draw_headline_of_a_going_out_game_does_not_say_nobody_scores() -> None:
+    # RULES.md §4 / §9: a stock-out in rummy scores every player minus his own hand, so
+    # "nobody scores" is wrong there: Anna KC QD 2H = 22 -> -22, Boris 5S 5D 9C = 19 -> -19.
+    code, out, _ = run("rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C")
+    assert code == 0
+    assert out.startswith("rummy: draw: the stock ran out, no winner")
+    assert "nobody scores" not in out.splitlines()[0]
+    # a gin draw still scores nothing and says so
+    code, out, _ = run("gin", "--draw", "--players", "Anna,Boris")
+    assert code == 0 and out.startswith("gin: draw: nobody scores")
+
+
 def test_plain_format_is_tab_separated() -> None:
     code, out, _ = run("gin", "--closer", "Anna", "--format", "plain",
                        f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip

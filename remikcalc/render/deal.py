@@ -104,7 +104,15 @@ def _row(result: DealResult, name: str) -> list[str]:
 def _headline(result: DealResult) -> str:
     words = _OUTCOME_WORDS.get(result.outcome, result.outcome.replace("_", " "))
     if result.outcome == "draw":
+        if any(result.scores.values()):  # going-out games: hands (and melds) still count
+            return "draw: the stock ran out, no winner"
         return "draw: nobody scores"
+    if result.outcome == "undercut" and result.closer and result.winner:
+        # the closer knocked; the other player undercut him and wins the deal
+        return (
+            f"undercut: {result.closer} knocked, {result.winner} undercut; "
+            f"{result.winner} wins the deal"
+        )
     text = words + (f" by {result.closer}" if result.closer else "")
     if result.winner is not None:
         text += f"; {result.winner} wins the deal"
