@@ -34,10 +34,9 @@ def _new(path: Path) -> None:
                     "--players", "Anna,Boris"], check=True, capture_output=True)  # fmt: skip
 
 
-def test_two_writers_at_once_lose_no_deal(tmp_path: Path) -> None:
-    path, go = tmp_path / "shared.yaml", tmp_path / "go"
+def _race(path: Path, go: Path, count: int) -> list[tuple[str, int]]:
+    """Two worker processes add ``count`` deals each to ``path`` at once; the sheet after."""
     _new(path)
-    count = 30
     workers = [
         subprocess.Popen([sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
@@ -47,13 +46,22 @@ def test_two_writers_at_once_lose_no_deal(tmp_path: Path) -> None:
     for w in workers:
         _, err = w.communicate(timeout=60)
         assert w.returncode == 0, err.decode()
-    scores = _scores(path)
-    assert len(scores) == 2 * count
-    for who in ("Anna", "Boris"):
-        assert [n for w, n in scores if w == who] == list(range(1, count + 1))
-    # they did run at the same time: the two writers' deals interleave
-    firsts = [w for w, _ in scores]
-    assert firsts != sorted(firsts)
+    return _scores(path)
+
+
+def test_two_writers_at_once_lose_no_deal(tmp_path: Path) -> None:
+    count = 30
+    for attempt in range(3):
+        scores = _race(tmp_path / f"shared{attempt}.yaml", tmp_path / f"go{attempt}", count)
+        assert len(scores) == 2 * count
+        for who in ("Anna", "Boris"):
+            assert [n for w, n in scores if w == who] == list(range(1, count + 1))
+        # the race only proves something if the writers really overlapped (their deals
+        # interleave); on a busy machine one may finish first, so try again
+        firsts = [w for w, _ in scores]
+        if firsts != sorted(firsts):
+            return
+    raise AssertionError("in three tries the two writers never ran at the same time")
 
 
 def test_two_remikcalc_add_commands_at_once(tmp_path: Path) -> None:
