@@ -295,7 +295,10 @@ def _why_not(cards: Sequence[Card], rules: Rules) -> str:
     if not naturals:
         return f"{text} is not a meld: a meld needs at least one natural card"
     if rules.jokers_minority and len(naturals) <= jokers:
-        return "too many jokers: a meld needs more natural cards than jokers (jokers_minority)"
+        return (
+            f"{text} is not a meld: too many jokers: a meld needs more natural cards than "
+            "jokers (jokers_minority)"
+        )
     ranks = {c % 13 for c in naturals}
     suits = {c // 13 for c in naturals}
     if len(ranks) == 1 and (len(suits) > 1 or rules.sets_allowed):

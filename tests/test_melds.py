@@ -150,6 +150,13 @@ def test_a_meld_needs_a_natural_card() -> None:
     assert "at least one natural card" in refused("JK JK JK", BRIDGE)
 
 
+def test_jokers_minority_refusal_names_the_cards() -> None:
+    # RULES.md §0.2 jokers_minority: 7S JK JK has 1 natural and 2 jokers, 1 <= 2, refused.
+    # Every other refusal starts with the cards ("7S 8S TC is not a run: ..."); this one did
+    # not, so in a hand of several groups it was unclear which group had too many jokers.
+    assert refused("7S JK JK", POLISH).startswith("7S JK JK is not a meld: too many jokers")
+
+
 def test_jokers_minority() -> None:
     assert "too many jokers" in refused("7S JK JK", POLISH)
     assert "too many jokers" in refused("7S 8S JK JK", POLISH)
