@@ -57,8 +57,10 @@ def test_sigkill_while_adding_loses_no_returned_deal(tmp_path: Path) -> None:
     rng = random.Random(20241129)
     n = 1
     deadline = time.monotonic() + BUDGET
+    streak = 0  # kills in a row: the machine got slower, so wait longer
     while time.monotonic() < deadline:
         n += 1
+        began = time.monotonic()
         proc = _add(path, n)
         try:
             proc.wait(timeout=rng.uniform(0.5 * runtime, 1.1 * runtime))
@@ -67,7 +69,12 @@ def test_sigkill_while_adding_loses_no_returned_deal(tmp_path: Path) -> None:
             proc.wait()
         if proc.returncode == 0:
             returned.add(n)
+            runtime = 0.8 * runtime + 0.2 * (time.monotonic() - began)
+            streak = 0
         else:
+            streak += 1
+            if streak >= 4:
+                runtime *= 1.25
             assert proc.returncode == -signal.SIGKILL, f"add {n} failed: {proc.returncode}"
             killed.add(n)
         ids = _ids(path)
