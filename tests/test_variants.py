@@ -53,6 +53,13 @@ def test_overrides_are_typed() -> None:
     assert get_rules("gin", overrides={"game_target": 150}).game_target == 150
 
 
+def test_rummy500_jokers_are_one_override_away() -> None:
+    # RULES.md §6: no jokers by default; jokers=2 plays with two jokers worth 15
+    assert get_rules("rummy500").jokers == 0
+    rules = get_rules("rummy500", overrides=["jokers=2"], players=3)
+    assert (rules.jokers, rules.wild_jokers, rules.joker_value) == (2, True, 15)
+
+
 def test_unknown_rule_key_suggests_the_close_ones() -> None:
     with pytest.raises(RulesError, match="did you mean knock_limit"):
         get_rules("gin", overrides=["knok_limit=3"])
