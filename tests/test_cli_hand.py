@@ -106,3 +106,18 @@ def test_python_dash_m_entry_point() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["points"] == 26
+
+
+def test_installed_console_script() -> None:
+    """The `remikcalc` command that `pip install` puts beside this Python."""
+    from pathlib import Path
+
+    script = Path(sys.executable).with_name("remikcalc")
+    assert script.exists(), "install the package first: pip install '.[test]'"
+    done = subprocess.run(
+        [str(script), "hand", "Дч", "Дп", "Дт", "10♥", "--json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    # three queens meld; the ten of hearts is left: 10 points
+    assert record["melds"] == [["QC", "QH", "QS"]] and record["points"] == 10
