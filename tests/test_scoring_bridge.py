@@ -132,6 +132,14 @@ def test_full_colour_with_the_ace_high() -> None:
     assert r.outcome == "full_colour"
 
 
+def test_full_colour_is_shown_as_its_one_run() -> None:
+    # the joker fills JH in 5H..AH; shown as that run, not as the remik the search would lay
+    r = play(Anna="QH KH AH 5H 6H JK 8H 9H TH 7H", Boris=BORIS, Carl=CARL)
+    assert r.outcome == "full_colour"
+    melds = r.details["players"]["Anna"]["melds"]
+    assert melds == [["5H", "6H", "7H", "8H", "9H", "TH", "JK", "QH", "KH", "AH"]]
+
+
 def test_ace_in_the_middle_is_no_full_colour() -> None:
     # J-Q-K-A and 2-7: two runs (a remik) and a colour, but the ace cannot join K to 2
     r = play(Anna="JH QH KH AH 2H 3H 4H 5H 6H 7H", Boris=BORIS, Carl=CARL)

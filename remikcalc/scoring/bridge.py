@@ -149,10 +149,15 @@ class _Option:
     stake: Decimal
 
 
-def _option(rules: Rules, arrangement: Arrangement, cards: Sequence[Card]) -> _Option:
+def _option(
+    rules: Rules, arrangement: Arrangement, cards: Sequence[Card], typed: bool = False
+) -> _Option:
     shown = closings_shown(cards, arrangement, rules)
     if shown:
         best = shown[0]
+        if best == "full_colour" and not typed:  # show it as the one run it is
+            run = classify_meld(tuple(cards), rules)
+            arrangement = arrangement._replace(melds=(run,), deadwood=(), points=0)
         return _Option(best, arrangement, tuple(shown), -_bonus(rules, best), _stake(rules, best))
     return _Option("knock", arrangement, (), arrangement.points, rules.knock_stake)
 
@@ -163,13 +168,13 @@ def _options(rules: Rules, hand: Hand) -> list[_Option]:
     eleven = len(cards) == rules.hand_size + 1
     if hand.groups is not None:
         if not eleven:
-            return [_option(rules, arrangement_from_groups(hand.groups, rules), cards)]
+            return [_option(rules, arrangement_from_groups(hand.groups, rules), cards, True)]
         found = []
         for arranged in typed_discards(hand.groups, rules):
             rest = list(cards)
             assert arranged.discard is not None
             rest.remove(arranged.discard)
-            found.append(_option(rules, arranged, rest))
+            found.append(_option(rules, arranged, rest, True))
         return found
     if not eleven:
         return [_option(rules, best_arrangement(tuple(cards), rules), cards)]
@@ -177,9 +182,7 @@ def _options(rules: Rules, hand: Hand) -> list[_Option]:
     for discard in sorted(set(cards)):
         rest = list(cards)
         rest.remove(discard)
-        arranged = best_arrangement(tuple(rest), rules)
-        arranged = Arrangement(melds=tuple(arranged.melds), deadwood=tuple(arranged.deadwood),
-                               points=arranged.points, discard=discard)  # fmt: skip
+        arranged = best_arrangement(tuple(rest), rules)._replace(discard=discard)
         found.append(_option(rules, arranged, rest))
     return found
 
