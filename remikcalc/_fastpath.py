@@ -22,7 +22,6 @@ from remikcalc.variants import Rules
 __all__ = ["FastTables", "fast_tables", "meld_key"]
 
 FULL = 0x1FFF
-SUIT_SHIFTS = (0, 13, 26, 39)
 
 Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
 SetOption = tuple[int, int, tuple[int, int] | None]  # (mask, value, (rank, suits) or None)

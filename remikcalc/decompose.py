@@ -43,8 +43,6 @@ __all__ = [
 ]
 
 JOKER_INDEX = 52
-F52 = (1 << 52) - 1
-DEUCE_BITS = sum(1 << (s * 13 + 1) for s in range(4))
 _BIT = [1 << i for i in range(53)]
 SCALE = 1 << 20  # points are scaled by this so a discard's tie-break fits below them
 INF = float("inf")
@@ -145,7 +143,6 @@ class _Geometry:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.run_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        self.set_cache: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         mode = rules.ace_runs
         if mode == "low":
             self.line = list(range(1, 14))

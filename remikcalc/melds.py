@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from remikcalc.cards import CARDS, RANK_CODES, Card, format_cards
+from remikcalc.cards import CARDS, Card, format_cards
 from remikcalc.errors import MeldError
 from remikcalc.variants import Rules
 
@@ -275,10 +275,6 @@ def can_meld(cards: Sequence[Card], rules: Rules) -> bool:
 
 
 # --- explaining a refusal --------------------------------------------------------------------
-
-
-def _rank_code(rank0: int) -> str:
-    return RANK_CODES[rank0]
 
 
 def _why_not(cards: Sequence[Card], rules: Rules) -> str:

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal
+from typing import Any
 
 from remikcalc.errors import RulesError
 
@@ -35,7 +35,6 @@ __all__ = [
     "parse_override",
 ]
 
-AceRuns = Literal["low", "high", "low_or_high", "around"]
 ACE_RUNS: tuple[str, ...] = ("low", "high", "low_or_high", "around")
 SHUTOUTS: tuple[str, ...] = ("none", "game_bonus_double", "double")
 SCORINGS: tuple[str, ...] = ("standard", "hollywood")
@@ -147,7 +146,8 @@ RULE_DOCS: dict[str, str] = {
     "ace_low_value": "value of an ace melded low in A-2-3",
     "court_value": "value of a ten, jack, queen or king",
     "joker_value": "value of a joker left in hand",
-    "melds_in_hand_count": "true: melds in hand count 0 (knock games); false: every card counts",
+    "melds_in_hand_count": "melds in a hand count 0 (knock games) or every card counts "
+    "(going-out games); set by the family, not overridable",
     "pair_rule": "boat: of several cards of one rank left in hand only one counts",
     "knock_limit": "most deadwood a player may knock with; 'none' for no knocking",
     "upcard_knock": "oklahoma: the deal's up-card sets the knock limit",
@@ -186,7 +186,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "payment": PAYMENTS,
     "family": FAMILIES,
 }
-_FIXED = {"variant", "family"}
+# Keys that say what a variant is rather than how a house plays it. Whether melds still in a
+# hand count is what separates the knock games from the going-out games (RULES.md §0.3), so
+# it follows the family; changing it would need another scoring family, not a house rule.
+_FIXED = {"variant", "family", "melds_in_hand_count"}
 
 
 def _validate(r: Rules) -> None:
@@ -297,7 +300,10 @@ def _typed(key: str, text: Any) -> Any:
         hint = f"did you mean {' or '.join(close)}?" if close else "see `remikcalc rules VARIANT`"
         raise RulesError(f"unknown rule key {key!r}; {hint}")
     if key in _FIXED:
-        raise RulesError(f"rule {key} cannot be overridden; choose another variant instead")
+        raise RulesError(
+            f"rule {key} is fixed by the variant and cannot be overridden; "
+            "choose another variant instead"
+        )
     if isinstance(text, str):
         return parse_value(key, text)
     return _coerce(key, text)
