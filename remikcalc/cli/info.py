@@ -52,6 +52,7 @@ def variants_cmd(fmt: str) -> None:
                 "players": _players(v),
                 "pack": packs,
                 "hand_size": sizes,
+                "note": v.note,
             }
         )
     if fmt == "json":
@@ -98,3 +99,5 @@ def rules_cmd(
 
     rows = [[key, show(value), RULE_DOCS.get(key, "")] for key, value in values.items()]
     click.echo(table(rows, ["key", "value", "meaning"], fmt=fmt))
+    if v.note and fmt == "table":
+        click.echo(f"\nNote: {v.note}")
