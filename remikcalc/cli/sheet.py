@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -186,32 +186,27 @@ def _entry(
     return DealEntry(hands=typed, melded=melded, scores=scores, **options)
 
 
-def _typed_cards(text: str) -> str:
-    """Prompt check: a line of cards that parses, so a typo is asked again, not fatal."""
-    from remikcalc.cards import parse_groups
-    from remikcalc.errors import CardError
+def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
+    """A prompt's check: text that ``parse`` refuses is asked again instead of ending the add."""
 
-    try:
-        parse_groups(text)
-    except CardError as exc:
-        raise click.UsageError(str(exc)) from None
-    return text
+    def check(text: str) -> str:
+        from remikcalc.errors import CardError
 
+        try:
+            parse(text)
+        except CardError as exc:
+            raise click.UsageError(str(exc)) from None
+        return text
 
-def _typed_card(text: str) -> str:
-    from remikcalc.cards import parse_card
-    from remikcalc.errors import CardError
-
-    try:
-        parse_card(text)
-    except CardError as exc:
-        raise click.UsageError(str(exc)) from None
-    return text
+    return check
 
 
 def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     """Ask on the terminal for what a deal still lacks: the closer and each player's cards."""
+    from remikcalc.cards import parse_card, parse_groups
     from remikcalc.scoring.deal import player_named
+
+    typed_cards, typed_card = _checked_by(parse_groups), _checked_by(parse_card)
 
     if entry.scores is not None or entry.draw:
         return entry
@@ -227,7 +222,7 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     for p in active:
         if p.casefold() in given or (family in _GOING_OUT and p == closer):
             continue
-        hands[p] = click.prompt(f"{p}'s cards (group melds with |)", value_proc=_typed_cards)
+        hands[p] = click.prompt(f"{p}'s cards (group melds with |)", value_proc=typed_cards)
     melded = dict(entry.melded)
     if family == "rummy500":
         laid = {player_named(n, active).casefold() for n in melded}
@@ -235,11 +230,11 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
             if p.casefold() not in laid:
                 melded[p] = click.prompt(f"{p}'s melds and lay-offs this deal (| between melds)",
                                          default="", show_default=False,
-                                         value_proc=_typed_cards)  # fmt: skip
+                                         value_proc=typed_cards)  # fmt: skip
         melded = {p: m for p, m in melded.items() if m.strip()}
     upcard, plus = entry.upcard, entry.plus
     if state.rules.upcard_knock and upcard is None:
-        upcard = click.prompt("The deal's up-card", value_proc=_typed_card)
+        upcard = click.prompt("The deal's up-card", value_proc=typed_card)
     if family == "boat" and plus is None:
         plus = click.prompt("The winner's plus points", type=click.IntRange(min=0), default=0)
     return DealEntry(hands=hands, closer=closer, how=entry.how, upcard=upcard, plus=plus,
