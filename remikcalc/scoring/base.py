@@ -69,12 +69,12 @@ class Payment:
     amount: Decimal
 
     def as_json(self) -> dict[str, str]:
-        return {"from": self.payer, "to": self.payee, "amount": _dec(self.amount)}
+        return {"from": self.payer, "to": self.payee, "amount": plain_decimal(self.amount)}
 
 
-def _dec(value: Decimal) -> str:
-    text = format(value.normalize(), "f") if value == value.to_integral() else format(value, "f")
-    return text
+def plain_decimal(value: Decimal) -> str:
+    """A stake amount as people write it: ``1``, ``0.5``, ``1.5`` (no exponent, no trailing 0)."""
+    return format(value.normalize(), "f")
 
 
 @dataclass(frozen=True, slots=True)

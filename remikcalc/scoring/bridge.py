@@ -27,7 +27,7 @@ from remikcalc.cards import Card, Rank, Suit
 from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
+from remikcalc.scoring.base import Deal, DealResult, Hand, Payment, plain_decimal
 from remikcalc.scoring.knock import (
     check_players,
     draw_result,
@@ -54,26 +54,15 @@ _COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
 def _bonus(rules: Rules, closing: str) -> int:
-    return {
-        "full_colour": rules.full_colour_bonus,
-        "colour": rules.colour_bonus,
-        "figures": rules.figures_bonus,
-        "remik": rules.remik_bonus,
-    }.get(closing, 0)
+    """The rule key ``<closing>_bonus`` (remik_bonus, colour_bonus, ...); 0 for a knock."""
+    bonus: int = getattr(rules, f"{closing}_bonus") if closing in CLOSINGS else 0
+    return bonus
 
 
 def _stake(rules: Rules, closing: str) -> Decimal:
-    return {
-        "full_colour": rules.full_colour_stake,
-        "colour": rules.colour_stake,
-        "figures": rules.figures_stake,
-        "remik": rules.remik_stake,
-    }.get(closing, rules.knock_stake)
-
-
-def _money(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return text
+    """The rule key ``<closing>_stake``: what each other player pays the closer."""
+    stake: Decimal = getattr(rules, f"{closing}_stake")
+    return stake
 
 
 def _and(words: Sequence[str]) -> str:
@@ -285,9 +274,9 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         reasons.append(f"{name} adds {arranged.points} unmatched")
     payments = _payments(rules, closer, others, best.closing)
     amount = _stake(rules, best.closing)
-    stake = f"{_money(amount)} stake" + ("" if amount <= 1 else "s")
+    stake = f"{plain_decimal(amount)} stake" + ("" if amount <= 1 else "s")
     if best.closing == "knock":
-        pool = f" and {_money(amount)} into the pool" if rules.knock_pool else ""
+        pool = f" and {plain_decimal(amount)} into the pool" if rules.knock_pool else ""
         reasons.append(f"each other player pays {closer} {stake}{pool} for the knock")
     else:
         reasons.append(f"each other player pays {closer} {stake} for {_NAMES[best.closing]}")
