@@ -6,6 +6,7 @@ Input is plain data: a replayed sheet (:class:`remikcalc.session.Replay`) or the
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -208,9 +209,11 @@ def chart_png(state: Replay, path: str) -> None:
         target = state.rules.elimination_at
     if target is not None:
         ax.axhline(target, linestyle="--", linewidth=1, color="grey")
-    ax.set_xlabel("deal")
+    ax.set_xlabel("sheet entry (deals and events)")
     ax.set_ylabel("total")
-    ax.set_title(state.sheet.title or f"{state.rules.variant}: score progression")
+    ax.xaxis.set_major_locator(import_module("matplotlib.ticker").MaxNLocator(integer=True))
+    title = state.sheet.title or f"{state.rules.variant}: score progression"
+    ax.set_title(textwrap.fill(title, 70), fontsize=10)
     ax.legend()
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
