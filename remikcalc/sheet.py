@@ -520,9 +520,10 @@ def _entry(r: _Reader, node: _Node, key: str, players: list[str]) -> Entry | Non
         values["plus"] = r.integer(known["plus"], _join(key, "plus"), 0, 10**6)
     for name in ("hands", "melded"):
         if name in known and not _is_null(known[name]):
-            values[name] = r.per_player(
-                known[name], _join(key, name), players, lambda v, k: r.text(v, k, empty=True)
-            )
+            values[name] = r.per_player(  # `Anna: ~` is an empty hand, as `Anna: ""` is
+                known[name], _join(key, name), players,
+                lambda v, k: "" if _is_null(v) else r.text(v, k, empty=True),
+            )  # fmt: skip
     if "scores" in known:
         values["scores"] = r.per_player(
             known["scores"], _join(key, "scores"), players,

@@ -197,6 +197,16 @@ def test_points_only_bridge_deal_is_won_by_its_closer() -> None:
     assert deal["payments"] == [{"from": "Anna", "to": "Carl", "amount": "1"}]
 
 
+def test_a_null_hand_is_an_empty_hand() -> None:
+    # rummy: Anna went out; her hand written as ~ is empty, like "" or leaving it out.
+    # Boris holds 9C 7H QD = 9 + 7 + 10 = 26, so Anna +26 and Boris -26.
+    sheet = sheet_from_text(
+        "remikcalc: 1\nvariant: rummy\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - closer: Anna\n    hands: {Anna: ~, Boris: 9C 7H QD}\n"
+    )
+    assert settle_sheet(sheet)["deals"][0]["scores"] == {"Anna": 26, "Boris": -26}
+
+
 def test_points_only_bridge_deal_needs_a_closer_or_a_draw() -> None:
     # Bridge stakes follow the closer: "Anna 5, Boris 20" with nobody closing would add the
     # points but pay no stakes at all (before: accepted, Boris −1 and Anna −1, only the entry
