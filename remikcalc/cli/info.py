@@ -18,15 +18,26 @@ def _players(v: Variant) -> str:
     )
 
 
+def _pack(decks: int, jokers: int) -> str:
+    return f"{decks}×52" + (f" + {jokers} jokers" if jokers else "")
+
+
+def _by_players(pairs: list[tuple[str, str]]) -> str:
+    """'2: 10; 3-4: 7' from (players, value) pairs; just the value when all agree."""
+    if len({value for _, value in pairs}) == 1:
+        return pairs[0][1]
+    return "; ".join(f"{players}: {value}" for players, value in pairs)
+
+
 def _packs(v: Variant) -> tuple[str, str]:
+    r = v.rules
     if not v.by_players:
-        r = v.rules
-        return f"{r.decks}×52 + {r.jokers} jokers", str(r.hand_size)
-    packs = "; ".join(f"{lo}-{hi}: {d}×52+{j}" if lo != hi else f"{lo}: {d}×52+{j}"
-                      for lo, hi, d, j, _ in v.by_players)  # fmt: skip
-    sizes = "; ".join(f"{lo}-{hi}: {s}" if lo != hi else f"{lo}: {s}"
-                      for lo, hi, _, _, s in v.by_players)  # fmt: skip
-    return packs, sizes
+        return _pack(r.decks, r.jokers), str(r.hand_size)
+    seats = [(f"{lo}-{hi}" if lo != hi else str(lo), d, j, n) for lo, hi, d, j, n in v.by_players]
+    return (
+        _by_players([(who, _pack(d, j)) for who, d, j, _ in seats]),
+        _by_players([(who, str(n)) for who, _, _, n in seats]),
+    )
 
 
 @click.command("variants")
@@ -60,11 +71,18 @@ def variants_cmd(fmt: str) -> None:
         return
     rows = [
         [r["name"], r["title"], ", ".join(r["presets"]) or "-", r["players"], r["pack"],
-         r["hand_size"], ", ".join(r["aliases"])]
+         r["hand_size"]]
         for r in records
     ]  # fmt: skip
-    click.echo(table(rows, ["variant", "name", "presets", "players", "pack", "cards", "aliases"],
-                     fmt=fmt))  # fmt: skip
+    headers = ["variant", "name", "presets", "players", "pack", "cards"]
+    if fmt == "plain":
+        click.echo(table([[*row, ", ".join(r["aliases"])] for row, r in
+                          zip(rows, records, strict=True)], [*headers, "aliases"], fmt=fmt))
+        return
+    click.echo(table(rows, headers, fmt=fmt))
+    click.echo("\nAliases:")
+    for r in records:
+        click.echo(f"  {r['name']}: {', '.join(r['aliases'])}")
 
 
 @click.command("rules")
