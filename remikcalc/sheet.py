@@ -395,10 +395,9 @@ def _read_sheet(root: _Node | None, problems: _Problems) -> Sheet:
         version=version,
     )
     spec = find_variant(variant).rules if variant is not None else None
-    if spec is not None and players and not spec.players_min <= len(players) <= spec.players_max:
-        span = f"{spec.players_min} to {spec.players_max}"
-        p.add(top["players"][1], "players", f"{variant} is played by {span} players, "
-              f"not {len(players)}")  # fmt: skip
+    problem = spec.players_problem(len(players)) if spec is not None and players else None
+    if problem is not None:
+        p.add(top["players"][1], "players", problem)
     if variant is not None and not p.lines:
         try:
             rules_obj = sheet.game_rules()

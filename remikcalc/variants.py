@@ -121,6 +121,14 @@ class Rules:
             return self.ace_value
         return rank if rank < 10 else self.court_value
 
+    def players_problem(self, players: int) -> str | None:
+        """Why ``players`` players cannot play these rules, or None when they can."""
+        lo, hi = self.players_min, self.players_max
+        if lo <= players <= hi:
+            return None
+        seats = str(lo) if lo == hi else f"{lo} to {hi}"
+        return f"{self.variant} is played by {seats} players, not {players}"
+
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
@@ -368,9 +376,9 @@ class Variant:
                 key, value = parse_override(item)
                 typed[key] = value
         if players is not None:
-            if not self.rules.players_min <= players <= self.rules.players_max:
-                lo, hi = self.rules.players_min, self.rules.players_max
-                raise RulesError(f"{self.name} is played by {lo} to {hi} players, not {players}")
+            problem = self.rules.players_problem(players)
+            if problem is not None:
+                raise RulesError(problem)
             for lo, hi, decks, jokers, size in self.by_players:
                 if lo <= players <= hi:
                     changes.update(decks=decks, jokers=jokers, hand_size=size)

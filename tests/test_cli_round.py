@@ -192,7 +192,7 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
           f"Boris={SEED_DEFENDER}"],
          "closer 'Carl' is not a player of this deal"),
         (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
-         "gin is played by 2 players, but this deal has 1"),
+         "gin is played by 2 players, not 1 (Anna)"),
         (["gin", "--players", "Anna,Boris", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
          "hand missing for Boris"),
         (["gin", "--closer", "Anna", "Anna=QH QD QC 6S 7S 8S 2D 3D 4D JK",

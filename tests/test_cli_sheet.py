@@ -81,7 +81,7 @@ def test_new_refuses_to_overwrite_without_force(gin: Path) -> None:
     ("args", "code", "message"),
     [
         (["-v", "ginn", "--players", "A,B"], 2, "unknown variant 'ginn'"),
-        (["-v", "gin", "--players", "A,B,C"], 2, "2 to 2 players"),
+        (["-v", "gin", "--players", "A,B,C"], 2, "played by 2 players, not 3"),
         (["-v", "gin", "--players", "A,pool"], 2, "reserved"),
         (["-v", "gin", "--players", "A,a"], 2, "named twice"),
         (["-v", "gin", "--players", "A,B", "--rule", "knock_limt=5"], 2, "did you mean"),

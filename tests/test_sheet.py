@@ -161,7 +161,7 @@ def test_rules_players_and_variant_problems() -> None:
     found = problems(HEAD + "rules: {knock_limit: ten, gin_bonus: 20}\n")
     assert found == ["s.yaml:4: rules.knock_limit: rule knock_limit: 'ten' is not a whole number"]
     assert problems("remikcalc: 1\nvariant: gin\nplayers: [A, B, C]\n") == [
-        "s.yaml:3: players: gin is played by 2 to 2 players, not 3"]  # fmt: skip
+        "s.yaml:3: players: gin is played by 2 players, not 3"]  # fmt: skip
     assert "named twice" in problems("remikcalc: 1\nvariant: gin\nplayers: [Ann, ann]\n")[0]
     assert "reserved" in problems("remikcalc: 1\nvariant: gin\nplayers: [Pool, B]\n")[0]
     assert "Hollywood" in problems(

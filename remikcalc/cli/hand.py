@@ -68,6 +68,13 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
 @click.argument("cards", nargs=-1, required=True)
 @rules_options()
 @click.option(
+    "--players",
+    "-n",
+    type=int,
+    default=None,
+    help="Number of players, where it sets the pack and hand size (rummy, continental, ...).",
+)
+@click.option(
     "--discard/--no-discard",
     default=None,
     help="Force choosing a discard (default: when the hand holds one card over a full hand).",
@@ -78,6 +85,7 @@ def hand_cmd(
     variant: str,
     preset: str | None,
     rule: tuple[str, ...],
+    players: int | None,
     discard: bool | None,
     fmt: str,
 ) -> None:
@@ -92,9 +100,10 @@ def hand_cmd(
       remikcalc hand 9C 7H QD 9D 9H 5S 6S 7S KD KH
       remikcalc hand AS 2S 3S 7H 7D 7C 9C 9D KH QS JD   # 11 cards: best discard
       remikcalc hand -v bridge "Дч Дп JK 10♥ Wk 5S 6S 7S KD KH"
+      remikcalc hand -v continental -n 9 "AS AS AS 2S 3S JK"   # 9 players: 4 packs
       remikcalc hand --json - < hands.txt
     """
-    rules = get_rules(variant, preset, rule)
+    rules = get_rules(variant, preset, rule, players)
     if cards == ("-",):
         failed = False
         for n, line in enumerate(sys.stdin, start=1):

@@ -59,8 +59,8 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except RemikcalcError as exc:
-            if exc.exit_code == 2:
-                raise click.UsageError(str(exc), ctx) from None
+            if exc.exit_code == 2:  # the message says what to do; the group's usage would not
+                raise click.UsageError(str(exc)) from None
             raise click.ClickException(str(exc)) from None
 
 

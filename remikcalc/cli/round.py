@@ -95,14 +95,10 @@ def round_cmd(
     melds = split_assignments(melded, "--melded")
     names = _players(players, list(typed), [closer, *melds])
     spec = find_variant(variant)
-    low, high = spec.rules.players_min, spec.rules.players_max
-    if not low <= len(names) <= high:
-        span = str(low) if low == high else f"{low} to {high}"
+    problem = spec.rules.players_problem(len(names))
+    if problem is not None:
         who = ", ".join(names) if names else "nobody"
-        raise DealError(
-            f"{spec.name} is played by {span} players, but this deal has {len(names)} ({who}); "
-            "type each player's hand as NAME=CARDS"
-        )
+        raise DealError(f"{problem} ({who}); type each player's hand as NAME=CARDS")
     rules = get_rules(spec.name, preset, rule, players=len(names))
     deal = build_deal(
         rules,

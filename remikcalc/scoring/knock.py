@@ -119,13 +119,9 @@ def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
 def check_players(rules: Rules, deal: Deal) -> None:
     """The deal's players fit the variant, and the closer and hands belong to them."""
     n = len(deal.players)
-    if not rules.players_min <= n <= rules.players_max:
-        span = (
-            str(rules.players_min)
-            if rules.players_min == rules.players_max
-            else f"{rules.players_min} to {rules.players_max}"
-        )
-        raise DealError(f"{rules.variant} is played by {span} players, not {n}")
+    problem = rules.players_problem(n)
+    if problem is not None:
+        raise DealError(problem)
     if deal.closer is not None and deal.closer not in deal.players:
         raise DealError(
             f"the closer {deal.closer!r} is not a player of this deal "
