@@ -121,3 +121,14 @@ def test_installed_console_script() -> None:
     record = json.loads(done.stdout)
     # three queens meld; the ten of hearts is left: 10 points
     assert record["melds"] == [["QC", "QH", "QS"]] and record["points"] == 10
+
+
+def test_hand_players_set_the_pack() -> None:
+    # continental: 2 packs for 2-5 players, 4 packs for 9-12 (RULES.md §8)
+    code, _, err = run("hand", "-v", "continental", "AS AS AS 2S 3S JK")
+    assert code == 1 and "AS typed 3 times" in err
+    code, out, _ = run("hand", "-v", "continental", "-n", "9", "--json", "AS AS AS 2S 3S JK")
+    # AS 2S 3S + JK as 4S; the two other aces stay: 1 + 1
+    assert code == 0 and json.loads(out)["points"] == 2
+    code, _, err = run("hand", "-v", "gin", "-n", "3", "9C")
+    assert code == 2 and "gin is played by 2 players, not 3" in err
