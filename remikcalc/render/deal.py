@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remikcalc.render import decimal_str, table, to_json
-from remikcalc.scoring.base import DealResult
+from remikcalc.render import table, to_json
+from remikcalc.scoring.base import DealResult, plain_decimal
 
 __all__ = ["deal_json", "render_deal"]
 
@@ -126,7 +126,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     if fmt == "json":
         return to_json(deal_json(result, variant=variant))
     rows = [_row(result, name) for name in _players(result)]
-    payments = [[p.payer, p.payee, decimal_str(p.amount)] for p in result.payments]
+    payments = [[p.payer, p.payee, plain_decimal(p.amount)] for p in result.payments]
     if fmt == "plain":
         lines = [f"outcome\t{result.outcome}", f"closer\t{result.closer or ''}",
                  f"winner\t{result.winner or ''}", table(rows, _HEADERS, fmt="plain")]  # fmt: skip
