@@ -17,16 +17,16 @@ from fractions import Fraction
 from typing import Any
 
 from remikcalc.cards import format_groups
+from remikcalc.dealinput import DealInput
 from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
 from remikcalc.scoring import score_deal
-from remikcalc.scoring.base import OUTCOMES, Deal, DealResult, Payment
+from remikcalc.scoring.base import POOL, Deal, DealResult
 from remikcalc.scoring.deal import build_deal, player_named
+from remikcalc.scoring.points import score_points
 from remikcalc.settle import (
-    POOL,
     BridgeTally,
     Reentry,
     Tally,
-    closing_payments,
     currency_decimals,
     decimal_text,
     fewest_transfers,
@@ -52,28 +52,13 @@ SCHEMA = "remikcalc.settle/1"
 FORMAT_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
-class DealEntry:
-    """One deal as typed: hands (text), or points only (``scores``), plus the deal inputs."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealEntry(DealInput):
+    """One deal on a sheet: its inputs (:class:`DealInput`), free-form ``_`` notes and the
+    line it starts on (for messages)."""
 
-    hands: Mapping[str, str] = field(default_factory=dict)
-    closer: str | None = None
-    how: str | None = None
-    draw: bool = False
-    upcard: str | None = None
-    plus: int | None = None
-    melded: Mapping[str, str] = field(default_factory=dict)
-    first_turn: bool = False
-    no_draw: bool = False
-    scores: Mapping[str, int] | None = None
     notes: Mapping[str, Any] = field(default_factory=dict)
     line: int = field(default=0, compare=False)
-
-    def describe(self) -> str:
-        if self.draw:
-            return "draw"
-        what = self.how or ("points" if self.scores is not None else "deal")
-        return f"{what} by {self.closer}" if self.closer else what
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +148,12 @@ class Replay:
             why = tally.closed()
             if why is not None:
                 raise SettleError(f"no more deals: {why}")
+            tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()),
+                                 entry.closer])  # fmt: skip
             if entry.scores is not None:
-                canonical, result = _points_only(self.rules, tally, entry)
+                canonical, result = score_points(self.rules, tally.active(), entry)
             else:
-                deal = _build(self.rules, tally, entry)
+                deal = build_deal(self.rules, tally.active(), entry)
                 result = score_deal(self.rules, deal)
                 canonical = _canonical(entry, deal)
             tally.add(result)
@@ -212,38 +199,6 @@ def _named(name: str, players: Sequence[str], what: str) -> str:
         raise SettleError(str(exc).replace("of this deal", "of this sheet")) from None
 
 
-def _check_not_out(tally: Tally, names: Sequence[str | None]) -> None:
-    if not isinstance(tally, BridgeTally):
-        return
-    for name in names:
-        if name is None:
-            continue
-        folded = [p for p in tally.out if p.casefold() == name.casefold()]
-        if folded and name not in tally.active():
-            p = folded[0]
-            raise DealError(
-                f"{p} is out (total {tally.totals[p]}, out at {tally.rules.elimination_at}) "
-                f"and does not play; re-enter him first (add --reenter {p})"
-            )
-
-
-def _build(rules: Rules, tally: Tally, entry: DealEntry) -> Deal:
-    _check_not_out(tally, [*entry.hands, *entry.melded, entry.closer])
-    return build_deal(
-        rules,
-        tally.active(),
-        hands=entry.hands,
-        closer=entry.closer,
-        how=entry.how,
-        draw=entry.draw,
-        upcard=entry.upcard,
-        plus=entry.plus,
-        melded=entry.melded or None,
-        first_turn=entry.first_turn,
-        no_draw=entry.no_draw,
-    )
-
-
 def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
     """The entry as it is written back: player names as on the sheet, cards canonical."""
     return dataclasses.replace(
@@ -255,94 +210,6 @@ def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
         upcard=None if deal.upcard is None else deal.upcard.code,
         melded={p: format_groups(g) for p, g in deal.melded.items()},
     )
-
-
-def _outcome(how: str | None) -> str | None:
-    if how is None:
-        return None
-    norm = how.strip().lower().replace("-", "_")
-    if norm not in OUTCOMES:
-        raise DealError(f"unknown outcome {how!r}; outcomes: {', '.join(OUTCOMES)}")
-    return norm
-
-
-def _points_only(rules: Rules, tally: Tally, entry: DealEntry) -> tuple[DealEntry, DealResult]:
-    """A deal entered as points: the scores as typed, payments where the rules give them."""
-    assert entry.scores is not None
-    if entry.hands or entry.melded or entry.upcard is not None or entry.plus is not None:
-        raise DealError("a deal entered as points (scores) cannot also have hands, melds, "
-                        "an up-card or plus points")  # fmt: skip
-    _check_not_out(tally, [*entry.scores, entry.closer])
-    active = tally.active()
-    scores = dict.fromkeys(active, 0)
-    seen: set[str] = set()
-    for name, value in entry.scores.items():
-        player = player_named(name, active)
-        if player in seen:
-            raise DealError(f"{player}'s score is given twice")
-        seen.add(player)
-        scores[player] = value
-    closer = None if entry.closer is None else player_named(entry.closer, active, "closer")
-    how = _outcome(entry.how)
-    draw = entry.draw or how == "draw"
-    if draw and closer is not None:
-        raise DealError("a drawn deal (stock ran out) has no closer")
-    if rules.family == "bridge" and not draw and closer is None:
-        raise DealError("a remik bridge deal entered as points needs its closer (--closer "
-                        "NAME), whose closing sets the stakes; or --draw if the stock ran out")
-    positive = [p for p, s in scores.items() if s > 0]
-    winner = None if draw else positive[0] if len(positive) == 1 else closer
-    if rules.family != "knock" and closer is not None:
-        # Only gin and oklahoma can be won by someone else than the closer (an undercut);
-        # bridge scores are penalties and in rummy 500 the one who went out wins the deal.
-        winner = closer
-    payments: tuple[Payment, ...] = ()
-    if rules.family == "bridge" and closer is not None:
-        how = how or _bridge_how(rules, scores[closer])
-        payments = closing_payments(rules, closer, how, active)
-    elif rules.family in ("boat", "continental") and not draw:
-        payments = _score_payments(scores, winner)
-    outcome = "draw" if draw else how or "scores"
-    result = DealResult(
-        outcome=outcome,
-        closer=closer,
-        winner=winner,
-        points={},
-        scores=scores,
-        payments=payments,
-        reasons=("entered as points only",),
-    )
-    typed = {player_named(n, active) for n in entry.scores}
-    canonical = dataclasses.replace(
-        entry,
-        scores={p: v for p, v in scores.items() if p in typed},
-        closer=closer,
-        how=None if how == "draw" else how,
-        draw=draw,
-    )
-    return canonical, result
-
-
-def _bridge_how(rules: Rules, closer_score: int) -> str:
-    """The closing a bridge closer's points show: a knock adds, a remik or pattern subtracts."""
-    if closer_score >= 0:
-        return "knock"
-    for how, bonus in (("full_colour", rules.full_colour_bonus), ("colour", rules.colour_bonus),
-                       ("figures", rules.figures_bonus), ("remik", rules.remik_bonus)):  # fmt: skip
-        if closer_score == -bonus:
-            return how
-    raise DealError(
-        f"the closer's {closer_score} points match no closing bonus; say how the deal "
-        "ended (how: remik, colour, figures or full_colour)"
-    )
-
-
-def _score_payments(scores: Mapping[str, int], winner: str | None) -> tuple[Payment, ...]:
-    """Boat and continental points: each loser pays the winner what he lost."""
-    if sum(scores.values()) != 0 or winner is None:
-        raise DealError("boat and continental points must balance: the winner +sum, "
-                        "each loser −what he pays")  # fmt: skip
-    return tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)
 
 
 # --- settlement ---------------------------------------------------------------------------------

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from remikcalc.errors import SettleError
+from remikcalc.errors import DealError, SettleError
 from remikcalc.money import (
     EXACT_LIMIT,
     Transfer,
@@ -37,11 +37,8 @@ from remikcalc.money import (
     parse_amount,
     round_spread,
 )
-from remikcalc.scoring.base import DealResult, Payment
+from remikcalc.scoring.base import POOL, DealResult, Payment
 from remikcalc.variants import Rules
-
-if TYPE_CHECKING:
-    from remikcalc.session import Sheet
 
 __all__ = [
     "EXACT_LIMIT",
@@ -54,7 +51,6 @@ __all__ = [
     "Rummy500Tally",
     "Tally",
     "Transfer",
-    "closing_payments",
     "currency_decimals",
     "decimal_text",
     "fewest_transfers",
@@ -62,10 +58,7 @@ __all__ = [
     "make_tally",
     "parse_amount",
     "round_spread",
-    "settle_sheet",
 ]
-
-POOL = "pool"
 
 # --- tallies ----------------------------------------------------------------------------------
 
@@ -125,6 +118,9 @@ class Tally:
     def _enter(self, result: DealResult) -> None:
         for name, score in result.scores.items():
             self.totals[name] += score
+
+    def check_playing(self, names: Sequence[str | None]) -> None:
+        """Raise DealError if one of ``names`` may not play the next deal."""
 
     def reenter(self, player: str) -> Reentry:
         raise SettleError(
@@ -313,32 +309,6 @@ class KnockTally(Tally):
 # remik bridge --------------------------------------------------------------------------------
 
 
-def closing_payments(
-    rules: Rules, closer: str, outcome: str, players: Sequence[str]
-) -> tuple[Payment, ...]:
-    """The stakes of a bridge closing (RULES.md §3), for a deal entered as points only."""
-    stakes = {
-        "remik": rules.remik_stake,
-        "colour": rules.colour_stake,
-        "figures": rules.figures_stake,
-        "full_colour": rules.full_colour_stake,
-        "knock": rules.knock_stake,
-    }
-    if outcome == "draw":
-        return ()
-    if outcome not in stakes:
-        raise SettleError(f"a remik bridge deal cannot end by {outcome}; use one of "
-                          + ", ".join(stakes))  # fmt: skip
-    out: list[Payment] = []
-    for other in players:
-        if other == closer:
-            continue
-        out.append(Payment(other, closer, stakes[outcome]))
-        if outcome == "knock" and rules.knock_pool:
-            out.append(Payment(other, POOL, rules.knock_stake))
-    return tuple(out)
-
-
 class BridgeTally(Tally):
     """Remik bridge: stakes, the pool, elimination and re-entry."""
 
@@ -356,6 +326,20 @@ class BridgeTally(Tally):
 
     def active(self) -> tuple[str, ...]:
         return tuple(p for p in self.players if p not in self.out)
+
+    def check_playing(self, names: Sequence[str | None]) -> None:
+        """A player who is out does not play until he re-enters."""
+        active = self.active()
+        for name in names:
+            if name is None:
+                continue
+            folded = [p for p in self.out if p.casefold() == name.casefold()]
+            if folded and name not in active:
+                p = folded[0]
+                raise DealError(
+                    f"{p} is out (total {self.totals[p]}, out at {self.rules.elimination_at}) "
+                    f"and does not play; re-enter him first (add --reenter {p})"
+                )
 
     def closed(self) -> str | None:
         if self.last:
@@ -511,20 +495,9 @@ class PaymentTally(_TargetTally):
         return dict(self.balance)
 
 
-_TALLIES: dict[str, type[Tally]] = {
-    "knock": KnockTally,
-    "bridge": BridgeTally,
-    "rummy": MeanTally,
-    "remibrydz": MeanTally,
-    "rummy500": Rummy500Tally,
-    "boat": PaymentTally,
-    "continental": PaymentTally,
-}
-
-
 def make_tally(rules: Rules, players: Sequence[str]) -> Tally:
     """A fresh tally for the rules' scoring family."""
-    return _TALLIES[rules.family](rules, players)
+    return rules.spec.new_tally(rules, tuple(players))
 
 
 def _num(value: Fraction) -> str:
@@ -533,10 +506,3 @@ def _num(value: Fraction) -> str:
     if text is not None:
         return text
     return format(round_spread({"x": value}, 4)["x"], "f")
-
-
-def settle_sheet(sheet: Sheet) -> dict[str, Any]:
-    """The ``settle --format json`` object of a loaded sheet (see :mod:`remikcalc.session`)."""
-    from remikcalc.session import settle_sheet as settle
-
-    return settle(sheet)

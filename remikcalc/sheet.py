@@ -33,7 +33,7 @@ import yaml
 from remikcalc.errors import RemikcalcError, SheetError
 from remikcalc.scoring.base import OUTCOMES
 from remikcalc.session import FORMAT_VERSION, DealEntry, Entry, ReentryEntry, Sheet
-from remikcalc.settle import currency_decimals, parse_amount, settle_sheet
+from remikcalc.settle import currency_decimals, parse_amount
 from remikcalc.sheetwrite import (
     dump_sheet,
     entry_lines,
@@ -52,7 +52,6 @@ __all__ = [
     "locked",
     "read_text",
     "save_text",
-    "settle_sheet",
     "sheet_from_text",
     "text_with_entry",
     "text_without_last",
@@ -400,14 +399,10 @@ def _read_sheet(root: _Node | None, problems: _Problems) -> Sheet:
         p.add(top["players"][1], "players", problem)
     if variant is not None and not p.lines:
         try:
-            rules_obj = sheet.game_rules()
+            sheet.game_rules()
         except RemikcalcError as exc:
             node = top["rules"][1] if "rules" in top else top.get("players", (root, root))[1]
             p.add(node, "rules" if "rules" in top else "players", str(exc))
-        else:
-            if rules_obj.scoring == "hollywood" and rules_obj.family != "knock":
-                p.add(top["rules"][1], "rules.scoring", "Hollywood scoring is for gin and "
-                      f"oklahoma, not {rules_obj.variant}")  # fmt: skip
     p.raise_if_any()
     return sheet
 

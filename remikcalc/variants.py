@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from remikcalc.errors import RulesError
+from remikcalc.families import Family, FamilySpec, family_spec
 
 __all__ = [
     "RULE_DOCS",
@@ -39,9 +40,6 @@ ACE_RUNS: tuple[str, ...] = ("low", "high", "low_or_high", "around")
 SHUTOUTS: tuple[str, ...] = ("none", "game_bonus_double", "double")
 SCORINGS: tuple[str, ...] = ("standard", "hollywood")
 PAYMENTS: tuple[str, ...] = ("per_card", "chips")
-FAMILIES: tuple[str, ...] = (
-    "knock", "bridge", "rummy", "boat", "rummy500", "continental", "remibrydz",
-)  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -49,7 +47,7 @@ class Rules:
     """Every rule that scoring depends on. Immutable; build variations with :meth:`replace`."""
 
     variant: str = "gin"
-    family: str = "knock"
+    family: Family = Family.KNOCK
     # players and pack
     players_min: int = 2
     players_max: int = 2
@@ -111,6 +109,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         _validate(self)
+
+    @property
+    def spec(self) -> FamilySpec:
+        """The scoring family's behaviour (see :mod:`remikcalc.families`)."""
+        return family_spec(self.family)
 
     def card_value(self, card: int) -> int:
         """Value of a card left in a hand (no pair rule)."""
@@ -192,7 +195,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "shutout": SHUTOUTS,
     "scoring": SCORINGS,
     "payment": PAYMENTS,
-    "family": FAMILIES,
 }
 # Keys that say what a variant is rather than how a house plays it. Whether melds still in a
 # hand count is what separates the knock games from the going-out games (RULES.md §0.3), so
@@ -213,8 +215,13 @@ def _validate(r: Rules) -> None:
         raise bad("decks", "must be between 1 and 8")
     if not 0 <= r.jokers <= 16:
         raise bad("jokers", "must be between 0 and 16")
-    if r.wild_jokers is False and r.jokers and r.family != "continental":
+    if not isinstance(r.family, Family):
+        raise bad("family", "must be one of " + ", ".join(Family))
+    spec = family_spec(r.family)
+    if r.wild_jokers is False and r.jokers and not spec.tame_jokers:
         raise bad("jokers", "jokers in the pack need wild_jokers=true")
+    if r.scoring == "hollywood" and not spec.hollywood:
+        raise bad("scoring", f"Hollywood scoring is for gin and oklahoma, not {r.variant}")
     if not 1 <= r.hand_size <= 20:
         raise bad("hand_size", "must be between 1 and 20")
     if not 2 <= r.set_min <= r.set_max:
@@ -404,7 +411,7 @@ _GIN_PRESETS: dict[str, dict[str, Any]] = {
 }  # fmt: skip
 
 _GIN_RULES: dict[str, Any] = dict(
-    family="knock",
+    family=Family.KNOCK,
     players_min=2,
     players_max=2,
     decks=1,
@@ -425,23 +432,23 @@ VARIANTS: tuple[Variant, ...] = (
        note="presets set bonuses only; the game target stays 150"),
     _v("bridge", "Remik bridge (ремик бридж, порядковый рамми)",
        ("remik-bridge", "remikbridge", "ремик-бридж", "бридж", "порядковый-рамми"),
-       rules=dict(family="bridge", players_min=2, players_max=6, decks=2, jokers=4,
+       rules=dict(family=Family.BRIDGE, players_min=2, players_max=6, decks=2, jokers=4,
                   hand_size=10, wild_jokers=True, ace_runs="low_or_high", joker_value=20,
                   knock_limit=5, game_target=None)),
     _v("rummy", "Traditional rummy (рамми, ремик)",
        ("traditional", "rummy-traditional", "рамми", "ремик", "remik", "рамми-традиционный"),
-       rules=dict(family="rummy", players_min=2, players_max=6, hand_size=10,
+       rules=dict(family=Family.RUMMY, players_min=2, players_max=6, hand_size=10,
                   melds_in_hand_count=False, knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("boat", "Boat rummy (рамми лодочный)",
        ("boat-rummy", "лодочный", "рамми-лодочный", "лодка"),
-       rules=dict(family="boat", players_min=2, players_max=6, hand_size=10,
+       rules=dict(family=Family.BOAT, players_min=2, players_max=6, hand_size=10,
                   melds_in_hand_count=False, ace_runs="around", ace_value=11,
                   pair_rule=True, knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("rummy500", "Rummy 500 (ремик пятьсот)",
        ("500", "rummy-500", "500-rummy", "пятьсот", "ремик-пятьсот", "рамми-500"),
-       rules=dict(family="rummy500", players_min=2, players_max=8, hand_size=13,
+       rules=dict(family=Family.RUMMY500, players_min=2, players_max=8, hand_size=13,
                   melds_in_hand_count=False, ace_runs="low_or_high", ace_value=15,
                   ace_low_value=1, wild_jokers=True, joker_value=15, knock_limit=None,
                   game_target=500),
@@ -449,12 +456,12 @@ VARIANTS: tuple[Variant, ...] = (
        note="no jokers by default; --rule jokers=2 plays with two wild jokers worth 15"),
     _v("polish", "Polish remik (ремик польский)",
        ("polish-remik", "remik-polski", "польский", "ремик-польский", "польский-ремик"),
-       rules=dict(family="rummy", players_min=2, players_max=3, jokers=2, hand_size=14,
+       rules=dict(family=Family.RUMMY, players_min=2, players_max=3, jokers=2, hand_size=14,
                   wild_jokers=True, jokers_minority=True, joker_value=20,
                   melds_in_hand_count=False, knock_limit=None, game_target=None)),
     _v("continental", "Continental rummy (рамми континентальный)",
        ("континентальный", "рамми-континентальный", "континенталь"),
-       rules=dict(family="continental", players_min=2, players_max=12, decks=2, jokers=2,
+       rules=dict(family=Family.CONTINENTAL, players_min=2, players_max=12, decks=2, jokers=2,
                   hand_size=15, sets_allowed=False, wild_jokers=True, ace_runs="low_or_high",
                   joker_value=2, melds_in_hand_count=False, knock_limit=None,
                   game_target=None, payment="per_card"),
@@ -462,7 +469,7 @@ VARIANTS: tuple[Variant, ...] = (
        by_players=((2, 5, 2, 2, 15), (6, 8, 3, 3, 15), (9, 12, 4, 4, 15))),
     _v("remibrydz", "Remibrydż (Polish remik with 110 cards)",
        ("remibrydż", "remi-brydz", "remi-brydż", "ремибридж", "реми-бридж", "remibridge"),
-       rules=dict(family="remibrydz", players_min=2, players_max=6, decks=2, jokers=6,
+       rules=dict(family=Family.REMIBRYDZ, players_min=2, players_max=6, decks=2, jokers=6,
                   hand_size=13, wild_jokers=True, ace_runs="low_or_high", ace_value=11,
                   ace_low_value=1, joker_value=20, melds_in_hand_count=False,
                   knock_limit=None, game_target=None, first_meld_min=30),

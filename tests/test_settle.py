@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.errors import SettleError
+from remikcalc.errors import DealError, SettleError
 from remikcalc.money import (
     currency_decimals,
     decimal_text,
@@ -19,6 +19,7 @@ from remikcalc.money import (
     round_spread,
 )
 from remikcalc.scoring.base import DealResult, Payment
+from remikcalc.scoring.bridge import closing_payments
 from remikcalc.session import Entry, Replay
 from remikcalc.settle import (
     BridgeTally,
@@ -26,7 +27,6 @@ from remikcalc.settle import (
     MeanTally,
     PaymentTally,
     Rummy500Tally,
-    closing_payments,
     make_tally,
 )
 from remikcalc.variants import get_rules
@@ -408,7 +408,7 @@ def test_bridge_closing_payments_follow_the_stake_rules() -> None:
     assert [(p.payer, p.amount) for p in pay] == [("Boris", 4), ("Carl", 4)]
     no_pool = get_rules("bridge", overrides=["knock_pool=false"], players=3)
     assert len(closing_payments(no_pool, "Anna", "knock", ABC)) == 2
-    with pytest.raises(SettleError):
+    with pytest.raises(DealError):
         closing_payments(rules, "Anna", "gin", ABC)
 
 

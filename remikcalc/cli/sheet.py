@@ -15,12 +15,10 @@ from typing import Any
 import click
 
 from remikcalc.cli.common import deal_options, output_options, split_assignments
-from remikcalc.errors import DealError, RemikcalcError, RulesError, SheetError
+from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Entry, ReentryEntry, Replay, Sheet, replay
 from remikcalc.variants import find_variant, parse_override
-
-_GOING_OUT = ("rummy", "boat", "remibrydz", "rummy500")
 
 
 def interactive() -> bool:
@@ -64,8 +62,6 @@ def _new_sheet(
         key, _ = parse_override(item)
         rules[key] = item.partition("=" if "=" in item else ":")[2].strip()
     if hollywood:
-        if spec.rules.family != "knock":
-            raise RulesError(f"Hollywood scoring is for gin and oklahoma, not {spec.name}")
         rules["scoring"] = "hollywood"
     places = decimals if decimals is not None else currency_decimals(currency)
     sheet = Sheet(
@@ -78,9 +74,7 @@ def _new_sheet(
         decimals=decimals,
         title=title,
     )
-    checked = sheet.game_rules()  # unknown preset, bad rule values, wrong number of players
-    if checked.scoring == "hollywood" and checked.family != "knock":
-        raise RulesError(f"Hollywood scoring is for gin and oklahoma, not {spec.name}")
+    sheet.game_rules()  # unknown preset, bad rule values, wrong number of players
     return sheet
 
 
@@ -135,7 +129,7 @@ def new_cmd(
         return
     money = ""
     if sheet.stake is not None:
-        unit = "stake" if sheet.variant == "bridge" else "point"
+        unit = sheet.game_rules().spec.unit
         money = f", {sheet.stake} {sheet.currency or ''} per {unit}".replace("  ", " ")
     click.echo(f"Started {file}: {sheet.variant} for {', '.join(sheet.players)}{money}.")
     click.echo(f"Add deals with: remikcalc add {file} --closer NAME NAME=CARDS ...")
@@ -211,7 +205,7 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     if entry.scores is not None or entry.draw:
         return entry
     active = state.tally.active()
-    family = state.rules.family
+    spec = state.rules.spec
     closer = entry.closer
     if closer is None:
         closer = click.prompt("Who closed the deal (knocked, went out)?",
@@ -220,11 +214,11 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     hands = dict(entry.hands)
     given = {player_named(n, active).casefold() for n in hands}
     for p in active:
-        if p.casefold() in given or (family in _GOING_OUT and p == closer):
+        if p.casefold() in given or (spec.closer_went_out and p == closer):
             continue
         hands[p] = click.prompt(f"{p}'s cards (group melds with |)", value_proc=typed_cards)
     melded = dict(entry.melded)
-    if family == "rummy500":
+    if spec.takes("melded"):
         laid = {player_named(n, active).casefold() for n in melded}
         for p in active:
             if p.casefold() not in laid:
@@ -235,7 +229,7 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
     upcard, plus = entry.upcard, entry.plus
     if state.rules.upcard_knock and upcard is None:
         upcard = click.prompt("The deal's up-card", value_proc=typed_card)
-    if family == "boat" and plus is None:
+    if spec.takes("plus") and plus is None:
         plus = click.prompt("The winner's plus points", type=click.IntRange(min=0), default=0)
     return DealEntry(hands=hands, closer=closer, how=entry.how, upcard=upcard, plus=plus,
                      melded=melded, first_turn=entry.first_turn, no_draw=entry.no_draw)  # fmt: skip

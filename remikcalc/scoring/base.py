@@ -14,13 +14,11 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.cards import Card, format_cards
+from remikcalc.dealinput import OUTCOMES
 
-__all__ = ["OUTCOMES", "Deal", "DealResult", "Hand", "Payment"]
+__all__ = ["OUTCOMES", "POOL", "Deal", "DealResult", "Hand", "Payment"]
 
-OUTCOMES: tuple[str, ...] = (
-    "knock", "gin", "big_gin", "undercut", "out", "one_go",
-    "remik", "colour", "figures", "full_colour", "draw",
-)  # fmt: skip
+POOL = "pool"  # the payee of what is paid into the remik bridge pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +63,7 @@ class Payment:
     """A transfer the deal itself makes: bridge stakes, boat and continental points."""
 
     payer: str
-    payee: str  # a player's name, or "pool"
+    payee: str  # a player's name, or POOL
     amount: Decimal
 
     def as_json(self) -> dict[str, str]:

@@ -18,7 +18,7 @@ knocker and, with ``knock_pool``, as much into the pool. A drawn deal scores and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -27,7 +27,7 @@ from remikcalc.cards import Card, Rank, Suit
 from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.scoring.base import Deal, DealResult, Hand, Payment, plain_decimal
+from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment, plain_decimal
 from remikcalc.scoring.knock import (
     check_players,
     draw_result,
@@ -37,7 +37,8 @@ from remikcalc.scoring.knock import (
 )
 from remikcalc.variants import Rules
 
-__all__ = ["CLOSINGS", "closings_shown", "score_bridge"]
+__all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments",
+           "score_bridge"]
 
 # closings from the highest bonus down; knock is the fallback
 CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
@@ -272,7 +273,7 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         points[name] = scores[name] = arranged.points
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
         reasons.append(f"{name} adds {arranged.points} unmatched")
-    payments = _payments(rules, closer, others, best.closing)
+    payments = closing_payments(rules, closer, best.closing, deal.players)
     amount = _stake(rules, best.closing)
     stake = f"{plain_decimal(amount)} stake" + ("" if amount <= 1 else "s")
     if best.closing == "knock":
@@ -298,14 +299,53 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     )
 
 
-def _payments(
-    rules: Rules, closer: str, others: Sequence[str], closing: str
+def closing_payments(
+    rules: Rules, closer: str, closing: str, players: Sequence[str]
 ) -> tuple[Payment, ...]:
+    """The stakes of a bridge closing (RULES.md §3): each other player pays the closer the
+    closing's stake, and on a knock also ``knock_stake`` into the pool (``knock_pool``).
+
+    The one place bridge stakes are worked out, for deals typed as hands and as points alike.
+    A stake of 0 (a house rule) moves nothing, so it writes no payment.
+    """
+    if closing not in _NAMES:
+        raise DealError(f"a remik bridge deal cannot end by {closing}; use one of "
+                        + ", ".join(_NAMES))  # fmt: skip
     stake = _stake(rules, closing)
     out: list[Payment] = []
-    for name in others:
+    for name in players:
+        if name == closer:
+            continue
         if stake:
             out.append(Payment(name, closer, stake))
         if closing == "knock" and rules.knock_pool and rules.knock_stake:
-            out.append(Payment(name, "pool", rules.knock_stake))
+            out.append(Payment(name, POOL, rules.knock_stake))
     return tuple(out)
+
+
+def points_payments(
+    rules: Rules,
+    scores: Mapping[str, int],
+    closer: str | None,
+    how: str | None,
+    winner: str | None,
+) -> tuple[str | None, tuple[Payment, ...]]:
+    """A bridge deal entered as points: the closing (stated, or read from the closer's points)
+    and its stakes."""
+    if closer is None:
+        return how, ()
+    closing = how or _closing_of_points(rules, scores[closer])
+    return closing, closing_payments(rules, closer, closing, list(scores))
+
+
+def _closing_of_points(rules: Rules, closer_score: int) -> str:
+    """The closing a bridge closer's points show: a knock adds, a remik or pattern subtracts."""
+    if closer_score >= 0:
+        return "knock"
+    for closing in CLOSINGS:
+        if closer_score == -_bonus(rules, closing):
+            return closing
+    raise DealError(
+        f"the closer's {closer_score} points match no closing bonus; say how the deal "
+        "ended (how: remik, colour, figures or full_colour)"
+    )

@@ -7,11 +7,13 @@ hands and melds of the deal at once, so one physical card cannot be in two place
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from remikcalc.cards import Card, check_pack, is_grouped, parse_card, parse_groups
+from remikcalc.dealinput import DealInput, check_input, normal_outcome
 from remikcalc.errors import CardError, DealError
-from remikcalc.scoring.base import OUTCOMES, Deal, Hand
+from remikcalc.scoring.base import Deal, Hand
 from remikcalc.variants import Rules
 
 __all__ = ["build_deal", "parse_hand", "player_named"]
@@ -42,64 +44,48 @@ def parse_hand(text: str, owner: str | None = None) -> Hand:
 def build_deal(
     rules: Rules,
     players: Sequence[str],
-    *,
-    hands: Mapping[str, str],
-    closer: str | None = None,
-    how: str | None = None,
-    draw: bool = False,
-    upcard: str | None = None,
-    plus: int | None = None,
-    melded: Mapping[str, str] | None = None,
-    first_turn: bool = False,
-    no_draw: bool = False,
+    entry: DealInput | None = None,
+    /,
+    **inputs: Any,
 ) -> Deal:
-    """Parse and check a deal's inputs; family-specific checks happen in the scoring."""
+    """Parse and check a deal's inputs (a :class:`DealInput`, or its fields as keywords).
+
+    The checks every input passes (:func:`~remikcalc.dealinput.check_input`) run first; then
+    names are matched to the players, cards parsed and the pack checked across the whole deal.
+    Family-specific checks happen in the scoring.
+    """
+    if entry is None:
+        entry = DealInput(**inputs)
+    check_input(entry, rules.spec, rules.variant)
     if len(set(players)) != len(players):
         raise DealError("a player is named twice")
     parsed: dict[str, Hand] = {}
-    for name, text in hands.items():
+    for name, text in entry.hands.items():
         player = player_named(name, players)
         if player in parsed:
             raise DealError(f"{player}'s hand is given twice")
         parsed[player] = parse_hand(text, player)
     melds: dict[str, tuple[tuple[Card, ...], ...]] = {}
-    for name, text in (melded or {}).items():
+    for name, text in entry.melded.items():
         player = player_named(name, players)
-        if rules.family != "rummy500":
-            raise DealError(
-                f"melds on the table (--melded) are only scored in rummy500, not in {rules.variant}"
-            )
         try:
             melds[player] = parse_groups(text)
         except CardError as exc:
             raise CardError(f"{player}'s melds: {exc}") from None
-    if closer is not None:
-        closer = player_named(closer, players, "closer")
-    if how is not None:
-        how = how.strip().lower().replace("-", "_")
-        if how not in OUTCOMES:
-            close = difflib.get_close_matches(how, OUTCOMES, n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
-            raise DealError(f"unknown outcome {how!r}; outcomes: {', '.join(OUTCOMES)}{hint}")
-    if draw and closer is not None:
-        raise DealError("a drawn deal (stock ran out) has no closer")
-    if draw and how not in (None, "draw"):
+    closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
+    how = None if entry.how is None else normal_outcome(entry.how)
+    if entry.draw and how not in (None, "draw"):
         raise DealError(f"a drawn deal cannot also end by {how}")
-    if how == "draw":
-        draw = True
     up: Card | None = None
-    if upcard is not None:
+    if entry.upcard is not None:
         if not rules.upcard_knock:
-            raise DealError(f"an up-card only matters in oklahoma, not in {rules.variant}")
-        up = parse_card(upcard)
+            raise DealError(
+                f"an up-card only matters where it sets the knock limit (oklahoma), "
+                f"not in {rules.variant}"
+            )
+        up = parse_card(entry.upcard)
         if up.is_joker:
             raise DealError("the up-card cannot be a joker")
-    if plus is not None and rules.family != "boat":
-        raise DealError(f"plus points are only an input in boat rummy, not in {rules.variant}")
-    if plus is not None and plus < 0:
-        raise DealError(f"plus points cannot be negative (got {plus})")
-    if (first_turn or no_draw) and rules.family != "continental":
-        raise DealError(f"first_turn and no_draw are continental inputs, not {rules.variant}'s")
     everything = [c for h in parsed.values() for c in h.cards]
     everything += [c for groups in melds.values() for g in groups for c in g]
     check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
@@ -108,10 +94,10 @@ def build_deal(
         hands=parsed,
         closer=closer,
         how=None if how == "draw" else how,
-        draw=draw,
+        draw=entry.draw or how == "draw",
         upcard=up,
-        plus=plus,
+        plus=entry.plus,
         melded=melds,
-        first_turn=first_turn,
-        no_draw=no_draw,
+        first_turn=entry.first_turn,
+        no_draw=entry.no_draw,
     )

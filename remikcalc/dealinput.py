@@ -1,0 +1,215 @@
+"""One description of what is typed for a deal, used by every place that reads or writes one.
+
+:class:`DealInput` holds a deal's inputs as text and numbers, exactly as typed (hands are not
+parsed here). :data:`FIELDS` describes each input once: its key (the attribute, the sheet key
+and, with dashes, the command-line option), what kind of value it holds, its range, and its
+help text. The CLI options, the terminal prompts, the sheet reader and the sheet writer loop
+over :data:`FIELDS`, and :func:`check_input` is the one validation that runs both when a deal
+is typed and when a sheet is read: types and ranges, which family takes which input, and the
+combinations that cannot be (a drawn deal with a closer, points together with hands).
+
+>>> FIELD["plus"].kind, FIELD["plus"].high
+(<Kind.COUNT: 'count'>, 1000000)
+>>> DealInput(scores={"Anna": 25}).points_only
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from remikcalc.errors import DealError
+from remikcalc.families import OPTIONAL_INPUTS, REGISTRY, FamilySpec
+
+__all__ = [
+    "FIELD",
+    "FIELDS",
+    "OUTCOMES",
+    "SCORE_LIMIT",
+    "DealInput",
+    "InputField",
+    "Kind",
+    "check_input",
+    "normal_outcome",
+    "range_problem",
+]
+
+OUTCOMES: tuple[str, ...] = (
+    "knock", "gin", "big_gin", "undercut", "out", "one_go",
+    "remik", "colour", "figures", "full_colour", "draw",
+)  # fmt: skip
+
+#: the largest points-only score (either sign): far above any real deal, and small enough
+#: that totals over thousands of deals stay exact and readable.
+SCORE_LIMIT = 10**9
+
+
+class Kind(StrEnum):
+    """What kind of value an input holds."""
+
+    PLAYER = "player"  # a player's name
+    OUTCOME = "outcome"  # one of OUTCOMES
+    FLAG = "flag"  # true or false
+    CARD = "card"  # one card, as typed
+    COUNT = "count"  # a whole number in a range
+    CARDS = "cards"  # per player: cards as typed, melds grouped with |
+    POINTS = "points"  # per player: a whole number in a range
+
+
+@dataclass(frozen=True, slots=True)
+class InputField:
+    """One deal input: its key, kind, range and the words that describe it."""
+
+    name: str
+    kind: Kind
+    help: str
+    what: str  # how an error message names it: "plus points", "the up-card"
+    low: int = 0
+    high: int = 0
+    metavar: str = ""
+    only: str = "an input"  # refused outside its families: "... are only <only> in boat"
+
+    @property
+    def option(self) -> str:
+        """The command-line option (``--first-turn``); hands are ``NAME=CARDS`` arguments."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def optional(self) -> bool:
+        """Only some families take this input (see :attr:`FamilySpec.inputs`)."""
+        return self.name in OPTIONAL_INPUTS
+
+    @property
+    def per_player(self) -> bool:
+        return self.kind in (Kind.CARDS, Kind.POINTS)
+
+
+# The order is the order the sheet writer uses for a deal's keys.
+FIELDS: tuple[InputField, ...] = (
+    InputField("closer", Kind.PLAYER, "Who ended the deal (knocked, went out).", "the closer",
+               metavar="NAME"),
+    InputField("how", Kind.OUTCOME,
+               "Outcome, when it is not seen from the hands: knock, gin, big_gin, out, one_go, "
+               "remik, colour, figures, full_colour, draw.", "the outcome", metavar="OUTCOME"),
+    InputField("draw", Kind.FLAG, "The stock ran out: no winner.", "a draw"),
+    InputField("first_turn", Kind.FLAG, "Continental chips: out on first turn.",
+               "first_turn"),
+    InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.", "no_draw"),
+    InputField("upcard", Kind.CARD, "Oklahoma: the deal's first up-card.", "an up-card",
+               metavar="CARD"),
+    InputField("plus", Kind.COUNT, "Boat: the winner's plus points.", "plus points",
+               low=0, high=10**6, metavar="N"),
+    InputField("scores", Kind.POINTS, "A deal entered as points only; repeatable.",
+               "points-only scores", low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
+    InputField("hands", Kind.CARDS, "Each player's cards left in hand.", "hands",
+               metavar="NAME=CARDS"),
+    InputField("melded", Kind.CARDS,
+               "Rummy 500: the melds a player laid this deal, grouped with |. Repeatable.",
+               "melds on the table (--melded)", metavar="NAME=MELDS", only="scored"),
+)  # fmt: skip
+FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealInput:
+    """A deal as typed: hands as text, or points only (``scores``), plus the other inputs."""
+
+    hands: Mapping[str, str] = field(default_factory=dict)
+    closer: str | None = None
+    how: str | None = None
+    draw: bool = False
+    upcard: str | None = None
+    plus: int | None = None
+    melded: Mapping[str, str] = field(default_factory=dict)
+    first_turn: bool = False
+    no_draw: bool = False
+    scores: Mapping[str, int] | None = None
+
+    @property
+    def points_only(self) -> bool:
+        """The deal was entered as each player's points, not as hands."""
+        return self.scores is not None
+
+    @property
+    def empty(self) -> bool:
+        """Nothing that makes a deal: no hands, melds, scores, nor a draw."""
+        return not (self.hands or self.melded or self.scores is not None or self.draw)
+
+    def given(self) -> dict[str, object]:
+        """The inputs that differ from their defaults, in :data:`FIELDS` order."""
+        out: dict[str, object] = {}
+        for f in FIELDS:
+            value = getattr(self, f.name)
+            if value is not None and value is not False and value != {}:
+                out[f.name] = value
+        return out
+
+    def describe(self) -> str:
+        """A few words naming the deal: ``gin by Anna``, ``points``, ``draw``."""
+        if self.draw:
+            return "draw"
+        what = self.how or ("points" if self.points_only else "deal")
+        return f"{what} by {self.closer}" if self.closer else what
+
+
+def normal_outcome(text: str) -> str:
+    """An outcome as written on the sheet (``big-gin`` -> ``big_gin``), or DealError."""
+    how = text.strip().lower().replace("-", "_")
+    if how not in OUTCOMES:
+        close = difflib.get_close_matches(how, OUTCOMES, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise DealError(f"unknown outcome {text!r}; outcomes: {', '.join(OUTCOMES)}{hint}")
+    return how
+
+
+def _takers(key: str) -> str:
+    return " and ".join(spec.family for spec in REGISTRY.values() if spec.takes(key))
+
+
+def range_problem(f: InputField, what: str, value: int) -> str | None:
+    """A sentence saying why ``value`` is out of the field's range, or None.
+
+    >>> range_problem(FIELD["plus"], "plus points", -5)
+    'plus points cannot be negative (got -5)'
+    """
+    if f.low <= value <= f.high:
+        return None
+    if f.low == 0 and value < 0:
+        return f"{what} cannot be negative (got {value})"
+    return f"{what}: {value} is out of range ({f.low} to {f.high})"
+
+
+def _check_range(f: InputField, what: str, value: int) -> None:
+    problem = range_problem(f, what, value)
+    if problem is not None:
+        raise DealError(problem)
+
+
+def check_input(entry: DealInput, spec: FamilySpec, variant: str) -> None:
+    """The checks every deal passes, typed or read from a sheet; raises DealError.
+
+    Player names and cards are checked where the players and the pack are known (building the
+    deal); this checks what the input alone tells: ranges, which family takes which input, and
+    combinations that cannot be.
+    """
+    for f in FIELDS:
+        value = getattr(entry, f.name)
+        if f.optional and value not in (None, False, {}) and not spec.takes(f.name):
+            verb = "is" if f.kind is Kind.CARD else "are"
+            raise DealError(f"{f.what} {verb} only {f.only} in {_takers(f.name)}, "
+                            f"not in {variant}")  # fmt: skip
+        if f.kind is Kind.COUNT and value is not None:
+            _check_range(f, f.what, value)
+        if f.kind is Kind.POINTS and value is not None:
+            for name, points in value.items():
+                _check_range(f, f"{f.what} for {name}", points)
+    if entry.how is not None:
+        normal_outcome(entry.how)
+    if entry.draw and entry.closer is not None:
+        raise DealError("a drawn deal (stock ran out) has no closer")
+    if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
+        raise DealError("a deal entered as points (scores) cannot also have hands, melds, "
+                        "an up-card or plus points")  # fmt: skip

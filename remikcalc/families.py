@@ -1,0 +1,147 @@
+"""The scoring families, registered once: everything that differs from one family to another.
+
+A *variant* (gin, polish remik, ...) is data: a default :class:`~remikcalc.variants.Rules`
+plus presets. A *family* is the behaviour a variant's rules are scored and settled by. Seven
+families cover the nine variants; each is one :class:`Family` member and one
+:class:`FamilySpec` in :data:`REGISTRY`, and code outside the family modules asks the spec
+(``family_spec(rules.family).takes("plus")``) instead of comparing names.
+
+The scorer, the tally and the points-only payments are named as ``"module:attribute"`` and
+imported on first use, so that a command loads only the family code it runs (``hand`` loads
+none) and this module stays at the bottom of the import graph.
+
+>>> family_spec(Family.BOAT).takes("plus"), family_spec("knock").takes("plus")
+(True, False)
+>>> family_spec("rummy500").closer_went_out
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remikcalc.scoring.base import Deal, DealResult, Payment
+    from remikcalc.settle import Tally
+    from remikcalc.variants import Rules
+
+__all__ = ["OPTIONAL_INPUTS", "REGISTRY", "Family", "FamilySpec", "family_spec"]
+
+
+class Family(StrEnum):
+    """A scoring family; its value is the name used in ``rules`` output and documents."""
+
+    KNOCK = "knock"
+    BRIDGE = "bridge"
+    RUMMY = "rummy"
+    BOAT = "boat"
+    RUMMY500 = "rummy500"
+    CONTINENTAL = "continental"
+    REMIBRYDZ = "remibrydz"
+
+
+# Deal inputs that only some families take; every family takes hands, closer, how, draw and
+# points-only scores (see remikcalc.dealinput).
+OPTIONAL_INPUTS: tuple[str, ...] = ("upcard", "plus", "melded", "first_turn", "no_draw")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FamilySpec:
+    """One scoring family: how its deals are typed, scored, read as points and settled."""
+
+    family: Family
+    #: ``module:function`` scoring a :class:`~remikcalc.scoring.base.Deal` (rules, deal).
+    scorer: str
+    #: ``module:class`` of the :class:`~remikcalc.settle.Tally` that settles a session.
+    tally: str
+    #: the optional deal inputs (:data:`OPTIONAL_INPUTS`) this family takes; others are refused.
+    inputs: frozenset[str] = frozenset()
+    #: a deal may end with the stock run out and nobody closing.
+    draw_allowed: bool = True
+    #: the closer went out: his hand is empty (or left out) and is not asked for.
+    closer_went_out: bool = False
+    #: in a deal entered as points, the closer is the deal's winner (all but the knock games,
+    #: where a defender can undercut the closer).
+    closer_wins: bool = True
+    #: a deal entered as points must name its closer (bridge: the closing sets the stakes).
+    points_need_closer: bool = False
+    #: ``module:function`` reading a deal entered as points: its outcome and payments
+    #: (see :func:`remikcalc.scoring.points.score_points`); None when points make no payments.
+    points_payments: str | None = None
+    #: Hollywood scoring (three columns at once) can be played.
+    hollywood: bool = False
+    #: jokers may be in the pack without being wild (continental: a joker is a card to pay).
+    tame_jokers: bool = False
+    #: what one unit of a session's net is called when money is attached: point or stake.
+    unit: str = "point"
+
+    def takes(self, key: str) -> bool:
+        """Whether a deal of this family takes the optional input ``key``."""
+        return key in self.inputs
+
+    def score(self, rules: Rules, deal: Deal) -> DealResult:
+        """Score one deal (raises ``DealError`` for a deal that cannot be scored)."""
+        func: Callable[[Rules, Deal], DealResult] = _load(self.scorer)
+        return func(rules, deal)
+
+    def new_tally(self, rules: Rules, players: tuple[str, ...]) -> Tally:
+        """A fresh tally for a session of these rules."""
+        cls: Callable[[Rules, tuple[str, ...]], Tally] = _load(self.tally)
+        return cls(rules, players)
+
+    def payments_for_points(
+        self, rules: Rules, scores: Mapping[str, int], closer: str | None, how: str | None,
+        winner: str | None,
+    ) -> tuple[str | None, tuple[Payment, ...]]:
+        """The outcome and payments of a deal entered as points (none in most families)."""
+        if self.points_payments is None:
+            return how, ()
+        func: Callable[..., tuple[str | None, tuple[Payment, ...]]] = _load(self.points_payments)
+        return func(rules, scores, closer, how, winner)
+
+
+@cache
+def _load(ref: str) -> Any:
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)
+
+
+_GOING_OUT = "remikcalc.scoring.goingout:score_going_out"
+_MEAN = "remikcalc.settle:MeanTally"
+_PAYMENT = "remikcalc.settle:PaymentTally"
+_BALANCE = "remikcalc.scoring.points:balance_payments"
+
+REGISTRY: dict[Family, FamilySpec] = {
+    spec.family: spec
+    for spec in (
+        FamilySpec(family=Family.KNOCK, scorer="remikcalc.scoring.knock:score_knock",
+                   tally="remikcalc.settle:KnockTally", inputs=frozenset({"upcard"}),
+                   closer_wins=False, hollywood=True),
+        FamilySpec(family=Family.BRIDGE, scorer="remikcalc.scoring.bridge:score_bridge",
+                   tally="remikcalc.settle:BridgeTally", points_need_closer=True,
+                   points_payments="remikcalc.scoring.bridge:points_payments", unit="stake"),
+        FamilySpec(family=Family.RUMMY, scorer=_GOING_OUT, tally=_MEAN, closer_went_out=True),
+        FamilySpec(family=Family.REMIBRYDZ, scorer=_GOING_OUT, tally=_MEAN,
+                   closer_went_out=True),
+        FamilySpec(family=Family.BOAT, scorer=_GOING_OUT, tally=_PAYMENT,
+                   inputs=frozenset({"plus"}), draw_allowed=False, closer_went_out=True,
+                   points_payments=_BALANCE),
+        FamilySpec(family=Family.RUMMY500, scorer="remikcalc.scoring.rummy500:score_rummy500",
+                   tally="remikcalc.settle:Rummy500Tally", inputs=frozenset({"melded"}),
+                   closer_went_out=True),
+        FamilySpec(family=Family.CONTINENTAL,
+                   scorer="remikcalc.scoring.continental:score_continental", tally=_PAYMENT,
+                   inputs=frozenset({"first_turn", "no_draw"}), draw_allowed=False,
+                   points_payments=_BALANCE, tame_jokers=True),
+    )
+}  # fmt: skip
+
+
+def family_spec(family: Family | str) -> FamilySpec:
+    """The registered spec of a family (``Family`` member or its name)."""
+    return REGISTRY[Family(family)]
