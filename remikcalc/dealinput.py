@@ -96,8 +96,9 @@ FIELDS: tuple[InputField, ...] = (
                "remik, colour, figures, full_colour, draw.", "the outcome", metavar="OUTCOME"),
     InputField("draw", Kind.FLAG, "The stock ran out: no winner.", "a draw"),
     InputField("first_turn", Kind.FLAG, "Continental chips: out on first turn.",
-               "first_turn"),
-    InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.", "no_draw"),
+               "first-turn bonuses (--first-turn)"),
+    InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.",
+               "no-draw bonuses (--no-draw)"),
     InputField("upcard", Kind.CARD, "Oklahoma: the deal's first up-card.", "an up-card",
                metavar="CARD"),
     InputField("plus", Kind.COUNT, "Boat: the winner's plus points.", "plus points",
@@ -166,7 +167,7 @@ def normal_outcome(text: str) -> str:
 
 
 def _takers(key: str) -> str:
-    return " and ".join(spec.family for spec in REGISTRY.values() if spec.takes(key))
+    return " and ".join(spec.title for spec in REGISTRY.values() if spec.takes(key))
 
 
 def range_problem(f: InputField, what: str, value: int) -> str | None:

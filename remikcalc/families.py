@@ -55,6 +55,8 @@ class FamilySpec:
     """One scoring family: how its deals are typed, scored, read as points and settled."""
 
     family: Family
+    #: the family in words, for messages ("plus points are only an input in boat rummy").
+    title: str
     #: ``module:function`` scoring a :class:`~remikcalc.scoring.base.Deal` (rules, deal).
     scorer: str
     #: ``module:class`` of the :class:`~remikcalc.settle.Tally` that settles a session.
@@ -95,7 +97,11 @@ class FamilySpec:
         return cls(rules, players)
 
     def payments_for_points(
-        self, rules: Rules, scores: Mapping[str, int], closer: str | None, how: str | None,
+        self,
+        rules: Rules,
+        scores: Mapping[str, int],
+        closer: str | None,
+        how: str | None,
         winner: str | None,
     ) -> tuple[str | None, tuple[Payment, ...]]:
         """The outcome and payments of a deal entered as points (none in most families)."""
@@ -116,30 +122,69 @@ _MEAN = "remikcalc.settle:MeanTally"
 _PAYMENT = "remikcalc.settle:PaymentTally"
 _BALANCE = "remikcalc.scoring.points:balance_payments"
 
-REGISTRY: dict[Family, FamilySpec] = {
-    spec.family: spec
-    for spec in (
-        FamilySpec(family=Family.KNOCK, scorer="remikcalc.scoring.knock:score_knock",
-                   tally="remikcalc.settle:KnockTally", inputs=frozenset({"upcard"}),
-                   closer_wins=False, hollywood=True),
-        FamilySpec(family=Family.BRIDGE, scorer="remikcalc.scoring.bridge:score_bridge",
-                   tally="remikcalc.settle:BridgeTally", points_need_closer=True,
-                   points_payments="remikcalc.scoring.bridge:points_payments", unit="stake"),
-        FamilySpec(family=Family.RUMMY, scorer=_GOING_OUT, tally=_MEAN, closer_went_out=True),
-        FamilySpec(family=Family.REMIBRYDZ, scorer=_GOING_OUT, tally=_MEAN,
-                   closer_went_out=True),
-        FamilySpec(family=Family.BOAT, scorer=_GOING_OUT, tally=_PAYMENT,
-                   inputs=frozenset({"plus"}), draw_allowed=False, closer_went_out=True,
-                   points_payments=_BALANCE),
-        FamilySpec(family=Family.RUMMY500, scorer="remikcalc.scoring.rummy500:score_rummy500",
-                   tally="remikcalc.settle:Rummy500Tally", inputs=frozenset({"melded"}),
-                   closer_went_out=True),
-        FamilySpec(family=Family.CONTINENTAL,
-                   scorer="remikcalc.scoring.continental:score_continental", tally=_PAYMENT,
-                   inputs=frozenset({"first_turn", "no_draw"}), draw_allowed=False,
-                   points_payments=_BALANCE, tame_jokers=True),
-    )
-}  # fmt: skip
+_SPECS = (
+    FamilySpec(
+        family=Family.KNOCK,
+        title="gin and oklahoma",
+        scorer="remikcalc.scoring.knock:score_knock",
+        tally="remikcalc.settle:KnockTally",
+        inputs=frozenset({"upcard"}),
+        closer_wins=False,
+        hollywood=True,
+    ),
+    FamilySpec(
+        family=Family.BRIDGE,
+        title="remik bridge",
+        scorer="remikcalc.scoring.bridge:score_bridge",
+        tally="remikcalc.settle:BridgeTally",
+        points_need_closer=True,
+        points_payments="remikcalc.scoring.bridge:points_payments",
+        unit="stake",
+    ),
+    FamilySpec(
+        family=Family.RUMMY,
+        title="rummy and polish remik",
+        scorer=_GOING_OUT,
+        tally=_MEAN,
+        closer_went_out=True,
+    ),
+    FamilySpec(
+        family=Family.REMIBRYDZ,
+        title="remibrydż",
+        scorer=_GOING_OUT,
+        tally=_MEAN,
+        closer_went_out=True,
+    ),
+    FamilySpec(
+        family=Family.BOAT,
+        title="boat rummy",
+        scorer=_GOING_OUT,
+        tally=_PAYMENT,
+        inputs=frozenset({"plus"}),
+        draw_allowed=False,
+        closer_went_out=True,
+        points_payments=_BALANCE,
+    ),
+    FamilySpec(
+        family=Family.RUMMY500,
+        title="rummy500",
+        scorer="remikcalc.scoring.rummy500:score_rummy500",
+        tally="remikcalc.settle:Rummy500Tally",
+        inputs=frozenset({"melded"}),
+        closer_went_out=True,
+    ),
+    FamilySpec(
+        family=Family.CONTINENTAL,
+        title="continental",
+        scorer="remikcalc.scoring.continental:score_continental",
+        tally=_PAYMENT,
+        inputs=frozenset({"first_turn", "no_draw"}),
+        draw_allowed=False,
+        points_payments=_BALANCE,
+        tame_jokers=True,
+    ),
+)
+REGISTRY: dict[Family, FamilySpec] = {spec.family: spec for spec in _SPECS}
 
 
 def family_spec(family: Family | str) -> FamilySpec:

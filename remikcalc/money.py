@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from remikcalc.errors import SettleError
@@ -22,11 +22,13 @@ from remikcalc.errors import SettleError
 __all__ = [
     "EXACT_LIMIT",
     "Transfer",
+    "amount_text",
     "currency_decimals",
     "decimal_text",
     "fewest_transfers",
     "greedy_transfers",
     "parse_amount",
+    "round_money",
     "round_spread",
 ]
 
@@ -96,6 +98,38 @@ def decimal_text(value: Fraction | Decimal | int) -> str | None:
     digits = str(scaled).rjust(places + 1, "0")
     text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
     return "-" + text if frac < 0 else text
+
+
+def round_money(amount: Fraction | Decimal | int, places: int) -> Decimal:
+    """``amount`` rounded half up to ``places`` decimals.
+
+    >>> round_money(Fraction(2, 3), 2), round_money(Fraction(5, 2), 0)
+    (Decimal('0.67'), Decimal('3'))
+    """
+    frac = Fraction(amount)
+    quantum = Decimal(1).scaleb(-places)
+    exact = Decimal(frac.numerator) / Decimal(frac.denominator)
+    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def amount_text(value: Fraction | Decimal | int, places: int | None = None) -> str:
+    """How remikcalc writes a number of points, stakes or money, for people and for JSON.
+
+    With ``places`` the value is rounded half up to that many decimals (money in its minor
+    unit); without, it is written exactly with no trailing zeros, or to 4 places when it has
+    no exact decimal (a third of a stake).
+
+    >>> amount_text(Decimal("1.50")), amount_text(Fraction(-47, 2)), amount_text(Fraction(1, 3))
+    ('1.5', '-23.5', '0.3333')
+    >>> amount_text(Fraction(21, 2), places=2)
+    '10.50'
+    """
+    if places is None:
+        exact = decimal_text(value)
+        if exact is not None:
+            return exact
+        places = 4
+    return format(round_money(value, places), "f")
 
 
 def _half_up(value: Fraction) -> int:

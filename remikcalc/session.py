@@ -12,43 +12,42 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from remikcalc.cards import format_groups
 from remikcalc.dealinput import DealInput
 from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
+from remikcalc.money import (
+    Transfer,
+    currency_decimals,
+    decimal_text,
+    fewest_transfers,
+    round_money,
+    round_spread,
+)
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import POOL, Deal, DealResult
 from remikcalc.scoring.deal import build_deal, player_named
 from remikcalc.scoring.points import score_points
-from remikcalc.settle import (
-    BridgeTally,
-    Reentry,
-    Tally,
-    currency_decimals,
-    decimal_text,
-    fewest_transfers,
-    make_tally,
-    round_spread,
-)
+from remikcalc.settle import BridgeTally, Reentry, Tally, make_tally
 from remikcalc.variants import Rules, get_rules
 
 __all__ = [
-    "SCHEMA",
     "DealEntry",
     "Entry",
     "ReentryEntry",
     "Replay",
     "Sheet",
     "Step",
-    "replay",
+    "PoolSummary",
+    "Settlement",
     "pool_summary",
-    "settle_sheet",
+    "replay",
+    "settle",
 ]
 
-SCHEMA = "remikcalc.settle/1"
 FORMAT_VERSION = 1
 
 
@@ -117,11 +116,6 @@ class Step:
     result: DealResult | Reentry
     totals: dict[str, int]
     out: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        data = self.result.as_json(self.n)
-        data["totals"] = dict(self.totals)
-        return data
 
 
 @dataclass(slots=True)
@@ -215,97 +209,88 @@ def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
 # --- settlement ---------------------------------------------------------------------------------
 
 
-def _texts(values: Mapping[str, Fraction], places: int = 2) -> tuple[dict[str, str], bool]:
-    """Decimal strings: exact where possible, else all rounded to ``places`` (zero-sum kept)."""
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A settled session: net points (stakes in bridge), money and the fewest transfers.
+
+    ``net`` is exact; ``net_shown`` is what is printed and settled: the exact decimals where
+    every party has one, else all rounded to 2 places with the sum kept (``net_exact`` False).
+    ``money`` is ``net_shown`` × stake rounded once to the currency's minor unit.
+    """
+
+    replay: Replay
+    net: Mapping[str, Fraction]
+    pool: Fraction
+    net_shown: Mapping[str, Decimal]  # the players, and POOL when the pool holds anything
+    net_exact: bool
+    money: Mapping[str, Decimal] | None  # the players, and POOL when the pool holds anything
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.replay.sheet
+
+    @property
+    def tally(self) -> Tally:
+        return self.replay.tally
+
+
+def _shown(values: Mapping[str, Fraction], places: int = 2) -> tuple[dict[str, Decimal], bool]:
+    """Exact decimals where every value has one, else all rounded to ``places`` (sum kept)."""
     exact = {k: decimal_text(v) for k, v in values.items()}
     if all(t is not None for t in exact.values()):
-        return {k: t for k, t in exact.items() if t is not None}, True
-    return {k: format(v, "f") for k, v in round_spread(values, places).items()}, False
+        return {k: Decimal(t) for k, t in exact.items() if t is not None}, True
+    return round_spread(values, places), False
 
 
-def settle_replay(state: Replay) -> dict[str, Any]:
-    """The ``settle --format json`` object (INTERFACE.md) of a replayed sheet."""
+def settle(state: Replay) -> Settlement:
+    """Settle a replayed sheet: net, money and the fewest transfers that square it."""
     sheet, tally = state.sheet, state.tally
     net = tally.net()
     pool = tally.pool()
     parties = dict(net)
     if pool:
         parties[POOL] = pool
-    net_text, exact = _texts(parties)
-    pool_text = net_text.pop(POOL, "0")
-    out: dict[str, Any] = {
-        "schema": SCHEMA,
-        "variant": state.rules.variant,
-        "players": list(sheet.players),
-        "deals": [step.as_json() for step in state.steps],
-        "totals": dict(tally.totals),
-        "finished": tally.finished,
-        "winner": tally.winner,
-        "net": net_text,
-    }
-    if not exact:
-        out["net_exact"] = {p: str(v) for p, v in net.items()}
-    balances = {p: Fraction(Decimal(v)) for p, v in net_text.items()}
-    if pool:
-        balances[POOL] = Fraction(Decimal(pool_text))
+    shown, exact = _shown(parties)
+    balances = {p: Fraction(v) for p, v in shown.items()}
+    money = None
     if sheet.stake is not None:
-        places = sheet.minor_digits
-        money = round_spread({p: v * Fraction(sheet.stake) for p, v in parties.items()}, places)
-        out["money"] = {p: format(v, "f") for p, v in money.items() if p != POOL}
-        if pool:
-            out["pool_money"] = format(money[POOL], "f")
+        stake = Fraction(sheet.stake)
+        money = round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
         balances = {p: Fraction(v) for p, v in money.items()}
-
-        def shown(amount: Fraction) -> str:
-            return format(_money(amount, places), "f")
-
-    else:
-
-        def shown(amount: Fraction) -> str:
-            return decimal_text(amount) or str(amount)
-
-    out["transfers"] = [
-        {"from": t.payer, "to": t.payee, "amount": shown(t.amount)}
-        for t in fewest_transfers(balances)
-    ]
-    out["pool"] = pool_text
-    if sheet.stake is not None:
-        out["stake"] = format(sheet.stake, "f")
-    if sheet.currency is not None:
-        out["currency"] = sheet.currency
-    out.update(tally.extra())
-    return out
+    return Settlement(state, net, pool, shown, exact, money,
+                      tuple(fewest_transfers(balances)))  # fmt: skip
 
 
-def _money(amount: Fraction, places: int) -> Decimal:
-    quantum = Decimal(1).scaleb(-places)
-    exact = Decimal(amount.numerator) / Decimal(amount.denominator)
-    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
-
-
-def pool_summary(state: Replay) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class PoolSummary:
     """What is in the remik bridge pool, who paid it in, and who took it."""
+
+    pool: Fraction
+    paid_in: Mapping[str, Fraction]
+    still_in: tuple[str, ...]
+    out: tuple[str, ...]
+    taken_by: tuple[str, ...]
+    paid_out: Fraction
+    money: Decimal | None
+    currency: str | None
+
+
+def pool_summary(state: Replay) -> PoolSummary:
+    """The pool of a replayed remik bridge sheet (SettleError for a game without one)."""
     tally = state.tally
     if not isinstance(tally, BridgeTally):
         raise SettleError(f"{state.rules.variant} has no pool; the pool is a remik bridge thing")
-    pool = tally.pool()
-    data: dict[str, Any] = {
-        "schema": "remikcalc.pool/1",
-        "pool": decimal_text(pool),
-        "paid_in": {p: decimal_text(v) for p, v in tally.paid_in.items()},
-        "in": list(tally.active()),
-        "out": [p for p in tally.players if p in tally.out],
-        "taken_by": list(tally.last),
-        "paid_out": decimal_text(sum(tally.payout.values(), Fraction(0))),
-    }
+    money = None
     if state.sheet.stake is not None:
-        money = pool * Fraction(state.sheet.stake)
-        data["money"] = format(_money(money, state.sheet.minor_digits), "f")
-        data["currency"] = state.sheet.currency
-    return data
-
-
-def settle_sheet(sheet: Sheet) -> dict[str, Any]:
-    """Replay a sheet and settle it: exactly the ``settle --format json`` object."""
-    return settle_replay(replay(sheet))
-
+        money = round_money(tally.pool() * Fraction(state.sheet.stake), state.sheet.minor_digits)
+    return PoolSummary(
+        pool=tally.pool(),
+        paid_in=dict(tally.paid_in),
+        still_in=tally.active(),
+        out=tuple(p for p in tally.players if p in tally.out),
+        taken_by=tally.last,
+        paid_out=sum(tally.payout.values(), Fraction(0)),
+        money=money,
+        currency=state.sheet.currency,
+    )

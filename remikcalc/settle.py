@@ -16,7 +16,8 @@ Then money: net × stake rounded once to the currency's minor unit with the rema
 so that it still sums to zero, and the fewest transfers that settle it. Everything is exact:
 points are ``int``, net is ``Fraction``, money ``Decimal``; never ``float``.
 
-Money and transfers live in :mod:`remikcalc.money` and are re-exported here.
+Money, rounding and transfers live in :mod:`remikcalc.money`; the settlement of a whole
+sheet (net, money, transfers) is :func:`remikcalc.session.settle`.
 """
 
 from __future__ import annotations
@@ -27,37 +28,20 @@ from fractions import Fraction
 from typing import Any
 
 from remikcalc.errors import DealError, SettleError
-from remikcalc.money import (
-    EXACT_LIMIT,
-    Transfer,
-    currency_decimals,
-    decimal_text,
-    fewest_transfers,
-    greedy_transfers,
-    parse_amount,
-    round_spread,
-)
+from remikcalc.money import Transfer
 from remikcalc.scoring.base import POOL, DealResult, Payment
 from remikcalc.variants import Rules
 
 __all__ = [
-    "EXACT_LIMIT",
-    "POOL",
     "BridgeTally",
+    "GameResult",
     "KnockTally",
     "MeanTally",
     "PaymentTally",
     "Reentry",
     "Rummy500Tally",
     "Tally",
-    "Transfer",
-    "currency_decimals",
-    "decimal_text",
-    "fewest_transfers",
-    "greedy_transfers",
     "make_tally",
-    "parse_amount",
-    "round_spread",
 ]
 
 # --- tallies ----------------------------------------------------------------------------------
@@ -70,16 +54,6 @@ class Reentry:
     player: str
     restart: int
     payments: tuple[Payment, ...]
-
-    def as_json(self, n: int | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {} if n is None else {"n": n}
-        out.update(
-            outcome="reenter",
-            player=self.player,
-            total=self.restart,
-            payments=[p.as_json() for p in self.payments],
-        )
-        return out
 
 
 class Tally:
@@ -143,7 +117,11 @@ class Tally:
         return Fraction(0)
 
     def extra(self) -> dict[str, Any]:
-        """Family-specific fields for ``settle --format json``."""
+        """Family-specific fields of the settlement, by their ``settle --format json`` names.
+
+        Values are typed (:class:`GameResult`, :class:`Payment`, :class:`Transfer`, names,
+        counts); :mod:`remikcalc.render.settlement` writes them.
+        """
         return {}
 
     def left(self) -> dict[str, int]:
@@ -170,6 +148,19 @@ def _target_winner(totals: Mapping[str, int], target: int | None) -> str | None:
 
 
 # gin and oklahoma ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished or running game of gin or oklahoma (or a Hollywood column), settled."""
+
+    totals: dict[str, int]
+    hands_won: dict[str, int]
+    finished: bool
+    winner: str | None
+    net: dict[str, Fraction]
+    reasons: tuple[str, ...]
+
 
 
 @dataclass(slots=True)
@@ -225,16 +216,10 @@ class KnockGame:
             net[loser] -= amount
         return net, notes
 
-    def as_json(self, rules: Rules) -> dict[str, Any]:
+    def result(self, rules: Rules) -> GameResult:
         net, notes = self.settle(rules)
-        return {
-            "totals": dict(self.totals),
-            "hands_won": dict(self.wins),
-            "finished": self.finished,
-            "winner": self.winner,
-            "net": {p: _num(v) for p, v in net.items()},
-            "reasons": notes,
-        }
+        return GameResult(dict(self.totals), dict(self.wins), self.finished, self.winner, net,
+                          tuple(notes))  # fmt: skip
 
 
 class KnockTally(Tally):
@@ -303,7 +288,7 @@ class KnockTally(Tally):
 
     def extra(self) -> dict[str, Any]:
         key = "columns" if self.hollywood else "games"
-        return {key: [g.as_json(self.rules) for g in self.games]}
+        return {key: [g.result(self.rules) for g in self.games]}
 
 
 # remik bridge --------------------------------------------------------------------------------
@@ -420,11 +405,10 @@ class BridgeTally(Tally):
             "in": list(self.active()),
             "eliminated": [p for p in self.players if p in self.out],
             "reentries": dict(self.reentries),
-            "entry_payments": [p.as_json() for p in self.entry_payments],
+            "entry_payments": self.entry_payments,
         }
         if self.payout:
-            out["payout"] = [{"from": POOL, "to": p, "amount": _num(v)}
-                             for p, v in self.payout.items()]  # fmt: skip
+            out["payout"] = [Transfer(POOL, p, v) for p, v in self.payout.items()]
         return out
 
 
@@ -498,11 +482,3 @@ class PaymentTally(_TargetTally):
 def make_tally(rules: Rules, players: Sequence[str]) -> Tally:
     """A fresh tally for the rules' scoring family."""
     return rules.spec.new_tally(rules, tuple(players))
-
-
-def _num(value: Fraction) -> str:
-    """A net amount as a decimal string; a value with no exact decimal gets 4 places."""
-    text = decimal_text(value)
-    if text is not None:
-        return text
-    return format(round_spread({"x": value}, 4)["x"], "f")

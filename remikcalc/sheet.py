@@ -31,9 +31,9 @@ from typing import Any
 import yaml
 
 from remikcalc.errors import RemikcalcError, SheetError
+from remikcalc.money import currency_decimals, parse_amount
 from remikcalc.scoring.base import OUTCOMES
 from remikcalc.session import FORMAT_VERSION, DealEntry, Entry, ReentryEntry, Sheet
-from remikcalc.settle import currency_decimals, parse_amount
 from remikcalc.sheetwrite import (
     dump_sheet,
     entry_lines,

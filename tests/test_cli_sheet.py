@@ -402,7 +402,7 @@ def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_every_example_settles_to_plain_json_that_sums_to_zero() -> None:
-    from remikcalc.session import settle_sheet
+    from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
 
     files = sorted(EXAMPLES.rglob("*.yaml"))

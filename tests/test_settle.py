@@ -502,7 +502,8 @@ def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
 def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     variant: str, stake: str | None, data: st.DataObject
 ) -> None:
-    from remikcalc.session import Sheet, replay, settle_replay, settle_sheet, start
+    from remikcalc.render.settlement import settle_sheet, settlement_json
+    from remikcalc.session import Sheet, replay, settle, start
     from remikcalc.sheet import dump_sheet, sheet_from_text
 
     players = tuple(f"P{i}" for i in range(1, VARIANTS[variant] + 1))
@@ -520,7 +521,7 @@ def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     whole = sheet.with_entries(added)
     again = replay(whole)
     assert [s.totals for s in again.steps] == totals
-    result = settle_replay(state)
+    result = settlement_json(settle(state))
     assert settle_sheet(whole) == result
     assert settle_sheet(sheet_from_text(dump_sheet(whole))) == result
     net = sum((Decimal(v) for v in result["net"].values()), Decimal(0))

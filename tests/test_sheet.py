@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.errors import SheetError
-from remikcalc.session import DealEntry, ReentryEntry, Sheet, settle_sheet
+from remikcalc.render.settlement import settle_sheet
+from remikcalc.session import DealEntry, ReentryEntry, Sheet
 from remikcalc.sheet import (
     dump_sheet,
     load_sheet,

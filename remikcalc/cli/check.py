@@ -47,7 +47,7 @@ def _example_data(sheet: Sheet) -> dict[str, Any]:
 
 def check_file(path: Path) -> FileReport:
     """Load, settle and compare one example file; every failure becomes the report's error."""
-    from remikcalc.session import settle_sheet
+    from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
 
     shown = str(path)

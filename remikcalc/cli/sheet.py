@@ -46,7 +46,7 @@ def _new_sheet(
     title: str | None,
     hollywood: bool,
 ) -> Sheet:
-    from remikcalc.settle import currency_decimals, parse_amount
+    from remikcalc.money import currency_decimals, parse_amount
     from remikcalc.sheet import player_name_problem
 
     spec = find_variant(variant)
@@ -317,8 +317,9 @@ def _print_added(state: Replay, step: Any, fmt: str) -> None:
 
     if fmt == "json":
         from remikcalc.render import to_json
+        from remikcalc.render.settlement import step_json
 
-        click.echo(to_json({"added": step.as_json(), "sheet": sheet_json(state)}))
+        click.echo(to_json({"added": step_json(step), "sheet": sheet_json(state)}))
         return
     if fmt == "table":
         result = step.result
@@ -412,10 +413,10 @@ def settle_cmd(file: str, fmt: str) -> None:
       remikcalc settle game.yaml
       remikcalc settle game.yaml --format json
     """
-    from remikcalc.render.sheet import render_settlement
-    from remikcalc.session import settle_replay
+    from remikcalc.render.settlement import render_settlement
+    from remikcalc.session import settle
 
-    click.echo(render_settlement(settle_replay(_load(file)), fmt))
+    click.echo(render_settlement(settle(_load(file)), fmt))
 
 
 @click.command("pool")
@@ -428,7 +429,7 @@ def pool_cmd(file: str, fmt: str) -> None:
     Example:
       remikcalc pool bridge.yaml
     """
-    from remikcalc.render.sheet import render_pool
+    from remikcalc.render.settlement import render_pool
     from remikcalc.session import pool_summary
 
     click.echo(render_pool(pool_summary(_load(file)), fmt))

@@ -7,20 +7,19 @@ Input is plain data: a replayed sheet (:class:`remikcalc.session.Replay`) or the
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from remikcalc.money import amount_text
 from remikcalc.render import table, to_json
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import POOL, BridgeTally, KnockTally, Reentry, decimal_text
+from remikcalc.settle import BridgeTally, KnockTally, Reentry
 
 __all__ = [
     "SHEET_SCHEMA",
     "chart_png",
     "progression",
-    "render_pool",
-    "render_settlement",
     "render_sheet",
     "sheet_json",
     "sparkline",
@@ -60,7 +59,7 @@ def progression(state: Replay) -> dict[str, list[int]]:
 def scores_text(step: Step) -> str:
     if isinstance(step.result, Reentry):
         paid = sum((p.amount for p in step.result.payments), Decimal(0))
-        return f"pays {decimal_text(paid)} to the pool, restarts at {step.result.restart}"
+        return f"pays {amount_text(paid)} to the pool, restarts at {step.result.restart}"
     parts = [f"{p} {s:+d}" for p, s in step.result.scores.items() if s]
     return ", ".join(parts) or "no score"
 
@@ -117,7 +116,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     }
     if isinstance(tally, BridgeTally):
         data["out"] = [p for p in state.sheet.players if p in tally.out]
-        data["pool"] = decimal_text(tally.pool())
+        data["pool"] = amount_text(tally.pool())
     if isinstance(tally, KnockTally):
         data["games" if not tally.hollywood else "columns"] = [
             {"totals": dict(g.totals), "hands_won": dict(g.wins), "winner": g.winner}
@@ -138,7 +137,7 @@ def _status_lines(state: Replay) -> list[str]:
         out = [f"{p} ({tally.totals[p]})" for p in state.sheet.players if p in tally.out]
         if out:
             lines.append("Out: " + ", ".join(out))
-        lines.append(f"Pool: {decimal_text(tally.pool())} stake(s)")
+        lines.append(f"Pool: {amount_text(tally.pool())} stake(s)")
     if tally.finished:
         lines.append(f"Game over: {tally.winner or 'shared'} won.")
         if isinstance(tally, KnockTally) and not tally.hollywood:
@@ -219,68 +218,3 @@ def chart_png(state: Replay, path: str) -> None:
     fig.tight_layout()
     fig.savefig(path, format="png")
     plt.close(fig)
-
-
-def render_settlement(data: Mapping[str, Any], fmt: str = "table") -> str:
-    """The settlement for people (``table``/``plain``) or tools (``json``)."""
-    if fmt == "json":
-        return to_json(dict(data))
-    players = list(data["players"])
-    money = data.get("money")
-    unit = f" {data['currency']}" if data.get("currency") else ""
-    headers = ["player", "total", "net", *(["money"] if money is not None else [])]
-    rows = []
-    for p in players:
-        row = [p, data["totals"].get(p, ""), data["net"][p]]
-        if money is not None:
-            row.append(money[p] + unit)
-        rows.append(row)
-    if fmt == "plain":
-        lines = [table(rows, headers, fmt="plain"), ""]
-        lines += [f"{t['from']}\t{t['to']}\t{t['amount']}" for t in data["transfers"]]
-        return "\n".join(lines).rstrip()
-    paid = unit if money is not None else " stake(s)" if data["variant"] == "bridge" else " points"
-    lines = [table(rows, headers), ""]
-    if data["transfers"]:
-        lines.append("Who pays whom:")
-        for t in data["transfers"]:
-            to = "into the pool" if t["to"] == POOL else t["to"]
-            lines.append(f"  {t['from']} pays {to} {t['amount']}{paid}")
-    else:
-        lines.append("Nobody owes anything.")
-    if data.get("pool", "0") != "0":
-        lines.append(f"Pool: {data['pool']} stake(s) still in the pool")
-    for i, column in enumerate(data.get("columns", []), start=1):
-        lines.append(f"Column {i}: winner {column['winner'] or '-'}, net "
-                     + ", ".join(f"{p} {v}" for p, v in column["net"].items()))  # fmt: skip
-    if len(data.get("games", [])) > 1:
-        for i, game in enumerate(data["games"], start=1):
-            lines.append(f"Game {i}: winner {game['winner'] or '(unfinished)'}, net "
-                         + ", ".join(f"{p} {v}" for p, v in game["net"].items()))  # fmt: skip
-    if data["finished"]:
-        winner = f", winner {data['winner']}" if data.get("winner") else ""
-        lines.append(f"Game finished{winner}.")
-    elif data.get("open_ended"):
-        lines.append("No game target: settled as the totals stand.")
-    else:
-        lines.append("Game not finished: settled as it stands.")
-    return "\n".join(lines)
-
-
-def render_pool(data: Mapping[str, Any], fmt: str = "table") -> str:
-    """What is in the remik bridge pool, and who put it there."""
-    if fmt == "json":
-        return to_json(dict(data))
-    rows = [[p, a] for p, a in data["paid_in"].items()]
-    if fmt == "plain":
-        return table(rows, ["player", "paid in"], fmt="plain")
-    money = ""
-    if data.get("money") is not None:
-        money = f" = {data['money']}" + (f" {data['currency']}" if data.get("currency") else "")
-    lines = [f"Pool: {data['pool']} stake(s){money}", "", table(rows, ["player", "paid in"])]
-    if data.get("taken_by"):
-        lines.append(f"Taken by {', '.join(data['taken_by'])} ({data['paid_out']} stakes).")
-    lines.append("Still in: " + (", ".join(data["in"]) or "nobody"))
-    if data["out"]:
-        lines.append("Out: " + ", ".join(data["out"]))
-    return "\n".join(lines)

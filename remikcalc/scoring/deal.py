@@ -79,10 +79,7 @@ def build_deal(
     up: Card | None = None
     if entry.upcard is not None:
         if not rules.upcard_knock:
-            raise DealError(
-                f"an up-card only matters where it sets the knock limit (oklahoma), "
-                f"not in {rules.variant}"
-            )
+            raise DealError(f"an up-card only matters in oklahoma, not in {rules.variant}")
         up = parse_card(entry.upcard)
         if up.is_joker:
             raise DealError("the up-card cannot be a joker")

@@ -1,0 +1,203 @@
+"""Rendering a settlement and the bridge pool: the ``settle``/``pool`` JSON and their tables.
+
+The JSON objects are the contract of INTERFACE.md (``remikcalc.settle/1``); they are built
+here and only here, from the typed :class:`~remikcalc.session.Settlement`, so what people read
+and what tools read cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from remikcalc.money import Transfer, amount_text
+from remikcalc.render import table, to_json
+from remikcalc.scoring.base import POOL, DealResult, Payment
+from remikcalc.session import PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.settle import Reentry
+
+__all__ = [
+    "SCHEMA",
+    "pool_json",
+    "render_pool",
+    "result_json",
+    "render_settlement",
+    "settle_sheet",
+    "settlement_json",
+    "step_json",
+]
+
+SCHEMA = "remikcalc.settle/1"
+_UNITS = {"point": " points", "stake": " stake(s)"}  # a net without money, in words
+
+
+def _plain(value: Any) -> Any:
+    """Typed settlement values as JSON data: amounts as decimal strings, records as objects."""
+    if isinstance(value, Payment | Transfer):
+        return {"from": value.payer, "to": value.payee, "amount": amount_text(value.amount)}
+    if isinstance(value, Fraction | Decimal):
+        return amount_text(value)
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def result_json(result: DealResult | Reentry, n: int | None = None) -> dict[str, Any]:
+    """One entry's result: a deal (INTERFACE per-deal object) or a re-entry event."""
+    if isinstance(result, DealResult):
+        return result.as_json(n)
+    out: dict[str, Any] = {} if n is None else {"n": n}
+    out.update(outcome="reenter", player=result.player, total=result.restart,
+               payments=_plain(result.payments))  # fmt: skip
+    return out
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    """A replayed entry: its result and every total after it."""
+    data = result_json(step.result, step.n)
+    data["totals"] = dict(step.totals)
+    return data
+
+
+def _transfer_amount(settlement: Settlement, amount: Fraction) -> str:
+    if settlement.money is not None:
+        return amount_text(amount, settlement.sheet.minor_digits)
+    return amount_text(amount)
+
+
+def settlement_json(settlement: Settlement) -> dict[str, Any]:
+    """The ``settle --format json`` object (INTERFACE.md)."""
+    state, sheet, tally = settlement.replay, settlement.sheet, settlement.tally
+    net = {p: format(v, "f") for p, v in settlement.net_shown.items()}
+    pool = net.pop(POOL, "0")
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "variant": state.rules.variant,
+        "players": list(sheet.players),
+        "deals": [step_json(step) for step in state.steps],
+        "totals": dict(tally.totals),
+        "finished": tally.finished,
+        "winner": tally.winner,
+        "net": net,
+    }
+    if not settlement.net_exact:
+        out["net_exact"] = {p: str(v) for p, v in settlement.net.items()}
+    if settlement.money is not None:
+        out["money"] = {p: format(v, "f") for p, v in settlement.money.items() if p != POOL}
+        if POOL in settlement.money:
+            out["pool_money"] = format(settlement.money[POOL], "f")
+    out["transfers"] = [
+        {"from": t.payer, "to": t.payee, "amount": _transfer_amount(settlement, t.amount)}
+        for t in settlement.transfers
+    ]
+    out["pool"] = pool
+    if sheet.stake is not None:
+        out["stake"] = format(sheet.stake, "f")
+    if sheet.currency is not None:
+        out["currency"] = sheet.currency
+    out.update(_plain(tally.extra()))
+    return out
+
+
+def settle_sheet(sheet: Sheet) -> dict[str, Any]:
+    """Replay and settle a loaded :class:`~remikcalc.sheet.Sheet`: its settle JSON object."""
+    return settlement_json(settle(replay(sheet)))
+
+
+def _line(items: Mapping[str, Any]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in items.items())
+
+
+def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
+    """The settlement for people (``table``/``plain``) or tools (``json``)."""
+    if fmt == "json":
+        return to_json(settlement_json(settlement))
+    sheet, tally = settlement.sheet, settlement.tally
+    money = settlement.money
+    unit = f" {sheet.currency}" if sheet.currency else ""
+    headers = ["player", "total", "net", *(["money"] if money is not None else [])]
+    rows = []
+    for p in sheet.players:
+        row = [p, tally.totals.get(p, ""), format(settlement.net_shown[p], "f")]
+        if money is not None:
+            row.append(format(money[p], "f") + unit)
+        rows.append(row)
+    transfers = [(t.payer, t.payee, _transfer_amount(settlement, t.amount))
+                 for t in settlement.transfers]  # fmt: skip
+    if fmt == "plain":
+        lines = [table(rows, headers, fmt="plain"), ""]
+        lines += ["\t".join(t) for t in transfers]
+        return "\n".join(lines).rstrip()
+    rules = settlement.replay.rules
+    paid = unit if money is not None else _UNITS[rules.spec.unit]
+    lines = [table(rows, headers), ""]
+    if transfers:
+        lines.append("Who pays whom:")
+        for payer, payee, amount in transfers:
+            to = "into the pool" if payee == POOL else payee
+            lines.append(f"  {payer} pays {to} {amount}{paid}")
+    else:
+        lines.append("Nobody owes anything.")
+    pool = settlement.net_shown.get(POOL)
+    if pool is not None and pool != 0:
+        lines.append(f"Pool: {format(pool, 'f')} stake(s) still in the pool")
+    extra = tally.extra()
+    for i, column in enumerate(extra.get("columns", []), start=1):
+        net = {p: amount_text(v) for p, v in column.net.items()}
+        lines.append(f"Column {i}: winner {column.winner or '-'}, net {_line(net)}")
+    if len(extra.get("games", [])) > 1:
+        for i, game in enumerate(extra["games"], start=1):
+            net = {p: amount_text(v) for p, v in game.net.items()}
+            lines.append(f"Game {i}: winner {game.winner or '(unfinished)'}, net {_line(net)}")
+    if tally.finished:
+        winner = f", winner {tally.winner}" if tally.winner else ""
+        lines.append(f"Game finished{winner}.")
+    elif extra.get("open_ended"):
+        lines.append("No game target: settled as the totals stand.")
+    else:
+        lines.append("Game not finished: settled as it stands.")
+    return "\n".join(lines)
+
+
+def pool_json(summary: PoolSummary) -> dict[str, Any]:
+    """The ``pool --format json`` object."""
+    data: dict[str, Any] = {
+        "schema": "remikcalc.pool/1",
+        "pool": amount_text(summary.pool),
+        "paid_in": {p: amount_text(v) for p, v in summary.paid_in.items()},
+        "in": list(summary.still_in),
+        "out": list(summary.out),
+        "taken_by": list(summary.taken_by),
+        "paid_out": amount_text(summary.paid_out),
+    }
+    if summary.money is not None:
+        data["money"] = format(summary.money, "f")
+        data["currency"] = summary.currency
+    return data
+
+
+def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
+    """What is in the remik bridge pool, and who put it there."""
+    data = pool_json(summary)
+    if fmt == "json":
+        return to_json(data)
+    rows = [[p, a] for p, a in data["paid_in"].items()]
+    if fmt == "plain":
+        return table(rows, ["player", "paid in"], fmt="plain")
+    money = ""
+    if summary.money is not None:
+        money = f" = {data['money']}" + (f" {summary.currency}" if summary.currency else "")
+    lines = [f"Pool: {data['pool']} stake(s){money}", "", table(rows, ["player", "paid in"])]
+    if summary.taken_by:
+        lines.append(f"Taken by {', '.join(summary.taken_by)} ({data['paid_out']} stakes).")
+    lines.append("Still in: " + (", ".join(summary.still_in) or "nobody"))
+    if summary.out:
+        lines.append("Out: " + ", ".join(summary.out))
+    return "\n".join(lines)
