@@ -16,7 +16,7 @@ from itertools import product
 from typing import Any, TypeVar
 
 from remikcalc.cards import CARDS, Card
-from remikcalc.melds import Meld, build_run
+from remikcalc.melds import Meld, build_run, meld_key
 from remikcalc.variants import Rules
 
 __all__ = ["FastTables", "fast_tables", "meld_key"]
@@ -642,12 +642,6 @@ class FastTables:
                     best_plan = other
         assert best is not None
         return -best[2], best_plan, best[0]
-
-
-def meld_key(meld: Meld) -> tuple[int, ...]:
-    """Canonical order of melds in an arrangement: by lowest natural card, then size."""
-    naturals = [c for c, s in zip(meld.cards, meld.stands_for, strict=True) if s is None]
-    return (min(naturals), len(meld.cards), *meld.cards)
 
 
 def _checked(meld: Meld | None) -> Meld:

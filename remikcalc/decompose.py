@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from remikcalc._fastpath import FastTables, fast_tables, meld_key
+from remikcalc._fastpath import FastTables, fast_tables
 from remikcalc.cards import CARDS, JOKER, Card, check_pack, is_grouped, parse_cards, parse_groups
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import (
@@ -29,8 +29,11 @@ from remikcalc.melds import (
     build_set,
     classify_meld,
     hand_value,
+    meld_key,
+    run_geometry,
     set_capacity,
     set_value,
+    split_groups,
 )
 from remikcalc.variants import Rules, get_rules
 
@@ -143,15 +146,7 @@ class _Geometry:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.run_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        mode = rules.ace_runs
-        if mode == "low":
-            self.line = list(range(1, 14))
-        elif mode == "high":
-            self.line = list(range(2, 15))
-        elif mode == "low_or_high":
-            self.line = list(range(1, 15))
-        else:
-            self.line = list(range(1, 26))
+        self.line = run_geometry(rules).line
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
@@ -514,23 +509,10 @@ class _Search:
                 if out is not None:
                     rest.remove(out)
                     tb = self.tiebreaks[out]
-                cost = self._points(rest, dead) * SCALE + tb
+                cost = hand_value(rest, self.rules, dead) * SCALE + tb
                 if cost < best[0]:
                     best = (cost, (kd, kj, out))
         return best
-
-    def _points(self, cards: list[Card], dead: int) -> int:
-        if not self.pair:
-            return sum(self.values[c] for c in cards)
-        total = 0
-        seen = dead
-        for c in cards:
-            if c == JOKER_INDEX:
-                total += self.rules.joker_value
-            elif not seen >> (c % 13) & 1:
-                seen |= 1 << (c % 13)
-                total += self.values[c]
-        return total
 
     # -- reading the answer back ---------------------------------------------------------------
 
@@ -658,17 +640,9 @@ def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
 def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:
     """The arrangement the user fixed with ``|``: big enough groups must be legal melds."""
     smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
-    melds: list[Meld] = []
-    deadwood: list[Card] = []
-    for number, group in enumerate(groups, 1):
-        cards = [CARDS[c] for c in group]
-        if len(cards) >= smallest:
-            try:
-                melds.append(classify_meld(cards, rules))
-            except MeldError as exc:
-                raise MeldError(f"group {number}: {exc}") from None
-        else:
-            deadwood.extend(cards)
+    melds, deadwood = split_groups(
+        groups, rules, lambda number, _group, exc: f"group {number}: {exc}", smallest
+    )
     melds.sort(key=_meld_key)
     dead = tuple(sorted(deadwood))
     return Arrangement(tuple(melds), dead, hand_value(dead, rules), None)
