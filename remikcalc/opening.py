@@ -97,7 +97,7 @@ def _remove(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
 
 
 def _best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
-    from remikcalc.decompose import best_value_melds
+    from remikcalc.search import best_value_melds
 
     return best_value_melds(cards, rules).melds
 
