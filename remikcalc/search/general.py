@@ -21,7 +21,7 @@ from remikcalc.melds import (
     best_run_window,
     build_run,
     build_set,
-    hand_value,
+    counted_cards,
     run_geometry,
     set_capacity,
     set_value,
@@ -177,6 +177,9 @@ def _core_tables(rules: Rules) -> _CoreTables:
 
 Action = tuple[str, object]  # ("pool" | "dead" | "discard", card) or ("core", (kind, ...))
 Move = tuple[Action, State]
+# what solve records while tracing: the action's two items and the next state's fields (a
+# plain tuple, made a State once the move is chosen: cheaper than a State per improvement)
+Traced = tuple[str, object, tuple[int, int, int, int, tuple[int, ...], int]]
 
 
 class _Search:
@@ -233,7 +236,8 @@ class _Search:
         self.simple = not deuces and not self.pair
         self.memo: dict[object, float] = {}
         self.tracing = False  # solve records its move in traced (see best_move)
-        self.traced: Move | None = None
+        self.traced: Traced | None = None
+        self.target = INF
         self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
 
     # -- cores ----------------------------------------------------------------------------------
@@ -304,7 +308,7 @@ class _Search:
     ) -> float:
         """Least cost from the state (see :class:`State`; the value search's cost is minus
         the melds' value). With :attr:`tracing` set, the move chosen goes to :attr:`traced`."""
-        if self.simple:  # the key as in _key
+        if self.simple:  # (best_move makes the key the same way)
             key: object = ((x << 6 | p) << 6 | cap) << 1 | flag
         else:
             key = (x, p, cap, flag, pooled, dead)
@@ -320,35 +324,39 @@ class _Search:
             return best
         solve = self.solve
         trace = self.tracing
-        move: Move | None = None
+        move: Traced  # set only when tracing
         low = present & -present
         i = low.bit_length() - 1
-        card = self.ids[i]
         x1 = x ^ ((x ^ (x >> n)) & (low * self.rep))
         if low & self.deuces:
-            pooled1 = (*pooled, card)
+            pooled1 = (*pooled, self.ids[i])
             best = solve(x1, p + 1, cap, flag, pooled1, dead)
             if trace:
-                move = (("pool", card), State(x1, p + 1, cap, flag, pooled1, dead))
+                move = ("pool", self.ids[i], (x1, p + 1, cap, flag, pooled1, dead))
         else:
             dead1 = dead
-            cost = self.dead_costs[i]
             if self.pair:
-                bit = 1 << (card % 13)
-                if dead & bit:
-                    cost = 0
+                bit = 1 << (self.ids[i] % 13)
                 dead1 = dead | bit
-            best = cost + solve(x1, p, cap, flag, pooled, dead1)
+                if dead & bit:
+                    best = solve(x1, p, cap, flag, pooled, dead)
+                else:
+                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead1)
+            else:
+                best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead)
             if trace:
-                move = (("dead", card), State(x1, p, cap, flag, pooled, dead1))
+                move = ("dead", self.ids[i], (x1, p, cap, flag, pooled, dead1))
             if flag:
                 value = self.local_tiebreaks[i] + solve(x1, p, cap, 0, pooled, dead)
                 if value < best:
                     best = value
                     if trace:
-                        move = (("discard", card), State(x1, p, cap, 0, pooled, dead))
+                        move = ("discard", self.ids[i], (x1, p, cap, 0, pooled, dead))
         value_mode = self.value_mode
-        for need, removal, lo, hi, kind, naturals in self.cores[i]:
+        cores = self.cores[i]
+        if trace and best == self.target:
+            cores = []  # reading back: the first best move is found
+        for need, removal, lo, hi, kind, naturals in cores:
             if lo > p or x & need != need:
                 continue
             y = (
@@ -362,8 +370,10 @@ class _Search:
                     if value < best:
                         best = value
                         if trace:
-                            move = (("core", (kind, naturals, w, w)),
-                                    State(y, p - w, 0, flag, pooled, dead))  # fmt: skip
+                            after = (y, p - w, 0, flag, pooled, dead)
+                            move = ("core", (kind, naturals, w, w), after)
+                            if best == self.target:
+                                break
             else:
                 cap2 = cap + hi - lo
                 room = p - lo
@@ -373,32 +383,29 @@ class _Search:
                 if value < best:
                     best = value
                     if trace:
-                        move = (("core", (kind, naturals, lo, hi)),
-                                State(y, room, cap2, flag, pooled, dead))  # fmt: skip
+                        after = (y, room, cap2, flag, pooled, dead)
+                        move = ("core", (kind, naturals, lo, hi), after)
+                        if best == self.target:
+                            break
         memo[key] = best
         if trace:
             self.traced = move
         return best
 
-    def _key(self, state: State) -> object:
-        """The memo key of ``state``, as :meth:`solve` makes it."""
-        x, p, cap, flag, pooled, dead = state
-        if self.simple:
-            return ((x << 6 | p) << 6 | cap) << 1 | flag
-        return state[:]
-
     def best_move(self, state: State) -> Move:
         """The move :meth:`solve` chose at ``state`` (solved already): the state is weighed
-        once more with tracing on; every state it leads to is in the memo."""
-        del self.memo[self._key(state)]
+        once more with tracing on, stopping at the first move that reaches its memoised
+        value; every state it leads to is in the memo."""
+        x, p, cap, flag, pooled, dead = state
+        key = ((x << 6 | p) << 6 | cap) << 1 | flag if self.simple else tuple(state)
+        self.target = self.memo.pop(key)  # (the key as solve makes it)
         self.tracing = True
-        try:
-            self.solve(*state)
-        finally:
-            self.tracing = False
-        move = self.traced
-        assert move is not None
-        return move
+        self.solve(x, p, cap, flag, pooled, dead)
+        self.tracing = False
+        traced = self.traced
+        assert traced is not None
+        kind, arg, after = traced
+        return (kind, arg), tuple.__new__(State, after)
 
     # -- leaf: what becomes of the wild cards no meld committed ---------------------------------
 
@@ -427,6 +434,8 @@ class _Search:
     ) -> tuple[float, tuple[int, int, Card | None]]:
         """Cheapest way to keep ``left`` wild cards unmatched (and maybe discard one)."""
         best: tuple[float, tuple[int, int, Card | None]] = (INF, (0, 0, None))
+        rules = self.rules
+        values = self.values
         for kd in range(max(0, left - self.jokers), min(left, len(pooled)) + 1):
             kj = left - kd
             kept: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
@@ -437,7 +446,7 @@ class _Search:
                 if out is not None:
                     rest.remove(out)
                     tb = self.tiebreaks[out]
-                cost = hand_value(rest, self.rules, dead) * SCALE + tb
+                cost = sum(values[c] for c in counted_cards(rest, rules, dead)) * SCALE + tb
                 if cost < best[0]:
                     best = (cost, (kd, kj, out))
         return best
