@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from remikcalc.cards import CARDS, JOKER, Card  # noqa: E402
-from remikcalc.decompose import best_arrangement  # noqa: E402
+from remikcalc.search import best_arrangement  # noqa: E402
 from remikcalc.variants import Rules, get_rules  # noqa: E402
 
 Hand = tuple[Card, ...]

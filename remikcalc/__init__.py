@@ -21,7 +21,7 @@ from remikcalc.errors import (
 from remikcalc.variants import Rules, find_variant, get_rules
 
 if TYPE_CHECKING:
-    from remikcalc.decompose import Arrangement, analyze_hand
+    from remikcalc.search import Arrangement, analyze_hand
 
 __all__ = [
     "JOKER",
@@ -47,7 +47,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in ("analyze_hand", "Arrangement"):
-        from remikcalc import decompose
+        from remikcalc import search
 
-        return getattr(decompose, name)
+        return getattr(search, name)
     raise AttributeError(f"module 'remikcalc' has no attribute {name!r}")

@@ -26,9 +26,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from remikcalc.cards import Card, format_cards
-from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import MeldError
 from remikcalc.melds import Meld, can_meld, classify_meld
+from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
 __all__ = [

@@ -21,7 +21,7 @@ remikcalc.errors.MeldError: 7H 8H TC is not a run: the cards are not all of one 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -32,10 +32,14 @@ from remikcalc.variants import Rules
 
 __all__ = [
     "Meld",
+    "RunGeometry",
     "can_meld",
     "classify_meld",
+    "counted_cards",
     "hand_value",
-    "run_windows",
+    "meld_key",
+    "run_geometry",
+    "split_groups",
 ]
 
 JOKER_INDEX = 52
@@ -87,8 +91,28 @@ class Meld:
 # --- hand values -----------------------------------------------------------------------------
 
 
-def hand_value(cards: Iterable[Card], rules: Rules) -> int:
+def counted_cards(cards: Iterable[Card], rules: Rules, seen: int = 0) -> list[Card]:
+    """The cards of a hand that count: all of them, or under ``rules.pair_rule`` every joker
+    and the first card of each rank (boat: of several cards of one rank only one counts).
+
+    ``seen`` is a mask of rank indexes (bit ``card % 13``) already counted elsewhere.
+    """
+    if not rules.pair_rule:
+        return list(cards)
+    counted: list[Card] = []
+    for c in cards:
+        if c == JOKER_INDEX:
+            counted.append(c)
+        elif not seen >> (c % 13) & 1:
+            seen |= 1 << (c % 13)
+            counted.append(c)
+    return counted
+
+
+def hand_value(cards: Iterable[Card], rules: Rules, seen: int = 0) -> int:
     """Value of cards left in a hand; with ``rules.pair_rule`` each rank counts once.
+
+    ``seen``: ranks already counted (see :func:`counted_cards`).
 
     >>> from remikcalc.cards import parse_cards
     >>> from remikcalc.variants import get_rules
@@ -97,15 +121,13 @@ def hand_value(cards: Iterable[Card], rules: Rules) -> int:
     """
     if not rules.pair_rule:
         return sum(rules.card_value(c) for c in cards)
-    total = 0
-    seen: set[int] = set()
-    for c in cards:
-        if c == JOKER_INDEX:
-            total += rules.joker_value
-        elif c % 13 not in seen:
-            seen.add(c % 13)
-            total += rules.card_value(c)
-    return total
+    return sum(rules.card_value(c) for c in counted_cards(cards, rules, seen))
+
+
+def meld_key(meld: Meld) -> tuple[int, ...]:
+    """Canonical order of melds in an arrangement: by lowest natural card, then size."""
+    naturals = [c for c, s in zip(meld.cards, meld.stands_for, strict=True) if s is None]
+    return (min(naturals), len(meld.cards), *meld.cards)
 
 
 # --- run geometry ----------------------------------------------------------------------------
@@ -114,18 +136,56 @@ def hand_value(cards: Iterable[Card], rules: Rules) -> int:
 # the low ace, 14 the high ace and, for ``around``, positions past 14 wrap to 2, 3, ...
 
 
+@dataclass(frozen=True, slots=True)
+class RunGeometry:
+    """Where a run may lie under one ``ace_runs`` setting (low, high, low_or_high, around).
+
+    The one place that reads ``ace_runs`` for run shapes; get it with :func:`run_geometry`.
+
+    - ``line``: the positions a run may use, low to high (for ``around`` 1..25, so that a run
+      of up to 13 cards may start at any rank and wrap past the king);
+    - ``wraps``: K-A-2 is a run (``around``);
+    - ``orders``: the rank indexes (ace = 0) along the line, one tuple per end the ace may
+      take, the low end first: ``(0, 1, .., 12)`` and/or ``(1, .., 12, 0)``;
+    - ``starts[n]``: the start positions of a run of ``n`` cards, each window once;
+    - ``windows[n]``: the ranks (1 = ace .. 13 = king) of each such run, in order.
+    """
+
+    ace_runs: str
+    line: tuple[int, ...]
+    wraps: bool
+    orders: tuple[tuple[int, ...], ...]
+    starts: tuple[tuple[int, ...], ...]
+    windows: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+_LOW = tuple(range(13))
+_HIGH = (*range(1, 13), 0)
+
+
 @cache
-def run_windows(ace_runs: str, length: int) -> tuple[int, ...]:
-    """The allowed start positions of a run of ``length`` cards under ``ace_runs``."""
-    if not 1 <= length <= MAX_RUN:
-        return ()
-    if ace_runs == "low":
-        return tuple(range(1, 15 - length))
-    if ace_runs == "high":
-        return tuple(range(2, 16 - length))
-    if ace_runs == "low_or_high":
-        return tuple(range(1, 16 - length))
-    return tuple(range(1, 14))  # around: any start, wrapping past the king
+def _run_geometry(ace_runs: str) -> RunGeometry:
+    first, last = {"low": (1, 13), "high": (2, 14), "low_or_high": (1, 14), "around": (1, 25)}[
+        ace_runs
+    ]
+    wraps = ace_runs == "around"
+    orders = {"low": (_LOW,), "high": (_HIGH,), "low_or_high": (_LOW, _HIGH)}.get(
+        ace_runs, (_LOW,)
+    )
+    starts: list[tuple[int, ...]] = [()]
+    for length in range(1, MAX_RUN + 1):
+        starts.append(tuple(range(1, 14)) if wraps else tuple(range(first, last - length + 2)))
+    windows = tuple(
+        tuple(tuple(position_rank(p) + 1 for p in range(s, s + n)) for s in starts[n])
+        for n in range(MAX_RUN + 1)
+    )
+    line = tuple(range(first, last + 1))
+    return RunGeometry(ace_runs, line, wraps, orders, tuple(starts), windows)
+
+
+def run_geometry(rules: Rules) -> RunGeometry:
+    """The run geometry of ``rules.ace_runs`` (built once per setting)."""
+    return _run_geometry(rules.ace_runs)
 
 
 def position_rank(position: int) -> int:
@@ -143,7 +203,9 @@ def run_position_value(rules: Rules, rank0: int, first: bool) -> int:
 def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[int, int] | None:
     """Best (value, start) window of ``length`` holding every rank index in ``ranks``."""
     best: tuple[int, int] | None = None
-    for start in run_windows(rules.ace_runs, length):
+    if not 1 <= length <= MAX_RUN:
+        return None
+    for start in run_geometry(rules).starts[length]:
         window = [position_rank(start + k) for k in range(length)]
         if not ranks.issubset(window):
             continue
@@ -272,6 +334,31 @@ def classify_meld(cards: Sequence[Card], rules: Rules) -> Meld:
 def can_meld(cards: Sequence[Card], rules: Rules) -> bool:
     """True when :func:`classify_meld` accepts the cards."""
     return bool(_readings([CARDS[c] for c in cards], rules))
+
+
+def split_groups(
+    groups: Iterable[Sequence[Card]],
+    rules: Rules,
+    refusal: Callable[[int, Sequence[Card], MeldError], str],
+    smallest: int = 3,
+) -> tuple[list[Meld], list[Card]]:
+    """Split typed (``|``-grouped) cards into melds and single cards.
+
+    A group of at least ``smallest`` cards must be a legal meld; an illegal one raises
+    :class:`MeldError` with ``refusal(number, group, error)`` (groups numbered from 1).
+    Smaller groups are single cards, in the order typed.
+    """
+    melds: list[Meld] = []
+    singles: list[Card] = []
+    for number, group in enumerate(groups, 1):
+        if len(group) < smallest:
+            singles.extend(CARDS[c] for c in group)
+            continue
+        try:
+            melds.append(classify_meld(group, rules))
+        except MeldError as exc:
+            raise MeldError(refusal(number, group, exc)) from None
+    return melds, singles
 
 
 # --- explaining a refusal --------------------------------------------------------------------

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from remikcalc.cards import Card, check_pack
-from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import Meld, classify_meld
+from remikcalc.errors import DealError
+from remikcalc.melds import Meld, split_groups
 from remikcalc.scoring.goingout import meld_reason
 from remikcalc.variants import Rules
 
@@ -97,7 +97,7 @@ def _remove(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
 
 
 def _best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
-    from remikcalc.decompose import best_value_melds
+    from remikcalc.search import best_value_melds
 
     return best_value_melds(cards, rules).melds
 
@@ -135,14 +135,5 @@ def opening_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Openi
     """The opening typed as groups: groups of 3+ are melds (checked), the rest stay in hand."""
     hand = tuple(c for g in groups for c in g)
     _check_hand(hand, rules)
-    melds: list[Meld] = []
-    left: list[Card] = []
-    for group in groups:
-        if len(group) < 3:
-            left.extend(group)
-            continue
-        try:
-            melds.append(classify_meld(tuple(group), rules))
-        except MeldError as exc:
-            raise MeldError(meld_reason(group, exc)) from None
+    melds, left = split_groups(groups, rules, lambda _n, group, exc: meld_reason(group, exc))
     return _judge(hand, melds, left, rules)

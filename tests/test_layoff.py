@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cards import Card, Rank, Suit, parse_cards
-from remikcalc.decompose import best_arrangement
 from remikcalc.errors import DealError
 from remikcalc.layoff import best_defence, extensions, least_arrangements, meld_faces
 from remikcalc.melds import Meld, can_meld, classify_meld
 from remikcalc.scoring.base import Deal, Hand
 from remikcalc.scoring.knock import score_knock
+from remikcalc.search import best_arrangement
 from remikcalc.variants import Rules, get_rules
 
 GIN = get_rules("gin")

@@ -9,8 +9,8 @@ import click
 
 from remikcalc.cards import format_cards, parse_cards
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.decompose import analyze_hand
 from remikcalc.errors import RemikcalcError
+from remikcalc.search import analyze_hand
 from remikcalc.variants import Rules, get_rules
 
 

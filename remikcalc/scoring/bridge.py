@@ -24,7 +24,6 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.cards import Card, Rank, Suit
-from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
 from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment, plain_decimal
@@ -35,6 +34,7 @@ from remikcalc.scoring.knock import (
     require_hands,
     typed_discards,
 )
+from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
 __all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments",

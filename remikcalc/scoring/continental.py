@@ -31,12 +31,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from remikcalc.cards import JOKER, SUITS, Card, Suit, format_cards
 from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import classify_meld
+from remikcalc.melds import classify_meld, run_geometry
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
 from remikcalc.scoring.goingout import (
     check_deal_cards,
@@ -108,18 +107,6 @@ class Split:
 # --- the exact search --------------------------------------------------------------------------
 
 
-@cache
-def _windows(length: int, ace_runs: str) -> tuple[tuple[int, ...], ...]:
-    """Every sequence of ranks (1 = ace .. 13 = king) a run of ``length`` may cover."""
-    if ace_runs == "around":
-        return tuple(tuple((s + i) % 13 + 1 for i in range(length)) for s in range(13))
-    first, last = {"low": (1, 13), "high": (2, 14), "low_or_high": (1, 14)}[ace_runs]
-    return tuple(
-        tuple((p - 1) % 13 + 1 for p in range(start, start + length))
-        for start in range(first, last - length + 2)
-    )
-
-
 def _runs_through(
     card: Card,
     length: int,
@@ -130,7 +117,7 @@ def _runs_through(
 ) -> Iterator[tuple[Run, Counter[Card], int]]:
     """Every run of ``length`` holding natural ``card``: (run, naturals used besides it, wilds)."""
     suit = card.suit
-    for ranks in _windows(length, rules.ace_runs):
+    for ranks in run_geometry(rules).windows[length]:
         if card.rank not in ranks:
             continue
         options: list[list[Card | None]] = []

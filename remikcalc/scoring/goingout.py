@@ -29,7 +29,7 @@ from typing import Any
 
 from remikcalc.cards import Card, check_pack, format_cards
 from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import Meld, classify_meld, hand_value
+from remikcalc.melds import Meld, counted_cards, hand_value, split_groups
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
 from remikcalc.variants import Rules
 
@@ -168,17 +168,9 @@ def meld_groups(
 
     An illegal group of three or more is an error naming the player and the reason.
     """
-    melds: list[Meld] = []
-    singles: list[Card] = []
-    for group in groups:
-        if len(group) < 3:
-            singles.extend(group)
-            continue
-        try:
-            melds.append(classify_meld(group, rules))
-        except MeldError as exc:
-            raise MeldError(f"{owner}'s {what}: {meld_reason(group, exc)}") from None
-    return melds, singles
+    return split_groups(
+        groups, rules, lambda _n, group, exc: f"{owner}'s {what}: {meld_reason(group, exc)}"
+    )
 
 
 def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
@@ -189,20 +181,6 @@ def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
 
 def _count(rules: Rules, cards: Sequence[Card]) -> int:
     return int(hand_value(tuple(cards), rules))
-
-
-def _counted_cards(rules: Rules, cards: Sequence[Card]) -> list[Card]:
-    """The cards that count: all of them, or one per rank under the pair rule."""
-    if not rules.pair_rule:
-        return list(cards)
-    seen: set[int] = set()
-    counted: list[Card] = []
-    for card in cards:
-        key = -1 if card.is_joker else int(card.rank)
-        if card.is_joker or key not in seen:
-            counted.append(card)
-        seen.add(key)
-    return counted
 
 
 def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[str]:
@@ -234,7 +212,7 @@ def player_detail(rules: Rules, hand: Hand | None, count: int) -> dict[str, Any]
         "count": count,
     }
     if rules.pair_rule:
-        detail["counted"] = [c.code for c in _counted_cards(rules, hand.cards)]
+        detail["counted"] = [c.code for c in counted_cards(hand.cards, rules)]
     return detail
 
 

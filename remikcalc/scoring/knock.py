@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from remikcalc.cards import Card, Rank, Suit, check_pack, format_cards
-from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError, MeldError
 from remikcalc.layoff import Defence, best_defence, count, least_arrangements
 from remikcalc.melds import Meld, classify_meld
 from remikcalc.scoring.base import Deal, DealResult, Hand
+from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
 __all__ = [

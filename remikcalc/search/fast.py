@@ -5,21 +5,21 @@ only on that suit's 13-bit pattern: every card of a block of at least ``run_min`
 cards (a long block splits into legal runs). So the search only has to choose the sets: for
 each rank holding enough cards it tries the useful subsets, then reads the runs' cover of each
 suit from a table. Tables are built on first use for each rule set (about 10 ms), never at
-import time. :mod:`remikcalc.decompose` checks that this path and the general search agree.
+import time. The tests check that this path and the general search agree.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import Any, TypeVar
 
 from remikcalc.cards import CARDS, Card
-from remikcalc.melds import Meld, build_run
+from remikcalc.melds import Meld, build_run, meld_key, run_geometry
+from remikcalc.search.fast_hand import FullHand, full_hand_function
 from remikcalc.variants import Rules
 
-__all__ = ["FastTables", "fast_tables", "meld_key"]
+__all__ = ["FastTables", "fast_tables"]
 
 FULL = 0x1FFF
 
@@ -29,9 +29,6 @@ SetOptions = tuple[tuple[SetOption, ...], int]  # (choices, every card they coul
 # (suits' masks without the set, the set's cards, the sets): see FastTables.one_rank_choices
 OneRankChoice = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
 Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
-T = TypeVar("T")
-SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
-_BIT = [1 << i for i in range(53)]
 
 
 def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
@@ -90,8 +87,9 @@ class FastTables:
         self.refuse = (1 << 52) | (
             sum(1 << (s * 13 + 1) for s in range(4)) if rules.wild_deuces else 0
         )
+        self.geometry = run_geometry(rules)
         self.ready = False
-        self.hot: Callable[[Sequence[Card], Rules], Any] | None = None  # set by decompose
+        self._full_hand: FullHand | None = None
 
     def _build(self) -> None:
         """Build the tables (a few ms), on the first hand that takes the fast path.
@@ -154,19 +152,20 @@ class FastTables:
     def _cover_tables(self, pv: list[int]) -> tuple[list[int], list[int]]:
         """For every suit pattern: the cards runs cover (the ace taking its better end), and
         the cards some run could use (differs only where the ace must choose)."""
-        mode = self.rules.ace_runs
         k = self.rules.run_min
-        if mode == "around":
+        if self.geometry.wraps:
             cover = [self._around_cover(p, k) for p in range(8192)]
             return cover, cover
         linear = _linear_covers(k)
-        if mode == "low":
-            return linear, linear
-        high = [_ace_low(linear[_ace_high(p)]) for p in range(8192)]
-        if mode == "high":
-            return high, high
-        best = [h if pv[h] > pv[lo] else lo for lo, h in zip(linear, high, strict=True)]
-        return best, [lo | h for lo, h in zip(linear, high, strict=True)]
+        covers = [
+            linear if order[0] == 0 else [_ace_low(linear[_ace_high(p)]) for p in range(8192)]
+            for order in self.geometry.orders  # the ace low (A..K) or high (2..A)
+        ]
+        if len(covers) == 1:
+            return covers[0], covers[0]
+        low, high = covers
+        best = [h if pv[h] > pv[lo] else lo for lo, h in zip(low, high, strict=True)]
+        return best, [lo | h for lo, h in zip(low, high, strict=True)]
 
     @staticmethod
     def _around_cover(pattern: int, k: int) -> int:
@@ -179,7 +178,7 @@ class FastTables:
         """:meth:`set_options` for ``index`` = rank << 8 | present << 4 | free, as masks.
 
         Each choice is (the four suits' masks without its set, its set's cards, the sets
-        as :meth:`_solve_sets` lists them), in the same order.
+        as :meth:`solve_sets` lists them), in the same order.
         """
         rank = index >> 8
         options, _union = self.set_options(rank, index >> 4 & 15, index & 15)
@@ -244,9 +243,9 @@ class FastTables:
                 rc[a] | rc[b] << 13 | rc[c] << 26 | rc[d] << 39,
                 (),
             )
-        return self._solve_sets(a, b, c, d, g)
+        return self.solve_sets(a, b, c, d, g)
 
-    def _solve_sets(self, a: int, b: int, c: int, d: int, g: int) -> Plan:
+    def solve_sets(self, a: int, b: int, c: int, d: int, g: int) -> Plan:
         rc = self.run_cover
         rv = self.run_value
         rf = self.run_free
@@ -341,21 +340,19 @@ class FastTables:
         return found
 
     def _blocks(self, covered: int) -> list[list[int]]:
-        """Split a suit's run cover into runs (rank indexes, low end first)."""
-        mode = self.rules.ace_runs
-        k = self.rules.run_min
-        if mode == "around":
+        """Split a suit's run cover into runs (rank indexes, low end first): along the first
+        order of the ranks (ace low, then ace high) that leaves no short run."""
+        if self.geometry.wraps:
             if covered == FULL:
                 return [list(range(13))]
             start = next(r for r in range(13) if not covered >> r & 1)
-            order = [(start + 1 + i) % 13 for i in range(12)]
-        else:
-            order = list(range(13))
-            if mode == "high" or (
-                mode == "low_or_high" and not _all_long(_runs_in(order, covered), k)
-            ):
-                order = list(range(1, 13)) + [0]
-        return _runs_in(order, covered)
+            return _runs_in([(start + 1 + i) % 13 for i in range(12)], covered)
+        k = self.rules.run_min
+        for order in self.geometry.orders:
+            blocks = _runs_in(order, covered)
+            if _all_long(blocks, k):
+                break
+        return blocks
 
     def set_melds(self, rank: int, suits: int) -> tuple[Meld, ...]:
         key = (rank, suits)
@@ -413,7 +410,7 @@ class FastTables:
             g = self._set_ranks(a, b, c, d)
         key: object
         if g:
-            _value, covered, sets = self._solve_sets(a, b, c, d, g)
+            _value, covered, sets = self.solve_sets(a, b, c, d, g)
             key = (covered, sets)
         else:
             rc = self.run_cover
@@ -426,7 +423,7 @@ class FastTables:
             sets = ()
         melds = self.arrangement_cache.get(key)
         if melds is None:
-            melds = self._melds_for(covered, sets, key)
+            melds = self.melds_for(covered, sets, key)
         dead = m ^ covered
         a = dead & FULL
         b = (dead >> 13) & FULL
@@ -436,153 +433,30 @@ class FastTables:
         pv = self.pattern_value
         return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
 
-    def hot_path(
-        self, cls: type[T], general: Callable[[Sequence[Card], Rules], T]
-    ) -> Callable[[Sequence[Card], Rules], T]:
-        """The whole search for a full hand (no discard) under ``rules``: a ``cls`` instance.
+    def full_hand(self) -> FullHand:
+        """The one function that answers a full hand (no discard) with these tables.
 
-        Called with rules that share these tables. Hands that are not for the fast path (a
-        repeated card, a joker, a wild deuce) go to ``general(cards, rules)``. It is one
-        function with its tables in local cells, because at about 2 us a hand every call and
-        lookup counts. ``cls`` is the ``Arrangement`` named tuple, built with ``tuple.__new__``
-        (half the cost of calling the class).
+        Built on first use and kept here (see :mod:`remikcalc.search.fast_hand`).
         """
-        if not self.ready:
-            self._build()
-        new: Any = tuple.__new__
-        bit = _BIT.__getitem__
-        refuse = self.refuse
-        threes = not self.sets_allowed or (self.set_min == 3 and self.set_sizes == {0, 3, 4})
-        threes = threes and refuse == 1 << 52  # not with wild deuces
-        if threes:
-            return self._hot_sets_of_three(cls, general)
-        arrange = self.arrange
+        found = self._full_hand
+        if found is None:
+            if not self.ready:
+                self._build()
+            found = self._full_hand = full_hand_function(self)
+        return found
 
-        def generic(cards: Sequence[Card], rules: Rules) -> T:
-            m = sum(map(bit, cards))
-            if m.bit_count() != len(cards) or m & refuse:
-                return general(cards, rules)
-            return new(cls, arrange(m))  # type: ignore[no-any-return]
-
-        return generic
-
-    def _hot_sets_of_three(
-        self, cls: type[T], general: Callable[[Sequence[Card], Rules], T]
-    ) -> Callable[[Sequence[Card], Rules], T]:
-        """:meth:`hot_path` when a set is 3 or 4 cards (or there are no sets).
-
-        A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
-        hands with a set skip the search over set choices.
-        """
-        new: Any = tuple.__new__
-        bit = _BIT.__getitem__
-        limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
-        set_ranks = FULL if self.sets_allowed else 0
-        rf = self.run_free
-        d0, d1, d2, d3 = self.dead_cards
-        dv = self.dead_value
-        xa, xb, xc, xd = self.dead_and_cover
-        vshift = self.value_bits
-        vmask = (1 << vshift) - 1
-        s0, s1, s2, s3 = self.suit_cards
-        pv = self.pattern_value
-        cache = self.arrangement_cache
-        solve_sets = self._solve_sets
-        melds_for = self._melds_for
-        one_rank = self.one_rank
-        one_rank_choices = self.one_rank_choices
-
-        def hot(cards: Sequence[Card], rules: Rules) -> T:
-            m = sum(map(bit, cards))  # a repeated card carries: caught by bit_count
-            if m.bit_count() != len(cards) or m >= limit:
-                return general(cards, rules)
-            lo = m & 0x3FFFFFF
-            hi = m >> 26
-            a = lo & 0x1FFF  # (literals: a global costs a lookup)
-            b = lo >> 13
-            c = hi & 0x1FFF
-            d = hi >> 13
-            g = ((a & b & (c | d)) | (c & d & (a | b))) & set_ranks
-            melds: tuple[Meld, ...] | None
-            if not g:  # runs only: all from the per-suit tables
-                deadwood = d0[a] + d1[b] + d2[c] + d3[d]
-                x = xa[a] + xb[b] + xc[c] + xd[d]  # the value left, and the runs' cover
-                if x > vmask:
-                    covered = x >> vshift
-                    melds = cache.get(covered)
-                    if melds is None:
-                        melds = melds_for(covered, (), covered)
-                    points = x & vmask
-                else:
-                    melds = ()
-                    points = x
-            elif not g & (rf[a] | rf[b] | rf[c] | rf[d]):
-                # no run can use a card of these ranks: each rank is one set of all its cards,
-                # and taking them out changes no suit's run cover
-                ng = ~g
-                ga = a & ng
-                gb = b & ng
-                gc = c & ng
-                gd = d & ng
-                deadwood = d0[ga] + d1[gb] + d2[gc] + d3[gd]
-                points = dv[ga] + dv[gb] + dv[gc] + dv[gd]
-                covered = (xa[a] + xb[b] + xc[c] + xd[d]) >> vshift | m & g * SPREAD
-                key: object = covered | g << 52  # above any card: apart from the other keys
-                melds = cache.get(key)
-                if melds is None:
-                    found_sets = []
-                    x = g
-                    while x:
-                        low = x & -x
-                        x ^= low
-                        r = low.bit_length() - 1
-                        suits = a >> r & 1 | (b >> r & 1) << 1
-                        found_sets.append((r, suits | (c >> r & 1) << 2 | (d >> r & 1) << 3))
-                    melds = melds_for(covered, tuple(found_sets), key)
-            elif not g & (g - 1):
-                # one rank of 3 or 4 cards, some of which a run could use: try its choices
-                r = g.bit_length() - 1
-                index = (
-                    (a >> r & 1 | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3) << 4
-                    | (rf[a] >> r & 1 | (rf[b] >> r & 1) << 1 | (rf[c] >> r & 1) << 2)
-                    | (rf[d] >> r & 1) << 3
-                    | r << 8
-                )
-                choices = one_rank[index] or one_rank_choices(index)
-                points = 1 << 30
-                for option in choices:
-                    na, nb, nc, nd, _mask, _sets = option
-                    value = dv[a & na] + dv[b & nb] + dv[c & nc] + dv[d & nd]
-                    if value < points:  # the first of the best, as in _solve_sets
-                        points = value
-                        best = option
-                na, nb, nc, nd, mask, sets = best
-                a &= na
-                b &= nb
-                c &= nc
-                d &= nd
-                deadwood = d0[a] + d1[b] + d2[c] + d3[d]
-                covered = (xa[a] + xb[b] + xc[c] + xd[d]) >> vshift | mask
-                key = (covered, sets)
-                melds = cache.get(key)
-                if melds is None:
-                    melds = melds_for(covered, sets, key)
-            else:
-                _value, covered, sets = solve_sets(a, b, c, d, g)
-                key = (covered, sets)
-                melds = cache.get(key)
-                if melds is None:
-                    melds = melds_for(covered, sets, key)
-                dead = m ^ covered
-                a = dead & FULL
-                b = dead >> 13 & FULL
-                c = dead >> 26 & FULL
-                d = dead >> 39
-                deadwood = s0[a] + s1[b] + s2[c] + s3[d]
-                points = pv[a] + pv[b] + pv[c] + pv[d]
-            return new(cls, (melds, deadwood, points, None))  # type: ignore[no-any-return]
-
-        return hot
+    def whole_sets(self, covered: int, g: int, m: int, key: object) -> tuple[Meld, ...]:
+        """The melds when each rank of ``g`` is one set of all its cards in the hand ``m``
+        and the runs cover the rest of ``covered`` (cached under ``key``)."""
+        found_sets = []
+        x = g
+        while x:
+            low = x & -x
+            x ^= low
+            r = low.bit_length() - 1
+            suits = sum(1 << s for s in range(4) if m >> (13 * s + r) & 1)
+            found_sets.append((r, suits))
+        return self.melds_for(covered, tuple(found_sets), key)
 
     def arrange_discard(self, m: int) -> Result:
         """(melds, deadwood, points, discard) for a hand one card over a full hand."""
@@ -593,11 +467,11 @@ class FastTables:
         key: object = (covered, sets) if sets else covered
         melds = self.arrangement_cache.get(key)
         if melds is None:
-            melds = self._melds_for(covered, sets, key)
+            melds = self.melds_for(covered, sets, key)
         dead = (m ^ (1 << card)) & ~covered
         return melds, self.cards_of(dead), points, CARDS[card]
 
-    def _melds_for(
+    def melds_for(
         self, covered: int, sets: tuple[tuple[int, int], ...], key: object
     ) -> tuple[Meld, ...]:
         melds = self.sorted_melds((0, covered, sets))
@@ -644,19 +518,13 @@ class FastTables:
         return -best[2], best_plan, best[0]
 
 
-def meld_key(meld: Meld) -> tuple[int, ...]:
-    """Canonical order of melds in an arrangement: by lowest natural card, then size."""
-    naturals = [c for c, s in zip(meld.cards, meld.stands_for, strict=True) if s is None]
-    return (min(naturals), len(meld.cards), *meld.cards)
-
-
 def _checked(meld: Meld | None) -> Meld:
     if meld is None:  # pragma: no cover - blocks are legal runs by construction
         raise AssertionError("fast path built an illegal run")
     return meld
 
 
-def _runs_in(order: list[int], covered: int) -> list[list[int]]:
+def _runs_in(order: Sequence[int], covered: int) -> list[list[int]]:
     blocks: list[list[int]] = []
     current: list[int] = []
     for r in order:

@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cards import CARDS, JOKER, Card, parse_cards
-from remikcalc.decompose import (
+from remikcalc.errors import CardError, MeldError
+from remikcalc.melds import classify_meld, hand_value
+from remikcalc.search import (
     Arrangement,
     analyze_hand,
     arrangement_from_groups,
@@ -20,8 +22,6 @@ from remikcalc.decompose import (
     best_value_melds,
     general_arrangement,
 )
-from remikcalc.errors import CardError, MeldError
-from remikcalc.melds import classify_meld, hand_value
 from remikcalc.variants import Rules, get_rules
 from tests import oracle
 

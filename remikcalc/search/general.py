@@ -1,67 +1,39 @@
-"""The exact meld search: best melds, deadwood, best discard, melds of greatest value.
+"""The general meld search: exact under every rule (jokers, wild deuces, packs, pair rule).
 
-Two engines give the same answers:
-
-* the general search (:class:`_Search`) handles everything the rules allow: jokers, wild
-  deuces, several packs, the pair rule. It takes the first remaining card (in a fixed order)
-  and branches on what becomes of it: left unmatched, discarded, or the first card of a meld
-  *core* (the natural cards of a meld) with a number of wild cards; results are memoised on
-  the remaining cards and wild cards, so the search is exhaustive yet fast.
-* the single-pack fast path (:mod:`remikcalc._fastmeld`) for hands without wild cards and
-  without the pair rule: per-suit tables of what runs can cover, and a small enumeration of
-  the sets.
+It takes the first remaining card (in a fixed order) and branches on what becomes of it: left
+unmatched, discarded, put in the wild pool (a wild deuce), or the first card of a meld *core*
+(the natural cards of a meld) with a number of wild cards; results are memoised on the
+remaining cards and wild cards, so the search is exhaustive yet fast. :meth:`_Search.solve`
+weighs every move; asked to (while reading the answer back) it records the move it chose.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from remikcalc._fastpath import FastTables, fast_tables, meld_key
-from remikcalc.cards import CARDS, JOKER, Card, check_pack, is_grouped, parse_cards, parse_groups
-from remikcalc.errors import CardError, MeldError
+from remikcalc.cards import CARDS, JOKER, Card
+from remikcalc.errors import CardError
 from remikcalc.melds import (
     MAX_RUN,
     Meld,
     best_run_window,
     build_run,
     build_set,
-    classify_meld,
-    hand_value,
+    counted_cards,
+    run_geometry,
     set_capacity,
     set_value,
 )
-from remikcalc.variants import Rules, get_rules
+from remikcalc.search.arrangement import Arrangement, finish
+from remikcalc.variants import Rules
 
-__all__ = [
-    "Arrangement",
-    "analyze_hand",
-    "arrangement_from_groups",
-    "best_arrangement",
-    "best_value_melds",
-]
+__all__ = ["best_value_melds", "general_arrangement"]
 
 JOKER_INDEX = 52
-_BIT = [1 << i for i in range(53)]
 SCALE = 1 << 20  # points are scaled by this so a discard's tie-break fits below them
 INF = float("inf")
-
-
-class Arrangement(NamedTuple):
-    """Melds found in a hand, the unmatched cards (sorted) and their count.
-
-    A named tuple rather than a frozen dataclass: the fast path builds one for every hand in
-    about 0.15 us, a third of what a frozen dataclass's ``__init__`` costs.
-    """
-
-    melds: tuple[Meld, ...]
-    deadwood: tuple[Card, ...]
-    points: int
-    discard: Card | None = None
-
-
-# --- helpers shared by the engines ------------------------------------------------------------
 
 
 def _tiebreak(card: int, rules: Rules) -> int:
@@ -69,64 +41,19 @@ def _tiebreak(card: int, rules: Rules) -> int:
     return (SCALE - 1) - (rules.card_value(card) * 64 + card)
 
 
-_meld_key = meld_key
-
-
-def _merge_runs(melds: list[Meld], rules: Rules) -> list[Meld]:
-    """Join runs of one suit that continue each other (4-5-6 + 7-8-9 is laid as 4..9)."""
-    changed = True
-    while changed:
-        changed = False
-        runs = [m for m in melds if m.kind == "run"]
-        for a in runs:
-            for b in runs:
-                if a is b:
-                    continue
-                joined = _join(a, b, rules)
-                if joined is not None:
-                    melds = [m for m in melds if m is not a and m is not b] + [joined]
-                    changed = True
-                    break
-            if changed:
-                break
-    return melds
-
-
-def _join(a: Meld, b: Meld, rules: Rules) -> Meld | None:
-    last = a.stands_for[-1] if a.stands_for[-1] is not None else a.cards[-1]
-    first = b.stands_for[0] if b.stands_for[0] is not None else b.cards[0]
-    if last // 13 != first // 13 or (last % 13 + 1) % 13 != first % 13:
-        return None
-    if len(a.cards) + len(b.cards) > MAX_RUN:
-        return None
-    cards = a.cards + b.cards
-    stands = a.stands_for + b.stands_for
-    try:
-        meld = classify_meld(cards, rules)
-    except MeldError:
-        return None
-    if meld.kind != "run" or meld.value(rules) < a.value(rules) + b.value(rules):
-        return None
-    if meld.wild_count != sum(1 for s in stands if s is not None):
-        return None
-    return meld
-
-
-def _finish(
-    melds: list[Meld], deadwood: list[Card], rules: Rules, discard: Card | None
-) -> Arrangement:
-    melds = _merge_runs(melds, rules)
-    melds.sort(key=_meld_key)
-    dead = tuple(sorted(deadwood))
-    return Arrangement(tuple(melds), dead, hand_value(dead, rules), discard)
-
-
-# --- the general search -----------------------------------------------------------------------
-
-
 # (needed cards, removal, lo, hi, kind, naturals): a meld core on a hand's local card identities
 Core = tuple[int, object, int, int, str, tuple[Card, ...]]
-State = tuple[int, int, int, int, tuple[int, ...], int]
+
+
+class State(NamedTuple):
+    """A point of the search (:meth:`_Search.solve` takes its fields as arguments)."""
+
+    cards: int  # the cards left: a bit per local identity, a layer of bits per extra copy
+    wilds: int  # wild cards not yet committed to a meld
+    room: int  # spare room for wild cards in the melds already chosen (deadwood search)
+    owe: int  # 1 while the discard is still owed
+    pooled: tuple[int, ...]  # deuces put in the wild pool, in order
+    counted: int  # ranks already counted under the pair rule (bit ``rank index``)
 
 
 def _spread(mask: int, layers: int, width: int = 52) -> int:
@@ -137,21 +64,13 @@ def _spread(mask: int, layers: int, width: int = 52) -> int:
     return out
 
 
-class _Geometry:
+class _CoreTables:
     """Core enumeration for one rule set, cached across searches."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.run_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        mode = rules.ace_runs
-        if mode == "low":
-            self.line = list(range(1, 14))
-        elif mode == "high":
-            self.line = list(range(2, 15))
-        elif mode == "low_or_high":
-            self.line = list(range(1, 15))
-        else:
-            self.line = list(range(1, 26))
+        self.line = run_geometry(rules).line
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
@@ -239,24 +158,28 @@ class _Geometry:
         return value
 
 
-_GEOMETRIES: dict[tuple[object, ...], _Geometry] = {}
+_CORE_TABLES: dict[tuple[object, ...], _CoreTables] = {}
 
 
-def _geometry(rules: Rules) -> _Geometry:
+def _core_tables(rules: Rules) -> _CoreTables:
     key = (
         rules.sets_allowed, rules.set_min, rules.set_max, rules.set_distinct_suits,
         rules.run_min, rules.ace_runs, rules.jokers_minority, rules.decks,
         rules.ace_value, rules.ace_low_value, rules.court_value,
     )  # fmt: skip
-    geo = _GEOMETRIES.get(key)
-    if geo is None:
-        if len(_GEOMETRIES) > 32:
-            _GEOMETRIES.clear()
-        geo = _GEOMETRIES[key] = _Geometry(rules)
-    return geo
+    tables = _CORE_TABLES.get(key)
+    if tables is None:
+        if len(_CORE_TABLES) > 32:
+            _CORE_TABLES.clear()
+        tables = _CORE_TABLES[key] = _CoreTables(rules)
+    return tables
 
 
-Action = tuple[str, object]
+Action = tuple[str, object]  # ("pool" | "dead" | "discard", card) or ("core", (kind, ...))
+Move = tuple[Action, State]
+# what solve records while tracing: the action's two items and the next state's fields (a
+# plain tuple, made a State once the move is chosen: cheaper than a State per improvement)
+Traced = tuple[str, object, tuple[int, int, int, int, tuple[int, ...], int]]
 
 
 class _Search:
@@ -275,7 +198,7 @@ class _Search:
 
     def __init__(self, cards: Sequence[Card], rules: Rules, objective: str, discard: bool) -> None:
         self.rules = rules
-        self.geo = _geometry(rules)
+        self.geo = _core_tables(rules)
         self.value_mode = objective == "value"
         self.discard = discard
         counts = [0] * 53
@@ -312,6 +235,9 @@ class _Search:
         self.cores = [self._cores_for(i) for i in range(n)]
         self.simple = not deuces and not self.pair
         self.memo: dict[object, float] = {}
+        self.tracing = False  # solve records its move in traced (see best_move)
+        self.traced: Traced | None = None
+        self.target = INF
         self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
 
     # -- cores ----------------------------------------------------------------------------------
@@ -380,7 +306,9 @@ class _Search:
     def solve(
         self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
     ) -> float:
-        if self.simple:
+        """Least cost from the state (see :class:`State`; the value search's cost is minus
+        the melds' value). With :attr:`tracing` set, the move chosen goes to :attr:`traced`."""
+        if self.simple:  # (best_move makes the key the same way)
             key: object = ((x << 6 | p) << 6 | cap) << 1 | flag
         else:
             key = (x, p, cap, flag, pooled, dead)
@@ -395,26 +323,40 @@ class _Search:
             memo[key] = best
             return best
         solve = self.solve
+        trace = self.tracing
+        move: Traced  # set only when tracing
         low = present & -present
         i = low.bit_length() - 1
         x1 = x ^ ((x ^ (x >> n)) & (low * self.rep))
         if low & self.deuces:
-            best = solve(x1, p + 1, cap, flag, (*pooled, self.ids[i]), dead)
+            pooled1 = (*pooled, self.ids[i])
+            best = solve(x1, p + 1, cap, flag, pooled1, dead)
+            if trace:
+                move = ("pool", self.ids[i], (x1, p + 1, cap, flag, pooled1, dead))
         else:
+            dead1 = dead
             if self.pair:
                 bit = 1 << (self.ids[i] % 13)
+                dead1 = dead | bit
                 if dead & bit:
                     best = solve(x1, p, cap, flag, pooled, dead)
                 else:
-                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead | bit)
+                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead1)
             else:
                 best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead)
+            if trace:
+                move = ("dead", self.ids[i], (x1, p, cap, flag, pooled, dead1))
             if flag:
                 value = self.local_tiebreaks[i] + solve(x1, p, cap, 0, pooled, dead)
                 if value < best:
                     best = value
+                    if trace:
+                        move = ("discard", self.ids[i], (x1, p, cap, 0, pooled, dead))
         value_mode = self.value_mode
-        for need, removal, lo, hi, kind, naturals in self.cores[i]:
+        cores = self.cores[i]
+        if trace and best == self.target:
+            cores = []  # reading back: the first best move is found
+        for need, removal, lo, hi, kind, naturals in cores:
             if lo > p or x & need != need:
                 continue
             y = (
@@ -427,6 +369,11 @@ class _Search:
                     value = solve(y, p - w, 0, flag, pooled, dead) - self._value(kind, naturals, w)
                     if value < best:
                         best = value
+                        if trace:
+                            after = (y, p - w, 0, flag, pooled, dead)
+                            move = ("core", (kind, naturals, w, w), after)
+                            if best == self.target:
+                                break
             else:
                 cap2 = cap + hi - lo
                 room = p - lo
@@ -435,47 +382,30 @@ class _Search:
                 value = solve(y, room, cap2, flag, pooled, dead)
                 if value < best:
                     best = value
+                    if trace:
+                        after = (y, room, cap2, flag, pooled, dead)
+                        move = ("core", (kind, naturals, lo, hi), after)
+                        if best == self.target:
+                            break
         memo[key] = best
+        if trace:
+            self.traced = move
         return best
 
-    def _moves(
-        self, x: int, p: int, cap: int, flag: int, pooled: tuple[int, ...], dead: int
-    ) -> list[tuple[float, Action, State]]:
-        """The moves :meth:`solve` weighs, in its order: (own cost, action, next state)."""
-        present = x & self.idmask
-        low = present & -present
-        i = low.bit_length() - 1
-        card = self.ids[i]
-        x1 = self._apply(x, low * self.rep)
-        moves: list[tuple[float, Action, State]] = []
-        if low & self.deuces:
-            moves.append((0, ("pool", card), (x1, p + 1, cap, flag, (*pooled, card), dead)))
-        else:
-            dead1 = dead
-            cost = self.dead_costs[i]
-            if self.pair:
-                bit = 1 << (card % 13)
-                cost = 0 if dead & bit else cost
-                dead1 = dead | bit
-            moves.append((cost, ("dead", card), (x1, p, cap, flag, pooled, dead1)))
-            if flag:
-                moves.append(
-                    (self.tiebreaks[card], ("discard", card), (x1, p, cap, 0, pooled, dead))
-                )
-        for need, removal, lo, hi, kind, naturals in self.cores[i]:
-            if lo > p or x & need != need:
-                continue
-            y = self._apply(x, removal)
-            if self.value_mode:
-                for w in range(lo, min(hi, p) + 1):
-                    action: Action = ("core", (kind, naturals, w, w))
-                    value = -self._value(kind, naturals, w)
-                    moves.append((value, action, (y, p - w, 0, flag, pooled, dead)))
-            else:
-                cap2 = self._clip(y, p - lo, cap + hi - lo)
-                action = ("core", (kind, naturals, lo, hi))
-                moves.append((0, action, (y, p - lo, cap2, flag, pooled, dead)))
-        return moves
+    def best_move(self, state: State) -> Move:
+        """The move :meth:`solve` chose at ``state`` (solved already): the state is weighed
+        once more with tracing on, stopping at the first move that reaches its memoised
+        value; every state it leads to is in the memo."""
+        x, p, cap, flag, pooled, dead = state
+        key = ((x << 6 | p) << 6 | cap) << 1 | flag if self.simple else tuple(state)
+        self.target = self.memo.pop(key)  # (the key as solve makes it)
+        self.tracing = True
+        self.solve(x, p, cap, flag, pooled, dead)
+        self.tracing = False
+        traced = self.traced
+        assert traced is not None
+        kind, arg, after = traced
+        return (kind, arg), tuple.__new__(State, after)
 
     # -- leaf: what becomes of the wild cards no meld committed ---------------------------------
 
@@ -504,6 +434,8 @@ class _Search:
     ) -> tuple[float, tuple[int, int, Card | None]]:
         """Cheapest way to keep ``left`` wild cards unmatched (and maybe discard one)."""
         best: tuple[float, tuple[int, int, Card | None]] = (INF, (0, 0, None))
+        rules = self.rules
+        values = self.values
         for kd in range(max(0, left - self.jokers), min(left, len(pooled)) + 1):
             kj = left - kd
             kept: list[Card] = [CARDS[d] for d in pooled[len(pooled) - kd :]]
@@ -514,42 +446,24 @@ class _Search:
                 if out is not None:
                     rest.remove(out)
                     tb = self.tiebreaks[out]
-                cost = self._points(rest, dead) * SCALE + tb
+                cost = sum(values[c] for c in counted_cards(rest, rules, dead)) * SCALE + tb
                 if cost < best[0]:
                     best = (cost, (kd, kj, out))
         return best
 
-    def _points(self, cards: list[Card], dead: int) -> int:
-        if not self.pair:
-            return sum(self.values[c] for c in cards)
-        total = 0
-        seen = dead
-        for c in cards:
-            if c == JOKER_INDEX:
-                total += self.rules.joker_value
-            elif not seen >> (c % 13) & 1:
-                seen |= 1 << (c % 13)
-                total += self.values[c]
-        return total
-
     # -- reading the answer back ---------------------------------------------------------------
 
     def run(self) -> list[Action]:
-        state: State = (self.start, self.jokers, 0, 1 if self.discard else 0, (), 0)
+        """The moves of a best answer, then the leaf's action and the pooled deuces."""
+        state = State(self.start, self.jokers, 0, 1 if self.discard else 0, (), 0)
         self.solve(*state)
         actions: list[Action] = []
-        while state[0] & self.idmask:
-            target = self.solve(*state)
-            for cost, action, after in self._moves(*state):  # noqa: B007 - used after the loop
-                if cost + self.solve(*after) == target:
-                    break
-            else:  # pragma: no cover - the memo always holds the optimum
-                raise AssertionError("search reconstruction failed")
+        while state.cards & self.idmask:
+            action, state = self.best_move(state)
             actions.append(action)
-            state = after
-        _x, p, cap, flag, pooled, dead = state
-        actions.append(self._leaf(p, cap, flag, pooled, dead)[1])
-        actions.append(("pooled", pooled))
+        actions.append(self._leaf(state.wilds, state.room, state.owe, state.pooled,
+                                  state.counted)[1])  # fmt: skip
+        actions.append(("pooled", state.pooled))
         return actions
 
     def arrangement(self) -> Arrangement:
@@ -592,119 +506,21 @@ class _Search:
                 raise AssertionError(f"search built an illegal {core_kind}: {naturals}")
             melds.append(meld)
         leftover += wild_cards
-        return _finish(melds, deadwood + leftover, rules, discard)
-
-
-# --- public API -------------------------------------------------------------------------------
-
-
-def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> Arrangement:
-    """The arrangement into legal melds that leaves the least points (exact).
-
-    With ``discard`` the hand holds one card over a full hand: the best card to discard is
-    chosen too (least points; among equals the card of highest value, then highest index).
-    """
-    if not discard:
-        last, hot = _hot  # one read: another thread may change it
-        if last is rules:
-            return hot(cards, rules)
-        return _hot_path(rules)(cards, rules)
-    fast = fast_tables(rules)
-    if fast.usable:
-        m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
-        if m.bit_count() == len(cards) and not m & fast.refuse and m:
-            melds, deadwood, points, card = fast.arrange_discard(m)
-            return Arrangement(melds, deadwood, points, card)
-    return general_arrangement(cards, rules, discard=discard)
+        return finish(melds, deadwood + leftover, rules, discard)
 
 
 def general_arrangement(
     cards: Sequence[Card], rules: Rules, *, discard: bool = False
 ) -> Arrangement:
-    """:func:`best_arrangement` by the general search only (for tests and benchmarks)."""
+    """:func:`~remikcalc.search.best_arrangement` by the general search only (for the hands
+    the fast path leaves, tests and benchmarks)."""
     if discard and not cards:
         raise CardError("there is no card to discard in an empty hand")
     cards = sorted(CARDS[c] for c in cards)
     return _Search(cards, rules, "deadwood", discard).arrangement()
 
 
-HotPath = Callable[[Sequence[Card], Rules], Arrangement]
-_hot: tuple[Rules | None, HotPath] = (None, general_arrangement)  # the last rule set's
-
-
-def _hot_path(rules: Rules) -> HotPath:
-    """What answers a full hand under ``rules``; remembered for the next call.
-
-    The fast path's function is kept with its tables (rule sets sharing the tables share
-    it); it takes the rules too, for the hands it leaves to the general search.
-    """
-    global _hot
-    fast: FastTables = fast_tables(rules)
-    hot: HotPath = general_arrangement
-    if fast.usable:
-        if fast.hot is None:
-            fast.hot = fast.hot_path(Arrangement, general_arrangement)
-        hot = fast.hot
-    _hot = (rules, hot)
-    return hot
-
-
 def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
     """The melds of greatest total value (e.g. for a first meld of at least 30)."""
     cards = sorted(CARDS[c] for c in cards)
     return _Search(cards, rules, "value", False).arrangement()
-
-
-def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:
-    """The arrangement the user fixed with ``|``: big enough groups must be legal melds."""
-    smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
-    melds: list[Meld] = []
-    deadwood: list[Card] = []
-    for number, group in enumerate(groups, 1):
-        cards = [CARDS[c] for c in group]
-        if len(cards) >= smallest:
-            try:
-                melds.append(classify_meld(cards, rules))
-            except MeldError as exc:
-                raise MeldError(f"group {number}: {exc}") from None
-        else:
-            deadwood.extend(cards)
-    melds.sort(key=_meld_key)
-    dead = tuple(sorted(deadwood))
-    return Arrangement(tuple(melds), dead, hand_value(dead, rules), None)
-
-
-def analyze_hand(
-    cards: Sequence[Card] | str,
-    variant: str = "gin",
-    preset: str | None = None,
-    rules: Rules | None = None,
-    discard: bool | None = None,
-) -> Arrangement:
-    """The Python API of INTERFACE.md: parse, check the pack, and find the best arrangement.
-
-    >>> a = analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
-    >>> a.points, [str(m) for m in a.melds]
-    (38, ['7C 7D 7H', 'AS 2S 3S'])
-    """
-    if rules is None:
-        rules = get_rules(variant, preset)
-    groups: tuple[tuple[Card, ...], ...] | None = None
-    if isinstance(cards, str):
-        if is_grouped(cards):
-            groups = parse_groups(cards)
-        hand = parse_cards(cards)
-    else:
-        hand = tuple(CARDS[c] for c in cards)
-    if not hand:
-        raise CardError("the hand is empty: type the cards left in it")
-    check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
-    if groups is not None:
-        if discard:
-            raise MeldError(
-                "a grouped hand fixes the arrangement; drop the | to search for the best discard"
-            )
-        return arrangement_from_groups(groups, rules)
-    if discard is None:
-        discard = len(hand) == rules.hand_size + 1
-    return best_arrangement(hand, rules, discard=discard)

@@ -1,0 +1,118 @@
+"""The exact meld search: best melds, deadwood, best discard, melds of greatest value.
+
+Two engines give the same answers:
+
+* the general search (:mod:`remikcalc.search.general`) handles everything the rules allow:
+  jokers, wild deuces, several packs, the pair rule;
+* the single-pack fast path (:mod:`remikcalc.search.fast`, its full-hand function in
+  :mod:`remikcalc.search.fast_hand`) for hands without wild cards and without the pair rule:
+  per-suit tables of what runs can cover, and a small enumeration of the sets.
+
+This module is the entry point: it picks the engine for each call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from remikcalc.cards import CARDS, Card, check_pack, is_grouped, parse_cards, parse_groups
+from remikcalc.errors import CardError, MeldError
+from remikcalc.melds import hand_value, meld_key, split_groups
+from remikcalc.search.arrangement import Arrangement
+from remikcalc.search.fast import fast_tables
+from remikcalc.search.general import best_value_melds, general_arrangement
+from remikcalc.variants import Rules, get_rules
+
+__all__ = [
+    "Arrangement",
+    "analyze_hand",
+    "arrangement_from_groups",
+    "best_arrangement",
+    "best_value_melds",
+    "general_arrangement",
+]
+
+_BIT = [1 << i for i in range(53)]
+
+FullHand = Callable[[Sequence[Card], Rules], Arrangement]
+_last: tuple[Rules | None, FullHand] = (None, general_arrangement)  # the last rule set's
+
+
+def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> Arrangement:
+    """The arrangement into legal melds that leaves the least points (exact).
+
+    With ``discard`` the hand holds one card over a full hand: the best card to discard is
+    chosen too (least points; among equals the card of highest value, then highest index).
+    """
+    if not discard:
+        last, full_hand = _last  # one read: another thread may change it
+        if last is rules:
+            return full_hand(cards, rules)
+        return _full_hand(rules)(cards, rules)
+    fast = fast_tables(rules)
+    if fast.usable:
+        m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
+        if m.bit_count() == len(cards) and not m & fast.refuse and m:
+            melds, deadwood, points, card = fast.arrange_discard(m)
+            return Arrangement(melds, deadwood, points, card)
+    return general_arrangement(cards, rules, discard=discard)
+
+
+def _full_hand(rules: Rules) -> FullHand:
+    """What answers a full hand under ``rules``; remembered for the next call.
+
+    The fast path's function (kept with its tables, so rule sets sharing the tables share
+    it) takes the rules too, for the hands it leaves to the general search.
+    """
+    global _last
+    fast = fast_tables(rules)
+    full_hand = fast.full_hand() if fast.usable else general_arrangement
+    _last = (rules, full_hand)
+    return full_hand
+
+
+def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:
+    """The arrangement the user fixed with ``|``: big enough groups must be legal melds."""
+    smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
+    melds, deadwood = split_groups(
+        groups, rules, lambda number, _group, exc: f"group {number}: {exc}", smallest
+    )
+    melds.sort(key=meld_key)
+    dead = tuple(sorted(deadwood))
+    return Arrangement(tuple(melds), dead, hand_value(dead, rules), None)
+
+
+def analyze_hand(
+    cards: Sequence[Card] | str,
+    variant: str = "gin",
+    preset: str | None = None,
+    rules: Rules | None = None,
+    discard: bool | None = None,
+) -> Arrangement:
+    """The Python API of INTERFACE.md: parse, check the pack, and find the best arrangement.
+
+    >>> a = analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
+    >>> a.points, [str(m) for m in a.melds]
+    (38, ['7C 7D 7H', 'AS 2S 3S'])
+    """
+    if rules is None:
+        rules = get_rules(variant, preset)
+    groups: tuple[tuple[Card, ...], ...] | None = None
+    if isinstance(cards, str):
+        if is_grouped(cards):
+            groups = parse_groups(cards)
+        hand = parse_cards(cards)
+    else:
+        hand = tuple(CARDS[c] for c in cards)
+    if not hand:
+        raise CardError("the hand is empty: type the cards left in it")
+    check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
+    if groups is not None:
+        if discard:
+            raise MeldError(
+                "a grouped hand fixes the arrangement; drop the | to search for the best discard"
+            )
+        return arrangement_from_groups(groups, rules)
+    if discard is None:
+        discard = len(hand) == rules.hand_size + 1
+    return best_arrangement(hand, rules, discard=discard)
