@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from remikcalc.money import plain_decimal
 from remikcalc.render import table, to_json
-from remikcalc.scoring.base import DealResult, plain_decimal
+from remikcalc.scoring.base import DealResult
 
 __all__ = ["deal_json", "render_deal"]
 

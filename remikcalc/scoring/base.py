@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.cards import Card, format_cards
+from remikcalc.money import plain_decimal
 
 __all__ = ["OUTCOMES", "Deal", "DealResult", "Hand", "Payment"]
 
@@ -70,11 +71,6 @@ class Payment:
 
     def as_json(self) -> dict[str, str]:
         return {"from": self.payer, "to": self.payee, "amount": plain_decimal(self.amount)}
-
-
-def plain_decimal(value: Decimal) -> str:
-    """A stake amount as people write it: ``1``, ``0.5``, ``1.5`` (no exponent, no trailing 0)."""
-    return format(value.normalize(), "f")
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ from remikcalc.cards import Card, Rank, Suit
 from remikcalc.decompose import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.scoring.base import Deal, DealResult, Hand, Payment, plain_decimal
+from remikcalc.money import plain_decimal
+from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
 from remikcalc.scoring.knock import (
     check_players,
     draw_result,
