@@ -29,7 +29,7 @@ from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
 from remikcalc.money import plain_decimal
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
-from remikcalc.scoring.knock import (
+from remikcalc.scoring.common import (
     check_players,
     draw_result,
     hand_details,

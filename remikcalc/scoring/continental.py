@@ -36,13 +36,12 @@ from typing import Any
 
 from remikcalc.cards import JOKER, SUITS, Card, Suit, format_cards
 from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import classify_meld
+from remikcalc.melds import classify_meld, meld_reason
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
-from remikcalc.scoring.goingout import (
+from remikcalc.scoring.common import (
     check_deal_cards,
     find_winner,
     loser_hands,
-    meld_reason,
     player_detail,
 )
 from remikcalc.variants import Rules

@@ -17,7 +17,7 @@ from remikcalc.cards import Card, format_cards
 from remikcalc.errors import DealError
 from remikcalc.melds import hand_value
 from remikcalc.scoring.base import Deal, DealResult
-from remikcalc.scoring.goingout import (
+from remikcalc.scoring.common import (
     check_deal_cards,
     check_went_out,
     find_winner,
