@@ -11,12 +11,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from remikcalc.cards import Card, check_pack
 from remikcalc.errors import DealError, MeldError
 from remikcalc.melds import Meld, classify_meld, meld_reason
 from remikcalc.scoring.base import Deal, DealResult, Hand
+from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
 from remikcalc.variants import Rules
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ __all__ = [
     "find_winner",
     "hand_details",
     "loser_hands",
-    "meld_codes",
     "meld_groups",
     "player_detail",
     "require_hands",
@@ -48,18 +48,6 @@ GOING_OUT: tuple[str, ...] = ("out", "one_go")
 # --- the knock and bridge families ------------------------------------------------------------
 
 
-def meld_codes(melds: Sequence[Meld]) -> tuple[list[list[str]], list[dict[str, Any]]]:
-    """Melds as lists of card codes, and the jokers' stand-ins as in ``hand --format json``."""
-    codes = [[c.code for c in m.cards] for m in melds]
-    jokers = [
-        {"meld": i, "stands_for": stand.code}
-        for i, m in enumerate(melds)
-        for stand in m.stands_for
-        if stand is not None
-    ]
-    return codes, jokers
-
-
 def hand_details(
     hand: Hand,
     melds: Sequence[Meld],
@@ -67,20 +55,16 @@ def hand_details(
     points: int,
     *,
     discard: Card | None = None,
-) -> dict[str, Any]:
-    """One player's entry of ``DealResult.details["players"]`` (DEVELOPING.md)."""
-    codes, jokers = meld_codes(melds)
-    out: dict[str, Any] = {
-        "cards": str(hand),
-        "melds": codes,
-        "deadwood": [c.code for c in deadwood],
-        "count": points,
-    }
-    if jokers:
-        out["jokers"] = jokers
-    if discard is not None:
-        out["discard"] = discard.code
-    return out
+) -> PlayerDetail:
+    """One arranged hand of a knock or bridge deal; its wild cards listed as ``jokers``."""
+    return PlayerDetail(
+        hand=hand,
+        melds=tuple(MeldDetail.of(m) for m in melds),
+        deadwood=tuple(deadwood),
+        count=points,
+        wilds="jokers",
+        discard=discard,
+    )
 
 
 def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -> None:
@@ -172,7 +156,7 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
     """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
     from remikcalc.decompose import arrangement_from_groups, best_arrangement
 
-    details: dict[str, Any] = {"players": {}}
+    players: dict[str, PlayerDetail] = {}
     check_groups(rules, deal, deal.players)
     for name in deal.players:
         hand = deal.hands.get(name)
@@ -187,7 +171,7 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
             arranged = arrangement_from_groups(hand.groups, rules)
         else:
             arranged = best_arrangement(hand.cards, rules, discard=n > rules.hand_size)
-        details["players"][name] = hand_details(
+        players[name] = hand_details(
             hand, arranged.melds, arranged.deadwood, arranged.points, discard=arranged.discard
         )
     check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
@@ -199,7 +183,7 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
         points={p: 0 for p in deal.players},
         scores={p: 0 for p in deal.players},
         reasons=(reason,),
-        details=details,
+        details=DealDetails(players),
     )
 
 
@@ -350,20 +334,14 @@ def _counted_cards(rules: Rules, cards: Sequence[Card]) -> list[Card]:
     return counted
 
 
-def player_detail(rules: Rules, hand: Hand | None, count: int) -> dict[str, Any]:
-    """``details["players"][name]`` for a hand that counts card by card.
+def player_detail(rules: Rules, hand: Hand | None, count: int) -> PlayerDetail:
+    """The detail of a hand that counts card by card.
 
     ``melds`` is empty (melds held in hand are not laid, so they count); ``deadwood`` is every
     card held, and under the pair rule ``counted`` lists the cards that count.
     """
     if hand is None or not hand.cards:
-        return {"cards": "", "melds": [], "deadwood": [], "count": 0}
-    detail: dict[str, Any] = {
-        "cards": str(hand),
-        "melds": [],
-        "deadwood": [c.code for c in hand.cards],
-        "count": count,
-    }
-    if rules.pair_rule:
-        detail["counted"] = [c.code for c in _counted_cards(rules, hand.cards)]
-    return detail
+        return PlayerDetail(hand=Hand(()), melds=(), count=0)
+    counted = tuple(_counted_cards(rules, hand.cards)) if rules.pair_rule else None
+    return PlayerDetail(hand=hand, melds=(), deadwood=tuple(hand.cards), count=count,
+                        counted=counted)  # fmt: skip

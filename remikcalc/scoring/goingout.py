@@ -24,8 +24,8 @@ shared with the other going-out families (rummy 500, continental).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
-from typing import Any
 
 from remikcalc.cards import Card, format_cards
 from remikcalc.errors import DealError
@@ -39,6 +39,7 @@ from remikcalc.scoring.common import (
     meld_groups,
     player_detail,
 )
+from remikcalc.scoring.details import DealDetails
 from remikcalc.variants import Rules
 
 __all__ = ["score_going_out"]
@@ -80,7 +81,6 @@ def score_going_out(rules: Rules, deal: Deal) -> DealResult:
         check_went_out(deal, winner)
     # Boat lets a player take two cards in a turn, so a boat hand may grow past the deal.
     hands = loser_hands(rules, deal, winner, max_cards=None if boat else rules.hand_size + 1)
-    details: dict[str, Any] = {"players": {}}
     reasons: list[str] = []
     counts: dict[str, int] = {}
     for name, hand in hands.items():
@@ -88,8 +88,8 @@ def score_going_out(rules: Rules, deal: Deal) -> DealResult:
             meld_groups(rules, name, hand.groups)  # typed groups must be legal melds
         counts[name] = _count(rules, hand.cards)
         reasons.extend(_pair_notes(name, rules, hand.cards))
-    for name in deal.players:
-        details["players"][name] = player_detail(rules, hands.get(name), counts.get(name, 0))
+    details = DealDetails({p: player_detail(rules, hands.get(p), counts.get(p, 0))
+                           for p in deal.players})  # fmt: skip
     if winner is None:
         return _draw(rules, deal, counts, reasons, details)
     points = {p: counts.get(p, 0) for p in deal.players}
@@ -103,7 +103,7 @@ def _draw(
     deal: Deal,
     counts: Mapping[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     reasons.append("the stock ran out: no winner, every player scores minus his own hand")
     reasons.extend(f"{p}'s hand counts {counts[p]}" for p in deal.players)
@@ -125,7 +125,7 @@ def _collect(
     outcome: str,
     points: dict[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     """Rummy, polish, remibrydż: the winner collects the losers' counts from the sheet."""
     losers = [p for p in deal.players if p != winner]
@@ -139,7 +139,7 @@ def _collect(
         factor = rules.one_go_multiplier
         verb = "doubles" if factor == 2 else f"multiplies by {factor}"
         reasons.append(f"one go {verb} the deal: {winner} +{total * factor}")
-        details["multiplier"] = factor
+        details = replace(details, multiplier=factor)
     scores = {p: (total if p == winner else -points[p]) * factor for p in deal.players}
     return DealResult(
         outcome=outcome,
@@ -159,13 +159,13 @@ def _boat(
     outcome: str,
     points: dict[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     """Boat: each loser pays the winner's plus points and his own count."""
     plus = deal.plus or 0
     if plus < 0:
         raise DealError(f"plus points cannot be negative (got {plus})")
-    details["plus"] = plus
+    details = replace(details, plus=plus)
     if outcome == "one_go":
         reasons.append("one go: the rummy premium is already in the winner's plus points")
     payments: list[Payment] = []

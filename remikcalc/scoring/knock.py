@@ -17,8 +17,7 @@ Worked through in this order (RULES.md §1-2):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from remikcalc.cards import Card, Rank, Suit, format_cards
 from remikcalc.decompose import Arrangement, arrangement_from_groups
@@ -32,6 +31,7 @@ from remikcalc.scoring.common import (
     require_hands,
     typed_discards,
 )
+from remikcalc.scoring.details import DealDetails, Knocking, Layoff
 from remikcalc.variants import Rules
 
 __all__ = ["score_knock"]
@@ -286,26 +286,19 @@ def _result(
         score *= 2
     if deal.how == "undercut" and outcome != "undercut":
         raise DealError(f"the deal was given as an undercut, but {defender} does not undercut")
-    players = {
-        closer: hand_details(
-            deal.hands[closer],
-            arrangement.melds,
-            arrangement.deadwood,
-            k,
-            discard=arrangement.discard,
-        ),  # fmt: skip
-        defender: hand_details(deal.hands[defender], defence.melds, defence.deadwood, d),
-    }
+    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
     if outcome in ("knock", "undercut"):
-        players[defender]["layoffs"] = [
-            {"card": lay.card.code, "onto": [c.code for c in lay.meld]} for lay in defence.layoffs
-        ]
-        players[defender]["count_before_layoffs"] = defence.points_before
-    details: dict[str, Any] = {"players": {p: players[p] for p in deal.players}}
-    details["knock_limit"] = limit.value
-    if deal.upcard is not None:
-        details["upcard"] = deal.upcard.code
-        details["doubled"] = limit.doubled
+        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
+        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
+    players = {
+        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood, k,
+                             discard=arrangement.discard),
+        defender: defended,
+    }  # fmt: skip
+    details = DealDetails(
+        players={p: players[p] for p in deal.players},
+        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
+    )
     return DealResult(
         outcome=outcome,
         closer=closer,
