@@ -10,7 +10,7 @@ of his melds may be worth more laid off, and the other way round. The search her
 - every legal way to extend each knocker meld with the defender's cards is enumerated by
   adding one card at a time (as at the table), so chains through several cards are found;
 - every combination of such extensions (one per knocker meld, disjoint) is tried, and the
-  defender's remaining cards get their best arrangement from :mod:`remikcalc.decompose`.
+  defender's remaining cards get their best arrangement from :mod:`remikcalc.search`.
 
 The knocker's side needs *all* least-deadwood arrangements, not just one: when two of them
 tie, the one that leaves the defender the highest count is taken (RULES.md §1), because the

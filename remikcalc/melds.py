@@ -38,6 +38,7 @@ __all__ = [
     "counted_cards",
     "hand_value",
     "meld_key",
+    "meld_reason",
     "run_geometry",
     "split_groups",
 ]
@@ -468,3 +469,9 @@ def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
         listed = ", ".join(gaps) if gaps else f"{missing} cards"
         return f"the ranks are not consecutive: missing {listed}, and {have} to fill the gap"
     return "the cards cannot be placed in one run under these rules"
+
+
+def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
+    """The refusal of a group, naming its cards when the reason does not already."""
+    text = format_cards(group)
+    return str(exc) if text in str(exc) else f"{text} is not a meld: {exc}"

@@ -29,6 +29,7 @@ __all__ = [
     "greedy_transfers",
     "parse_amount",
     "round_money",
+    "plain_decimal",
     "round_spread",
 ]
 
@@ -74,6 +75,23 @@ def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decima
             f"{what} {text!r} has more decimals than the currency's minor unit ({unit})"
         )
     return Decimal(f"{whole}.{frac}" if frac else whole)
+
+
+def plain_decimal(value: Decimal | int, *, keep_zeros: bool = False) -> str:
+    """A decimal as people write it: no exponent, no trailing zeros (``1``, ``0.5``, ``1.5``).
+
+    ``keep_zeros`` keeps the digits the value carries (``Decimal('1.50')`` -> ``'1.50'``), for
+    amounts already rounded to a currency's minor unit. This is the one spelling of a
+    ``Decimal``; :func:`decimal_text` is the one for a ``Fraction``.
+
+    >>> plain_decimal(Decimal("1.50")), plain_decimal(Decimal("1E+2")), plain_decimal(3)
+    ('1.5', '100', '3')
+    >>> plain_decimal(Decimal("1.50"), keep_zeros=True)
+    '1.50'
+    """
+    if isinstance(value, int):
+        return str(value)
+    return format(value if keep_zeros else value.normalize(), "f")
 
 
 def decimal_text(value: Fraction | Decimal | int) -> str | None:

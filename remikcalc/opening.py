@@ -27,8 +27,7 @@ from dataclasses import dataclass
 
 from remikcalc.cards import Card, check_pack
 from remikcalc.errors import DealError
-from remikcalc.melds import Meld, split_groups
-from remikcalc.scoring.goingout import meld_reason
+from remikcalc.melds import Meld, meld_reason, split_groups
 from remikcalc.variants import Rules
 
 __all__ = ["Opening", "best_opening", "opening_from_groups"]

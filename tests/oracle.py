@@ -1,6 +1,6 @@
 """A slow, obviously correct brute force for the meld search, used as the tests' reference.
 
-It shares nothing with :mod:`remikcalc.decompose` beyond the rules and the card values: it
+It shares nothing with :mod:`remikcalc.search` beyond the rules and the card values: it
 writes out every concrete meld the rules allow (every set and every run window, each card
 either natural or a wild card), keeps those the hand can pay for, and then walks every
 combination of disjoint melds.

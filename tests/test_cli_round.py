@@ -253,15 +253,17 @@ def test_installed_command_end_to_end() -> None:
 def test_render_deal_works_for_any_family_and_bare_results() -> None:
     from decimal import Decimal
 
+    from remikcalc.cards import parse_cards
     from remikcalc.render.deal import render_deal
-    from remikcalc.scoring.base import DealResult, Payment
+    from remikcalc.scoring.base import DealResult, Hand, Payment
+    from remikcalc.scoring.details import DealDetails, PlayerDetail
 
+    shown = PlayerDetail(Hand(parse_cards("9C 7H")), laid_off=parse_cards("5S"))
     bare = DealResult(outcome="out", closer="Anna", winner="Anna",
                       points={"Anna": 0, "Boris": 26}, scores={"Anna": 26, "Boris": -26},
                       payments=(Payment("Boris", "Anna", Decimal("26")),),
                       reasons=("Anna went out",),
-                      details={"players": {"Boris": {"cards": "9C 7H",
-                                                     "laid_off": ["5S"]}}})  # fmt: skip
+                      details=DealDetails({"Boris": shown}))  # fmt: skip
     table = render_deal(bare, "table")
     assert table.startswith("went out by Anna; Anna wins the deal")
     assert "Boris   Anna  26" in table and "- Anna went out" in table

@@ -2,7 +2,7 @@
 
 The examples work their numbers out by hand; the properties check the search against a slow
 brute force over every subset of the defender's cards (and every split of them among the
-knocker's melds), and the knocker enumeration against ``decompose.best_arrangement``.
+knocker's melds), and the knocker enumeration against ``search.best_arrangement``.
 """
 
 from __future__ import annotations
@@ -270,7 +270,7 @@ def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=10, max_size=11, unique=True))
-def test_least_arrangements_match_decompose_and_are_partitions(indices: list[int]) -> None:
+def test_least_arrangements_match_the_search_and_are_partitions(indices: list[int]) -> None:
     cards = [Card(i) for i in indices]
     found = least_arrangements(cards, GIN)
     assert found

@@ -36,7 +36,7 @@ def test_rummy500_score_is_melded_value_minus_hand_value() -> None:
     assert r.scores == {"Anna": 48, "Boris": 28}
     assert r.payments == ()
     assert "Anna scores 48: melds 6 + 35, laid off 7C (7), hand 0" in r.reasons
-    boris = r.details["players"]["Boris"]
+    boris = r.details.as_json()["players"]["Boris"]
     assert [sorted(m) for m in boris["melds"]] == [["9C", "9D", "9S"]]
     assert boris["laid_off"] == ["AC"]
     assert boris["melded"] == 42

@@ -10,19 +10,14 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["decimal_str", "to_json", "table"]
+from remikcalc.money import plain_decimal
 
-
-def decimal_str(value: Decimal | int) -> str:
-    """A decimal as a plain string without exponent: ``Decimal('1.50')`` -> ``'1.50'``."""
-    if isinstance(value, int):
-        return str(value)
-    return format(value, "f")
+__all__ = ["to_json", "table"]
 
 
 def _default(obj: Any) -> Any:
-    if isinstance(obj, Decimal):
-        return decimal_str(obj)
+    if isinstance(obj, Decimal):  # amounts keep the digits they were rounded to: "1.50"
+        return plain_decimal(obj, keep_zeros=True)
     if isinstance(obj, tuple | set | frozenset):
         return list(obj)
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")

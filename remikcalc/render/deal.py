@@ -1,18 +1,21 @@
 """Render one scored deal (any scoring family) for people or tools.
 
 Works from :class:`~remikcalc.scoring.base.DealResult` alone: the numbers (``points``,
-``scores``, ``payments``), the ``reasons`` and whatever per-player ``details`` the family
-filled in (DEVELOPING.md: ``cards``, ``melds``, ``jokers``, ``deadwood``, ``layoffs`` (or a plain
-``laid_off`` list), ``count``, ``discard``; every key optional). Used by ``round`` and ``add``.
+``scores``, ``payments``), the ``reasons`` and the typed ``details`` the family filled in
+(:mod:`remikcalc.scoring.details`: each player's hand, melds with their jokers' stand-ins,
+unmatched cards, lay-offs (with or without the meld they went onto), count and discard).
+Used by ``round`` and ``add``; the JSON ``details`` is ``DealDetails.as_json()``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from remikcalc.cards import Card, format_cards
+from remikcalc.money import plain_decimal
 from remikcalc.render import table, to_json
-from remikcalc.scoring.base import DealResult, plain_decimal
+from remikcalc.scoring.base import DealResult
+from remikcalc.scoring.details import PlayerDetail
 
 __all__ = ["deal_json", "render_deal"]
 
@@ -36,66 +39,64 @@ def deal_json(result: DealResult, *, variant: str | None = None) -> dict[str, An
     """The INTERFACE per-deal object, plus ``variant`` and the per-player ``details``."""
     out: dict[str, Any] = {} if variant is None else {"variant": variant}
     out.update(result.as_json())
-    out["details"] = result.details
+    out["details"] = {} if result.details is None else result.details.as_json()
     return out
 
 
 def _players(result: DealResult) -> list[str]:
     names: dict[str, None] = {}
-    details = result.details.get("players", {})
-    if isinstance(details, Mapping):
-        names.update(dict.fromkeys(details))
+    if result.details is not None:
+        names.update(dict.fromkeys(result.details.players))
     names.update(dict.fromkeys(result.points))
     names.update(dict.fromkeys(result.scores))
     return list(names)
 
 
-def _meld_text(detail: Mapping[str, Any]) -> str:
-    melds: Sequence[Sequence[str]] = detail.get("melds", [])
-    jokers: Sequence[Mapping[str, Any]] = detail.get("jokers", [])
+def _meld_text(detail: PlayerDetail) -> str:
+    if detail.melds is None:  # not arranged: the hand as typed
+        return str(detail.hand)
     parts = []
-    for i, meld in enumerate(melds):
-        stands = [str(j["stands_for"]) for j in jokers if j.get("meld") == i]
+    for meld in detail.melds:
+        stands = detail.stand_ins(meld)
         codes = []
-        for code in meld:
-            if code == "JK" and stands:
-                codes.append(f"JK={stands.pop(0)}")
+        for card in meld.cards:
+            if card.is_joker and stands:
+                codes.append(f"{card.code}={stands.pop(0).code}")
             else:
-                codes.append(str(code))
+                codes.append(card.code)
         parts.append(" ".join(codes))
     return " | ".join(parts) if parts else "-"
 
 
-def _layoff_text(detail: Mapping[str, Any]) -> str:
-    grouped: dict[tuple[str, ...], list[str]] = {}
-    for lay in detail.get("layoffs", []):
-        grouped.setdefault(tuple(lay.get("onto", ())), []).append(str(lay["card"]))
-    plain = [str(code) for code in detail.get("laid_off", [])]  # lay-offs without a target
-    if plain:
-        grouped.setdefault((), []).extend(plain)
+def _layoff_text(detail: PlayerDetail) -> str:
+    grouped: dict[tuple[Card, ...], list[Card]] = {}
+    for lay in detail.layoffs or ():
+        grouped.setdefault(lay.onto, []).append(lay.card)
+    if detail.laid_off:  # lay-offs without a target
+        grouped.setdefault((), []).extend(detail.laid_off)
     if not grouped:
         return "-"
     return "; ".join(
-        " ".join(cards) + (f" on {' '.join(onto)}" if onto else "")
+        format_cards(cards) + (f" on {format_cards(onto)}" if onto else "")
         for onto, cards in grouped.items()
     )
 
 
 def _row(result: DealResult, name: str) -> list[str]:
-    details = result.details.get("players", {})
-    detail: Mapping[str, Any] = details.get(name, {}) if isinstance(details, Mapping) else {}
-    melds = _meld_text(detail)
-    if "melds" not in detail and "cards" in detail:
-        melds = str(detail["cards"])
-    deadwood = " ".join(detail.get("deadwood", [])) or "-"
-    if detail.get("discard"):
-        deadwood += f" (discards {detail['discard']})"
-    points = result.points.get(name, detail.get("count"))
+    detail = None if result.details is None else result.details.players.get(name)
+    points = result.points.get(name, None if detail is None else detail.count)
+    if detail is None:
+        melds = deadwood = layoffs = "-"
+    else:
+        melds, layoffs = _meld_text(detail), _layoff_text(detail)
+        deadwood = format_cards(detail.deadwood) or "-"
+        if detail.discard is not None:
+            deadwood += f" (discards {detail.discard.code})"
     return [
         name,
         melds,
         deadwood,
-        _layoff_text(detail),
+        layoffs,
         "" if points is None else str(points),
         str(result.scores.get(name, 0)),
     ]

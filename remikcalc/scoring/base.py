@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remikcalc.cards import Card, format_cards
 from remikcalc.dealinput import OUTCOMES
+from remikcalc.money import plain_decimal
+
+if TYPE_CHECKING:
+    from remikcalc.scoring.details import DealDetails
 
 __all__ = ["OUTCOMES", "POOL", "Deal", "DealResult", "Hand", "Payment"]
 
@@ -70,18 +74,14 @@ class Payment:
         return {"from": self.payer, "to": self.payee, "amount": plain_decimal(self.amount)}
 
 
-def plain_decimal(value: Decimal) -> str:
-    """A stake amount as people write it: ``1``, ``0.5``, ``1.5`` (no exponent, no trailing 0)."""
-    return format(value.normalize(), "f")
-
-
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """What one deal writes on the sheet, and why.
 
     ``points``: each player's count for the deal; ``scores``: what the deal adds to each
     total; ``payments``: the deal's own transfers. ``reasons`` are short sentences for
-    people; ``details`` holds per-player breakdowns (melds, deadwood, lay-offs) for rendering.
+    people; ``details`` holds per-player breakdowns (melds, deadwood, lay-offs) for rendering
+    (:mod:`remikcalc.scoring.details`; None for a deal entered as points only).
     """
 
     outcome: str
@@ -91,7 +91,7 @@ class DealResult:
     scores: dict[str, int]
     payments: tuple[Payment, ...] = ()
     reasons: tuple[str, ...] = ()
-    details: dict[str, Any] = field(default_factory=dict)
+    details: DealDetails | None = None
 
     def as_json(self, n: int | None = None) -> dict[str, Any]:
         """The per-deal object of ``settle --format json`` (INTERFACE.md)."""

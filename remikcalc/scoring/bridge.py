@@ -19,21 +19,22 @@ knocker and, with ``knock_pool``, as much into the pool. A drawn deal scores and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
 
 from remikcalc.cards import Card, Rank, Suit
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment, plain_decimal
-from remikcalc.scoring.knock import (
+from remikcalc.money import plain_decimal
+from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment
+from remikcalc.scoring.common import (
     check_players,
     draw_result,
     hand_details,
     require_hands,
     typed_discards,
 )
+from remikcalc.scoring.details import DealDetails, Knocking, PlayerDetail
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
@@ -240,7 +241,7 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         reasons.append(f"{closer} discards {arrangement.discard.code}")
     points: dict[str, int] = {}
     scores: dict[str, int] = {}
-    players: dict[str, dict[str, Any]] = {}
+    players: dict[str, PlayerDetail] = {}
     if best.closing == "knock":
         points[closer] = scores[closer] = arrangement.points
         reasons.append(
@@ -259,14 +260,9 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
             reasons.append(f"the hand also shows {_and(lower)}; only the highest bonus counts")
         if deal.how is not None and deal.how != best.closing:
             reasons.append(f"stated as {deal.how}, but the hand shows more")
-    players[closer] = hand_details(
-        deal.hands[closer],
-        arrangement.melds,
-        arrangement.deadwood,
-        points[closer],
-        discard=arrangement.discard,
-    )
-    players[closer]["closing"] = best.closing
+    shown = hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
+                         points[closer], discard=arrangement.discard)  # fmt: skip
+    players[closer] = replace(shown, closing=best.closing)
     for name in others:
         hand = deal.hands[name]
         arranged = _arrange_other(rules, hand)
@@ -281,12 +277,12 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         reasons.append(f"each other player pays {closer} {stake}{pool} for the knock")
     else:
         reasons.append(f"each other player pays {closer} {stake} for {_NAMES[best.closing]}")
-    details: dict[str, Any] = {
-        "players": {p: players[p] for p in deal.players},
-        "closing": best.closing,
-        "bonus": _bonus(rules, best.closing),
-        "knock_limit": rules.knock_limit,
-    }
+    details = DealDetails(
+        players={p: players[p] for p in deal.players},
+        closing=best.closing,
+        bonus=_bonus(rules, best.closing),
+        knocking=Knocking(rules.knock_limit),
+    )
     return DealResult(
         outcome=best.closing,
         closer=closer,

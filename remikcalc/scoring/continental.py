@@ -31,19 +31,18 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from remikcalc.cards import JOKER, SUITS, Card, Suit, format_cards
 from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import classify_meld, run_geometry
+from remikcalc.melds import classify_meld, meld_reason, run_geometry
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
-from remikcalc.scoring.goingout import (
+from remikcalc.scoring.common import (
     check_deal_cards,
     find_winner,
     loser_hands,
-    meld_reason,
     player_detail,
 )
+from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
 from remikcalc.variants import Rules
 
 __all__ = ["PATTERNS", "Run", "Split", "find_split", "score_continental"]
@@ -334,8 +333,6 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         split = min(splits, key=lambda s: (-chips(s, rules, deal)[0] if chips_payment else 0,
                                            len(s.wild_deuces)))  # fmt: skip
     reasons = [f"{winner} went out with {PATTERN_NAMES[split.pattern]}"]
-    details: dict[str, Any] = {"players": {}, "payment": rules.payment,
-                               "pattern": PATTERN_NAMES[split.pattern]}  # fmt: skip
     points = {p: 0 for p in deal.players}
     if chips_payment:
         each, terms = chips(split, rules, deal)
@@ -350,12 +347,12 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
     payments = tuple(Payment(p, winner, Decimal(points[p])) for p in deal.players if p != winner)
     total = sum(points.values())
     scores = {p: total if p == winner else -points[p] for p in deal.players}
-    for name in deal.players:
-        if name == winner:
-            details["players"][name] = _winner_detail(went_out, split)
-        else:
-            detail = player_detail(rules, hands.get(name), points[name])
-            details["players"][name] = detail
+    players = {
+        p: _winner_detail(went_out, split) if p == winner
+        else player_detail(rules, hands.get(p), points[p])
+        for p in deal.players
+    }  # fmt: skip
+    details = DealDetails(players, payment=rules.payment, pattern=PATTERN_NAMES[split.pattern])
     return DealResult(
         outcome="out",
         closer=winner,
@@ -368,23 +365,12 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
     )
 
 
-def _winner_detail(hand: Hand, split: Split) -> dict[str, Any]:
-    """The winner's runs as laid; ``jokers`` and ``wild_deuces`` say what each wild stands for."""
-    laid = split.laid()
-    jokers: list[dict[str, Any]] = []
-    deuces: list[dict[str, Any]] = []
-    for i, (cards, subs) in enumerate(laid):
+def _winner_detail(hand: Hand, split: Split) -> PlayerDetail:
+    """The winner's runs as laid, each wild card (joker or deuce) with what it stands for."""
+    melds = []
+    for cards, subs in split.laid():
+        stands: list[Card | None] = [None] * len(cards)
         for pos, card in subs:
-            entry = {"meld": i, "stands_for": card.code}
-            if cards[pos].is_joker:
-                jokers.append(entry)
-            else:
-                deuces.append({**entry, "card": cards[pos].code})
-    return {
-        "cards": str(hand),
-        "melds": [[c.code for c in cards] for cards, _ in laid],
-        "jokers": jokers,
-        "wild_deuces": deuces,
-        "deadwood": [],
-        "count": 0,
-    }
+            stands[pos] = card
+        melds.append(MeldDetail(tuple(cards), tuple(stands)))
+    return PlayerDetail(hand=hand, melds=tuple(melds), count=0, wilds="jokers_and_deuces")

@@ -17,166 +17,34 @@ the one player with no hand typed is the winner). Every loser holds at least one
 rummy, polish and remibrydż at most ``hand_size + 1`` (a hand shrinks as its owner melds);
 a boat hand has no upper bound, since a boat player may take two cards in one turn.
 
-The helpers that find the winner and check the losers' hands are shared with the other
-going-out families (rummy 500, continental).
+The helpers that find the winner and check the losers' hands live in ``scoring/common.py``,
+shared with the other going-out families (rummy 500, continental).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
-from typing import Any
 
-from remikcalc.cards import Card, check_pack, format_cards
-from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import Meld, counted_cards, hand_value, split_groups
-from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
+from remikcalc.cards import Card, format_cards
+from remikcalc.errors import DealError
+from remikcalc.melds import hand_value
+from remikcalc.scoring.base import Deal, DealResult, Payment
+from remikcalc.scoring.common import (
+    check_deal_cards,
+    check_went_out,
+    find_winner,
+    loser_hands,
+    meld_groups,
+    player_detail,
+)
+from remikcalc.scoring.details import DealDetails
 from remikcalc.variants import Rules
 
-__all__ = [
-    "check_deal_cards",
-    "check_went_out",
-    "find_winner",
-    "loser_hands",
-    "meld_groups",
-    "meld_reason",
-    "player_detail",
-    "score_going_out",
-]
+__all__ = ["score_going_out"]
 
-GOING_OUT: tuple[str, ...] = ("out", "one_go")
 _RANK_WORDS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
-
-
-# --- checks shared by the going-out families ----------------------------------------------------
-
-
-def check_deal_cards(rules: Rules, deal: Deal) -> None:
-    """Every hand belongs to a player, and all cards of the deal fit in the packs.
-
-    ``build_deal`` checks the packs already; this repeats it (it is cheap) so that a ``Deal``
-    built by other means is held to the same rules.
-    """
-    for name in (*deal.hands, *deal.melded):
-        if name not in deal.players:
-            raise DealError(f"{name!r} is not a player of this deal; players: "
-                            + ", ".join(deal.players))  # fmt: skip
-    everything = [c for h in deal.hands.values() for c in h.cards]
-    everything += [c for groups in deal.melded.values() for g in groups for c in g]
-    check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
-
-
-def find_winner(
-    rules: Rules,
-    deal: Deal,
-    *,
-    draw_allowed: bool,
-    outcomes: Sequence[str] = GOING_OUT,
-    infer: bool = True,
-) -> tuple[str | None, str]:
-    """The player who went out (``None`` on a draw) and the deal's outcome.
-
-    Without ``--closer`` the winner is the one player whose hand is left out or empty
-    (``infer``); anything else is ambiguous and an error.
-    """
-    if deal.draw:
-        if not draw_allowed:
-            raise DealError(
-                f"{rules.variant} has no drawn deals: when the stock runs out the discard pile "
-                "is turned over and play goes on until a player goes out"
-            )
-        return None, "draw"
-    how = deal.how or "out"
-    if how not in outcomes:
-        raise DealError(
-            f"a {rules.variant} deal ends with a player going out "
-            f"({' or '.join(outcomes)}), not by {how}"
-        )
-    winner = deal.closer
-    if winner is None:
-        empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
-        if not infer or len(empty) != 1:
-            raise DealError(
-                "who went out? name the winner with --closer NAME"
-                + ("" if not draw_allowed else ", or give --draw if the stock ran out")
-            )
-        winner = empty[0]
-    if winner not in deal.players:
-        raise DealError(f"the closer {winner!r} is not a player of this deal")
-    return winner, how
-
-
-def check_went_out(deal: Deal, winner: str) -> None:
-    """A player who went out holds no cards: his hand is empty or left out."""
-    hand = deal.hands.get(winner)
-    if hand is not None and hand.cards:
-        n = len(hand.cards)
-        raise DealError(
-            f"{winner} went out but {n} card{'s' if n != 1 else ''} "
-            f"{'are' if n != 1 else 'is'} typed for {winner}; "
-            "leave the winner's hand out (or name the right --closer)"
-        )
-
-
-def loser_hands(
-    rules: Rules,
-    deal: Deal,
-    winner: str | None,
-    *,
-    max_cards: int | None,
-    exact: int | None = None,
-    required: bool = True,
-) -> dict[str, Hand]:
-    """The hand of every player but the winner, in seating order, checked for presence and size.
-
-    Each must be typed (unless not ``required``) and hold at least one card (only the winner
-    goes out); ``max_cards`` and ``exact`` bound its size where the variant fixes it.
-    """
-    hands: dict[str, Hand] = {}
-    for name in deal.players:
-        if name == winner:
-            continue
-        hand = deal.hands.get(name)
-        if hand is None and not required:
-            continue
-        if hand is None:
-            raise DealError(
-                f'{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
-            )
-        n = len(hand.cards)
-        if n == 0:
-            who = f"only {winner} went out" if winner else "nobody went out in a drawn deal"
-            raise DealError(f"{name}'s hand is empty, but {who}; type the cards left in it")
-        if exact is not None and n != exact:
-            raise DealError(
-                f"{name} holds {n} cards, but in {rules.variant} every loser still holds the "
-                f"{exact} cards dealt when the deal ends"
-            )
-        if max_cards is not None and n > max_cards:
-            raise DealError(
-                f"{name} holds {n} cards, but a {rules.variant} hand holds at most "
-                f"{max_cards} ({rules.hand_size} dealt + 1 drawn)"
-            )
-        hands[name] = hand
-    return hands
-
-
-def meld_groups(
-    rules: Rules, owner: str, groups: Sequence[tuple[Card, ...]], what: str = "hand"
-) -> tuple[list[Meld], list[Card]]:
-    """Split typed groups into legal melds (3+ cards, checked) and single cards (smaller groups).
-
-    An illegal group of three or more is an error naming the player and the reason.
-    """
-    return split_groups(
-        groups, rules, lambda _n, group, exc: f"{owner}'s {what}: {meld_reason(group, exc)}"
-    )
-
-
-def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
-    """The refusal of a group, naming its cards when the reason does not already."""
-    text = format_cards(group)
-    return str(exc) if text in str(exc) else f"{text} is not a meld: {exc}"
 
 
 def _count(rules: Rules, cards: Sequence[Card]) -> int:
@@ -197,25 +65,6 @@ def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[str]:
     return notes
 
 
-def player_detail(rules: Rules, hand: Hand | None, count: int) -> dict[str, Any]:
-    """``details["players"][name]`` for a hand that counts card by card.
-
-    ``melds`` is empty (melds held in hand are not laid, so they count); ``deadwood`` is every
-    card held, and under the pair rule ``counted`` lists the cards that count.
-    """
-    if hand is None or not hand.cards:
-        return {"cards": "", "melds": [], "deadwood": [], "count": 0}
-    detail: dict[str, Any] = {
-        "cards": str(hand),
-        "melds": [],
-        "deadwood": [c.code for c in hand.cards],
-        "count": count,
-    }
-    if rules.pair_rule:
-        detail["counted"] = [c.code for c in counted_cards(hand.cards, rules)]
-    return detail
-
-
 # --- the families --------------------------------------------------------------------------------
 
 
@@ -232,7 +81,6 @@ def score_going_out(rules: Rules, deal: Deal) -> DealResult:
         check_went_out(deal, winner)
     # Boat lets a player take two cards in a turn, so a boat hand may grow past the deal.
     hands = loser_hands(rules, deal, winner, max_cards=None if boat else rules.hand_size + 1)
-    details: dict[str, Any] = {"players": {}}
     reasons: list[str] = []
     counts: dict[str, int] = {}
     for name, hand in hands.items():
@@ -240,8 +88,8 @@ def score_going_out(rules: Rules, deal: Deal) -> DealResult:
             meld_groups(rules, name, hand.groups)  # typed groups must be legal melds
         counts[name] = _count(rules, hand.cards)
         reasons.extend(_pair_notes(name, rules, hand.cards))
-    for name in deal.players:
-        details["players"][name] = player_detail(rules, hands.get(name), counts.get(name, 0))
+    details = DealDetails({p: player_detail(rules, hands.get(p), counts.get(p, 0))
+                           for p in deal.players})  # fmt: skip
     if winner is None:
         return _draw(rules, deal, counts, reasons, details)
     points = {p: counts.get(p, 0) for p in deal.players}
@@ -255,7 +103,7 @@ def _draw(
     deal: Deal,
     counts: Mapping[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     reasons.append("the stock ran out: no winner, every player scores minus his own hand")
     reasons.extend(f"{p}'s hand counts {counts[p]}" for p in deal.players)
@@ -277,7 +125,7 @@ def _collect(
     outcome: str,
     points: dict[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     """Rummy, polish, remibrydż: the winner collects the losers' counts from the sheet."""
     losers = [p for p in deal.players if p != winner]
@@ -291,7 +139,7 @@ def _collect(
         factor = rules.one_go_multiplier
         verb = "doubles" if factor == 2 else f"multiplies by {factor}"
         reasons.append(f"one go {verb} the deal: {winner} +{total * factor}")
-        details["multiplier"] = factor
+        details = replace(details, multiplier=factor)
     scores = {p: (total if p == winner else -points[p]) * factor for p in deal.players}
     return DealResult(
         outcome=outcome,
@@ -311,13 +159,13 @@ def _boat(
     outcome: str,
     points: dict[str, int],
     reasons: list[str],
-    details: dict[str, Any],
+    details: DealDetails,
 ) -> DealResult:
     """Boat: each loser pays the winner's plus points and his own count."""
     plus = deal.plus or 0
     if plus < 0:
         raise DealError(f"plus points cannot be negative (got {plus})")
-    details["plus"] = plus
+    details = replace(details, plus=plus)
     if outcome == "one_go":
         reasons.append("one go: the rummy premium is already in the winner's plus points")
     payments: list[Payment] = []

@@ -17,123 +17,26 @@ Worked through in this order (RULES.md §1-2):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
-from remikcalc.cards import Card, Rank, Suit, check_pack, format_cards
-from remikcalc.errors import DealError, MeldError
-from remikcalc.layoff import Defence, best_defence, count, least_arrangements
-from remikcalc.melds import Meld, classify_meld
+from remikcalc.cards import Card, Rank, Suit, format_cards
+from remikcalc.errors import DealError
+from remikcalc.layoff import Defence, best_defence, least_arrangements
 from remikcalc.scoring.base import Deal, DealResult, Hand
-from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
+from remikcalc.scoring.common import (
+    check_players,
+    draw_result,
+    hand_details,
+    require_hands,
+    typed_discards,
+)
+from remikcalc.scoring.details import DealDetails, Knocking, Layoff
+from remikcalc.search import Arrangement, arrangement_from_groups
 from remikcalc.variants import Rules
 
-__all__ = [
-    "check_groups",
-    "check_players",
-    "draw_result",
-    "hand_details",
-    "meld_codes",
-    "require_hands",
-    "score_knock",
-    "typed_discards",
-]
+__all__ = ["score_knock"]
 
 _KNOCK_OUTCOMES = ("knock", "gin", "big_gin", "undercut")
-
-
-# --- helpers shared with the bridge family ----------------------------------------------------
-
-
-def meld_codes(melds: Sequence[Meld]) -> tuple[list[list[str]], list[dict[str, Any]]]:
-    """Melds as lists of card codes, and the jokers' stand-ins as in ``hand --format json``."""
-    codes = [[c.code for c in m.cards] for m in melds]
-    jokers = [
-        {"meld": i, "stands_for": stand.code}
-        for i, m in enumerate(melds)
-        for stand in m.stands_for
-        if stand is not None
-    ]
-    return codes, jokers
-
-
-def hand_details(
-    hand: Hand,
-    melds: Sequence[Meld],
-    deadwood: Sequence[Card],
-    points: int,
-    *,
-    discard: Card | None = None,
-) -> dict[str, Any]:
-    """One player's entry of ``DealResult.details["players"]`` (DEVELOPING.md)."""
-    codes, jokers = meld_codes(melds)
-    out: dict[str, Any] = {
-        "cards": str(hand),
-        "melds": codes,
-        "deadwood": [c.code for c in deadwood],
-        "count": points,
-    }
-    if jokers:
-        out["jokers"] = jokers
-    if discard is not None:
-        out["discard"] = discard.code
-    return out
-
-
-def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -> None:
-    """Every player has a hand of ``hand_size`` cards (the closer may hold one more)."""
-    size = rules.hand_size
-    for name in players:
-        hand = deal.hands.get(name)
-        if hand is None:
-            raise DealError(f"hand missing for {name}: type {name}=CARDS")
-        n = len(hand.cards)
-        allowed = (size, size + 1) if name == deal.closer else (size,)
-        if n not in allowed:
-            raise DealError(
-                f"{name} has {n} card{'s' if n != 1 else ''}; {game} hands hold {size} "
-                f"({size + 1} for the closer before discarding)"
-            )
-    check_pack(
-        [c for name in players for c in deal.hands[name].cards],
-        decks=rules.decks,
-        jokers=rules.jokers,
-        variant=rules.variant,
-    )
-    check_groups(rules, deal, players)
-
-
-def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
-    """Every typed group of three or more is a legal meld; the error names whose hand it is."""
-    for name in players:
-        hand = deal.hands.get(name)
-        if hand is None or hand.groups is None:
-            continue
-        try:
-            arrangement_from_groups(hand.groups, rules)
-        except MeldError as exc:
-            raise MeldError(f"{name}'s hand, {exc}") from None
-
-
-def check_players(rules: Rules, deal: Deal) -> None:
-    """The deal's players fit the variant, and the closer and hands belong to them."""
-    n = len(deal.players)
-    problem = rules.players_problem(n)
-    if problem is not None:
-        raise DealError(problem)
-    if deal.closer is not None and deal.closer not in deal.players:
-        raise DealError(
-            f"the closer {deal.closer!r} is not a player of this deal "
-            f"(players: {', '.join(deal.players)})"
-        )
-    for name in deal.hands:
-        if name not in deal.players:
-            raise DealError(f"a hand is given for {name!r}, who is not a player of this deal")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # --- the knocker ------------------------------------------------------------------------------
@@ -158,32 +61,6 @@ def _with_discard(arrangement: Arrangement, discard: Card) -> Arrangement:
         points=arrangement.points,
         discard=discard,
     )
-
-
-def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arrangement]:
-    """Every discard that keeps a typed (``|``-grouped) arrangement of a hand one card over.
-
-    Any unmatched card may go; a melded card only if its meld stays legal without it.
-    """
-    fixed = arrangement_from_groups(groups, rules)
-    melds = tuple(fixed.melds)
-    options: list[Arrangement] = []
-    for card in dict.fromkeys(fixed.deadwood):
-        dead = list(fixed.deadwood)
-        dead.remove(card)
-        options.append(Arrangement(melds=melds, deadwood=tuple(dead),
-                                   points=count(dead, rules), discard=card))  # fmt: skip
-    for i, meld in enumerate(melds):
-        for j, card in enumerate(meld.cards):
-            rest = meld.cards[:j] + meld.cards[j + 1 :]
-            try:
-                smaller = classify_meld(rest, rules)
-            except MeldError:
-                continue
-            options.append(Arrangement(melds=(*melds[:i], smaller, *melds[i + 1 :]),
-                                       deadwood=tuple(fixed.deadwood), points=fixed.points,
-                                       discard=card))  # fmt: skip
-    return options
 
 
 def _typed_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
@@ -308,39 +185,6 @@ def _defend(
     return chosen
 
 
-def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
-    """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
-    details: dict[str, Any] = {"players": {}}
-    check_groups(rules, deal, deal.players)
-    for name in deal.players:
-        hand = deal.hands.get(name)
-        if hand is None:
-            continue
-        n = len(hand.cards)
-        if n not in (rules.hand_size, rules.hand_size + 1):
-            raise DealError(
-                f"{name} has {_plural(n, 'card')}; {rules.variant} hands hold {rules.hand_size}"
-            )
-        if hand.groups is not None:
-            arranged = arrangement_from_groups(hand.groups, rules)
-        else:
-            arranged = best_arrangement(hand.cards, rules, discard=n > rules.hand_size)
-        details["players"][name] = hand_details(
-            hand, arranged.melds, arranged.deadwood, arranged.points, discard=arranged.discard
-        )
-    check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
-               jokers=rules.jokers, variant=rules.variant)  # fmt: skip
-    return DealResult(
-        outcome="draw",
-        closer=None,
-        winner=None,
-        points={p: 0 for p in deal.players},
-        scores={p: 0 for p in deal.players},
-        reasons=(reason,),
-        details=details,
-    )
-
-
 def _no_jokers(rules: Rules, deal: Deal) -> None:
     for name, hand in deal.hands.items():
         if any(c.is_joker for c in hand.cards):
@@ -442,26 +286,19 @@ def _result(
         score *= 2
     if deal.how == "undercut" and outcome != "undercut":
         raise DealError(f"the deal was given as an undercut, but {defender} does not undercut")
-    players = {
-        closer: hand_details(
-            deal.hands[closer],
-            arrangement.melds,
-            arrangement.deadwood,
-            k,
-            discard=arrangement.discard,
-        ),  # fmt: skip
-        defender: hand_details(deal.hands[defender], defence.melds, defence.deadwood, d),
-    }
+    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
     if outcome in ("knock", "undercut"):
-        players[defender]["layoffs"] = [
-            {"card": lay.card.code, "onto": [c.code for c in lay.meld]} for lay in defence.layoffs
-        ]
-        players[defender]["count_before_layoffs"] = defence.points_before
-    details: dict[str, Any] = {"players": {p: players[p] for p in deal.players}}
-    details["knock_limit"] = limit.value
-    if deal.upcard is not None:
-        details["upcard"] = deal.upcard.code
-        details["doubled"] = limit.doubled
+        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
+        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
+    players = {
+        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood, k,
+                             discard=arrangement.discard),
+        defender: defended,
+    }  # fmt: skip
+    details = DealDetails(
+        players={p: players[p] for p in deal.players},
+        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
+    )
     return DealResult(
         outcome=outcome,
         closer=closer,

@@ -11,13 +11,13 @@ go is not part of rummy 500: the deal score is each player's own, so nothing is 
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from remikcalc.cards import Card, format_cards
 from remikcalc.errors import DealError
 from remikcalc.melds import hand_value
 from remikcalc.scoring.base import Deal, DealResult
-from remikcalc.scoring.goingout import (
+from remikcalc.scoring.common import (
     check_deal_cards,
     check_went_out,
     find_winner,
@@ -25,6 +25,7 @@ from remikcalc.scoring.goingout import (
     meld_groups,
     player_detail,
 )
+from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
 from remikcalc.variants import Rules
 
 __all__ = ["score_rummy500"]
@@ -43,7 +44,7 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
     points: dict[str, int] = {}
     scores: dict[str, int] = {}
     reasons: list[str] = []
-    players: dict[str, Any] = {}
+    players: dict[str, PlayerDetail] = {}
     for name in deal.players:
         melds, layoffs = meld_groups(rules, name, deal.melded.get(name, ()), "melds")
         meld_values = [m.value(rules) for m in melds]
@@ -56,14 +57,13 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
         points[name] = count
         scores[name] = melded - count
         reasons.append(_sentence(name, meld_values, layoffs, layoff_value, count, scores[name]))
-        detail = player_detail(rules, hand, count)
-        detail.update(
-            melds=[[c.code for c in m.cards] for m in melds],
-            meld_values=meld_values,
-            laid_off=[c.code for c in layoffs],
+        players[name] = replace(
+            player_detail(rules, hand, count),
+            melds=tuple(MeldDetail.of(m) for m in melds),  # stand-ins not shown (wilds "none")
+            meld_values=tuple(meld_values),
+            laid_off=tuple(layoffs),
             melded=melded,
         )
-        players[name] = detail
     if outcome == "one_go":
         reasons.append(f"{winner} went out in one go; rummy 500 doubles nothing")
     if outcome == "draw":
@@ -75,7 +75,7 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
         points=points,
         scores=scores,
         reasons=tuple(reasons),
-        details={"players": players},
+        details=DealDetails(players),
     )
 
 

@@ -1,0 +1,325 @@
+"""Helpers shared by several scoring families, so that no family imports another.
+
+- the knock and bridge families (fixed hand sizes, a closer who may hold one card more):
+  :func:`check_players`, :func:`require_hands`, :func:`check_groups` (typed ``|`` groups must
+  be melds), :func:`typed_discards`, :func:`hand_details`, :func:`draw_result`;
+- the going-out families (rummy, boat, remibrydż, rummy 500, continental):
+  :func:`check_deal_cards`, :func:`find_winner`, :func:`check_went_out`, :func:`loser_hands`,
+  :func:`meld_groups`, :func:`player_detail`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from remikcalc.cards import Card, check_pack
+from remikcalc.errors import DealError, MeldError
+from remikcalc.melds import Meld, classify_meld, counted_cards, meld_reason, split_groups
+from remikcalc.scoring.base import Deal, DealResult, Hand
+from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
+from remikcalc.variants import Rules
+
+if TYPE_CHECKING:
+    from remikcalc.search import Arrangement
+
+# The knock and bridge helpers import the arrangement search (search, layoff) when called,
+# so that the going-out families, which never arrange a hand, do not load it.
+
+__all__ = [
+    "GOING_OUT",
+    "check_deal_cards",
+    "check_groups",
+    "check_players",
+    "check_went_out",
+    "draw_result",
+    "find_winner",
+    "hand_details",
+    "loser_hands",
+    "meld_groups",
+    "player_detail",
+    "require_hands",
+    "typed_discards",
+]
+
+GOING_OUT: tuple[str, ...] = ("out", "one_go")
+
+
+# --- the knock and bridge families ------------------------------------------------------------
+
+
+def hand_details(
+    hand: Hand,
+    melds: Sequence[Meld],
+    deadwood: Sequence[Card],
+    points: int,
+    *,
+    discard: Card | None = None,
+) -> PlayerDetail:
+    """One arranged hand of a knock or bridge deal; its wild cards listed as ``jokers``."""
+    return PlayerDetail(
+        hand=hand,
+        melds=tuple(MeldDetail.of(m) for m in melds),
+        deadwood=tuple(deadwood),
+        count=points,
+        wilds="jokers",
+        discard=discard,
+    )
+
+
+def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -> None:
+    """Every player has a hand of ``hand_size`` cards (the closer may hold one more)."""
+    size = rules.hand_size
+    for name in players:
+        hand = deal.hands.get(name)
+        if hand is None:
+            raise DealError(f"hand missing for {name}: type {name}=CARDS")
+        n = len(hand.cards)
+        allowed = (size, size + 1) if name == deal.closer else (size,)
+        if n not in allowed:
+            raise DealError(
+                f"{name} has {n} card{'s' if n != 1 else ''}; {game} hands hold {size} "
+                f"({size + 1} for the closer before discarding)"
+            )
+    check_pack(
+        [c for name in players for c in deal.hands[name].cards],
+        decks=rules.decks,
+        jokers=rules.jokers,
+        variant=rules.variant,
+    )
+    check_groups(rules, deal, players)
+
+
+def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
+    """Every typed group of three or more is a legal meld; the error names whose hand it is."""
+    from remikcalc.search import arrangement_from_groups
+
+    for name in players:
+        hand = deal.hands.get(name)
+        if hand is None or hand.groups is None:
+            continue
+        try:
+            arrangement_from_groups(hand.groups, rules)
+        except MeldError as exc:
+            raise MeldError(f"{name}'s hand, {exc}") from None
+
+
+def check_players(rules: Rules, deal: Deal) -> None:
+    """The deal's players fit the variant, and the closer and hands belong to them."""
+    n = len(deal.players)
+    problem = rules.players_problem(n)
+    if problem is not None:
+        raise DealError(problem)
+    if deal.closer is not None and deal.closer not in deal.players:
+        raise DealError(
+            f"the closer {deal.closer!r} is not a player of this deal "
+            f"(players: {', '.join(deal.players)})"
+        )
+    for name in deal.hands:
+        if name not in deal.players:
+            raise DealError(f"a hand is given for {name!r}, who is not a player of this deal")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arrangement]:
+    """Every discard that keeps a typed (``|``-grouped) arrangement of a hand one card over.
+
+    Any unmatched card may go; a melded card only if its meld stays legal without it.
+    """
+    from remikcalc.layoff import count
+    from remikcalc.search import Arrangement, arrangement_from_groups
+    fixed = arrangement_from_groups(groups, rules)
+    melds = tuple(fixed.melds)
+    options: list[Arrangement] = []
+    for card in dict.fromkeys(fixed.deadwood):
+        dead = list(fixed.deadwood)
+        dead.remove(card)
+        options.append(Arrangement(melds=melds, deadwood=tuple(dead),
+                                   points=count(dead, rules), discard=card))  # fmt: skip
+    for i, meld in enumerate(melds):
+        for j, card in enumerate(meld.cards):
+            rest = meld.cards[:j] + meld.cards[j + 1 :]
+            try:
+                smaller = classify_meld(rest, rules)
+            except MeldError:
+                continue
+            options.append(Arrangement(melds=(*melds[:i], smaller, *melds[i + 1 :]),
+                                       deadwood=tuple(fixed.deadwood), points=fixed.points,
+                                       discard=card))  # fmt: skip
+    return options
+
+
+def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
+    """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
+    from remikcalc.search import arrangement_from_groups, best_arrangement
+
+    players: dict[str, PlayerDetail] = {}
+    check_groups(rules, deal, deal.players)
+    for name in deal.players:
+        hand = deal.hands.get(name)
+        if hand is None:
+            continue
+        n = len(hand.cards)
+        if n not in (rules.hand_size, rules.hand_size + 1):
+            raise DealError(
+                f"{name} has {_plural(n, 'card')}; {rules.variant} hands hold {rules.hand_size}"
+            )
+        if hand.groups is not None:
+            arranged = arrangement_from_groups(hand.groups, rules)
+        else:
+            arranged = best_arrangement(hand.cards, rules, discard=n > rules.hand_size)
+        players[name] = hand_details(
+            hand, arranged.melds, arranged.deadwood, arranged.points, discard=arranged.discard
+        )
+    check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
+               jokers=rules.jokers, variant=rules.variant)  # fmt: skip
+    return DealResult(
+        outcome="draw",
+        closer=None,
+        winner=None,
+        points={p: 0 for p in deal.players},
+        scores={p: 0 for p in deal.players},
+        reasons=(reason,),
+        details=DealDetails(players),
+    )
+
+
+# --- the going-out families -------------------------------------------------------------------
+
+
+def check_deal_cards(rules: Rules, deal: Deal) -> None:
+    """Every hand belongs to a player, and all cards of the deal fit in the packs.
+
+    ``build_deal`` checks the packs already; this repeats it (it is cheap) so that a ``Deal``
+    built by other means is held to the same rules.
+    """
+    for name in (*deal.hands, *deal.melded):
+        if name not in deal.players:
+            raise DealError(f"{name!r} is not a player of this deal; players: "
+                            + ", ".join(deal.players))  # fmt: skip
+    everything = [c for h in deal.hands.values() for c in h.cards]
+    everything += [c for groups in deal.melded.values() for g in groups for c in g]
+    check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
+
+
+def find_winner(
+    rules: Rules,
+    deal: Deal,
+    *,
+    draw_allowed: bool,
+    outcomes: Sequence[str] = GOING_OUT,
+    infer: bool = True,
+) -> tuple[str | None, str]:
+    """The player who went out (``None`` on a draw) and the deal's outcome.
+
+    Without ``--closer`` the winner is the one player whose hand is left out or empty
+    (``infer``); anything else is ambiguous and an error.
+    """
+    if deal.draw:
+        if not draw_allowed:
+            raise DealError(
+                f"{rules.variant} has no drawn deals: when the stock runs out the discard pile "
+                "is turned over and play goes on until a player goes out"
+            )
+        return None, "draw"
+    how = deal.how or "out"
+    if how not in outcomes:
+        raise DealError(
+            f"a {rules.variant} deal ends with a player going out "
+            f"({' or '.join(outcomes)}), not by {how}"
+        )
+    winner = deal.closer
+    if winner is None:
+        empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
+        if not infer or len(empty) != 1:
+            raise DealError(
+                "who went out? name the winner with --closer NAME"
+                + ("" if not draw_allowed else ", or give --draw if the stock ran out")
+            )
+        winner = empty[0]
+    if winner not in deal.players:
+        raise DealError(f"the closer {winner!r} is not a player of this deal")
+    return winner, how
+
+
+def check_went_out(deal: Deal, winner: str) -> None:
+    """A player who went out holds no cards: his hand is empty or left out."""
+    hand = deal.hands.get(winner)
+    if hand is not None and hand.cards:
+        n = len(hand.cards)
+        raise DealError(
+            f"{winner} went out but {n} card{'s' if n != 1 else ''} "
+            f"{'are' if n != 1 else 'is'} typed for {winner}; "
+            "leave the winner's hand out (or name the right --closer)"
+        )
+
+
+def loser_hands(
+    rules: Rules,
+    deal: Deal,
+    winner: str | None,
+    *,
+    max_cards: int | None,
+    exact: int | None = None,
+    required: bool = True,
+) -> dict[str, Hand]:
+    """The hand of every player but the winner, in seating order, checked for presence and size.
+
+    Each must be typed (unless not ``required``) and hold at least one card (only the winner
+    goes out); ``max_cards`` and ``exact`` bound its size where the variant fixes it.
+    """
+    hands: dict[str, Hand] = {}
+    for name in deal.players:
+        if name == winner:
+            continue
+        hand = deal.hands.get(name)
+        if hand is None and not required:
+            continue
+        if hand is None:
+            raise DealError(
+                f'{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
+            )
+        n = len(hand.cards)
+        if n == 0:
+            who = f"only {winner} went out" if winner else "nobody went out in a drawn deal"
+            raise DealError(f"{name}'s hand is empty, but {who}; type the cards left in it")
+        if exact is not None and n != exact:
+            raise DealError(
+                f"{name} holds {n} cards, but in {rules.variant} every loser still holds the "
+                f"{exact} cards dealt when the deal ends"
+            )
+        if max_cards is not None and n > max_cards:
+            raise DealError(
+                f"{name} holds {n} cards, but a {rules.variant} hand holds at most "
+                f"{max_cards} ({rules.hand_size} dealt + 1 drawn)"
+            )
+        hands[name] = hand
+    return hands
+
+
+def meld_groups(
+    rules: Rules, owner: str, groups: Sequence[tuple[Card, ...]], what: str = "hand"
+) -> tuple[list[Meld], list[Card]]:
+    """Split typed groups into legal melds (3+ cards, checked) and single cards (smaller groups).
+
+    An illegal group of three or more is an error naming the player and the reason.
+    """
+    return split_groups(
+        groups, rules, lambda _n, group, exc: f"{owner}'s {what}: {meld_reason(group, exc)}"
+    )
+
+
+def player_detail(rules: Rules, hand: Hand | None, count: int) -> PlayerDetail:
+    """The detail of a hand that counts card by card.
+
+    ``melds`` is empty (melds held in hand are not laid, so they count); ``deadwood`` is every
+    card held, and under the pair rule ``counted`` lists the cards that count.
+    """
+    if hand is None or not hand.cards:
+        return PlayerDetail(hand=Hand(()), melds=(), count=0)
+    counted = tuple(counted_cards(hand.cards, rules)) if rules.pair_rule else None
+    return PlayerDetail(hand=hand, melds=(), deadwood=tuple(hand.cards), count=count,
+                        counted=counted)  # fmt: skip
