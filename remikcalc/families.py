@@ -158,7 +158,7 @@ _SPECS = (
     FamilySpec(
         family=Family.BOAT,
         title="boat rummy",
-        scorer=_GOING_OUT,
+        scorer="remikcalc.scoring.goingout:score_boat",
         tally=_PAYMENT,
         inputs=frozenset({"plus"}),
         draw_allowed=False,

@@ -209,15 +209,16 @@ def find_winner(
     rules: Rules,
     deal: Deal,
     *,
-    draw_allowed: bool,
     outcomes: Sequence[str] = GOING_OUT,
     infer: bool = True,
 ) -> tuple[str | None, str]:
     """The player who went out (``None`` on a draw) and the deal's outcome.
 
     Without ``--closer`` the winner is the one player whose hand is left out or empty
-    (``infer``); anything else is ambiguous and an error.
+    (``infer``); anything else is ambiguous and an error. Whether the stock may run out is
+    the family's (:attr:`~remikcalc.families.FamilySpec.draw_allowed`).
     """
+    draw_allowed = rules.spec.draw_allowed
     if deal.draw:
         if not draw_allowed:
             raise DealError(

@@ -297,8 +297,6 @@ def _patterns_text() -> str:
 
 def score_continental(rules: Rules, deal: Deal) -> DealResult:
     """Score one continental deal: check the winner's runs, then what each loser pays."""
-    if rules.family != "continental":
-        raise DealError(f"{rules.variant} is not scored as continental")
     if rules.hand_size != 15:
         raise DealError(f"continental goes out with 15 cards; hand_size={rules.hand_size} "
                         "has no patterns")  # fmt: skip
@@ -308,7 +306,7 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
     chips_payment = rules.payment == "chips"
     if (deal.first_turn or deal.no_draw) and not chips_payment:
         raise DealError("first-turn bonuses are paid only with payment=chips (preset bicycle)")
-    winner, _ = find_winner(rules, deal, draw_allowed=False, infer=False)
+    winner, _ = find_winner(rules, deal, infer=False)
     assert winner is not None
     went_out = deal.hands.get(winner)
     if went_out is None or not went_out.cards:

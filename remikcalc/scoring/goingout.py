@@ -42,7 +42,7 @@ from remikcalc.scoring.common import (
 from remikcalc.scoring.details import DealDetails
 from remikcalc.variants import Rules
 
-__all__ = ["score_going_out"]
+__all__ = ["score_boat", "score_going_out"]
 
 _RANK_WORDS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
 
@@ -69,14 +69,20 @@ def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[str]:
 
 
 def score_going_out(rules: Rules, deal: Deal) -> DealResult:
-    """Score a deal of rummy, polish remik, boat rummy or remibrydż (see the module doc)."""
-    if rules.family not in ("rummy", "boat", "remibrydz"):
-        raise DealError(f"{rules.variant} is not scored as a going-out game")
+    """Score a deal of rummy, polish remik or remibrydż (see the module doc)."""
+    return _score(rules, deal, boat=False)
+
+
+def score_boat(rules: Rules, deal: Deal) -> DealResult:
+    """Score a deal of boat rummy: the losers pay the winner (see the module doc)."""
+    return _score(rules, deal, boat=True)
+
+
+def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
     check_deal_cards(rules, deal)
     if deal.melded:
         raise DealError(f"melds on the table are not scored in {rules.variant}")
-    boat = rules.family == "boat"
-    winner, outcome = find_winner(rules, deal, draw_allowed=not boat)
+    winner, outcome = find_winner(rules, deal)
     if winner is not None:
         check_went_out(deal, winner)
     # Boat lets a player take two cards in a turn, so a boat hand may grow past the deal.

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from remikcalc.cards import Card, format_cards
-from remikcalc.errors import DealError
 from remikcalc.melds import hand_value
 from remikcalc.scoring.base import Deal, DealResult
 from remikcalc.scoring.common import (
@@ -33,10 +32,8 @@ __all__ = ["score_rummy500"]
 
 def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
     """Score one rummy 500 deal: melded value − hand value for every player."""
-    if rules.family != "rummy500":
-        raise DealError(f"{rules.variant} is not scored as rummy 500")
     check_deal_cards(rules, deal)
-    winner, outcome = find_winner(rules, deal, draw_allowed=True)
+    winner, outcome = find_winner(rules, deal)
     if winner is not None:
         check_went_out(deal, winner)
     # A rummy 500 player may take the whole discard pile, so hand sizes are not bounded.
