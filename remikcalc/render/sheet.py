@@ -34,7 +34,7 @@ def sparkline(values: Sequence[int], low: int | None = None, high: int | None = 
     """One bar per value, scaled between ``low`` and ``high`` (default: the values' own range).
 
     >>> sparkline([0, 25, 50, 75, 100])
-    '▁▂▄▆█'
+    '▁▃▅▆█'
     """
     if not values:
         return ""
