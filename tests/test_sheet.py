@@ -11,8 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.errors import SheetError
-from remikcalc.session import DealEntry, ReentryEntry, Sheet, settle_sheet
+from remikcalc.session import settle_sheet
 from remikcalc.sheet import (
+    DealEntry,
+    ReentryEntry,
+    Sheet,
     dump_sheet,
     load_sheet,
     read_text,

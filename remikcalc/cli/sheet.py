@@ -17,7 +17,8 @@ import click
 from remikcalc.cli.common import deal_options, output_options, split_assignments
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
-from remikcalc.session import DealEntry, Entry, ReentryEntry, Replay, Sheet, replay
+from remikcalc.session import Replay, replay
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
 
 
@@ -47,7 +48,7 @@ def _new_sheet(
     hollywood: bool,
 ) -> Sheet:
     from remikcalc.settle import currency_decimals, parse_amount
-    from remikcalc.sheet import player_name_problem
+    from remikcalc.sheet.model import player_name_problem
 
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
