@@ -1,10 +1,11 @@
 """A score sheet as data, and its replay into scored deals and a settlement.
 
-A :class:`Sheet` holds what was typed at the table (hands as text, points-only deals,
-re-entry events), never computed results: replaying it through the scoring code and a
-:mod:`~remikcalc.settle` tally gives every deal's result, the running totals and the
-settlement. Reading and writing the YAML file is :mod:`remikcalc.sheet`'s job; this module
-does not import YAML.
+A :class:`~remikcalc.sheet.model.Sheet` holds what was typed at the table (hands as text,
+points-only deals, re-entry events), never computed results: replaying it through the scoring
+code and a :mod:`~remikcalc.settle` tally gives every deal's result, the running totals and
+the settlement. The sheet's data classes live in :mod:`remikcalc.sheet.model` (imported here
+for callers of this module); reading and writing the YAML file is :mod:`remikcalc.sheet`'s
+job; this module does not import YAML.
 """
 
 from __future__ import annotations
@@ -14,14 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from remikcalc.cards import format_groups
-from remikcalc.dealinput import DealInput
 from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
 from remikcalc.money import (
     Transfer,
-    currency_decimals,
     decimal_text,
     fewest_transfers,
     round_money,
@@ -32,7 +30,8 @@ from remikcalc.scoring.base import POOL, Deal, DealResult
 from remikcalc.scoring.deal import build_deal, player_named
 from remikcalc.scoring.points import score_points
 from remikcalc.settle import BridgeTally, Reentry, Tally, make_tally
-from remikcalc.variants import Rules, get_rules
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+from remikcalc.variants import Rules
 
 __all__ = [
     "DealEntry",
@@ -48,63 +47,6 @@ __all__ = [
     "settle",
 ]
 
-FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealEntry(DealInput):
-    """One deal on a sheet: its inputs (:class:`DealInput`), free-form ``_`` notes and the
-    line it starts on (for messages)."""
-
-    notes: Mapping[str, Any] = field(default_factory=dict)
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class ReentryEntry:
-    """A remik bridge re-entry event."""
-
-    player: str
-    notes: Mapping[str, Any] = field(default_factory=dict)
-    line: int = field(default=0, compare=False)
-
-    def describe(self) -> str:
-        return f"{self.player} re-enters"
-
-
-Entry = DealEntry | ReentryEntry
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """A score sheet: the game's settings and the entries in order."""
-
-    variant: str
-    players: tuple[str, ...]
-    preset: str | None = None
-    rules: Mapping[str, str] = field(default_factory=dict)
-    stake: Decimal | None = None
-    currency: str | None = None
-    decimals: int | None = None
-    title: str | None = None
-    source: str | None = None
-    expect: Any = None
-    notes: Mapping[str, Any] = field(default_factory=dict)
-    entries: tuple[Entry, ...] = ()
-    version: int = FORMAT_VERSION
-    path: str | None = field(default=None, compare=False)
-
-    def game_rules(self) -> Rules:
-        """The rules of this sheet: variant, preset, house rules, number of players."""
-        return get_rules(self.variant, self.preset, dict(self.rules), players=len(self.players))
-
-    @property
-    def minor_digits(self) -> int:
-        """Decimals of the money unit: ``decimals`` if set, else from the currency."""
-        return self.decimals if self.decimals is not None else currency_decimals(self.currency)
-
-    def with_entries(self, entries: Sequence[Entry]) -> Sheet:
-        return dataclasses.replace(self, entries=tuple(entries))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,7 @@ from click.testing import CliRunner
 
 from remikcalc.cli.check import check_file, example_files, mismatch_text
 from remikcalc.cli.main import cli
-from remikcalc.session import Sheet
-from remikcalc.sheet import load_sheet
+from remikcalc.sheet import Sheet, load_sheet
 from remikcalc.variants import VARIANTS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -20,7 +20,7 @@ from remikcalc.money import (
 )
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.bridge import closing_payments
-from remikcalc.session import Entry, Replay
+from remikcalc.session import Replay
 from remikcalc.settle import (
     BridgeTally,
     KnockTally,
@@ -29,6 +29,7 @@ from remikcalc.settle import (
     Rummy500Tally,
     make_tally,
 )
+from remikcalc.sheet import Entry
 from remikcalc.variants import get_rules
 
 AB = ("Anna", "Boris")
@@ -470,7 +471,7 @@ VARIANTS = {"gin": 2, "bridge": 4, "rummy": 4, "rummy500": 3, "boat": 3}
 
 def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
     """A valid next entry for the session, or None when the game is over."""
-    from remikcalc.session import DealEntry, ReentryEntry
+    from remikcalc.sheet import DealEntry, ReentryEntry
 
     tally, family = state.tally, state.rules.family
     active = list(tally.active())
@@ -503,8 +504,8 @@ def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     variant: str, stake: str | None, data: st.DataObject
 ) -> None:
     from remikcalc.render.settlement import settle_sheet, settlement_json
-    from remikcalc.session import Sheet, replay, settle, start
-    from remikcalc.sheet import dump_sheet, sheet_from_text
+    from remikcalc.session import replay, settle, start
+    from remikcalc.sheet import Sheet, dump_sheet, sheet_from_text
 
     players = tuple(f"P{i}" for i in range(1, VARIANTS[variant] + 1))
     sheet = Sheet(variant=variant, players=players,

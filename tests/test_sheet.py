@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from remikcalc.errors import SheetError
 from remikcalc.render.settlement import settle_sheet
-from remikcalc.session import DealEntry, ReentryEntry, Sheet
 from remikcalc.sheet import (
+    DealEntry,
+    ReentryEntry,
+    Sheet,
     dump_sheet,
     load_sheet,
     read_text,

@@ -6,8 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from remikcalc.session import DealEntry
-from remikcalc.sheet import load_sheet
+from remikcalc.sheet import DealEntry, load_sheet
 
 WORKER = """
 import os, sys, time

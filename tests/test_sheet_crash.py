@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from remikcalc.session import DealEntry
-from remikcalc.sheet import load_sheet
+from remikcalc.sheet import DealEntry, load_sheet
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

@@ -13,7 +13,7 @@ from remikcalc.cli.common import output_options
 from remikcalc.errors import RemikcalcError
 
 if TYPE_CHECKING:
-    from remikcalc.session import Sheet
+    from remikcalc.sheet import Sheet
 
 SUFFIXES = (".yaml", ".yml")
 

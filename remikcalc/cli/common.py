@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import click
 
+from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
 from remikcalc.errors import DealError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -78,30 +79,52 @@ def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
     return result
 
 
+# Deal inputs that are not options of ``deal_options``: hands are the NAME=CARDS arguments, and
+# only ``add`` takes points (its ``--score``, declared there with this field's help).
+NOT_OPTIONS = ("hands", "scores")
+SHORT = {"closer": "-c"}
+
+
+def _option_order(f: InputField) -> int:
+    """Values first, then per-player lists, then switches (the order of ``--help``)."""
+    return 2 if f.kind is Kind.FLAG else 1 if f.per_player else 0
+
+
+def deal_option(f: InputField) -> Callable[[F], F]:
+    """The click option of one deal input, described by its :class:`InputField`."""
+    decls = [f.option, *([SHORT[f.name]] if f.name in SHORT else []), f.name]
+    if f.kind is Kind.FLAG:
+        return click.option(*decls, is_flag=True, help=f.help)
+    if f.per_player:
+        return click.option(*decls, multiple=True, metavar=f.metavar, help=f.help)
+    return click.option(*decls, type=int if f.kind is Kind.COUNT else None, default=None,
+                        help=f.help)  # fmt: skip
+
+
+DEAL_OPTIONS = tuple(sorted((f for f in FIELDS if f.name not in NOT_OPTIONS), key=_option_order))
+
+
 def deal_options(func: F) -> F:
-    """The deal inputs shared by ``round`` and ``add`` (see INTERFACE.md)."""
-    options = [
-        click.option(
-            "--closer", "-c", default=None, help="Who ended the deal (knocked, went out)."
-        ),
-        click.option(
-            "--how",
-            default=None,
-            help="Outcome, when it is not seen from the hands: knock, gin, big_gin, out, one_go, "
-            "remik, colour, figures, full_colour, draw.",
-        ),
-        click.option("--upcard", default=None, help="Oklahoma: the deal's first up-card."),
-        click.option("--plus", type=int, default=None, help="Boat: the winner's plus points."),
-        click.option(
-            "--melded",
-            multiple=True,
-            metavar="NAME=MELDS",
-            help="Rummy 500: the melds a player laid this deal, grouped with |. Repeatable.",
-        ),
-        click.option("--draw", is_flag=True, help="The stock ran out: no winner."),
-        click.option("--first-turn", is_flag=True, help="Continental chips: out on first turn."),
-        click.option("--no-draw", is_flag=True, help="Continental chips: out before drawing."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+    """The deal inputs shared by ``round`` and ``add`` (see INTERFACE.md), from FIELDS.
+
+    The command receives them together as ``deal``: the option values by field name, as click
+    gives them (a per-player option is a tuple of ``NAME=VALUE``; see :func:`deal_values`).
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        deal = {f.name: kwargs.pop(f.name) for f in DEAL_OPTIONS}
+        return func(*args, deal=deal, **kwargs)
+
+    for f in reversed(DEAL_OPTIONS):
+        wrapper = deal_option(f)(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """``deal``'s options as :class:`~remikcalc.dealinput.DealInput` keywords: each per-player
+    option's ``NAME=VALUE`` items become a mapping (a name twice is an error)."""
+    return {
+        name: split_assignments(value, FIELD[name].option) if FIELD[name].per_player else value
+        for name, value in deal.items()
+    }

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from remikcalc.cli.common import deal_options, output_options, rules_options, split_assignments
+from remikcalc.cli.common import (
+    deal_options,
+    deal_values,
+    output_options,
+    rules_options,
+    split_assignments,
+)
 from remikcalc.errors import DealError
 from remikcalc.variants import find_variant, get_rules
 
@@ -58,14 +66,7 @@ def round_cmd(
     preset: str | None,
     rule: tuple[str, ...],
     players: str | None,
-    closer: str | None,
-    how: str | None,
-    upcard: str | None,
-    plus: int | None,
-    melded: tuple[str, ...],
-    draw: bool,
-    first_turn: bool,
-    no_draw: bool,
+    deal: dict[str, Any],
     fmt: str,
 ) -> None:
     """Score one deal: each hand's melds, unmatched cards, lay-offs, the counts,
@@ -92,29 +93,17 @@ def round_cmd(
     from remikcalc.scoring.deal import build_deal
 
     typed = split_assignments(join_hands(hands), "hand")
-    melds = split_assignments(melded, "--melded")
-    names = _players(players, list(typed), [closer, *melds])
+    inputs = deal_values(deal)
+    names = _players(players, list(typed), [inputs["closer"], *inputs["melded"]])
     spec = find_variant(variant)
     problem = spec.rules.players_problem(len(names))
     if problem is not None:
         who = ", ".join(names) if names else "nobody"
         raise DealError(f"{problem} ({who}); type each player's hand as NAME=CARDS")
     rules = get_rules(spec.name, preset, rule, players=len(names))
-    deal = build_deal(
-        rules,
-        names,
-        hands=typed,
-        closer=closer,
-        how=how,
-        draw=draw,
-        upcard=upcard,
-        plus=plus,
-        melded=melds,
-        first_turn=first_turn,
-        no_draw=no_draw,
-    )
+    built = build_deal(rules, names, hands=typed, **inputs)
     try:
-        result = score_deal(rules, deal)
+        result = score_deal(rules, built)
     except ImportError:
         raise click.ClickException(
             f"scoring for {rules.variant} is not available in this version"

@@ -7,6 +7,7 @@ command that fails leaves the file exactly as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -14,10 +15,12 @@ from typing import Any
 
 import click
 
-from remikcalc.cli.common import deal_options, output_options, split_assignments
+from remikcalc.cli.common import deal_options, deal_values, output_options, split_assignments
+from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
-from remikcalc.session import DealEntry, Entry, ReentryEntry, Replay, Sheet, replay
+from remikcalc.session import Replay, replay
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
 
 
@@ -47,7 +50,7 @@ def _new_sheet(
     hollywood: bool,
 ) -> Sheet:
     from remikcalc.money import currency_decimals, parse_amount
-    from remikcalc.sheet import player_name_problem
+    from remikcalc.sheet.model import player_name_problem
 
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
@@ -164,20 +167,21 @@ def _scores(items: Sequence[str]) -> dict[str, int] | None:
 
 
 def _entry(
-    hands: Sequence[str], score: Sequence[str], reenter: str | None, options: dict[str, Any]
+    hands: Sequence[str], score: Sequence[str], reenter: str | None, deal: dict[str, Any]
 ) -> Entry:
+    """The entry the options describe; ``deal`` holds the :func:`deal_options` values."""
     typed = split_assignments(_join_hands(hands), "hand")
     scores = _scores(score)
-    melded = split_assignments(options.pop("melded"), "--melded")
+    inputs = deal_values(deal)
     if reenter is not None:
-        if typed or scores or melded or any(options.values()):
+        if typed or scores or any(inputs.values()):
             raise click.UsageError("--reenter is an entry of its own: give it without hands, "
                                    "scores or other deal options")  # fmt: skip
         return ReentryEntry(reenter)
     if typed and scores is not None:
         raise click.UsageError("a deal is entered either as hands (NAME=CARDS) or as points "
                                "(--score NAME=N), not both")  # fmt: skip
-    return DealEntry(hands=typed, melded=melded, scores=scores, **options)
+    return DealEntry(hands=typed, scores=scores, **inputs)
 
 
 def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
@@ -195,12 +199,40 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
     return check
 
 
+# The question for each optional single input that ``_complete`` asks for when it is needed.
+_PROMPTS = {"upcard": "The deal's up-card", "plus": "The winner's plus points"}
+
+
+def _needed(f: InputField, state: Replay) -> bool:
+    """Whether the deal's rules need this input (asked for on a terminal when it is missing)."""
+    if f.name == "upcard":  # gin takes an up-card too, but only oklahoma's sets the knock limit
+        return state.rules.upcard_knock
+    return f.optional and state.rules.spec.takes(f.name)
+
+
+def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
+    """Ask for the single inputs (a card, a count) the deal's rules need and were not given."""
+    from remikcalc.cards import parse_card
+
+    asked: dict[str, Any] = {}
+    for f in FIELDS:
+        if f.name not in _PROMPTS or getattr(entry, f.name) is not None or not _needed(f, state):
+            continue
+        if f.kind is Kind.CARD:
+            asked[f.name] = click.prompt(_PROMPTS[f.name], value_proc=_checked_by(parse_card))
+        elif f.kind is Kind.COUNT:
+            asked[f.name] = click.prompt(_PROMPTS[f.name], type=click.IntRange(min=f.low),
+                                         default=f.low)  # fmt: skip
+    return asked
+
+
 def _complete(entry: DealEntry, state: Replay) -> DealEntry:
-    """Ask on the terminal for what a deal still lacks: the closer and each player's cards."""
-    from remikcalc.cards import parse_card, parse_groups
+    """Ask on the terminal for what a deal still lacks: the closer, each player's cards, and
+    the inputs the family needs (melds laid, the up-card, plus points)."""
+    from remikcalc.cards import parse_groups
     from remikcalc.scoring.deal import player_named
 
-    typed_cards, typed_card = _checked_by(parse_groups), _checked_by(parse_card)
+    typed_cards = _checked_by(parse_groups)
 
     if entry.scores is not None or entry.draw:
         return entry
@@ -226,13 +258,8 @@ def _complete(entry: DealEntry, state: Replay) -> DealEntry:
                                          default="", show_default=False,
                                          value_proc=typed_cards)  # fmt: skip
         melded = {p: m for p, m in melded.items() if m.strip()}
-    upcard, plus = entry.upcard, entry.plus
-    if state.rules.upcard_knock and upcard is None:
-        upcard = click.prompt("The deal's up-card", value_proc=typed_card)
-    if spec.takes("plus") and plus is None:
-        plus = click.prompt("The winner's plus points", type=click.IntRange(min=0), default=0)
-    return DealEntry(hands=hands, closer=closer, how=entry.how, upcard=upcard, plus=plus,
-                     melded=melded, first_turn=entry.first_turn, no_draw=entry.no_draw)  # fmt: skip
+    asked = _ask_inputs(entry, state)
+    return dataclasses.replace(entry, hands=hands, closer=closer, melded=melded, **asked)
 
 
 def _must_exist(file: str) -> None:
@@ -254,21 +281,14 @@ def _nothing(entry: Entry) -> bool:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @deal_options
-@click.option("--score", multiple=True, metavar="NAME=N",
-              help="A deal entered as points only; repeatable.")  # fmt: skip
+@click.option("--score", multiple=True, metavar=FIELD["scores"].metavar,
+              help=FIELD["scores"].help)  # fmt: skip
 @click.option("--reenter", default=None, metavar="NAME", help="Bridge: NAME re-enters the game.")
 @output_options
 def add_cmd(
     file: str,
     hands: tuple[str, ...],
-    closer: str | None,
-    how: str | None,
-    upcard: str | None,
-    plus: int | None,
-    melded: tuple[str, ...],
-    draw: bool,
-    first_turn: bool,
-    no_draw: bool,
+    deal: dict[str, Any],
     score: tuple[str, ...],
     reenter: str | None,
     fmt: str,
@@ -289,10 +309,7 @@ def add_cmd(
     """
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
 
-    options: dict[str, Any] = dict(closer=closer, how=how, upcard=upcard, plus=plus,
-                                   melded=melded, draw=draw, first_turn=first_turn,
-                                   no_draw=no_draw)  # fmt: skip
-    entry = _entry(hands, score, reenter, options)
+    entry = _entry(hands, score, reenter, deal)
     if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _load(file))
     if _nothing(entry):

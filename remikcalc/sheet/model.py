@@ -1,0 +1,111 @@
+"""The score sheet as data: what was typed at the table, never computed results.
+
+A :class:`Sheet` holds the game's settings and its entries in order: deals
+(:class:`DealEntry`, a :class:`~remikcalc.dealinput.DealInput` with notes and a line) and
+remik bridge re-entries (:class:`ReentryEntry`). Replaying them is
+:mod:`remikcalc.session`'s job, reading and writing the text :mod:`remikcalc.sheet.read` and
+:mod:`remikcalc.sheet.write`'s; this module imports neither YAML nor the scoring code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from remikcalc.dealinput import DealInput
+from remikcalc.money import currency_decimals
+from remikcalc.variants import Rules, get_rules
+
+__all__ = [
+    "FORMAT_VERSION",
+    "DealEntry",
+    "Entry",
+    "ReentryEntry",
+    "Sheet",
+    "player_name_problem",
+]
+
+#: the sheet format this version reads and writes (``remikcalc: 1``); a newer one is refused.
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealEntry(DealInput):
+    """One deal on a sheet: its inputs (:class:`DealInput`), free-form ``_`` notes and the
+    line it starts on (for messages)."""
+
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ReentryEntry:
+    """A remik bridge re-entry event."""
+
+    player: str
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    line: int = field(default=0, compare=False)
+
+    def describe(self) -> str:
+        return f"{self.player} re-enters"
+
+
+Entry = DealEntry | ReentryEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A score sheet: the game's settings and the entries in order."""
+
+    variant: str
+    players: tuple[str, ...]
+    preset: str | None = None
+    rules: Mapping[str, str] = field(default_factory=dict)
+    stake: Decimal | None = None
+    currency: str | None = None
+    decimals: int | None = None
+    title: str | None = None
+    source: str | None = None
+    expect: Any = None
+    notes: Mapping[str, Any] = field(default_factory=dict)
+    entries: tuple[Entry, ...] = ()
+    version: int = FORMAT_VERSION
+    path: str | None = field(default=None, compare=False)
+
+    def game_rules(self) -> Rules:
+        """The rules of this sheet: variant, preset, house rules, number of players."""
+        return get_rules(self.variant, self.preset, dict(self.rules), players=len(self.players))
+
+    @property
+    def minor_digits(self) -> int:
+        """Decimals of the money unit: ``decimals`` if set, else from the currency."""
+        return self.decimals if self.decimals is not None else currency_decimals(self.currency)
+
+    def with_entries(self, entries: Sequence[Entry]) -> Sheet:
+        return dataclasses.replace(self, entries=tuple(entries))
+
+
+_NAME_FORBIDDEN = set("=,|")
+
+
+def player_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None."""
+    if not name.strip():
+        return "a player's name cannot be empty"
+    if name != name.strip():
+        return f"{name!r} starts or ends with a space"
+    if len(name) > 40:
+        return f"{name[:20]!r}... is longer than 40 characters"
+    odd = next((c for c in name if c in _NAME_FORBIDDEN or unicodedata.category(c)[0] == "C"),
+               None)  # fmt: skip
+    if odd is not None:
+        return f"{name!r} contains {odd!r}, which cannot be in a name"
+    if name[0] in "-_":
+        return f"{name!r} cannot start with {name[0]!r}"
+    if name.casefold() == "pool":
+        return "'pool' is reserved for the bridge pool; choose another name"
+    return None

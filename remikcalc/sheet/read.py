@@ -1,0 +1,415 @@
+"""Reading a score sheet: the node tree (:mod:`remikcalc.sheet.yamltree`) to a :class:`Sheet`.
+
+Every key is checked and converted here, and every problem is collected with its line and key
+(``s.yaml:7: deals[1].closer: 'Zed' is not a player of this sheet``), then reported at once.
+A deal's keys are read by looping over :data:`remikcalc.dealinput.FIELDS`, each by its kind,
+with the field's own range: what ``remikcalc add`` accepts and what is read back are checked
+by the same numbers. ``reenter`` is the one entry key that is not a deal input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from remikcalc.dealinput import FIELDS, OUTCOMES, InputField, Kind, range_problem
+from remikcalc.errors import RemikcalcError, SheetError
+from remikcalc.money import currency_decimals, parse_amount
+from remikcalc.sheet.model import (
+    FORMAT_VERSION,
+    DealEntry,
+    Entry,
+    ReentryEntry,
+    Sheet,
+    player_name_problem,
+)
+from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is_null, typed
+from remikcalc.variants import find_variant, parse_override
+
+__all__ = ["DEAL_KEYS", "TOP_KEYS", "parse_text", "sheet_from_text"]
+
+TOP_KEYS = ("remikcalc", "variant", "preset", "rules", "players", "stake", "currency",
+            "decimals", "title", "source", "expect", "deals")  # fmt: skip
+REENTER = "reenter"
+DEAL_KEYS = (*(f.name for f in FIELDS), REENTER)
+# what makes an entry a deal (given at all, even as `draw: false`); else it is refused
+_DEAL_MAKERS = ("hands", "scores", "draw", "melded")
+_TRUE = {"true", "yes", "on"}
+_FALSE = {"false", "no", "off"}
+
+Pairs = Mapping[str, tuple[Node, Node]]
+
+
+class _Reader:
+    """Converts nodes into values, collecting every problem."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.p = problems
+
+    def mapping(self, node: Node, key: str) -> dict[str, tuple[Node, Node]]:
+        """The pairs of a mapping by key; duplicate and non-text keys are problems."""
+        if node.kind != "map":
+            self.p.add(node, key, "must be a mapping (key: value)")
+            return {}
+        out: dict[str, tuple[Node, Node]] = {}
+        for k, v in node.pairs:
+            if k.kind != "scalar":
+                self.p.add(k, key, "keys must be plain text")
+                continue
+            if k.value in out:
+                first = out[k.value][0].line
+                self.p.add(k, _join(key, k.value), f"given twice (first on line {first})")
+                continue
+            out[k.value] = (k, v)
+        return out
+
+    def text(self, node: Node, key: str, *, empty: bool = False) -> str | None:
+        if node.kind != "scalar":
+            self.p.add(node, key, "must be a single value, not a list or mapping")
+            return None
+        if not empty and not node.value.strip():
+            self.p.add(node, key, "is empty")
+            return None
+        bad = next((c for c in node.value if unicodedata.category(c) == "Cc" and c != "\n"), None)
+        if bad is not None:
+            self.p.add(node, key, f"contains the control character U+{ord(bad):04X}")
+            return None
+        return node.value
+
+    def whole(self, node: Node, key: str) -> int | None:
+        """A whole number of at most 12 digits, any value."""
+        text = self.text(node, key)
+        if text is None:
+            return None
+        if not INT.fullmatch(text.strip()):
+            self.p.add(node, key, f"{text!r} is not a whole number")
+            return None
+        return int(text.strip(), 10)
+
+    def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
+        value = self.whole(node, key)
+        if value is not None and not low <= value <= high:
+            self.p.add(node, key, f"{value} is out of range ({low} to {high})")
+            return None
+        return value
+
+    def in_range(self, node: Node, key: str, f: InputField, what: str) -> int | None:
+        """A whole number in the deal input's range (:func:`range_problem`, as ``add``)."""
+        value = self.whole(node, key)
+        problem = None if value is None else range_problem(f, what, value)
+        if problem is not None:
+            self.p.add(node, key, problem)
+            return None
+        return value
+
+    def boolean(self, node: Node, key: str) -> bool:
+        text = self.text(node, key)
+        if text is None:
+            return False
+        low = text.strip().lower()
+        if low in _TRUE:
+            return True
+        if low not in _FALSE:
+            self.p.add(node, key, f"{text!r} is not true or false")
+        return False
+
+    def player(self, node: Node, key: str, players: Sequence[str]) -> str | None:
+        text = self.text(node, key)
+        if text is None:
+            return None
+        folded = [p for p in players if p.casefold() == text.strip().casefold()]
+        if text in players or len(folded) == 1:
+            return text if text in players else folded[0]
+        close = difflib.get_close_matches(text, list(players), n=1)
+        hint = f"did you mean {close[0]}?" if close else f"players: {', '.join(players)}"
+        self.p.add(node, key, f"{text!r} is not a player of this sheet; {hint}")
+        return None
+
+    def outcome(self, node: Node, key: str) -> str | None:
+        """An outcome, written as on the sheet (``big-gin`` -> ``big_gin``)."""
+        how = self.text(node, key)
+        if how is None:
+            return None
+        norm = how.strip().lower().replace("-", "_")
+        if norm not in OUTCOMES:
+            self.p.add(node, key, f"unknown outcome {how!r}; outcomes: {', '.join(OUTCOMES)}")
+        return norm
+
+    def per_player(
+        self, node: Node, key: str, players: Sequence[str], convert: Callable[[Node, str, str], Any]
+    ) -> dict[str, Any]:
+        """A mapping of player to value; ``convert(value node, key, name)``."""
+        out: dict[str, Any] = {}
+        for name, (k, v) in self.mapping(node, key).items():
+            player = self.player(k, _join(key, name), players)
+            value = convert(v, _join(key, name), name)
+            if player is None or value is None:
+                continue
+            if player in out:
+                self.p.add(k, _join(key, name), f"{player} is given twice")
+                continue
+            out[player] = value
+        return out
+
+    def deal_input(self, f: InputField, node: Node, key: str, players: Sequence[str]) -> Any:
+        """The value of one deal input, read by its kind."""
+        kind = f.kind
+        if kind is Kind.PLAYER:
+            return self.player(node, key, players)
+        if kind is Kind.OUTCOME:
+            return self.outcome(node, key)
+        if kind is Kind.FLAG:
+            return self.boolean(node, key)
+        if kind is Kind.CARD:
+            return self.text(node, key)
+        if kind is Kind.COUNT:
+            return self.in_range(node, key, f, f.what)
+        if kind is Kind.POINTS:
+
+            def points(v: Node, k: str, name: str) -> int | None:
+                return self.in_range(v, k, f, f"{f.what} for {name}")
+
+            return self.per_player(node, key, players, points)
+
+        def cards(v: Node, k: str, _: str) -> str | None:  # `Anna: ~` is empty, as `Anna: ""`
+            return "" if is_null(v) else self.text(v, k, empty=True)
+
+        return self.per_player(node, key, players, cards)  # Kind.CARDS
+
+
+def _join(key: str, sub: str) -> str:
+    return f"{key}.{sub}" if key else sub
+
+
+def _suggest(key: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(key, list(known), n=1)
+    return f"; did you mean {close[0]}?" if close else f"; known keys: {', '.join(known)}"
+
+
+def _unknown_keys(r: _Reader, fields: Pairs, key: str, known: Sequence[str]) -> None:
+    for name, (k, _) in fields.items():
+        if name not in known and not name.startswith("_"):
+            r.p.add(k, _join(key, name), "unknown key" + _suggest(name, known))
+
+
+def _notes(fields: Pairs) -> dict[str, Any]:
+    return {k: typed(v) for k, (_, v) in fields.items() if k.startswith("_")}
+
+
+# --- the sheet ----------------------------------------------------------------------------------
+
+
+def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
+    r = _Reader(problems)
+    top = _top(r, root)
+    assert root is not None  # _top raised otherwise
+    # read in the order of the keys in a sheet, so that problems are listed in that order
+    version = _version(r, top)
+    variant = _variant(r, top, root)
+    preset = _optional_text(r, top, "preset")
+    rules = _rules(r, top)
+    players = _players(r, top)
+    money = _money(r, top)
+    title, source = _optional_text(r, top, "title"), _optional_text(r, top, "source")
+    sheet = Sheet(
+        variant=variant or "gin",
+        players=tuple(players),
+        preset=preset,
+        rules=rules,
+        **money,
+        title=title,
+        source=source,
+        expect=typed(top["expect"][1]) if "expect" in top else None,
+        notes=_notes(top),
+        entries=tuple(_entries(r, top, players)),
+        version=version,
+    )
+    if variant is not None:
+        _check_game(r, sheet, top, root)
+    problems.raise_if_any()
+    return sheet
+
+
+def _top(r: _Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
+    """The top-level keys; an empty text or one that is not a mapping ends the reading."""
+    if root is None:
+        r.p.add(1, "", "the file is empty; start a sheet with `remikcalc new`")
+        r.p.raise_if_any()
+    assert root is not None
+    if root.kind != "map":
+        r.p.add(root, "", "not a score sheet: expected `remikcalc: 1`, `variant:`, `players:`")
+        r.p.raise_if_any()
+    top = r.mapping(root, "")
+    _unknown_keys(r, top, "", TOP_KEYS)
+    return top
+
+
+def _optional_text(r: _Reader, top: Pairs, key: str) -> str | None:
+    if key not in top or is_null(top[key][1]):
+        return None
+    return r.text(top[key][1], key)
+
+
+def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
+    if "variant" not in top:
+        r.p.add(root, "variant", "missing (e.g. variant: gin)")
+        return None
+    text = r.text(top["variant"][1], "variant")
+    if text is None:
+        return None
+    try:
+        return find_variant(text).name
+    except RemikcalcError as exc:
+        r.p.add(top["variant"][1], "variant", str(exc))
+        return None
+
+
+def _money(r: _Reader, top: Pairs) -> dict[str, Any]:
+    """``currency``, ``decimals`` and ``stake`` (read with the decimals the other two set)."""
+    currency = _optional_text(r, top, "currency")
+    if currency is not None and len(currency) > 12:
+        r.p.add(top["currency"][1], "currency", "use a short code such as PLN or EUR")
+    decimals = r.integer(top["decimals"][1], "decimals", 0, 8) if "decimals" in top else None
+    stake = None
+    text = _optional_text(r, top, "stake")
+    if text is not None:
+        places = decimals if decimals is not None else currency_decimals(currency)
+        try:
+            stake = parse_amount(text, decimals=places)
+        except RemikcalcError as exc:
+            r.p.add(top["stake"][1], "stake", str(exc))
+    return {"currency": currency, "decimals": decimals, "stake": stake}
+
+
+def _check_game(r: _Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
+    """The variant is played by this many players, and the house rules go together."""
+    problem = find_variant(sheet.variant).rules.players_problem(len(sheet.players))
+    if problem is not None and sheet.players:
+        r.p.add(top["players"][1], "players", problem)
+    if r.p.lines:
+        return
+    try:
+        sheet.game_rules()
+    except RemikcalcError as exc:
+        key = "rules" if "rules" in top else "players"
+        node = top[key][1] if key in top else root
+        r.p.add(node, key, str(exc))
+
+
+def _version(r: _Reader, top: Pairs) -> int:
+    if "remikcalc" not in top:
+        r.p.add(1, "remikcalc", "missing: a score sheet starts with `remikcalc: 1`")
+        return FORMAT_VERSION
+    node = top["remikcalc"][1]
+    version = r.integer(node, "remikcalc", 1, 10**6)
+    if version is not None and version > FORMAT_VERSION:
+        raise SheetError(
+            f"{r.p.name}:{node.line}: remikcalc: this sheet was written by a newer remikcalc "
+            f"(sheet format {version}); this version reads format {FORMAT_VERSION}. "
+            "Upgrade remikcalc (pip install -U remikcalc) to open it."
+        )
+    return version or FORMAT_VERSION
+
+
+def _rules(r: _Reader, top: Pairs) -> dict[str, str]:
+    if "rules" not in top or is_null(top["rules"][1]):
+        return {}
+    out: dict[str, str] = {}
+    for key, (k, v) in r.mapping(top["rules"][1], "rules").items():
+        value = r.text(v, _join("rules", key))
+        if value is None:
+            continue
+        try:
+            parse_override(f"{key}={value}")
+        except RemikcalcError as exc:
+            r.p.add(k, _join("rules", key), str(exc))
+            continue
+        out[key] = value
+    return out
+
+
+def _players(r: _Reader, top: Pairs) -> list[str]:
+    if "players" not in top:
+        r.p.add(1, "players", "missing (e.g. players: [Anna, Boris])")
+        return []
+    node = top["players"][1]
+    if node.kind != "seq":
+        r.p.add(node, "players", "must be a list, e.g. [Anna, Boris]")
+        return []
+    players: list[str] = []
+    for i, item in enumerate(node.items, start=1):
+        name = r.text(item, f"players[{i}]")
+        if name is None:
+            continue
+        why = player_name_problem(name)
+        if why is None and any(p.casefold() == name.casefold() for p in players):
+            why = f"{name!r} is named twice"
+        if why is not None:
+            r.p.add(item, f"players[{i}]", why)
+            continue
+        players.append(name)
+    if len(node.items) < 2:
+        r.p.add(node, "players", "a game needs at least two players")
+    return players
+
+
+# --- the entries --------------------------------------------------------------------------------
+
+
+def _entries(r: _Reader, top: Pairs, players: list[str]) -> list[Entry]:
+    if "deals" not in top or is_null(top["deals"][1]):
+        return []
+    node = top["deals"][1]
+    if node.kind != "seq":
+        r.p.add(node, "deals", "must be a list of deals (each line starting with -)")
+        return []
+    entries: list[Entry] = []
+    for n, item in enumerate(node.items, start=1):
+        entry = _entry(r, item, f"deals[{n}]", players)
+        if entry is not None:
+            entries.append(entry)
+    return entries
+
+
+def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None:
+    fields = r.mapping(node, key)
+    if node.kind != "map":
+        return None
+    notes = _notes(fields)
+    known = {k: v for k, (_, v) in fields.items() if not k.startswith("_")}
+    _unknown_keys(r, fields, key, DEAL_KEYS)
+    if REENTER in known:
+        if len(known) > 1:
+            r.p.add(node, key, "a re-entry is an entry of its own: `- reenter: NAME`")
+        player = r.player(known[REENTER], _join(key, REENTER), players)
+        return None if player is None else ReentryEntry(player, notes, node.line)
+    values: dict[str, Any] = {}
+    for f in FIELDS:
+        if f.name not in known or (f.kind is Kind.CARDS and is_null(known[f.name])):
+            continue
+        values[f.name] = r.deal_input(f, known[f.name], _join(key, f.name), players)
+    if not any(k in values for k in _DEAL_MAKERS):
+        r.p.add(node, key, "a deal needs hands, scores (points only) or draw: true")
+    return DealEntry(notes=notes, line=node.line, **values)
+
+
+# --- text to a sheet ----------------------------------------------------------------------------
+
+
+def parse_text(text: str, name: str) -> tuple[Sheet, Node | None]:
+    """The sheet of ``text`` and its node tree (for editing the text in place)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+    problems = Problems(name)
+    root = compose(text.removeprefix("\ufeff"), problems)
+    problems.raise_if_any()
+    sheet = _read_sheet(root, problems)
+    return dataclasses.replace(sheet, path=name), root
+
+
+def sheet_from_text(text: str, name: str = "<string>") -> Sheet:
+    """Load a sheet from text; ``name`` is used in error messages."""
+    return parse_text(text, name)[0]

@@ -1,0 +1,203 @@
+"""Strict YAML text to a small node tree: the safety limits of reading a sheet.
+
+Loading is deliberately narrow:
+
+- the text may be at most 1 MiB; one document only;
+- no tags (``!!python/object``, ``!!int``), no anchors or aliases (so no "billion laughs"),
+  nesting at most 12 levels, at most 300 000 nodes;
+- every scalar stays the text the user typed: the parser is only asked for events and no
+  YAML type resolution happens, so a player called ``No`` or ``Yes``, a stake of ``0.10``
+  or a hand ``010`` keep their meaning; :mod:`remikcalc.sheet.read` converts numbers and
+  booleans per key, and :func:`typed` gives free-form data (``expect``, notes) the YAML 1.2
+  core types.
+
+Problems are collected as ``FILE:LINE: KEY: message`` lines (:class:`Problems`) so that every
+problem of a sheet is reported at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import yaml
+
+from remikcalc.errors import SheetError
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "Node",
+    "Problems",
+    "compose",
+    "is_null",
+    "plain_value",
+    "typed",
+]
+
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 12
+MAX_NODES = 300_000
+
+_Base: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class StrictLoader(_Base):  # type: ignore[misc]
+    """A safe loader with no implicit type resolution: every scalar resolves to a string.
+
+    Only its event stream is used: :func:`compose` builds the tree itself, refusing tags,
+    anchors and aliases and capping depth and size before anything is constructed.
+    """
+
+    yaml_implicit_resolvers: dict[Any, Any] = {}
+
+
+@dataclass(slots=True)
+class Node:
+    kind: str  # "scalar", "seq" or "map"
+    line: int  # 1-based
+    column: int
+    value: str = ""
+    plain: bool = False
+    flow: bool = False
+    items: list[Node] = field(default_factory=list)
+    pairs: list[tuple[Node, Node]] = field(default_factory=list)
+    key: Node | None = None  # a mapping's pending key while composing
+    end_line: int = 0
+    end_column: int = 0
+
+
+class Problems:
+    """Collects problems as ``FILE:LINE: KEY: message`` lines."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: list[str] = []
+
+    def add(self, node: Node | int, key: str, message: str) -> None:
+        line = node if isinstance(node, int) else node.line
+        where = f"{self.name}:{line}" if line else self.name
+        self.lines.append(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+
+    def raise_if_any(self) -> None:
+        if self.lines:
+            raise SheetError("\n".join(self.lines))
+
+
+def _yaml_error(name: str, exc: yaml.YAMLError) -> SheetError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    where = f"{name}:{mark.line + 1}" if mark is not None else name
+    return SheetError(f"{where}: not valid YAML: {problem}")
+
+
+def _position(mark: Any) -> tuple[int, int]:
+    return (mark.line + 1, mark.column) if mark is not None else (0, 0)
+
+
+def compose(text: str, problems: Problems) -> Node | None:
+    """Parse YAML events into a :class:`Node` tree with the safety limits of the module."""
+    stack: list[Node] = []
+    root: Node | None = None
+    documents = count = 0
+
+    def stop(line: int, message: str) -> SheetError:
+        problems.add(line, "", message)
+        return SheetError("\n".join(problems.lines))
+
+    try:
+        for event in yaml.parse(text, Loader=StrictLoader):
+            line, column = _position(event.start_mark)
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise stop(line, "a sheet is one YAML document; remove the second ---")
+                continue
+            if isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                stack[-1].end_line, stack[-1].end_column = line, column
+                stack.pop()
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            count += 1
+            if count > MAX_NODES:
+                raise stop(line, f"more than {MAX_NODES} items: not a score sheet")
+            node = _event_node(event, line, column, problems)
+            if not stack:
+                root = node
+            else:
+                _attach(stack[-1], node)
+            if node.kind != "scalar":
+                stack.append(node)
+                if len(stack) > MAX_DEPTH:
+                    raise stop(line, f"nested more than {MAX_DEPTH} levels deep")
+    except yaml.YAMLError as exc:
+        raise _yaml_error(problems.name, exc) from None
+    return root
+
+
+def _attach(parent: Node, node: Node) -> None:
+    """Add ``node`` to an open list or mapping (a mapping takes a key, then its value)."""
+    if parent.kind == "seq":
+        parent.items.append(node)
+    elif parent.key is None:
+        parent.key = node
+    else:
+        parent.pairs.append((parent.key, node))
+        parent.key = None
+
+
+def _event_node(event: Any, line: int, column: int, problems: Problems) -> Node:
+    """The node of one event; aliases, anchors and tags are problems (never expanded)."""
+    if isinstance(event, yaml.AliasEvent):
+        problems.add(line, "", f"aliases (*{event.anchor}) are not allowed in a sheet")
+        return Node("scalar", line, column)
+    if event.anchor is not None:
+        problems.add(line, "", f"anchors (&{event.anchor}) are not allowed in a sheet")
+    if getattr(event, "tag", None) is not None:
+        problems.add(line, "", f"tags ({event.tag}) are not allowed in a sheet")
+    if isinstance(event, yaml.ScalarEvent):
+        return Node("scalar", line, column, event.value, event.style in (None, ""))
+    kind = "seq" if isinstance(event, yaml.SequenceStartEvent) else "map"
+    return Node(kind, line, column, flow=bool(getattr(event, "flow_style", False)))
+
+
+# --- plain scalars ------------------------------------------------------------------------------
+
+INT = re.compile(r"[-+]?[0-9]{1,12}")
+_DEC = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_NULL = {"", "~", "null"}
+
+
+def plain_value(text: str) -> Any:
+    """What an unquoted scalar means in free-form data (YAML 1.2 core types).
+
+    >>> plain_value("236"), plain_value("23.60"), plain_value("true"), plain_value("No")
+    (236, Decimal('23.60'), True, 'No')
+    """
+    if text.lower() in _NULL:
+        return None
+    if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
+        return text.lower() == "true"
+    if INT.fullmatch(text):
+        return int(text)
+    if _DEC.fullmatch(text):
+        return Decimal(text)
+    return text
+
+
+def typed(node: Node) -> Any:
+    """Free-form data (``expect``, ``_notes``) with YAML 1.2 core types for plain scalars."""
+    if node.kind == "seq":
+        return [typed(n) for n in node.items]
+    if node.kind == "map":
+        return {k.value: typed(v) for k, v in node.pairs}
+    return plain_value(node.value) if node.plain else node.value
+
+
+def is_null(node: Node) -> bool:
+    """A plain ``~``, ``null`` or nothing at all."""
+    return node.kind == "scalar" and node.plain and node.value.lower() in _NULL
