@@ -20,9 +20,13 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from remikcalc.errors import DealError
-from remikcalc.families import OPTIONAL_INPUTS, REGISTRY, FamilySpec
+from remikcalc.families import OPTIONAL_INPUTS
+
+if TYPE_CHECKING:
+    from remikcalc.variants import Rules
 
 __all__ = [
     "FIELD",
@@ -35,6 +39,7 @@ __all__ = [
     "check_input",
     "normal_outcome",
     "range_problem",
+    "takes",
 ]
 
 OUTCOMES: tuple[str, ...] = (
@@ -66,11 +71,17 @@ class InputField:
     name: str
     kind: Kind
     help: str
-    what: str  # how an error message names it: "plus points", "the up-card"
+    what: str  # how an error message names it: "plus points", "an up-card"
     low: int = 0
     high: int = 0
     metavar: str = ""
-    only: str = "an input"  # refused outside its families: "... are only <only> in boat"
+    #: the refusal outside the variants that take it
+    refused: str = "{what} are only an input in {takers}, not in {variant}"
+    short: str = ""  # a one-letter option beside the long one (-c)
+    prompt: str = ""  # the question ``add`` asks on a terminal when the rules need the input
+    #: a rule key that must be true as well as the family taking the input (oklahoma's
+    #: up-card sets the knock limit only with upcard_knock).
+    needs: str = ""
 
     @property
     def option(self) -> str:
@@ -90,7 +101,7 @@ class InputField:
 # The order is the order the sheet writer uses for a deal's keys.
 FIELDS: tuple[InputField, ...] = (
     InputField("closer", Kind.PLAYER, "Who ended the deal (knocked, went out).", "the closer",
-               metavar="NAME"),
+               metavar="NAME", short="-c"),
     InputField("how", Kind.OUTCOME,
                "Outcome, when it is not seen from the hands: knock, gin, big_gin, out, one_go, "
                "remik, colour, figures, full_colour, draw.", "the outcome", metavar="OUTCOME"),
@@ -100,16 +111,18 @@ FIELDS: tuple[InputField, ...] = (
     InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.",
                "no-draw bonuses (--no-draw)"),
     InputField("upcard", Kind.CARD, "Oklahoma: the deal's first up-card.", "an up-card",
-               metavar="CARD"),
+               metavar="CARD", prompt="The deal's up-card", needs="upcard_knock",
+               refused="{what} only matters in {takers}, not in {variant}"),
     InputField("plus", Kind.COUNT, "Boat: the winner's plus points.", "plus points",
-               low=0, high=10**6, metavar="N"),
+               low=0, high=10**6, metavar="N", prompt="The winner's plus points"),
     InputField("scores", Kind.POINTS, "A deal entered as points only; repeatable.",
                "points-only scores", low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
     InputField("hands", Kind.CARDS, "Each player's cards left in hand.", "hands",
                metavar="NAME=CARDS"),
     InputField("melded", Kind.CARDS,
                "Rummy 500: the melds a player laid this deal, grouped with |. Repeatable.",
-               "melds on the table (--melded)", metavar="NAME=MELDS", only="scored"),
+               "melds on the table (--melded)", metavar="NAME=MELDS",
+               refused="{what} are only scored in {takers}, not in {variant}"),
 )  # fmt: skip
 FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
 
@@ -166,8 +179,20 @@ def normal_outcome(text: str) -> str:
     return how
 
 
+def takes(rules: Rules, key: str) -> bool:
+    """Whether a deal under ``rules`` takes the input ``key`` (every family takes the
+    inputs that are not optional)."""
+    f = FIELD[key]
+    if not f.optional:
+        return True
+    return rules.spec.takes(key) and (not f.needs or bool(getattr(rules, f.needs)))
+
+
 def _takers(key: str) -> str:
-    return " and ".join(spec.title for spec in REGISTRY.values() if spec.takes(key))
+    """The variants whose default rules take an optional input, for messages."""
+    from remikcalc.variants import VARIANTS
+
+    return " and ".join(v.name for v in VARIANTS if takes(v.rules, key))
 
 
 def range_problem(f: InputField, what: str, value: int) -> str | None:
@@ -189,7 +214,7 @@ def _check_range(f: InputField, what: str, value: int) -> None:
         raise DealError(problem)
 
 
-def check_input(entry: DealInput, spec: FamilySpec, variant: str) -> None:
+def check_input(entry: DealInput, rules: Rules) -> None:
     """The checks every deal passes, typed or read from a sheet; raises DealError.
 
     Player names and cards are checked where the players and the pack are known (building the
@@ -198,10 +223,9 @@ def check_input(entry: DealInput, spec: FamilySpec, variant: str) -> None:
     """
     for f in FIELDS:
         value = getattr(entry, f.name)
-        if f.optional and value not in (None, False, {}) and not spec.takes(f.name):
-            verb = "is" if f.kind is Kind.CARD else "are"
-            raise DealError(f"{f.what} {verb} only {f.only} in {_takers(f.name)}, "
-                            f"not in {variant}")  # fmt: skip
+        if value not in (None, False, {}) and not takes(rules, f.name):
+            why = f.refused.format(what=f.what, takers=_takers(f.name), variant=rules.variant)
+            raise DealError(why)
         if f.kind is Kind.COUNT and value is not None:
             _check_range(f, f.what, value)
         if f.kind is Kind.POINTS and value is not None:

@@ -55,8 +55,6 @@ class FamilySpec:
     """One scoring family: how its deals are typed, scored, read as points and settled."""
 
     family: Family
-    #: the family in words, for messages ("plus points are only an input in boat rummy").
-    title: str
     #: ``module:function`` scoring a :class:`~remikcalc.scoring.base.Deal` (rules, deal).
     scorer: str
     #: ``module:class`` of the :class:`~remikcalc.settle.Tally` that settles a session.
@@ -125,7 +123,6 @@ _BALANCE = "remikcalc.scoring.points:balance_payments"
 _SPECS = (
     FamilySpec(
         family=Family.KNOCK,
-        title="gin and oklahoma",
         scorer="remikcalc.scoring.knock:score_knock",
         tally="remikcalc.settle:KnockTally",
         inputs=frozenset({"upcard"}),
@@ -134,7 +131,6 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.BRIDGE,
-        title="remik bridge",
         scorer="remikcalc.scoring.bridge:score_bridge",
         tally="remikcalc.settle:BridgeTally",
         points_need_closer=True,
@@ -143,21 +139,18 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.RUMMY,
-        title="rummy and polish remik",
         scorer=_GOING_OUT,
         tally=_MEAN,
         closer_went_out=True,
     ),
     FamilySpec(
         family=Family.REMIBRYDZ,
-        title="remibrydż",
         scorer=_GOING_OUT,
         tally=_MEAN,
         closer_went_out=True,
     ),
     FamilySpec(
         family=Family.BOAT,
-        title="boat rummy",
         scorer="remikcalc.scoring.goingout:score_boat",
         tally=_PAYMENT,
         inputs=frozenset({"plus"}),
@@ -167,7 +160,6 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.RUMMY500,
-        title="rummy500",
         scorer="remikcalc.scoring.rummy500:score_rummy500",
         tally="remikcalc.settle:Rummy500Tally",
         inputs=frozenset({"melded"}),
@@ -175,7 +167,6 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.CONTINENTAL,
-        title="continental",
         scorer="remikcalc.scoring.continental:score_continental",
         tally=_PAYMENT,
         inputs=frozenset({"first_turn", "no_draw"}),

@@ -65,6 +65,24 @@ def rules_options(*, variant_option: bool = True) -> Callable[[F], F]:
     return decorate
 
 
+def join_hands(items: Sequence[str]) -> list[str]:
+    """``NAME=CARDS`` arguments; a bare card after one continues that player's hand.
+
+    So ``Anna=9C 9D 9H Boris=...`` typed without quotes still means what it says.
+    """
+    joined: list[str] = []
+    for item in items:
+        if "=" in item:
+            joined.append(item)
+        elif joined:
+            joined[-1] += " " + item
+        else:
+            raise DealError(
+                f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"'
+            )
+    return joined
+
+
 def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
     """Parse ``NAME=VALUE`` items into an ordered mapping (a name twice is an error)."""
     result: dict[str, str] = {}
@@ -82,7 +100,6 @@ def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
 # Deal inputs that are not options of ``deal_options``: hands are the NAME=CARDS arguments, and
 # only ``add`` takes points (its ``--score``, declared there with this field's help).
 NOT_OPTIONS = ("hands", "scores")
-SHORT = {"closer": "-c"}
 
 
 def _option_order(f: InputField) -> int:
@@ -92,7 +109,7 @@ def _option_order(f: InputField) -> int:
 
 def deal_option(f: InputField) -> Callable[[F], F]:
     """The click option of one deal input, described by its :class:`InputField`."""
-    decls = [f.option, *([SHORT[f.name]] if f.name in SHORT else []), f.name]
+    decls = [f.option, *([f.short] if f.short else []), f.name]
     if f.kind is Kind.FLAG:
         return click.option(*decls, is_flag=True, help=f.help)
     if f.per_player:

@@ -9,30 +9,13 @@ import click
 from remikcalc.cli.common import (
     deal_options,
     deal_values,
+    join_hands,
     output_options,
     rules_options,
     split_assignments,
 )
 from remikcalc.errors import DealError
 from remikcalc.variants import find_variant, get_rules
-
-
-def join_hands(items: tuple[str, ...]) -> list[str]:
-    """``NAME=CARDS`` arguments; a bare card after one continues that player's hand.
-
-    So ``Anna=9C 9D 9H Boris=...`` typed without quotes still means what it says.
-    """
-    joined: list[str] = []
-    for item in items:
-        if "=" in item:
-            joined.append(item)
-        elif joined:
-            joined[-1] += " " + item
-        else:
-            raise DealError(
-                f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"'
-            )
-    return joined
 
 
 def _players(explicit: str | None, hands: list[str], extra: list[str | None]) -> list[str]:

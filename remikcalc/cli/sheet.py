@@ -15,8 +15,14 @@ from typing import Any
 
 import click
 
-from remikcalc.cli.common import deal_options, deal_values, output_options, split_assignments
-from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
+from remikcalc.cli.common import (
+    deal_options,
+    deal_values,
+    join_hands,
+    output_options,
+    split_assignments,
+)
+from remikcalc.dealinput import FIELD, FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
@@ -141,19 +147,6 @@ def new_cmd(
 # --- add ----------------------------------------------------------------------------------------
 
 
-def _join_hands(items: Sequence[str]) -> list[str]:
-    """``NAME=CARDS`` arguments; bare cards after one continue that player's hand."""
-    joined: list[str] = []
-    for item in items:
-        if "=" in item:
-            joined.append(item)
-        elif joined:
-            joined[-1] += " " + item
-        else:
-            raise DealError(f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H"')
-    return joined
-
-
 def _scores(items: Sequence[str]) -> dict[str, int] | None:
     if not items:
         return None
@@ -170,7 +163,7 @@ def _entry(
     hands: Sequence[str], score: Sequence[str], reenter: str | None, deal: dict[str, Any]
 ) -> Entry:
     """The entry the options describe; ``deal`` holds the :func:`deal_options` values."""
-    typed = split_assignments(_join_hands(hands), "hand")
+    typed = split_assignments(join_hands(hands), "hand")
     scores = _scores(score)
     inputs = deal_values(deal)
     if reenter is not None:
@@ -199,29 +192,18 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
     return check
 
 
-# The question for each optional single input that ``_complete`` asks for when it is needed.
-_PROMPTS = {"upcard": "The deal's up-card", "plus": "The winner's plus points"}
-
-
-def _needed(f: InputField, state: Replay) -> bool:
-    """Whether the deal's rules need this input (asked for on a terminal when it is missing)."""
-    if f.name == "upcard":  # gin takes an up-card too, but only oklahoma's sets the knock limit
-        return state.rules.upcard_knock
-    return f.optional and state.rules.spec.takes(f.name)
-
-
 def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
     """Ask for the single inputs (a card, a count) the deal's rules need and were not given."""
     from remikcalc.cards import parse_card
 
     asked: dict[str, Any] = {}
     for f in FIELDS:
-        if f.name not in _PROMPTS or getattr(entry, f.name) is not None or not _needed(f, state):
+        if not f.prompt or getattr(entry, f.name) is not None or not takes(state.rules, f.name):
             continue
         if f.kind is Kind.CARD:
-            asked[f.name] = click.prompt(_PROMPTS[f.name], value_proc=_checked_by(parse_card))
+            asked[f.name] = click.prompt(f.prompt, value_proc=_checked_by(parse_card))
         elif f.kind is Kind.COUNT:
-            asked[f.name] = click.prompt(_PROMPTS[f.name], type=click.IntRange(min=f.low),
+            asked[f.name] = click.prompt(f.prompt, type=click.IntRange(min=f.low),
                                          default=f.low)  # fmt: skip
     return asked
 

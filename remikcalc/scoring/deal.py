@@ -56,7 +56,7 @@ def build_deal(
     """
     if entry is None:
         entry = DealInput(**inputs)
-    check_input(entry, rules.spec, rules.variant)
+    check_input(entry, rules)
     if len(set(players)) != len(players):
         raise DealError("a player is named twice")
     parsed: dict[str, Hand] = {}
@@ -78,8 +78,6 @@ def build_deal(
         raise DealError(f"a drawn deal cannot also end by {how}")
     up: Card | None = None
     if entry.upcard is not None:
-        if not rules.upcard_knock:
-            raise DealError(f"an up-card only matters in oklahoma, not in {rules.variant}")
         up = parse_card(entry.upcard)
         if up.is_joker:
             raise DealError("the up-card cannot be a joker")

@@ -31,7 +31,7 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     """
     assert entry.scores is not None
     spec = rules.spec
-    check_input(entry, spec, rules.variant)
+    check_input(entry, rules)
     scores = dict.fromkeys(players, 0)
     typed: set[str] = set()
     for name, value in entry.scores.items():
