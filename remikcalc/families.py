@@ -18,19 +18,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from remikcalc.scoring.base import Deal, DealResult, Payment
-    from remikcalc.settle import Tally
-    from remikcalc.variants import Rules
-
-__all__ = ["OPTIONAL_INPUTS", "REGISTRY", "Family", "FamilySpec", "family_spec"]
+__all__ = ["OPTIONAL_INPUTS", "REGISTRY", "Family", "FamilySpec", "family_spec", "load"]
 
 
 class Family(StrEnum):
@@ -84,33 +78,14 @@ class FamilySpec:
         """Whether a deal of this family takes the optional input ``key``."""
         return key in self.inputs
 
-    def score(self, rules: Rules, deal: Deal) -> DealResult:
-        """Score one deal (raises ``DealError`` for a deal that cannot be scored)."""
-        func: Callable[[Rules, Deal], DealResult] = _load(self.scorer)
-        return func(rules, deal)
-
-    def new_tally(self, rules: Rules, players: tuple[str, ...]) -> Tally:
-        """A fresh tally for a session of these rules."""
-        cls: Callable[[Rules, tuple[str, ...]], Tally] = _load(self.tally)
-        return cls(rules, players)
-
-    def payments_for_points(
-        self,
-        rules: Rules,
-        scores: Mapping[str, int],
-        closer: str | None,
-        how: str | None,
-        winner: str | None,
-    ) -> tuple[str | None, tuple[Payment, ...]]:
-        """The outcome and payments of a deal entered as points (none in most families)."""
-        if self.points_payments is None:
-            return how, ()
-        func: Callable[..., tuple[str | None, tuple[Payment, ...]]] = _load(self.points_payments)
-        return func(rules, scores, closer, how, winner)
-
 
 @cache
-def _load(ref: str) -> Any:
+def load(ref: str) -> Any:
+    """The object a ``module:attribute`` reference names, imported on first use.
+
+    The scoring and settlement layers resolve their own references (``score_deal``,
+    ``make_tally``), so this module imports nothing above it.
+    """
     module, _, name = ref.partition(":")
     return getattr(import_module(module), name)
 

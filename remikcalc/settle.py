@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from remikcalc.errors import DealError, SettleError
+from remikcalc.families import load
 from remikcalc.money import Transfer
 from remikcalc.scoring.base import POOL, DealResult, Payment
 from remikcalc.variants import Rules
@@ -481,4 +482,5 @@ class PaymentTally(_TargetTally):
 
 def make_tally(rules: Rules, players: Sequence[str]) -> Tally:
     """A fresh tally for the rules' scoring family."""
-    return rules.spec.new_tally(rules, tuple(players))
+    tally: type[Tally] = load(rules.spec.tally)
+    return tally(rules, players)

@@ -6,6 +6,9 @@ command loads only the code it needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from remikcalc.families import load
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
 from remikcalc.variants import Rules
 
@@ -14,4 +17,5 @@ __all__ = ["Deal", "DealResult", "Hand", "Payment", "score_deal"]
 
 def score_deal(rules: Rules, deal: Deal) -> DealResult:
     """Score one deal under ``rules``: raises ``DealError`` for a deal that cannot be."""
-    return rules.spec.score(rules, deal)
+    scorer: Callable[[Rules, Deal], DealResult] = load(rules.spec.scorer)
+    return scorer(rules, deal)

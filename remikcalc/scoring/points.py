@@ -8,12 +8,13 @@ player who scored) and which payments follow (bridge stakes, boat and continenta
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import TypeVar
 
 from remikcalc.dealinput import DealInput, check_input, normal_outcome
 from remikcalc.errors import DealError
+from remikcalc.families import load
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.deal import player_named
 from remikcalc.variants import Rules
@@ -21,6 +22,12 @@ from remikcalc.variants import Rules
 __all__ = ["balance_payments", "score_points"]
 
 E = TypeVar("E", bound=DealInput)
+#: a family's reading of a deal entered as points (FamilySpec.points_payments):
+#: (rules, scores, closer, how, winner) -> (outcome, payments)
+PointsReader = Callable[
+    [Rules, Mapping[str, int], str | None, str | None, str | None],
+    tuple[str | None, tuple[Payment, ...]],
+]
 
 
 def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, DealResult]:
@@ -54,10 +61,10 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     winner = None if draw else positive[0] if len(positive) == 1 else closer
     if spec.closer_wins and closer is not None:
         winner = closer
-    if not draw:
-        how, payments = spec.payments_for_points(rules, scores, closer, how, winner)
-    else:
-        payments = ()
+    payments: tuple[Payment, ...] = ()
+    if not draw and spec.points_payments is not None:
+        read: PointsReader = load(spec.points_payments)
+        how, payments = read(rules, scores, closer, how, winner)
     result = DealResult(
         outcome="draw" if draw else how or "scores",
         closer=closer,
