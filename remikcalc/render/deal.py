@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from remikcalc.cards import Card, format_cards
-from remikcalc.money import plain_decimal
+from remikcalc.money import amount_text
 from remikcalc.render import table, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring.base import DealResult
@@ -128,7 +128,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     if fmt == "json":
         return to_json(deal_json(result, variant=variant))
     rows = [_row(result, name) for name in _players(result)]
-    payments = [[p.payer, p.payee, plain_decimal(p.amount)] for p in result.payments]
+    payments = [[p.payer, p.payee, amount_text(p.amount)] for p in result.payments]
     if fmt == "plain":
         lines = [f"outcome\t{result.outcome}", f"closer\t{result.closer or ''}",
                  f"winner\t{result.winner or ''}", table(rows, _HEADERS, fmt="plain")]  # fmt: skip
