@@ -29,7 +29,6 @@ __all__ = [
     "greedy_transfers",
     "parse_amount",
     "round_money",
-    "plain_decimal",
     "round_spread",
 ]
 
@@ -77,23 +76,6 @@ def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decima
     return Decimal(f"{whole}.{frac}" if frac else whole)
 
 
-def plain_decimal(value: Decimal | int, *, keep_zeros: bool = False) -> str:
-    """A decimal as people write it: no exponent, no trailing zeros (``1``, ``0.5``, ``1.5``).
-
-    ``keep_zeros`` keeps the digits the value carries (``Decimal('1.50')`` -> ``'1.50'``), for
-    amounts already rounded to a currency's minor unit. This is the one spelling of a
-    ``Decimal``; :func:`decimal_text` is the one for a ``Fraction``.
-
-    >>> plain_decimal(Decimal("1.50")), plain_decimal(Decimal("1E+2")), plain_decimal(3)
-    ('1.5', '100', '3')
-    >>> plain_decimal(Decimal("1.50"), keep_zeros=True)
-    '1.50'
-    """
-    if isinstance(value, int):
-        return str(value)
-    return format(value if keep_zeros else value.normalize(), "f")
-
-
 def decimal_text(value: Fraction | Decimal | int) -> str | None:
     """The exact decimal spelling of a number, or None if it has none (like 1/3).
 
@@ -133,12 +115,15 @@ def round_money(amount: Fraction | Decimal | int, places: int) -> Decimal:
 def amount_text(value: Fraction | Decimal | int, places: int | None = None) -> str:
     """How remikcalc writes a number of points, stakes or money, for people and for JSON.
 
-    With ``places`` the value is rounded half up to that many decimals (money in its minor
-    unit); without, it is written exactly with no trailing zeros, or to 4 places when it has
-    no exact decimal (a third of a stake).
+    The one amount formatter, for ``Fraction``, ``Decimal`` and ``int`` alike. With ``places``
+    the value is rounded half up to that many decimals (money in its minor unit: ``1.50``);
+    without, it is written exactly as people write it, with no exponent and no trailing zeros,
+    or to 4 places when it has no exact decimal (a third of a stake).
 
     >>> amount_text(Decimal("1.50")), amount_text(Fraction(-47, 2)), amount_text(Fraction(1, 3))
     ('1.5', '-23.5', '0.3333')
+    >>> amount_text(Decimal("1E+2")), amount_text(3), amount_text(Decimal("1.50"), places=2)
+    ('100', '3', '1.50')
     >>> amount_text(Fraction(21, 2), places=2)
     '10.50'
     """

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from remikcalc.errors import DealError, MeldError
+from remikcalc.render.results import details_json
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.bridge import score_bridge
@@ -75,8 +76,8 @@ def test_knock_pool_off_pays_only_the_knocker() -> None:
 def test_opponents_may_not_lay_off() -> None:
     # Boris's 8H would extend 2-7H, but it stays in his count (62 includes its 8)
     r = play(Anna=KNOCK, Boris=BORIS, Carl=CARL)
-    assert "8H" in r.details.as_json()["players"]["Boris"]["deadwood"]
-    assert "layoffs" not in r.details.as_json()["players"]["Boris"]
+    assert "8H" in details_json(r.details)["players"]["Boris"]["deadwood"]
+    assert "layoffs" not in details_json(r.details)["players"]["Boris"]
 
 
 def test_knock_over_five_is_refused() -> None:
@@ -136,7 +137,7 @@ def test_full_colour_is_shown_as_its_one_run() -> None:
     # the joker fills JH in 5H..AH; shown as that run, not as the remik the search would lay
     r = play(Anna="QH KH AH 5H 6H JK 8H 9H TH 7H", Boris=BORIS, Carl=CARL)
     assert r.outcome == "full_colour"
-    melds = r.details.as_json()["players"]["Anna"]["melds"]
+    melds = details_json(r.details)["players"]["Anna"]["melds"]
     assert melds == [["5H", "6H", "7H", "8H", "9H", "TH", "JK", "QH", "KH", "AH"]]
 
 
@@ -188,7 +189,7 @@ def test_closer_with_eleven_cards_discards_to_the_best_closing() -> None:
     assert r.outcome == "colour" and "Anna discards 4C" in r.reasons
     r = play(Anna=KNOCK + " KS", Boris=BORIS, Carl=CARL)
     assert r.outcome == "knock" and r.scores["Anna"] == 4
-    assert r.details.as_json()["players"]["Anna"]["discard"] == "KS"
+    assert details_json(r.details)["players"]["Anna"]["discard"] == "KS"
 
 
 # --- players and hands ------------------------------------------------------------------------
@@ -250,7 +251,7 @@ def test_three_packs_worth_of_a_card_is_refused() -> None:
 
 def test_draw_shows_the_hands_but_checks_their_size() -> None:
     r = play(closer=None, draw=True, Anna=KNOCK, Boris=BORIS)
-    assert r.details.as_json()["players"]["Anna"]["count"] == 4  # shown, not scored
+    assert details_json(r.details)["players"]["Anna"]["count"] == 4  # shown, not scored
     assert r.points == {"Anna": 0, "Boris": 0}
     with pytest.raises(DealError, match="Boris has 9 cards"):
         play(closer=None, draw=True, Anna=KNOCK, Boris=BORIS[:-3])

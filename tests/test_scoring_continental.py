@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from remikcalc.cards import JOKER, SUITS, Card, format_cards
 from remikcalc.errors import DealError, MeldError
 from remikcalc.melds import classify_meld
+from remikcalc.render.results import details_json
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.continental import PATTERNS, find_split
 from remikcalc.scoring.deal import build_deal
@@ -45,7 +46,7 @@ def test_continental_five_runs_of_three_per_card_payment() -> None:
     # Anna receives 15 + 16 = 31.
     r = score(ABC, closer="Anna", hands={"Anna": FIVE_THREES, "Boris": BORIS, "Carl": CARL})
     assert (r.outcome, r.winner) == ("out", "Anna")
-    assert r.details.as_json()["pattern"] == "5 runs of 3"
+    assert details_json(r.details)["pattern"] == "5 runs of 3"
     assert r.points == {"Anna": 0, "Boris": 15, "Carl": 16}
     assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
     assert [(p.payer, p.payee, p.amount) for p in r.payments] == [
@@ -53,7 +54,7 @@ def test_continental_five_runs_of_three_per_card_payment() -> None:
         ("Carl", "Anna", Decimal(16)),
     ]
     assert "Carl pays 14 cards × 1 + 1 joker × 2 = 16" in r.reasons
-    melds = r.details.as_json()["players"]["Anna"]["melds"]
+    melds = details_json(r.details)["players"]["Anna"]["melds"]
     assert sorted(" ".join(m) for m in melds) == sorted(
         ["AH 2H 3H", "QH KH AH", "4S 5S 6S", "7D 8D 9D", "TC JC QC"]
     )
@@ -64,7 +65,7 @@ def test_continental_three_runs_of_four_and_one_of_three(grouped: bool) -> None:
     hand = FOUR_FOUR_FOUR_THREE if grouped else FOUR_FOUR_FOUR_THREE.replace("|", "")
     # Losers pay 15 and 16 as above.
     r = score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
-    assert r.details.as_json()["pattern"] == "3 runs of 4 + 1 of 3"
+    assert details_json(r.details)["pattern"] == "3 runs of 4 + 1 of 3"
     assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
 
 
@@ -74,8 +75,8 @@ def test_continental_one_run_of_five_one_of_four_two_of_three_joker_wild(grouped
     hand = FIVE_FOUR_THREE_THREE if grouped else FIVE_FOUR_THREE_THREE.replace("|", "")
     # Anna's joker and Carl's are the two jokers of the pack. Losers pay 15 and 16.
     r = score(ABC, closer="Anna", hands={"Anna": hand, "Boris": BORIS, "Carl": CARL})
-    assert r.details.as_json()["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
-    jokers = r.details.as_json()["players"]["Anna"]["jokers"]
+    assert details_json(r.details)["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
+    jokers = details_json(r.details)["players"]["Anna"]["jokers"]
     assert [j["stands_for"] for j in jokers] in (["3H"], ["6H"])
     assert r.scores == {"Anna": 31, "Boris": -15, "Carl": -16}
 

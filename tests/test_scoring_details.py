@@ -1,7 +1,8 @@
 """Typed deal details (scoring/details.py): the data the families fill in, and its JSON.
 
-The JSON of ``round --json`` is ``DealDetails.as_json()``; these tests pin its shape (keys and
-their order) on real deals, and check that what a wild card stands for is carried as data.
+The JSON of ``round --json`` is written by ``render/results.py`` (``details_json``,
+``player_json``); these tests pin its shape (keys and their order) on real deals, and check
+that what a wild card stands for is carried as data.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from remikcalc.cards import JOKER, parse_cards
 from remikcalc.render.deal import deal_json, render_deal
+from remikcalc.render.results import details_json, player_json
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.details import DealDetails, Knocking, Layoff, MeldDetail, PlayerDetail
@@ -41,7 +43,7 @@ def test_knock_defender_layoffs_are_typed_with_the_meld_they_went_onto() -> None
     assert d.players["Anna"].deadwood == parse_cards("AC")
 
 
-def test_knock_as_json_is_the_dict_round_json_has_always_written() -> None:
+def test_knock_details_json_is_the_dict_round_json_has_always_written() -> None:
     r = score("gin", ["Anna", "Boris"], closer="Anna",
               hands={"Anna": SEED_KNOCKER, "Boris": SEED_DEFENDER})  # fmt: skip
     expected = {
@@ -58,7 +60,7 @@ def test_knock_as_json_is_the_dict_round_json_has_always_written() -> None:
         },
         "knock_limit": 10,
     }  # fmt: skip
-    got = details(r).as_json()
+    got = details_json(details(r))
     assert got == expected
     # The order of the keys is part of the output (json.dumps keeps it).
     assert json.dumps(got) == json.dumps(expected)
@@ -75,11 +77,11 @@ def test_a_jokers_stand_in_is_carried_as_data_and_shown_in_the_table() -> None:
     assert anna.closing == "full_colour"
     (run,) = anna.melds or ()
     assert run.wilds() == [(JOKER, parse_cards("JH")[0])]
-    assert anna.as_json()["jokers"] == [{"meld": 0, "stands_for": "JH"}]
+    assert player_json(anna)["jokers"] == [{"meld": 0, "stands_for": "JH"}]
     assert "TH JK=JH" in render_deal(r, "table")
     # Carl's joker is unmatched: no stand-in, and no "jokers" key.
     carl = details(r).players["Carl"]
-    assert carl.melds == () and JOKER in carl.deadwood and "jokers" not in carl.as_json()
+    assert carl.melds == () and JOKER in carl.deadwood and "jokers" not in player_json(carl)
 
 
 def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
@@ -95,12 +97,12 @@ def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
     # (which run shows the joker and which the deuce is Split.laid()'s choice; both are wild)
     assert {wilds["2C"][1], wilds["JK"][1]} & {"2D", "6D"} and {wilds["2C"][1],
                                                                wilds["JK"][1]} & {"3H", "6H"}
-    data = anna.as_json()
+    data = player_json(anna)
     assert list(data) == ["cards", "melds", "jokers", "wild_deuces", "deadwood", "count"]
     assert data["jokers"] == [{"meld": wilds["JK"][0], "stands_for": wilds["JK"][1]}]
     assert data["wild_deuces"] == [{"meld": wilds["2C"][0], "stands_for": wilds["2C"][1],
                                     "card": "2C"}]  # fmt: skip
-    assert details(r).as_json()["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
+    assert details_json(details(r))["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
 
 
 def test_rummy500_melds_lay_offs_and_key_order() -> None:
@@ -109,25 +111,25 @@ def test_rummy500_melds_lay_offs_and_key_order() -> None:
     boris = details(r).players["Boris"]
     assert boris.meld_values == (27,) and boris.laid_off == parse_cards("AC")
     assert boris.melded == 42  # 27 + a laid-off ace 15
-    assert boris.as_json() == {"cards": "KD 4H", "melds": [["9C", "9D", "9S"]],
-                               "deadwood": ["KD", "4H"], "count": 14, "meld_values": [27],
-                               "laid_off": ["AC"], "melded": 42}  # fmt: skip
-    assert list(boris.as_json()) == ["cards", "melds", "deadwood", "count", "meld_values",
-                                     "laid_off", "melded"]  # fmt: skip
+    assert player_json(boris) == {"cards": "KD 4H", "melds": [["9C", "9D", "9S"]],
+                                  "deadwood": ["KD", "4H"], "count": 14, "meld_values": [27],
+                                  "laid_off": ["AC"], "melded": 42}  # fmt: skip
+    assert list(player_json(boris)) == ["cards", "melds", "deadwood", "count", "meld_values",
+                                        "laid_off", "melded"]  # fmt: skip
 
 
 def test_boat_plus_and_one_go_multiplier_are_deal_fields() -> None:
     r = score("boat", ["Anna", "Boris"], closer="Anna", plus=30, hands={"Boris": "9C 5S"})
-    assert details(r).plus == 30 and details(r).as_json()["plus"] == 30
+    assert details(r).plus == 30 and details_json(details(r))["plus"] == 30
     r = score("polish", ["Anna", "Boris"], closer="Anna", how="one_go", hands={"Boris": "9C"})
     assert details(r).multiplier == 2
-    assert list(details(r).as_json()) == ["players", "multiplier"]
+    assert list(details_json(details(r))) == ["players", "multiplier"]
 
 
 def test_winner_who_went_out_has_an_empty_detail() -> None:
     r = score("rummy", ["Anna", "Boris"], closer="Anna", hands={"Boris": "9C 7H"})
-    assert details(r).players["Anna"].as_json() == {"cards": "", "melds": [], "deadwood": [],
-                                                    "count": 0}  # fmt: skip
+    assert player_json(details(r).players["Anna"]) == {"cards": "", "melds": [],
+                                                       "deadwood": [], "count": 0}  # fmt: skip
 
 
 def test_a_result_without_details_renders_with_empty_json_details() -> None:
@@ -142,7 +144,7 @@ def test_melddetail_plain_has_no_stand_ins() -> None:
     meld = MeldDetail.plain(parse_cards("5H 6H 7H"))
     assert meld.stands_for == (None, None, None) and meld.wilds() == []
     shown = PlayerDetail(build_hand("5H 6H 7H"), melds=(meld,), wilds="jokers")
-    assert "jokers" not in shown.as_json()
+    assert "jokers" not in player_json(shown)
 
 
 def build_hand(text: str) -> Any:

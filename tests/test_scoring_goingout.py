@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from remikcalc.cards import JOKER, Card, format_cards
 from remikcalc.errors import CardError, DealError, MeldError
+from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring import Deal, DealResult, Hand, score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.variants import Rules, get_rules
@@ -209,8 +210,8 @@ def test_boat_seed_example_winner_plus_88() -> None:
     assert r.scores == {"Valery": 309, "Kirill": -114, "Mikhail": -99, "Nikolai": -96}
     assert "Kirill pays 88 + 26 = 114" in r.reasons
     assert "pair rule: Kirill's 9C 9D count as one 9" in r.reasons
-    assert r.details.as_json()["players"]["Kirill"]["counted"] == ["9C", "7H", "QD"]
-    assert r.as_json()["payments"][0] == {"from": "Kirill", "to": "Valery", "amount": "114"}
+    assert details_json(r.details)["players"]["Kirill"]["counted"] == ["9C", "7H", "QD"]
+    assert result_json(r)["payments"][0] == {"from": "Kirill", "to": "Valery", "amount": "114"}
 
 
 def test_boat_pair_rule_three_of_a_rank_count_once() -> None:
@@ -274,7 +275,7 @@ def test_remibrydz_one_move_finish_doubles_the_whole_deal() -> None:
         "remibrydz", ABC, closer="Anna", how="one_go", hands={"Boris": "AS JK 7D", "Carl": "KH QH"}
     )
     assert r.scores == {"Anna": 116, "Boris": -76, "Carl": -40}
-    assert r.details.as_json()["multiplier"] == 2
+    assert details_json(r.details)["multiplier"] == 2
 
 
 def test_remibrydz_stock_out_no_winner_everyone_minus_own_hand() -> None:
@@ -313,13 +314,13 @@ def test_remibrydz_hand_holds_at_most_fourteen() -> None:
 def test_remibrydz_details_per_player() -> None:
     r = score("remibrydz", ["Anna", "Boris"], closer="Anna", hands={"Boris": "AS JK"})
     # AS 11 + JK 20 = 31; nothing is laid, every card held counts.
-    assert r.details.as_json()["players"]["Boris"] == {
+    assert details_json(r.details)["players"]["Boris"] == {
         "cards": "AS JK",
         "melds": [],
         "deadwood": ["AS", "JK"],
         "count": 31,
     }
-    assert r.details.as_json()["players"]["Anna"]["count"] == 0
+    assert details_json(r.details)["players"]["Anna"]["count"] == 0
 
 
 # --- properties ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 from remikcalc.cards import parse_cards
 from remikcalc.errors import CardError, DealError, MeldError, RemikcalcError
+from remikcalc.render.results import details_json
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import Deal, DealResult, Hand
 from remikcalc.scoring.deal import build_deal
@@ -51,9 +52,9 @@ def test_seed_knock_defender_lays_off_fourth_queen_and_ten_nine_of_spades() -> N
     assert r.outcome == "knock" and r.winner == "Anna" and r.closer == "Anna"
     assert r.points == {"Anna": 1, "Boris": 44}
     assert r.scores == {"Anna": 43, "Boris": 0}  # 44 - 1
-    laid = r.details.as_json()["players"]["Boris"]["layoffs"]
+    laid = details_json(r.details)["players"]["Boris"]["layoffs"]
     assert sorted(x["card"] for x in laid) == ["9S", "QS", "TS"]
-    assert "2C" in r.details.as_json()["players"]["Boris"]["deadwood"]
+    assert "2C" in details_json(r.details)["players"]["Boris"]["deadwood"]
     assert "Boris laid off QS on QC QD QH" in r.reasons
 
 
@@ -108,7 +109,7 @@ def test_gin_scores_defender_count_plus_bonus_without_lay_offs(preset: str, bonu
     assert r.outcome == "gin" and r.winner == "Anna"
     assert r.points == {"Anna": 0, "Boris": 57}
     assert r.scores == {"Anna": 57 + bonus, "Boris": 0}
-    assert "layoffs" not in r.details.as_json()["players"]["Boris"]
+    assert "layoffs" not in details_json(r.details)["players"]["Boris"]
 
 
 @pytest.mark.parametrize("preset", ["ru", "pagat", "modern", "bicycle"])
@@ -150,7 +151,8 @@ def test_eleven_melded_cards_without_big_gin_discard_to_gin(preset: str, bonus: 
     # no big gin in these presets: a card is discarded and the other ten are gin: 60 + bonus
     r = play("gin", preset, Anna=BIG_GIN, Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C")
     assert r.outcome == "gin" and r.scores == {"Anna": 60 + bonus, "Boris": 0}
-    assert r.details.as_json()["players"]["Anna"]["discard"] in {"2H", "5H", "KC", "KD", "KH", "KS"}
+    discard = details_json(r.details)["players"]["Anna"]["discard"]
+    assert discard in {"2H", "5H", "KC", "KD", "KH", "KS"}
 
 
 def test_stated_gin_with_eleven_melded_is_plain_gin_even_in_modern() -> None:
@@ -172,7 +174,7 @@ def test_closer_with_eleven_cards_gets_best_discard_shown() -> None:
     # Anna: A-2-3S, three sevens, 9C 9D 9H, 2C, KD: discarding KD leaves K = 2 (2C).
     # Boris: 4S 5S go on A-2-3S and 7S on the sevens: 73 - 4 - 5 - 7 = 57; 57 - 2 = 55.
     r = play(Anna="AS 2S 3S 7H 7D 7C 9C 9D 9H 2C KD", Boris="4S 5S 7S QD QC KH 3C 8H 6D JD")
-    assert r.details.as_json()["players"]["Anna"]["discard"] == "KD"
+    assert details_json(r.details)["players"]["Anna"]["discard"] == "KD"
     assert "Anna discards KD" in r.reasons
     assert r.points == {"Anna": 2, "Boris": 57}
     assert r.scores == {"Anna": 55, "Boris": 0}
@@ -180,7 +182,7 @@ def test_closer_with_eleven_cards_gets_best_discard_shown() -> None:
 
 def test_typed_closer_with_eleven_cards_discards_highest_unmatched() -> None:
     r = play(Anna="AS 2S 3S | 7H 7D 7C | 9C 9D 9H | 2C KD", Boris="4S 5S 7S QD QC KH 3C 8H 6D JD")
-    assert r.details.as_json()["players"]["Anna"]["discard"] == "KD"
+    assert details_json(r.details)["players"]["Anna"]["discard"] == "KD"
     assert r.scores == {"Anna": 55, "Boris": 0}
 
 
@@ -197,9 +199,9 @@ def test_knocker_equal_arrangements_the_one_best_for_the_knocker() -> None:
     # with four sixes 7H cannot be laid off: D = 73, Anna scores 73 - 4 = 69
     r = play(Anna=TWIN_KNOCKER, Boris=TWIN_DEFENDER)
     assert r.scores == {"Anna": 69, "Boris": 0}
-    melds = sorted(sorted(m) for m in r.details.as_json()["players"]["Anna"]["melds"])
+    melds = sorted(sorted(m) for m in details_json(r.details)["players"]["Anna"]["melds"])
     assert ["6C", "6D", "6H", "6S"] in melds
-    assert r.details.as_json()["players"]["Boris"]["layoffs"] == []
+    assert details_json(r.details)["players"]["Boris"]["layoffs"] == []
 
 
 def test_knocker_typed_arrangement_is_taken_as_typed() -> None:
@@ -207,7 +209,7 @@ def test_knocker_typed_arrangement_is_taken_as_typed() -> None:
     r = play(Anna="3H 4H 5H 6H | 6D 6C 6S | AC AD | 2D", Boris=TWIN_DEFENDER)
     assert r.points == {"Anna": 4, "Boris": 66}
     assert r.scores == {"Anna": 62, "Boris": 0}
-    assert r.details.as_json()["players"]["Boris"]["layoffs"] == [
+    assert details_json(r.details)["players"]["Boris"]["layoffs"] == [
         {"card": "7H", "onto": ["3H", "4H", "5H", "6H"]}
     ]
 
@@ -220,7 +222,7 @@ def test_defender_melds_and_lay_offs_are_found_together() -> None:
     r = play(Anna="5S 6S 7S KC KD KH 2C 3C 4C AH", Boris="8H 8D 8C 8S 9S QH JC 4D 3H 2H")
     assert r.points == {"Anna": 1, "Boris": 29}
     assert r.scores == {"Anna": 28, "Boris": 0}
-    assert r.details.as_json()["players"]["Boris"]["count_before_layoffs"] == 38
+    assert details_json(r.details)["players"]["Boris"]["count_before_layoffs"] == 38
 
 
 # --- oklahoma ---------------------------------------------------------------------------------
@@ -230,7 +232,7 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
     # up-card 9H: limit 9; the seed knock (K = 1) scores 43, not doubled (hearts)
     r = play("oklahoma", upcard="9H", Anna=SEED_KNOCKER, Boris=SEED_DEFENDER)
     assert r.scores == {"Anna": 43, "Boris": 0}
-    assert r.details.as_json()["knock_limit"] == 9
+    assert details_json(r.details)["knock_limit"] == 9
 
 
 def test_oklahoma_knock_over_the_upcard_limit_is_refused() -> None:
@@ -243,7 +245,7 @@ def test_oklahoma_knock_over_the_upcard_limit_is_refused() -> None:
 
 def test_oklahoma_court_upcard_allows_ten() -> None:
     r = play("oklahoma", upcard="KD", Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 4C")
-    assert r.details.as_json()["knock_limit"] == 10 and r.outcome == "undercut"
+    assert details_json(r.details)["knock_limit"] == 10 and r.outcome == "undercut"
 
 
 def test_oklahoma_spade_upcard_doubles_knock() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from remikcalc.errors import CardError, DealError, MeldError
+from remikcalc.render.results import details_json
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.variants import get_rules
@@ -36,7 +37,7 @@ def test_rummy500_score_is_melded_value_minus_hand_value() -> None:
     assert r.scores == {"Anna": 48, "Boris": 28}
     assert r.payments == ()
     assert "Anna scores 48: melds 6 + 35, laid off 7C (7), hand 0" in r.reasons
-    boris = r.details.as_json()["players"]["Boris"]
+    boris = details_json(r.details)["players"]["Boris"]
     assert [sorted(m) for m in boris["melds"]] == [["9C", "9D", "9S"]]
     assert boris["laid_off"] == ["AC"]
     assert boris["melded"] == 42

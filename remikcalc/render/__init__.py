@@ -10,14 +10,14 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from remikcalc.money import plain_decimal
-
 __all__ = ["to_json", "table"]
 
 
 def _default(obj: Any) -> Any:
-    if isinstance(obj, Decimal):  # amounts keep the digits they were rounded to: "1.50"
-        return plain_decimal(obj, keep_zeros=True)
+    if isinstance(obj, Decimal):
+        # A raw Decimal keeps the digits it carries ("1.50": rounded to a currency's minor unit,
+        # or a stake as typed); amounts meant to be written exactly go through amount_text.
+        return format(obj, "f")
     if isinstance(obj, tuple | set | frozenset):
         return list(obj)
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")

@@ -4,7 +4,7 @@ Works from :class:`~remikcalc.scoring.base.DealResult` alone: the numbers (``poi
 ``scores``, ``payments``), the ``reasons`` and the typed ``details`` the family filled in
 (:mod:`remikcalc.scoring.details`: each player's hand, melds with their jokers' stand-ins,
 unmatched cards, lay-offs (with or without the meld they went onto), count and discard).
-Used by ``round`` and ``add``; the JSON ``details`` is ``DealDetails.as_json()``.
+Used by ``round`` and ``add``; the JSON is built by :mod:`remikcalc.render.results`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from remikcalc.cards import Card, format_cards
-from remikcalc.money import plain_decimal
+from remikcalc.money import amount_text
 from remikcalc.render import table, to_json
+from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring.base import DealResult
 from remikcalc.scoring.details import PlayerDetail
 
@@ -38,8 +39,8 @@ _OUTCOME_WORDS = {
 def deal_json(result: DealResult, *, variant: str | None = None) -> dict[str, Any]:
     """The INTERFACE per-deal object, plus ``variant`` and the per-player ``details``."""
     out: dict[str, Any] = {} if variant is None else {"variant": variant}
-    out.update(result.as_json())
-    out["details"] = {} if result.details is None else result.details.as_json()
+    out.update(result_json(result))
+    out["details"] = details_json(result.details)
     return out
 
 
@@ -127,7 +128,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     if fmt == "json":
         return to_json(deal_json(result, variant=variant))
     rows = [_row(result, name) for name in _players(result)]
-    payments = [[p.payer, p.payee, plain_decimal(p.amount)] for p in result.payments]
+    payments = [[p.payer, p.payee, amount_text(p.amount)] for p in result.payments]
     if fmt == "plain":
         lines = [f"outcome\t{result.outcome}", f"closer\t{result.closer or ''}",
                  f"winner\t{result.winner or ''}", table(rows, _HEADERS, fmt="plain")]  # fmt: skip

@@ -15,9 +15,9 @@ from typing import Any
 
 from remikcalc.money import Transfer, amount_text
 from remikcalc.render import table, to_json
-from remikcalc.scoring.base import POOL, DealResult, Payment
+from remikcalc.render.results import payment_json, result_json
+from remikcalc.scoring.base import POOL, Payment
 from remikcalc.session import PoolSummary, Settlement, Sheet, Step, replay, settle
-from remikcalc.settle import Reentry
 
 __all__ = [
     "SCHEMA",
@@ -37,7 +37,7 @@ _UNITS = {"point": " points", "stake": " stake(s)"}  # a net without money, in w
 def _plain(value: Any) -> Any:
     """Typed settlement values as JSON data: amounts as decimal strings, records as objects."""
     if isinstance(value, Payment | Transfer):
-        return {"from": value.payer, "to": value.payee, "amount": amount_text(value.amount)}
+        return payment_json(value)
     if isinstance(value, Fraction | Decimal):
         return amount_text(value)
     if isinstance(value, Mapping):
@@ -47,16 +47,6 @@ def _plain(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
-
-
-def result_json(result: DealResult | Reentry, n: int | None = None) -> dict[str, Any]:
-    """One entry's result: a deal (INTERFACE per-deal object) or a re-entry event."""
-    if isinstance(result, DealResult):
-        return result.as_json(n)
-    out: dict[str, Any] = {} if n is None else {"n": n}
-    out.update(outcome="reenter", player=result.player, total=result.restart,
-               payments=_plain(result.payments))  # fmt: skip
-    return out
 
 
 def step_json(step: Step) -> dict[str, Any]:

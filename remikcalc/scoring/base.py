@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from remikcalc.cards import Card, format_cards
 from remikcalc.dealinput import OUTCOMES
-from remikcalc.money import plain_decimal
 
 if TYPE_CHECKING:
     from remikcalc.scoring.details import DealDetails
@@ -70,9 +69,6 @@ class Payment:
     payee: str  # a player's name, or POOL
     amount: Decimal
 
-    def as_json(self) -> dict[str, str]:
-        return {"from": self.payer, "to": self.payee, "amount": plain_decimal(self.amount)}
-
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
@@ -81,7 +77,8 @@ class DealResult:
     ``points``: each player's count for the deal; ``scores``: what the deal adds to each
     total; ``payments``: the deal's own transfers. ``reasons`` are short sentences for
     people; ``details`` holds per-player breakdowns (melds, deadwood, lay-offs) for rendering
-    (:mod:`remikcalc.scoring.details`; None for a deal entered as points only).
+    (:mod:`remikcalc.scoring.details`; None for a deal entered as points only). Its JSON is
+    written by :mod:`remikcalc.render.results`.
     """
 
     outcome: str
@@ -92,17 +89,3 @@ class DealResult:
     payments: tuple[Payment, ...] = ()
     reasons: tuple[str, ...] = ()
     details: DealDetails | None = None
-
-    def as_json(self, n: int | None = None) -> dict[str, Any]:
-        """The per-deal object of ``settle --format json`` (INTERFACE.md)."""
-        out: dict[str, Any] = {} if n is None else {"n": n}
-        out.update(
-            closer=self.closer,
-            outcome=self.outcome,
-            winner=self.winner,
-            points=dict(self.points),
-            scores=dict(self.scores),
-            payments=[p.as_json() for p in self.payments],
-            reasons=list(self.reasons),
-        )
-        return out

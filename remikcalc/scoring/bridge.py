@@ -25,7 +25,7 @@ from decimal import Decimal
 from remikcalc.cards import Card, Rank, Suit
 from remikcalc.errors import DealError
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.money import plain_decimal
+from remikcalc.money import amount_text
 from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment
 from remikcalc.scoring.common import (
     check_players,
@@ -271,9 +271,9 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         reasons.append(f"{name} adds {arranged.points} unmatched")
     payments = closing_payments(rules, closer, best.closing, deal.players)
     amount = _stake(rules, best.closing)
-    stake = f"{plain_decimal(amount)} stake" + ("" if amount <= 1 else "s")
+    stake = f"{amount_text(amount)} stake" + ("" if amount <= 1 else "s")
     if best.closing == "knock":
-        pool = f" and {plain_decimal(amount)} into the pool" if rules.knock_pool else ""
+        pool = f" and {amount_text(amount)} into the pool" if rules.knock_pool else ""
         reasons.append(f"each other player pays {closer} {stake}{pool} for the knock")
     else:
         reasons.append(f"each other player pays {closer} {stake} for {_NAMES[best.closing]}")

@@ -3,9 +3,9 @@
 A scoring family fills one :class:`PlayerDetail` per player (the hand, its melds with what
 each wild card stands for, the unmatched cards, lay-offs, the count, and the few fields only
 some families have) and a :class:`DealDetails` around them (the deal-level fields: knock
-limit, closing, multiplier, ...). ``render/deal.py`` draws the table from these fields; the
-JSON of ``round --json`` is :meth:`DealDetails.as_json`, which writes today's keys in today's
-order, a field left ``None`` being a key left out.
+limit, closing, multiplier, ...). ``render/deal.py`` draws the table from these fields and
+``render/results.py`` writes their JSON (``round --json``), a field left ``None`` being a key
+left out. These types hold data only; none of them knows its JSON.
 
 >>> from remikcalc.cards import parse_cards
 >>> from remikcalc.scoring.base import Hand
@@ -15,15 +15,13 @@ order, a field left ``None`` being a key left out.
 >>> detail = PlayerDetail(Hand(run.cards), melds=(MeldDetail.of(run),), count=0, wilds="jokers")
 >>> [c.code for c in detail.stand_ins(detail.melds[0])]
 ['8S']
->>> detail.as_json()["jokers"]
-[{'meld': 0, 'stands_for': '8S'}]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from remikcalc.cards import Card
 from remikcalc.melds import Meld
@@ -31,15 +29,12 @@ from remikcalc.scoring.base import Hand
 
 __all__ = ["DealDetails", "Knocking", "Layoff", "MeldDetail", "PlayerDetail", "WildReport"]
 
-# How a family reports its wild cards (a choice of the JSON it has always written):
+# How a family reports its wild cards (a choice of the JSON it has always written, which
+# render/results.py writes):
 # "jokers": every wild card in a ``jokers`` list, when there is one (knock, bridge);
 # "jokers_and_deuces": ``jokers`` and ``wild_deuces`` lists, always (continental's winner);
 # "none": no list; the melds carry the stand-ins, the output does not name them (rummy 500).
 WildReport = Literal["jokers", "jokers_and_deuces", "none"]
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +65,6 @@ class Layoff:
 
     card: Card
     onto: tuple[Card, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "onto": _codes(self.onto)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,49 +106,6 @@ class PlayerDetail:
             return [stand for card, stand in meld.wilds() if card.is_joker]
         return []
 
-    def _wild_lists(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        jokers: list[dict[str, Any]] = []
-        deuces: list[dict[str, Any]] = []
-        for i, meld in enumerate(self.melds or ()):
-            for card, stand in meld.wilds():
-                entry = {"meld": i, "stands_for": stand.code}
-                if self.wilds == "jokers" or card.is_joker:
-                    jokers.append(entry)
-                else:
-                    deuces.append({**entry, "card": card.code})
-        return jokers, deuces
-
-    def as_json(self) -> dict[str, Any]:
-        """``details["players"][name]`` of ``round --json`` (DEVELOPING.md), key for key."""
-        out: dict[str, Any] = {"cards": str(self.hand)}
-        if self.melds is not None:
-            out["melds"] = [_codes(m.cards) for m in self.melds]
-        jokers, deuces = self._wild_lists()
-        if self.wilds == "jokers_and_deuces":
-            out.update(jokers=jokers, wild_deuces=deuces)
-        out["deadwood"] = _codes(self.deadwood)
-        if self.count is not None:
-            out["count"] = self.count
-        if self.wilds == "jokers" and jokers:
-            out["jokers"] = jokers
-        if self.discard is not None:
-            out["discard"] = self.discard.code
-        if self.counted is not None:
-            out["counted"] = _codes(self.counted)
-        if self.meld_values is not None:
-            out["meld_values"] = list(self.meld_values)
-        if self.laid_off is not None:
-            out["laid_off"] = _codes(self.laid_off)
-        if self.melded is not None:
-            out["melded"] = self.melded
-        if self.layoffs is not None:
-            out["layoffs"] = [lay.as_json() for lay in self.layoffs]
-        if self.count_before_layoffs is not None:
-            out["count_before_layoffs"] = self.count_before_layoffs
-        if self.closing is not None:
-            out["closing"] = self.closing
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class Knocking:
@@ -186,21 +135,3 @@ class DealDetails:
     plus: int | None = None
     payment: str | None = None
     pattern: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        """``details`` of ``round --json``: the dict the families have always written."""
-        out: dict[str, Any] = {"players": {n: d.as_json() for n, d in self.players.items()}}
-        if self.closing is not None:
-            out["closing"] = self.closing
-        if self.bonus is not None:
-            out["bonus"] = self.bonus
-        if self.knocking is not None:
-            out["knock_limit"] = self.knocking.limit
-            if self.knocking.upcard is not None:
-                out["upcard"] = self.knocking.upcard.code
-                out["doubled"] = self.knocking.doubled
-        for key in ("multiplier", "plus", "payment", "pattern"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        return out
