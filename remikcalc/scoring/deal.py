@@ -1,4 +1,5 @@
-"""Build a :class:`Deal` from what the user typed, with the checks every family shares.
+"""A deal as the scorers see it (:class:`Hand`, :class:`Deal`), and :func:`build_deal`, which
+makes one from what the user typed with the checks every family shares.
 
 Parsing errors are prefixed with the player's name; the pack limits are checked across all
 hands and melds of the deal at once, so one physical card cannot be in two places.
@@ -7,16 +8,53 @@ hands and melds of the deal at once, so one physical card cannot be in two place
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from remikcalc.cards import Card, check_pack, is_grouped, parse_card, parse_groups
+from remikcalc.cards import Card, check_pack, format_cards, is_grouped, parse_card, parse_groups
 from remikcalc.dealinput import DealInput, check_input, normal_outcome
 from remikcalc.errors import CardError, DealError
-from remikcalc.scoring.base import Deal, Hand
 from remikcalc.variants import Rules
 
-__all__ = ["build_deal", "parse_hand", "player_named"]
+__all__ = ["Deal", "Hand", "build_deal", "parse_hand", "player_named"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The cards one player typed for a deal.
+
+    ``groups`` is set when the player grouped the cards with ``|`` (the arrangement is then
+    fixed as typed); ``cards`` is always the flat tuple in input order.
+    """
+
+    cards: tuple[Card, ...]
+    groups: tuple[tuple[Card, ...], ...] | None = None
+
+    def __str__(self) -> str:
+        if self.groups is not None:
+            return " | ".join(format_cards(g) for g in self.groups)
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One finished deal, as typed; parsed and checked against the pack by ``build_deal``.
+
+    ``players`` are the players taking part in this deal, in seating order (in bridge, the
+    players still in the game). ``hands`` may lack the winner of a going-out game.
+    """
+
+    players: tuple[str, ...]
+    hands: Mapping[str, Hand]
+    closer: str | None = None
+    how: str | None = None
+    draw: bool = False
+    upcard: Card | None = None
+    plus: int | None = None
+    melded: Mapping[str, tuple[tuple[Card, ...], ...]] = field(default_factory=dict)
+    first_turn: bool = False
+    no_draw: bool = False
 
 
 def player_named(name: str, players: Sequence[str], what: str = "player") -> str:

@@ -8,7 +8,7 @@ limit, closing, multiplier, ...). ``render/deal.py`` draws the table from these 
 left out. These types hold data only; none of them knows its JSON.
 
 >>> from remikcalc.cards import parse_cards
->>> from remikcalc.scoring.base import Hand
+>>> from remikcalc.scoring.deal import Hand
 >>> from remikcalc.variants import get_rules
 >>> from remikcalc.melds import classify_meld
 >>> run = classify_meld(parse_cards("7S JK 9S"), get_rules("bridge"))
@@ -25,7 +25,7 @@ from typing import Literal
 
 from remikcalc.cards import Card
 from remikcalc.melds import Meld
-from remikcalc.scoring.base import Hand
+from remikcalc.scoring.deal import Hand
 
 __all__ = ["DealDetails", "Knocking", "Layoff", "MeldDetail", "PlayerDetail", "WildReport"]
 

@@ -13,13 +13,14 @@ This module is the entry point: it picks the engine for each call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from remikcalc.cards import CARDS, Card, check_pack, is_grouped, parse_cards, parse_groups
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import hand_value, meld_key, split_groups
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import fast_tables
+from remikcalc.search.fast_hand import FullHand, full_hand
 from remikcalc.search.general import best_value_melds, general_arrangement
 from remikcalc.variants import Rules, get_rules
 
@@ -34,7 +35,6 @@ __all__ = [
 
 _BIT = [1 << i for i in range(53)]
 
-FullHand = Callable[[Sequence[Card], Rules], Arrangement]
 _last: tuple[Rules | None, FullHand] = (None, general_arrangement)  # the last rule set's
 
 
@@ -66,9 +66,9 @@ def _full_hand(rules: Rules) -> FullHand:
     """
     global _last
     fast = fast_tables(rules)
-    full_hand = fast.full_hand() if fast.usable else general_arrangement
-    _last = (rules, full_hand)
-    return full_hand
+    found = full_hand(fast) if fast.usable else general_arrangement
+    _last = (rules, found)
+    return found
 
 
 def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:

@@ -16,7 +16,6 @@ from itertools import product
 
 from remikcalc.cards import CARDS, Card
 from remikcalc.melds import Meld, build_run, meld_key, run_geometry
-from remikcalc.search.fast_hand import FullHand, full_hand_function
 from remikcalc.variants import Rules
 
 __all__ = ["FastTables", "fast_tables"]
@@ -89,7 +88,6 @@ class FastTables:
         )
         self.geometry = run_geometry(rules)
         self.ready = False
-        self._full_hand: FullHand | None = None
 
     def _build(self) -> None:
         """Build the tables (a few ms), on the first hand that takes the fast path.
@@ -433,17 +431,10 @@ class FastTables:
         pv = self.pattern_value
         return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
 
-    def full_hand(self) -> FullHand:
-        """The one function that answers a full hand (no discard) with these tables.
-
-        Built on first use and kept here (see :mod:`remikcalc.search.fast_hand`).
-        """
-        found = self._full_hand
-        if found is None:
-            if not self.ready:
-                self._build()
-            found = self._full_hand = full_hand_function(self)
-        return found
+    def build(self) -> None:
+        """Build the tables now, if they are not built yet (they are built on first use)."""
+        if not self.ready:
+            self._build()
 
     def whole_sets(self, covered: int, g: int, m: int, key: object) -> tuple[Meld, ...]:
         """The melds when each rank of ``g`` is one set of all its cards in the hand ``m``

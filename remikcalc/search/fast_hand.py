@@ -9,19 +9,18 @@ deuce) go to the general search.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from remikcalc.cards import Card
 from remikcalc.melds import Meld
 from remikcalc.search.arrangement import Arrangement
+from remikcalc.search.fast import FastTables
 from remikcalc.search.general import general_arrangement
 from remikcalc.variants import Rules
 
-if TYPE_CHECKING:
-    from remikcalc.search.fast import FastTables
-
-__all__ = ["FullHand", "full_hand_function"]
+__all__ = ["FullHand", "full_hand"]
 
 FullHand = Callable[[Sequence[Card], Rules], Arrangement]
 FULL = 0x1FFF
@@ -29,7 +28,17 @@ SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four sui
 _BIT = [1 << i for i in range(53)]
 
 
-def full_hand_function(tables: FastTables) -> FullHand:
+@functools.cache
+def full_hand(tables: FastTables) -> FullHand:
+    """The one function that answers a full hand (no discard) with ``tables``.
+
+    Built on first use and kept (per tables, so rule sets sharing the tables share it).
+    """
+    tables.build()
+    return _full_hand_function(tables)
+
+
+def _full_hand_function(tables: FastTables) -> FullHand:
     """The whole search for a full hand under rules sharing ``tables`` (built already)."""
     new: Any = tuple.__new__
     bit = _BIT.__getitem__
@@ -50,7 +59,7 @@ def full_hand_function(tables: FastTables) -> FullHand:
 
 
 def _sets_of_three(tables: FastTables) -> FullHand:
-    """:func:`full_hand_function` when a set is 3 or 4 cards (or there are no sets).
+    """:func:`_full_hand_function` when a set is 3 or 4 cards (or there are no sets).
 
     A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
     hands with a set skip the search over set choices.
