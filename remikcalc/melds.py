@@ -170,9 +170,7 @@ def _run_geometry(ace_runs: str) -> RunGeometry:
         ace_runs
     ]
     wraps = ace_runs == "around"
-    orders = {"low": (_LOW,), "high": (_HIGH,), "low_or_high": (_LOW, _HIGH)}.get(
-        ace_runs, (_LOW,)
-    )
+    orders = {"low": (_LOW,), "high": (_HIGH,), "low_or_high": (_LOW, _HIGH)}.get(ace_runs, (_LOW,))
     starts: list[tuple[int, ...]] = [()]
     for length in range(1, MAX_RUN + 1):
         starts.append(tuple(range(1, 14)) if wraps else tuple(range(first, last - length + 2)))

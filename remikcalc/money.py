@@ -64,9 +64,7 @@ def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decima
     body = raw[1:] if raw.startswith("+") else raw
     match = _AMOUNT.fullmatch(body)
     if not body or match is None or (match.group(1) is None and match.group(2) is None):
-        raise SettleError(
-            f"{what} {text!r} is not a decimal number; write it like 0.10 or 1,5"
-        )
+        raise SettleError(f"{what} {text!r} is not a decimal number; write it like 0.10 or 1,5")
     whole, frac = match.group(1) or "0", match.group(2) or ""
     if len(frac) > decimals:
         unit = "whole units" if decimals == 0 else f"{decimals} decimal" + "s" * (decimals > 1)
@@ -273,5 +271,3 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
                 break
     groups.append([i for i in range(n) if boundary >> i & 1])
     return sorted(groups)
-
-

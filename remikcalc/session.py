@@ -48,7 +48,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """One replayed entry: its result and the totals after it."""

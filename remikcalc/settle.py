@@ -163,7 +163,6 @@ class GameResult:
     reasons: tuple[str, ...]
 
 
-
 @dataclass(slots=True)
 class KnockGame:
     """One game of gin or oklahoma (or one Hollywood column)."""

@@ -90,7 +90,7 @@ def hand_melds(hand: Hand, rules: Rules) -> dict[tuple[Hand, int], int]:
             continue
         per_card = [range(0, min(n, have[c]) + 1) for c, n in need.items()]
         for choice in product(*per_card):
-            naturals = Counter()
+            naturals: Counter[int] = Counter()
             for (card, _n), k in zip(need.items(), choice, strict=True):
                 naturals[card] += k
             n_nat = sum(naturals.values())

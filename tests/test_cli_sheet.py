@@ -108,8 +108,8 @@ def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> N
     assert "Deal 1: knock by Anna; Anna wins the deal" in result.output
     assert "Points left to reach 100: Anna 41, Boris 100" in result.output
     assert gin.read_text(encoding="utf-8").endswith(
-        "deals:\n  - closer: Anna\n    hands: {Anna: \"9C 9D 9H 5S 6S 7S KD KH KS 2C\", "
-        "Boris: \"AS 2S 3H 4D 5D 8C 8D JC QC TD\"}\n"
+        'deals:\n  - closer: Anna\n    hands: {Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", '
+        'Boris: "AS 2S 3H 4D 5D 8C 8D JC QC TD"}\n'
     )
     data = settle_json(gin)
     assert data["deals"][0]["points"] == {"Anna": 2, "Boris": 61}
@@ -179,7 +179,7 @@ def test_the_add_help_examples_run(tmp_path: Path) -> None:
     # gin: Anna knocks with 2, Boris 61 unmatched: 59; then Anna +25 as points: 84.
     # rummy draw: Anna KC QD 2H = 10 + 10 + 2 = 22, Boris 5S 5D 9C = 19: −22 and −19.
     text = ok("add", "--help").output
-    block = text[text.index("Example"):].split("\n\n")[0].replace("\\\n", " ")
+    block = text[text.index("Example") :].split("\n\n")[0].replace("\\\n", " ")
     lines = [shlex.split(x, comments=True) for x in block.splitlines()[1:]]
     ok("new", str(tmp_path / "game.yaml"), "-v", "gin", "--players", "Anna,Boris")
     ok("new", str(tmp_path / "rummy.yaml"), "-v", "rummy", "--players", "Anna,Boris")
@@ -245,15 +245,18 @@ def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
                                 "totals": {"Anna": -8, "Boris": 62, "Carl": 62}}  # fmt: skip
     # Anna: -1 entry +1 knock +2 remik +1 knock +8 pool = 11; Boris -1 -1 -1 -3 -1 = -7;
     # Carl -1 -1 -1 -1 = -4
-    assert {k: data[k] for k in ("totals", "finished", "winner", "net", "money", "transfers",
-                                 "pool")} == {  # fmt: skip
+    assert {
+        k: data[k] for k in ("totals", "finished", "winner", "net", "money", "transfers", "pool")
+    } == {  # fmt: skip
         "totals": {"Anna": -8, "Boris": 112, "Carl": 102},
         "finished": True,
         "winner": "Anna",
         "net": {"Anna": "11", "Boris": "-7", "Carl": "-4"},
         "money": {"Anna": "22.00", "Boris": "-14.00", "Carl": "-8.00"},
-        "transfers": [{"from": "Boris", "to": "Anna", "amount": "14.00"},
-                      {"from": "Carl", "to": "Anna", "amount": "8.00"}],  # fmt: skip
+        "transfers": [
+            {"from": "Boris", "to": "Anna", "amount": "14.00"},
+            {"from": "Carl", "to": "Anna", "amount": "8.00"},
+        ],  # fmt: skip
         "pool": "0",
     }
     assert data["schema"] == "remikcalc.settle/1" and data["players"] == ["Anna", "Boris", "Carl"]

@@ -210,5 +210,5 @@ def test_hand_value_and_pair_rule() -> None:
 
 
 def test_classify_accepts_any_order_and_plain_ints() -> None:
-    a = classify_meld([int(c) for c in parse_cards("9H 7H 8H")], GIN)
+    a = classify_meld([int(c) for c in parse_cards("9H 7H 8H")], GIN)  # type: ignore[misc]
     assert a == meld("7H 8H 9H", GIN)

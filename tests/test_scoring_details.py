@@ -95,8 +95,10 @@ def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
              for card, stand in m.wilds()}  # fmt: skip
     assert sorted(wilds) == ["2C", "JK"]
     # (which run shows the joker and which the deuce is Split.laid()'s choice; both are wild)
-    assert {wilds["2C"][1], wilds["JK"][1]} & {"2D", "6D"} and {wilds["2C"][1],
-                                                               wilds["JK"][1]} & {"3H", "6H"}
+    assert {wilds["2C"][1], wilds["JK"][1]} & {"2D", "6D"} and {wilds["2C"][1], wilds["JK"][1]} & {
+        "3H",
+        "6H",
+    }
     data = player_json(anna)
     assert list(data) == ["cards", "melds", "jokers", "wild_deuces", "deadwood", "count"]
     assert data["jokers"] == [{"meld": wilds["JK"][0], "stands_for": wilds["JK"][1]}]
@@ -136,8 +138,10 @@ def test_a_result_without_details_renders_with_empty_json_details() -> None:
     bare = DealResult("out", "Anna", "Anna", {}, {"Anna": 5, "Boris": -5})
     assert bare.details is None
     assert deal_json(bare)["details"] == {}
-    assert render_deal(bare, "plain").splitlines()[4:6] == ["Anna\t-\t-\t-\t\t5",
-                                                             "Boris\t-\t-\t-\t\t-5"]
+    assert render_deal(bare, "plain").splitlines()[4:6] == [
+        "Anna\t-\t-\t-\t\t5",
+        "Boris\t-\t-\t-\t\t-5",
+    ]
 
 
 def test_melddetail_plain_has_no_stand_ins() -> None:

@@ -167,8 +167,12 @@ def test_rules_players_and_variant_problems() -> None:
         "s.yaml:3: players: gin is played by 2 players, not 3"]  # fmt: skip
     assert "named twice" in problems("remikcalc: 1\nvariant: gin\nplayers: [Ann, ann]\n")[0]
     assert "reserved" in problems("remikcalc: 1\nvariant: gin\nplayers: [Pool, B]\n")[0]
-    assert "Hollywood" in problems(
-        "remikcalc: 1\nvariant: bridge\nplayers: [A, B]\nrules: {scoring: hollywood}\n")[0]
+    assert (
+        "Hollywood"
+        in problems(
+            "remikcalc: 1\nvariant: bridge\nplayers: [A, B]\nrules: {scoring: hollywood}\n"
+        )[0]
+    )
 
 
 def test_deal_problems_found_on_replay_carry_the_entry_line() -> None:
@@ -255,10 +259,17 @@ def test_canonical_text_is_readable_and_round_trips() -> None:
         stake=Decimal("0.10"),
         currency="PLN",
         title='Friday: "the big one"',
-        expect={"net": {"Anna Maria": 236, "No": Decimal("-236.00")}, "finished": True,
-                "winner": "No", "odd": ["true", "", None]},  # fmt: skip
-        entries=(DealEntry(hands={"No": "9C 9D 9H | KD", "Zoë": ""}, closer="No", how="gin"),
-                 DealEntry(scores={"1e3": 25}), ReentryEntry("Anna Maria")),  # fmt: skip
+        expect={
+            "net": {"Anna Maria": 236, "No": Decimal("-236.00")},
+            "finished": True,
+            "winner": "No",
+            "odd": ["true", "", None],
+        },  # fmt: skip
+        entries=(
+            DealEntry(hands={"No": "9C 9D 9H | KD", "Zoë": ""}, closer="No", how="gin"),
+            DealEntry(scores={"1e3": 25}),
+            ReentryEntry("Anna Maria"),
+        ),  # fmt: skip
     )
     text = dump_sheet(sheet)
     assert 'players: [Anna Maria, "No", O\'Brien, Zoë, "1e3", "Say \\"hi\\""]' in text

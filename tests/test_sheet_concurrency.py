@@ -37,8 +37,11 @@ def _race(path: Path, go: Path, count: int) -> list[tuple[str, int]]:
     """Two worker processes add ``count`` deals each to ``path`` at once; the sheet after."""
     _new(path)
     workers = [
-        subprocess.Popen([sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
         for who in ("Anna", "Boris")
     ]
     go.touch()
@@ -69,8 +72,10 @@ def test_two_remikcalc_add_commands_at_once(tmp_path: Path) -> None:
     rounds = 4
     for i in range(1, rounds + 1):
         procs = [
-            subprocess.Popen([sys.executable, "-m", "remikcalc", "add", str(path), "--score",
-                              f"{who}={i}"], stdout=subprocess.DEVNULL)  # fmt: skip
+            subprocess.Popen(
+                [sys.executable, "-m", "remikcalc", "add", str(path), "--score", f"{who}={i}"],
+                stdout=subprocess.DEVNULL,
+            )  # fmt: skip
             for who in ("Anna", "Boris")
         ]
         assert [p.wait(timeout=30) for p in procs] == [0, 0]

@@ -81,8 +81,10 @@ def test_sigkill_while_adding_loses_no_returned_deal(tmp_path: Path) -> None:
         assert returned <= set(ids), f"lost deals {sorted(returned - set(ids))}"
         assert set(ids) <= returned | killed
     after_save = len(set(ids) & killed)
-    print(f"\nSIGKILL: {n} adds, {len(killed)} killed ({after_save} after saving), "
-          f"{len(returned)} returned; one add takes {runtime:.3f} s")
+    print(
+        f"\nSIGKILL: {n} adds, {len(killed)} killed ({after_save} after saving), "
+        f"{len(returned)} returned; one add takes {runtime:.3f} s"
+    )
     assert len(killed) >= 5 and len(returned) >= 5, (len(killed), len(returned))
     leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     ok = subprocess.run([sys.executable, "-m", "remikcalc", "settle", str(path)],

@@ -72,8 +72,7 @@ def _value(f: InputField, players: list[str]) -> st.SearchStrategy[Any]:
         return st.none() | st.integers(f.low, f.high)
     if f.kind is Kind.POINTS:
         points = st.integers(f.low, f.high) | st.sampled_from([f.low, f.high])
-        return st.none() | some.flatmap(
-            lambda who: st.fixed_dictionaries({p: points for p in who}))
+        return st.none() | some.flatmap(lambda who: st.fixed_dictionaries({p: points for p in who}))
     return some.flatmap(lambda who: st.fixed_dictionaries({p: card_text() for p in who}))
 
 

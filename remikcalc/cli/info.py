@@ -76,8 +76,13 @@ def variants_cmd(fmt: str) -> None:
     ]  # fmt: skip
     headers = ["variant", "name", "presets", "players", "pack", "cards"]
     if fmt == "plain":
-        click.echo(table([[*row, ", ".join(r["aliases"])] for row, r in
-                          zip(rows, records, strict=True)], [*headers, "aliases"], fmt=fmt))
+        click.echo(
+            table(
+                [[*row, ", ".join(r["aliases"])] for row, r in zip(rows, records, strict=True)],
+                [*headers, "aliases"],
+                fmt=fmt,
+            )
+        )
         return
     click.echo(table(rows, headers, fmt=fmt))
     click.echo("\nAliases:")

@@ -196,9 +196,7 @@ def chart_png(state: Replay, path: str) -> None:
         import_module("matplotlib").use("Agg")
         plt: Any = import_module("matplotlib.pyplot")
     except ImportError:
-        raise ImportError(
-            "the chart needs matplotlib: pip install 'remikcalc[plot]'"
-        ) from None
+        raise ImportError("the chart needs matplotlib: pip install 'remikcalc[plot]'") from None
     series = progression(state)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for player, values in series.items():

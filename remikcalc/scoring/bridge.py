@@ -38,8 +38,7 @@ from remikcalc.scoring.details import DealDetails, Knocking, PlayerDetail
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
-__all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments",
-           "score_bridge"]
+__all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments", "score_bridge"]
 
 # closings from the highest bonus down; knock is the fallback
 CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")

@@ -131,6 +131,7 @@ def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arran
     """
     from remikcalc.layoff import count
     from remikcalc.search import Arrangement, arrangement_from_groups
+
     fixed = arrangement_from_groups(groups, rules)
     melds = tuple(fixed.melds)
     options: list[Arrangement] = []
