@@ -70,6 +70,13 @@ def test_a_zero_stake_writes_no_payment_either_way(tmp_path: Path) -> None:
     assert as_hands == [] and as_points == []
 
 
+def test_a_zero_stake_is_said_in_words(tmp_path: Path) -> None:
+    out = ok("round", "bridge", "--rule", "remik_stake=0", "--closer", "Anna",
+             ANNA_REMIK, BORIS, CARL)  # fmt: skip
+    assert "no stakes move for a remik (remik_stake=0)" in out
+    assert "pays Anna 0" not in out
+
+
 def test_a_remik_pays_its_stake_from_each_other_player(tmp_path: Path) -> None:
     as_hands, _ = two_ways(tmp_path, ["remik_stake=1.5"], ANNA_REMIK, "remik")
     assert as_hands == [

@@ -271,11 +271,14 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     payments = closing_payments(rules, closer, best.closing, deal.players)
     amount = _stake(rules, best.closing)
     stake = f"{amount_text(amount)} stake" + ("" if amount <= 1 else "s")
-    if best.closing == "knock":
+    what = "the knock" if best.closing == "knock" else _NAMES[best.closing]
+    if not amount:
+        reasons.append(f"no stakes move for {what} ({best.closing}_stake=0)")
+    elif best.closing == "knock":
         pool = f" and {amount_text(amount)} into the pool" if rules.knock_pool else ""
-        reasons.append(f"each other player pays {closer} {stake}{pool} for the knock")
+        reasons.append(f"each other player pays {closer} {stake}{pool} for {what}")
     else:
-        reasons.append(f"each other player pays {closer} {stake} for {_NAMES[best.closing]}")
+        reasons.append(f"each other player pays {closer} {stake} for {what}")
     details = DealDetails(
         players={p: players[p] for p in deal.players},
         closing=best.closing,
