@@ -36,6 +36,14 @@ __all__ = [
 
 LOCK_TIMEOUT = 30.0
 
+
+def _too_big(name: str) -> SheetError:
+    return SheetError(
+        f"{name}: the sheet would grow past {MAX_BYTES // 1024} KiB, the most a sheet may hold; "
+        f"it is unchanged. Start a new sheet for the next deals (remikcalc new)"
+    )
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 
@@ -122,6 +130,9 @@ def _remove_stale_temps(target: Path) -> None:
 
 def save_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`)."""
+    data = text.encode("utf-8")
+    if len(data) > MAX_BYTES:  # the reader would refuse it
+        raise _too_big(os.fspath(path))
     target = _real(path)
     folder = target.parent
     try:
@@ -135,7 +146,7 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         raise SheetError(f"cannot write in {folder}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
@@ -225,11 +236,26 @@ def text_without_last(text: str, name: str = "<string>") -> tuple[str, Entry]:
 
 
 def _checked(candidate: str | None, want: Sheet, name: str) -> str:
-    """Keep an in-place edit only if it loads back as exactly the wanted sheet."""
+    """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
+    canonical text, which must load back too (a sheet past the size or item limits would not).
+    """
     if candidate is not None:
+        if len(candidate.encode("utf-8")) > MAX_BYTES:
+            raise _too_big(name)  # not rewritten shorter: that would drop the comments
         try:
             if parse_text(candidate, name)[0] == want:
                 return candidate
         except RemikcalcError:
             pass
-    return dump_sheet(want)
+    text = dump_sheet(want)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise _too_big(name)
+    try:
+        parse_text(text, name)
+    except RemikcalcError as exc:
+        first = str(exc).splitlines()[0]
+        raise SheetError(
+            f"{name}: after this change the sheet would not load again ({first}); it is "
+            f"unchanged. Start a new sheet for the next deals (remikcalc new)"
+        ) from None
+    return text
