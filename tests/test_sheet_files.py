@@ -4,7 +4,13 @@ input or layout ends in a traceback."""
 
 from __future__ import annotations
 
+import os
+import signal
+import stat
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -90,3 +96,125 @@ def test_a_typical_gin_deal_takes_about_a_hundred_bytes(tmp_path: Path) -> None:
     before = path.stat().st_size
     added(path, *DEAL)
     assert 90 <= path.stat().st_size - before <= 130
+
+
+# --- 8. files that are not regular files ------------------------------------------------------
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+
+
+def _sheet(path: Path) -> Path:
+    path.write_text(GIN + "# our club\ndeals:\n  - scores: {Anna: 5}\n", encoding="utf-8")
+    return path
+
+
+def _cli(*args: str, timeout: float = 20, **kw: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "remikcalc", *args], capture_output=True,
+                          text=True, timeout=timeout, **kw)  # fmt: skip
+
+
+@needs_fifo
+@pytest.mark.parametrize("command", ["show", "settle", "check", "add", "undo", "pool"])
+def test_a_fifo_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    extra = ["--score", "Anna=1"] if command == "add" else []
+    done = _cli(command, str(fifo), *extra, timeout=20)  # blocked forever before
+    assert done.returncode == 1, done.stderr
+    said = done.stderr + done.stdout  # check reports each file in its table
+    assert "named pipe" in said and "Traceback" not in said
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.yaml"]
+
+
+@needs_fifo
+def test_new_force_does_not_replace_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    result = run("new", str(fifo), "-v", "gin", "--players", "Anna,Boris", "--force")
+    assert result.exit_code == 1 and "named pipe" in result.output
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.yaml"]
+
+
+def test_a_device_is_refused_by_every_command(tmp_path: Path) -> None:
+    if not os.path.exists(os.devnull) or os.name != "posix":
+        pytest.skip("needs /dev/null")
+    before = os.stat(os.devnull)
+    for args in (["new", os.devnull, "-v", "gin", "--players", "Anna,Boris", "--force"],
+                 ["add", os.devnull, "--score", "Anna=1"], ["show", os.devnull],
+                 ["undo", os.devnull]):  # fmt: skip
+        result = run(*args)
+        assert result.exit_code == 1 and "a device" in result.output, (args, result.output)
+    after = os.stat(os.devnull)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert not os.path.exists(os.devnull + ".lock")
+
+
+def test_a_symlink_loop_is_one_line(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    new = ["new", str(loop), "-v", "gin", "--players", "Anna,Boris", "--force"]
+    for args in (["show", str(loop)], ["add", str(loop), "--score", "Anna=1"],
+                 ["undo", str(loop)], ["settle", str(loop)], new):  # fmt: skip
+        result = run(*args)
+        assert result.exit_code == 1, (args, result.output)
+        assert "points back to itself" in result.output, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert loop.is_symlink()
+
+
+def test_a_symlink_to_a_sheet_keeps_working(tmp_path: Path) -> None:
+    real = _sheet(tmp_path / "real.yaml")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real.name)
+    text = added(link, "--score", "Boris=7")
+    assert link.is_symlink() and "# our club" in text
+    assert len(load_sheet(real).entries) == 2
+    assert run("undo", str(link)).exit_code == 0
+    assert link.is_symlink() and len(load_sheet(real).entries) == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_a_read_only_sheet_is_refused(tmp_path: Path) -> None:
+    path = _sheet(tmp_path / "ro.yaml")
+    path.chmod(0o444)
+    try:
+        new = ["new", str(path), "-v", "gin", "--players", "Anna,Boris", "--force"]
+        for args in (["add", str(path), "--score", "Anna=1"], ["undo", str(path)], new):
+            message = refused(path, *args)
+            assert "read-only" in message and "chmod u+w" in message
+        assert path.stat().st_mode & 0o777 == 0o444
+        assert run("show", str(path)).exit_code == 0  # reading it is fine
+    finally:
+        path.chmod(0o644)
+
+
+FULL_DISK = """
+import resource, signal, sys
+from remikcalc.cli.main import main
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+sys.argv = ["remikcalc", *sys.argv[2:]]
+main()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
+def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
+    path = _sheet(tmp_path / "full.yaml")
+    before = path.read_bytes()
+    limit = str(len(before) + 20)  # room for less than one more deal
+    done = subprocess.run([sys.executable, "-c", FULL_DISK, limit, "add", str(path), *DEAL],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert "cannot save" in done.stderr and "unchanged" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    fresh = tmp_path / "fresh.yaml"
+    done = subprocess.run([sys.executable, "-c", FULL_DISK, "10", "new", str(fresh), "-v", "gin",
+                           "--players", "Anna,Boris"], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode == 1 and "cannot save" in done.stderr, done.stderr
+    assert not fresh.exists()

@@ -11,7 +11,9 @@ layout (:func:`remikcalc.sheet.write.dump_sheet`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -47,18 +49,57 @@ def _too_big(name: str) -> SheetError:
 # --- reading ------------------------------------------------------------------------------------
 
 
+def _not_a_file(name: str, mode: int) -> SheetError | None:
+    """The refusal for anything but a regular file: a folder, a pipe, a device, a socket."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return SheetError(f"{name} is a folder, not a score sheet")
+    kind = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "not a regular file"
+    )
+    return SheetError(f"{name} is {kind}, not a score sheet; give the path of a .yaml file")
+
+
+def _os_problem(name: str, exc: OSError, doing: str) -> SheetError:
+    if exc.errno == errno.ELOOP:
+        return SheetError(f"{name}: cannot {doing}: a symbolic link that points back to itself")
+    return SheetError(f"{name}: cannot {doing}: {exc.strerror or exc}")
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of a sheet file, refusing anything over 1 MiB or not UTF-8."""
+    """The text of a sheet file, refusing anything over 1 MiB, not UTF-8 or not a regular
+    file (a pipe or a device is refused before it is opened, so reading never blocks)."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        refusal = _not_a_file(name, os.stat(name).st_mode)
+        if refusal is not None:
+            raise refusal
+        # O_NONBLOCK: should the path become a pipe after the stat, opening it cannot hang
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise SheetError(f"{name}: no such sheet; start one with `remikcalc new {name}`") from None
     except IsADirectoryError:
         raise SheetError(f"{name} is a folder, not a score sheet") from None
     except OSError as exc:
-        raise SheetError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        raise _os_problem(name, exc, "read") from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        refusal = _not_a_file(name, info.st_mode)
+        if refusal is not None:
+            raise refusal
+        if info.st_size > MAX_BYTES:
+            raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+        try:
+            data = fh.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise _os_problem(name, exc, "read") from None
     if len(data) > MAX_BYTES:
         raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
     try:
@@ -83,6 +124,10 @@ def _real(path: str | os.PathLike[str]) -> Path:
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold an exclusive lock on ``PATH.lock`` (beside the sheet) while the block runs."""
+    with contextlib.suppress(OSError):  # a missing sheet or a link loop: told later
+        refusal = _not_a_file(os.fspath(path), os.stat(path).st_mode)
+        if refusal is not None:  # no lock file beside a pipe or in /dev
+            raise refusal
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX: no locking
@@ -129,16 +174,34 @@ def _remove_stale_temps(target: Path) -> None:
 
 
 def save_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`)."""
+    """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`).
+
+    A symbolic link keeps pointing at the sheet: its target is replaced. Anything but a
+    regular file (a pipe, a device), a read-only sheet, and text the reader would refuse are
+    refused; if the write fails (a full disk) the sheet is left as it was.
+    """
+    name = os.fspath(path)
     data = text.encode("utf-8")
     if len(data) > MAX_BYTES:  # the reader would refuse it
-        raise _too_big(os.fspath(path))
+        raise _too_big(name)
     target = _real(path)
     folder = target.parent
     try:
-        mode = target.stat().st_mode & 0o7777
+        info = target.stat()
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    except OSError as exc:
+        raise _os_problem(name, exc, "write") from None
+    else:
+        refusal = _not_a_file(name, info.st_mode)
+        if refusal is not None:
+            raise refusal
+        mode = info.st_mode & 0o7777
+        if not mode & 0o222 or not os.access(target, os.W_OK):
+            raise SheetError(
+                f"{name} is read-only, so it was left as it is; to change it, make it "
+                f"writable first (chmod u+w {name})"
+            )
     _remove_stale_temps(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -151,9 +214,13 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # a full disk, a file size limit, a quota
+            raise SheetError(
+                f"{name}: cannot save: {exc.strerror or exc}; the sheet is unchanged"
+            ) from None
         raise
     with contextlib.suppress(OSError):
         dir_fd = os.open(folder, os.O_RDONLY)
