@@ -47,7 +47,7 @@ def added(path: Path, *args: str) -> str:
     result = run("add", str(path), *args)
     assert result.exit_code == 0, result.output
     load_sheet(path)
-    return path.read_text(encoding="utf-8")
+    return path.read_bytes().decode("utf-8")  # line endings as they are
 
 
 # --- 2. size ---------------------------------------------------------------------------------
@@ -218,3 +218,59 @@ def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
                           timeout=60)  # fmt: skip
     assert done.returncode == 1 and "cannot save" in done.stderr, done.stderr
     assert not fresh.exists()
+
+
+# --- 7. line endings ---------------------------------------------------------------------------
+
+COMMENTED = (
+    "# Friday club\n"
+    "remikcalc: 1\n"
+    "variant: gin\n"
+    'title: "TITLE"  # the title\n'
+    "players: [Anna, Boris]\n"
+    "deals:\n"
+    "  # first deal\n"
+    "  - scores: {Anna: 5}  # Anna\n"
+    "  - scores: {Boris: 3}\n"
+    "# the end\n"  # the parser counts it in the deals: a new deal goes below it
+)
+
+
+@pytest.mark.parametrize(
+    ("eol", "title"),
+    [
+        ("\n", "plain"),
+        ("\r\n", "plain"),
+        ("\r", "plain"),
+        ("\n", "one\u2028break"),
+        ("\n", "two\u2028line\u2029breaks"),
+        ("\n", "next\x85line"),
+        ("\r", "cr\u2028and LS"),
+        ("\r\n", "a\u2029b\x85c"),
+    ],
+)
+def test_add_and_undo_keep_line_endings_and_comments(tmp_path: Path, eol: str, title: str) -> None:
+    """The splicing counts lines as the YAML parser does (a line break in a quoted string
+    folds to a space, but it is a line all the same)."""
+    path = tmp_path / "eol.yaml"
+    original = COMMENTED.replace("TITLE", title).replace("\n", eol)
+    path.write_bytes(original.encode("utf-8"))
+    title_read = load_sheet(path).title
+    text = added(path, "--score", "Anna=9")
+    assert text == original + "  - scores: {Anna: 9}" + eol
+    sheet = load_sheet(path)
+    assert sheet.title == title_read and len(sheet.entries) == 3
+    assert run("undo", str(path)).exit_code == 0
+    assert path.read_bytes() == original.encode("utf-8")
+    assert run("undo", str(path)).exit_code == 0
+    text = path.read_bytes().decode("utf-8")
+    assert text == original.replace("  - scores: {Boris: 3}" + eol + "# the end" + eol, "")
+    assert len(load_sheet(path).entries) == 1
+
+
+def test_a_cr_sheet_with_no_deals_yet(tmp_path: Path) -> None:
+    path = tmp_path / "cr.yaml"
+    original = "# club\r" + GIN.replace("\n", "\r") + "deals:\r"
+    path.write_bytes(original.encode())
+    text = added(path, "--score", "Boris=2")
+    assert text == original + "  - scores: {Boris: 2}\r"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
 import time
@@ -233,13 +234,41 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
 # --- editing the text in place ------------------------------------------------------------------
 
 
-def _last_entry_span(text: str, root: Node | None) -> tuple[int, int, int, int] | None:
+# The YAML parser ends a line at CR LF, CR, LF, NEL (U+0085), LS (U+2028) and PS (U+2029),
+# even inside a quoted string, and its line numbers count every one of them: the text is cut
+# into lines the same way, each line keeping its own line break, so that the splicing below
+# agrees with the node tree's lines and columns.
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` as the parser counts them, each with its line break; the last
+    one (often empty) has none. ``"".join`` gives the text back."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        out.append(text[start : m.end()])
+        start = m.end()
+    out.append(text[start:])
+    return out
+
+
+def _newline(text: str) -> str:
+    """The sheet's own line ending (CR LF, CR or LF), used for the lines added to it."""
+    first = re.search(r"\r\n|[\r\n]", text)
+    return first.group() if first else "\n"
+
+
+def _block(lines: list[str], eol: str) -> str:
+    return "".join(line + eol for line in lines)
+
+
+def _last_entry_span(lines: list[str], root: Node | None) -> tuple[int, int, int, int] | None:
     """(first line, end line, dash column, body column) of the last deal, 0-based lines."""
     deals = _deals_node(root)
     if deals is None or deals.kind != "seq" or deals.flow or not deals.items:
         return None
     last = deals.items[-1]
-    lines = text.split("\n")
     row = last.line - 1
     prefix = lines[row][: last.column]
     if prefix.strip() != "-":
@@ -261,29 +290,30 @@ def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
     deals = _deals_node(root)
     if deals is None:
         return None
-    lines = text.split("\n")
+    eol = _newline(text)
+    lines = _lines(text)
+    ended = text + ("" if lines[-1] == "" else eol)  # the text, its last line ended
     if deals.kind == "scalar" and root is not None and root.pairs[-1][1] is deals:
-        if deals.value or not deals.plain or not text.endswith("\n"):
+        if deals.value or not deals.plain or lines[-1] != "":
             return None
-        return text + "\n".join(indent_entry(entry_lines(entry), 2, 4)) + "\n"
-    span = _last_entry_span(text, root)
+        return text + _block(indent_entry(entry_lines(entry), 2, 4), eol)
+    span = _last_entry_span(lines, root)
     if span is None:
         return None
     _, end, dash, body = span
-    new = indent_entry(entry_lines(entry), dash, body)
+    new = _block(indent_entry(entry_lines(entry), dash, body), eol)
     if end >= len(lines) or (end == len(lines) - 1 and lines[end] == ""):
-        head = text if text.endswith("\n") else text + "\n"
-        return head + "\n".join(new) + "\n"
-    return "\n".join(lines[:end] + new + lines[end:])
+        return ended + new
+    return "".join(lines[:end]) + new + "".join(lines[end:])
 
 
 def _spliced_remove(text: str, root: Node | None) -> str | None:
-    span = _last_entry_span(text, root)
+    lines = _lines(text)
+    span = _last_entry_span(lines, root)
     if span is None:
         return None
     start, end, _, _ = span
-    lines = text.split("\n")
-    return "\n".join(lines[:start] + lines[end:])
+    return "".join(lines[:start] + lines[end:])
 
 
 def text_with_entry(text: str, entry: Entry, name: str = "<string>") -> str:
