@@ -274,3 +274,50 @@ def test_a_cr_sheet_with_no_deals_yet(tmp_path: Path) -> None:
     path.write_bytes(original.encode())
     text = added(path, "--score", "Boris=2")
     assert text == original + "  - scores: {Boris: 2}\r"
+
+
+# --- 11. locking ------------------------------------------------------------------------------
+
+
+def test_no_lock_file_is_left_behind(tmp_path: Path) -> None:
+    path = tmp_path / "tidy.yaml"
+    assert run("new", str(path), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
+    added(path, *DEAL)
+    assert run("undo", str(path)).exit_code == 0
+    refused(path, "add", str(path), "--closer", "Zed", "Anna=AS")  # a failed add too
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tidy.yaml"]
+
+
+def test_the_lock_still_excludes_and_times_out(tmp_path: Path) -> None:
+    from remikcalc.errors import SheetError
+    from remikcalc.sheet import locked
+
+    path = tmp_path / "held.yaml"
+    with locked(path):
+        assert (tmp_path / "held.yaml.lock").exists()
+        busy = pytest.raises(SheetError, match="being written by another remikcalc")
+        with busy, locked(path, timeout=0.05):
+            pass  # pragma: no cover
+    assert not (tmp_path / "held.yaml.lock").exists()
+
+
+HOLD = """
+import sys, time
+from remikcalc.sheet import locked
+with locked(sys.argv[1]):
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
+    path = _sheet(tmp_path / "wait.yaml")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path), "1.0"],
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    done = _cli("add", str(path), "--score", "Boris=4")
+    assert holder.wait(timeout=30) == 0
+    holder.stdout.close()
+    assert done.returncode == 0, done.stderr
+    assert len(load_sheet(path).entries) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wait.yaml"]

@@ -1,7 +1,8 @@
 """Score sheet files on disk: reading, atomic saves under a lock, and in-place edits.
 
 Saving writes a temporary file in the same folder, flushes and fsyncs it, renames it over the
-sheet and fsyncs the folder, all under an exclusive ``flock`` on ``FILE.lock`` (:func:`locked`);
+sheet and fsyncs the folder, all under an exclusive lock on ``FILE.lock`` (:func:`locked`:
+``flock`` on POSIX, ``msvcrt.locking`` on Windows; the lock file is removed when released);
 so a crash never leaves half a sheet and two ``add`` commands at once cannot lose a deal.
 Appending or removing the last entry edits the text in place (comments and layout survive)
 and checks the result by loading it again; otherwise the sheet is written in the canonical
@@ -15,6 +16,7 @@ import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -122,39 +124,92 @@ def _real(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(os.fspath(path)))
 
 
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock of an open lock file without waiting; False if it is held."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _open_lock(lock_path: str) -> int | None:
+    """Open (creating it) the lock file; None while a Windows lock file is being deleted."""
+    if sys.platform == "win32":
+        # O_TEMPORARY: Windows deletes the file when the last process holding it closes it
+        try:
+            return os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_TEMPORARY | os.O_NOINHERIT)
+        except PermissionError:  # delete pending: it goes away in a moment
+            return None
+    return os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+
+
+def _still_there(fd: int, lock_path: str) -> bool:
+    """Whether the locked file is still the one at ``lock_path`` (the previous holder may
+    have removed it between our open and our lock: then the lock guards nothing)."""
+    if sys.platform == "win32":
+        return True  # an open file cannot be removed there
+    try:
+        here = os.stat(lock_path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (mine.st_dev, mine.st_ino)
+
+
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold an exclusive lock on ``PATH.lock`` (beside the sheet) while the block runs."""
+    """Hold an exclusive lock on ``PATH.lock`` (beside the sheet) while the block runs.
+
+    ``flock`` on POSIX, ``msvcrt.locking`` on Windows. The lock file is removed again when the
+    lock is released: on POSIX by its holder, just before unlocking (whoever opened it
+    meanwhile sees it gone once they hold the lock, and starts again with a new one); on
+    Windows by the system, when the last process that has it open closes it.
+    """
     with contextlib.suppress(OSError):  # a missing sheet or a link loop: told later
         refusal = _not_a_file(os.fspath(path), os.stat(path).st_mode)
         if refusal is not None:  # no lock file beside a pipe or in /dev
             raise refusal
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: no locking
-        yield
-        return
     lock_path = f"{_real(path)}.lock"
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as exc:
-        raise SheetError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = _open_lock(lock_path)
+        except OSError as exc:
+            raise SheetError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+        if fd is not None:
+            if _try_lock(fd) and _still_there(fd, lock_path):
                 break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SheetError(
-                        f"{os.fspath(path)} is being written by another remikcalc "
-                        f"(lock {lock_path}); try again"
-                    ) from None
-                time.sleep(0.005)
+            os.close(fd)
+        if time.monotonic() > deadline:
+            raise SheetError(
+                f"{os.fspath(path)} is being written by another remikcalc "
+                f"(lock {lock_path}); try again"
+            )
+        time.sleep(0.005)
+    try:
         yield
     finally:
-        os.close(fd)
+        if sys.platform == "win32":
+            import msvcrt
+
+            with contextlib.suppress(OSError):
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
+        os.close(fd)  # closing releases the lock
 
 
 def _umask() -> int:
