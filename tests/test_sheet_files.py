@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -321,3 +322,52 @@ def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert len(load_sheet(path).entries) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["wait.yaml"]
+
+
+# --- 9. comments kept when the deals are not yet a block list ---------------------------------
+
+NOTES = "# club sheet\n" + GIN + "_n: {big: 1e3, lead: 010}  # kept as typed\n"
+
+
+@pytest.mark.parametrize(
+    ("deals", "after"),
+    [
+        ("", "deals:\n  - scores: {Anna: 9}\n"),  # no deals key at all
+        ("deals:\n", "deals:\n  - scores: {Anna: 9}\n"),
+        ("deals: []  # none yet\n", "deals:  # none yet\n  - scores: {Anna: 9}\n"),
+        ("deals: ~\n", "deals:\n  - scores: {Anna: 9}\n"),
+        ("deals: [{scores: {Boris: 1}}]\n", "deals: [{scores: {Boris: 1}}, {scores: {Anna: 9}}]\n"),
+        ("deals: [\n  {scores: {Boris: 1}},\n]\n",
+         "deals: [\n  {scores: {Boris: 1}},\n{scores: {Anna: 9}}]\n"),
+    ],
+)  # fmt: skip
+def test_add_keeps_comments_and_notes_in_every_layout(
+    tmp_path: Path, deals: str, after: str
+) -> None:
+    path = tmp_path / "layout.yaml"
+    path.write_text(NOTES + deals, encoding="utf-8")
+    result = run("add", str(path), "--score", "Anna=9")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+    assert path.read_text(encoding="utf-8") == NOTES + after
+    assert load_sheet(path).notes == {"_n": {"big": Decimal("1e3"), "lead": 10}}
+
+
+def test_deals_in_the_middle_of_the_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "middle.yaml"
+    path.write_text(GIN + "deals: []\ntitle: Friday  # the club\n", encoding="utf-8")
+    text = added(path, "--score", "Anna=9")
+    assert text == GIN + "deals:\n  - scores: {Anna: 9}\ntitle: Friday  # the club\n"
+
+
+def test_a_rewrite_that_loses_comments_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text("# club\n" + GIN + "deals:\n  -\n    scores: {Boris: 1}\n", encoding="utf-8")
+    result = run("add", str(path), "--score", "Anna=9")
+    assert result.exit_code == 0
+    assert "comments" in result.stderr and "not kept" in result.stderr
+    assert len(load_sheet(path).entries) == 2
+    canonical = tmp_path / "plain.yaml"
+    assert run("new", str(canonical), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
+    result = run("add", str(canonical), "--score", "Anna=9")
+    assert "warning" not in result.stderr  # nothing to lose

@@ -19,7 +19,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import escape as glob_escape
 from pathlib import Path
 
@@ -341,17 +341,73 @@ def _deals_node(root: Node | None) -> Node | None:
     return found[0] if len(found) == 1 else None
 
 
-def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
-    deals = _deals_node(root)
-    if deals is None:
+def _deals_key(root: Node | None) -> Node | None:
+    if root is None or root.kind != "map":
         return None
+    found = [k for k, _ in root.pairs if k.value == "deals"]
+    return found[0] if len(found) == 1 else None
+
+
+def _flow_entry(entry: Entry) -> str | None:
+    """The entry as one flow mapping ``{closer: Anna, hands: {...}}``, if it fits on a line."""
+    lines = entry_lines(entry)
+    if any(line.endswith(":") for line in lines):  # a nested block (notes)
+        return None
+    return "{" + ", ".join(lines) + "}"
+
+
+def _first_deals(
+    lines: list[str], root: Node, deals: Node | None, entry: Entry, eol: str
+) -> str | None:
+    """The first deal of a sheet with no ``deals:`` key, an empty one, ``deals: []`` or
+    ``deals: ~``: the key's value becomes a block list, wherever the key is."""
+    block = indent_entry(entry_lines(entry), 2, 4)
+    if deals is None:  # no deals key: add one at the end of the top-level mapping
+        if root.flow or root.column != 0:
+            return None
+        text = "".join(lines)
+        return text + ("" if lines[-1] == "" else eol) + _block(["deals:", *block], eol)
+    key = _deals_key(root)
+    if key is None or key.column != 0:
+        return None
+    row = key.line - 1
+    line = lines[row]
+    if deals.kind == "scalar" and deals.plain and deals.value.lower() in ("", "~", "null"):
+        if deals.value and deals.line == key.line:  # take out the ~ or null
+            line = line[: deals.column].rstrip() + line[deals.column + len(deals.value) :]
+    elif deals.kind == "seq" and deals.flow and not deals.items:
+        if deals.line != key.line or deals.end_line != key.line:
+            return None
+        line = line[: deals.column].rstrip() + line[deals.end_column + 1 :]  # take out the []
+    else:
+        return None
+    if not _BREAK.search(line):  # the key was on the last line
+        line += eol
+    return "".join(lines[:row]) + line + _block(block, eol) + "".join(lines[row + 1 :])
+
+
+def _flow_add(lines: list[str], deals: Node, entry: Entry) -> str | None:
+    """A deal added inside a flow list ``deals: [{...}, {...}]``, just before its ``]``."""
+    flow = _flow_entry(entry)
+    if flow is None or not deals.items:
+        return None
+    row = deals.end_line - 1
+    before = "".join(lines[:row]) + lines[row][: deals.end_column]
+    comma = "" if before.rstrip().endswith(",") else ", "
+    return before + comma + flow + "".join(lines[row:])[deals.end_column :]
+
+
+def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
+    if root is None or root.kind != "map":
+        return None
+    deals = _deals_node(root)
     eol = _newline(text)
     lines = _lines(text)
     ended = text + ("" if lines[-1] == "" else eol)  # the text, its last line ended
-    if deals.kind == "scalar" and root is not None and root.pairs[-1][1] is deals:
-        if deals.value or not deals.plain or lines[-1] != "":
-            return None
-        return text + _block(indent_entry(entry_lines(entry), 2, 4), eol)
+    if deals is None or deals.kind == "scalar" or (deals.flow and not deals.items):
+        return _first_deals(lines, root, deals, entry, eol)
+    if deals.kind == "seq" and deals.flow:
+        return _flow_add(lines, deals, entry)
     span = _last_entry_span(lines, root)
     if span is None:
         return None
@@ -371,23 +427,32 @@ def _spliced_remove(text: str, root: Node | None) -> str | None:
     return "".join(lines[:start] + lines[end:])
 
 
-def text_with_entry(text: str, entry: Entry, name: str = "<string>") -> str:
-    """The sheet's text with one more entry at the end: in place if possible, else canonical."""
+def text_with_entry(
+    text: str, entry: Entry, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> str:
+    """The sheet's text with one more entry at the end: in place if possible, else canonical
+    (then ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
     sheet, root = parse_text(text, name)
     want = sheet.with_entries((*sheet.entries, entry))
-    return _checked(_spliced_add(text, root, entry), want, name)
+    return _checked(_spliced_add(text, root, entry), want, name, (text, sheet, warn))
 
 
-def text_without_last(text: str, name: str = "<string>") -> tuple[str, Entry]:
-    """The sheet's text without its last entry, and that entry."""
+def text_without_last(
+    text: str, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> tuple[str, Entry]:
+    """The sheet's text without its last entry, and that entry (``warn`` as above)."""
     sheet, root = parse_text(text, name)
     if not sheet.entries:
         raise SheetError(f"{name}: the sheet has no deals; there is nothing to undo")
     want = sheet.with_entries(sheet.entries[:-1])
-    return _checked(_spliced_remove(text, root), want, name), sheet.entries[-1]
+    edited = _checked(_spliced_remove(text, root), want, name, (text, sheet, warn))
+    return edited, sheet.entries[-1]
 
 
-def _checked(candidate: str | None, want: Sheet, name: str) -> str:
+_Before = tuple[str, Sheet, Callable[[str], None] | None]
+
+
+def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
     """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
     canonical text, which must load back too (a sheet past the size or item limits would not).
     """
@@ -410,4 +475,10 @@ def _checked(candidate: str | None, want: Sheet, name: str) -> str:
             f"{name}: after this change the sheet would not load again ({first}); it is "
             f"unchanged. Start a new sheet for the next deals (remikcalc new)"
         ) from None
+    old_text, old_sheet, warn = before
+    if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
+        warn(
+            f"warning: {name} was rewritten in the standard layout; its comments and its own "
+            f"layout were not kept"
+        )
     return text
