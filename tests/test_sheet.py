@@ -299,10 +299,10 @@ def test_add_inserts_before_keys_that_follow_the_deals() -> None:
     assert text_without_last(added)[0] == text
 
 
-def test_flow_style_deals_fall_back_to_the_canonical_layout() -> None:
-    text = HEAD + "deals: [{scores: {Anna: 1}}]\n"
+def test_flow_style_deals_get_the_new_deal_in_flow_style() -> None:
+    text = HEAD + "deals: [{scores: {Anna: 1}}]  # flow\n"
     added = text_with_entry(text, DealEntry(scores={"Boris": 2}))
-    assert added == dump_sheet(sheet_from_text(added))
+    assert added == HEAD + "deals: [{scores: {Anna: 1}}, {scores: {Boris: 2}}]  # flow\n"
     assert [e.scores for e in sheet_from_text(added).entries] == [  # type: ignore[union-attr]
         {"Anna": 1}, {"Boris": 2}]  # fmt: skip
 

@@ -300,6 +300,7 @@ def add_cmd(
             "points as --score NAME=N, or --draw, or --reenter NAME"
         )
     _must_exist(file)
+    warnings: list[str] = []  # the comments not kept, said once the sheet is saved
     with locked(file):
         text = read_text(file)
         state = replay(sheet_from_text(text, file))
@@ -307,7 +308,9 @@ def add_cmd(
             canonical, step = state.apply(entry)
         except RemikcalcError as exc:
             raise type(exc)(f"{exc}\n{file} is unchanged.") from None
-        save_text(file, text_with_entry(text, canonical, file))
+        save_text(file, text_with_entry(text, canonical, file, warn=warnings.append))
+    for warning in warnings:
+        click.echo(warning, err=True)
     _print_added(state, step, fmt)
 
 
@@ -354,9 +357,12 @@ def undo_cmd(file: str, fmt: str) -> None:
     from remikcalc.sheet import locked, read_text, save_text, text_without_last
 
     _must_exist(file)
+    warnings: list[str] = []
     with locked(file):
-        text, removed = text_without_last(read_text(file), file)
+        text, removed = text_without_last(read_text(file), file, warn=warnings.append)
         save_text(file, text)
+    for warning in warnings:
+        click.echo(warning, err=True)
     if fmt == "json":
         from remikcalc.render import to_json
 

@@ -1,7 +1,8 @@
 """Score sheet files on disk: reading, atomic saves under a lock, and in-place edits.
 
 Saving writes a temporary file in the same folder, flushes and fsyncs it, renames it over the
-sheet and fsyncs the folder, all under an exclusive ``flock`` on ``FILE.lock`` (:func:`locked`);
+sheet and fsyncs the folder, all under an exclusive lock on ``FILE.lock`` (:func:`locked`:
+``flock`` on POSIX, ``msvcrt.locking`` on Windows; the lock file is removed when released);
 so a crash never leaves half a sheet and two ``add`` commands at once cannot lose a deal.
 Appending or removing the last entry edits the text in place (comments and layout survive)
 and checks the result by loading it again; otherwise the sheet is written in the canonical
@@ -11,10 +12,14 @@ layout (:func:`remikcalc.sheet.write.dump_sheet`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import stat
+import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import escape as glob_escape
 from pathlib import Path
 
@@ -36,21 +41,68 @@ __all__ = [
 
 LOCK_TIMEOUT = 30.0
 
+
+def _too_big(name: str) -> SheetError:
+    return SheetError(
+        f"{name}: the sheet would grow past {MAX_BYTES // 1024} KiB, the most a sheet may hold; "
+        f"it is unchanged. Start a new sheet for the next deals (remikcalc new)"
+    )
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 
+def _not_a_file(name: str, mode: int) -> SheetError | None:
+    """The refusal for anything but a regular file: a folder, a pipe, a device, a socket."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return SheetError(f"{name} is a folder, not a score sheet")
+    kind = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "not a regular file"
+    )
+    return SheetError(f"{name} is {kind}, not a score sheet; give the path of a .yaml file")
+
+
+def _os_problem(name: str, exc: OSError, doing: str) -> SheetError:
+    if exc.errno == errno.ELOOP:
+        return SheetError(f"{name}: cannot {doing}: a symbolic link that points back to itself")
+    return SheetError(f"{name}: cannot {doing}: {exc.strerror or exc}")
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
-    """The text of a sheet file, refusing anything over 1 MiB or not UTF-8."""
+    """The text of a sheet file, refusing anything over 1 MiB, not UTF-8 or not a regular
+    file (a pipe or a device is refused before it is opened, so reading never blocks)."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        refusal = _not_a_file(name, os.stat(name).st_mode)
+        if refusal is not None:
+            raise refusal
+        # O_NONBLOCK: should the path become a pipe after the stat, opening it cannot hang
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise SheetError(f"{name}: no such sheet; start one with `remikcalc new {name}`") from None
     except IsADirectoryError:
         raise SheetError(f"{name} is a folder, not a score sheet") from None
     except OSError as exc:
-        raise SheetError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        raise _os_problem(name, exc, "read") from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        refusal = _not_a_file(name, info.st_mode)
+        if refusal is not None:
+            raise refusal
+        if info.st_size > MAX_BYTES:
+            raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+        try:
+            data = fh.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise _os_problem(name, exc, "read") from None
     if len(data) > MAX_BYTES:
         raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
     try:
@@ -72,35 +124,92 @@ def _real(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(os.fspath(path)))
 
 
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock of an open lock file without waiting; False if it is held."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _open_lock(lock_path: str) -> int | None:
+    """Open (creating it) the lock file; None while a Windows lock file is being deleted."""
+    if sys.platform == "win32":
+        # O_TEMPORARY: Windows deletes the file when the last process holding it closes it
+        try:
+            return os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_TEMPORARY | os.O_NOINHERIT)
+        except PermissionError:  # delete pending: it goes away in a moment
+            return None
+    return os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+
+
+def _still_there(fd: int, lock_path: str) -> bool:
+    """Whether the locked file is still the one at ``lock_path`` (the previous holder may
+    have removed it between our open and our lock: then the lock guards nothing)."""
+    if sys.platform == "win32":
+        return True  # an open file cannot be removed there
+    try:
+        here = os.stat(lock_path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (mine.st_dev, mine.st_ino)
+
+
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold an exclusive lock on ``PATH.lock`` (beside the sheet) while the block runs."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: no locking
-        yield
-        return
+    """Hold an exclusive lock on ``PATH.lock`` (beside the sheet) while the block runs.
+
+    ``flock`` on POSIX, ``msvcrt.locking`` on Windows. The lock file is removed again when the
+    lock is released: on POSIX by its holder, just before unlocking (whoever opened it
+    meanwhile sees it gone once they hold the lock, and starts again with a new one); on
+    Windows by the system, when the last process that has it open closes it.
+    """
+    with contextlib.suppress(OSError):  # a missing sheet or a link loop: told later
+        refusal = _not_a_file(os.fspath(path), os.stat(path).st_mode)
+        if refusal is not None:  # no lock file beside a pipe or in /dev
+            raise refusal
     lock_path = f"{_real(path)}.lock"
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as exc:
-        raise SheetError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = _open_lock(lock_path)
+        except OSError as exc:
+            raise SheetError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+        if fd is not None:
+            if _try_lock(fd) and _still_there(fd, lock_path):
                 break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SheetError(
-                        f"{os.fspath(path)} is being written by another remikcalc "
-                        f"(lock {lock_path}); try again"
-                    ) from None
-                time.sleep(0.005)
+            os.close(fd)
+        if time.monotonic() > deadline:
+            raise SheetError(
+                f"{os.fspath(path)} is being written by another remikcalc "
+                f"(lock {lock_path}); try again"
+            )
+        time.sleep(0.005)
+    try:
         yield
     finally:
-        os.close(fd)
+        if sys.platform == "win32":
+            import msvcrt
+
+            with contextlib.suppress(OSError):
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
+        os.close(fd)  # closing releases the lock
 
 
 def _umask() -> int:
@@ -121,13 +230,34 @@ def _remove_stale_temps(target: Path) -> None:
 
 
 def save_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`)."""
+    """Write ``text`` to ``path`` atomically and durably (call it under :func:`locked`).
+
+    A symbolic link keeps pointing at the sheet: its target is replaced. Anything but a
+    regular file (a pipe, a device), a read-only sheet, and text the reader would refuse are
+    refused; if the write fails (a full disk) the sheet is left as it was.
+    """
+    name = os.fspath(path)
+    data = text.encode("utf-8")
+    if len(data) > MAX_BYTES:  # the reader would refuse it
+        raise _too_big(name)
     target = _real(path)
     folder = target.parent
     try:
-        mode = target.stat().st_mode & 0o7777
+        info = target.stat()
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    except OSError as exc:
+        raise _os_problem(name, exc, "write") from None
+    else:
+        refusal = _not_a_file(name, info.st_mode)
+        if refusal is not None:
+            raise refusal
+        mode = info.st_mode & 0o7777
+        if not mode & 0o222 or not os.access(target, os.W_OK):
+            raise SheetError(
+                f"{name} is read-only, so it was left as it is; to change it, make it "
+                f"writable first (chmod u+w {name})"
+            )
     _remove_stale_temps(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -135,14 +265,18 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         raise SheetError(f"cannot write in {folder}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # a full disk, a file size limit, a quota
+            raise SheetError(
+                f"{name}: cannot save: {exc.strerror or exc}; the sheet is unchanged"
+            ) from None
         raise
     with contextlib.suppress(OSError):
         dir_fd = os.open(folder, os.O_RDONLY)
@@ -155,13 +289,41 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
 # --- editing the text in place ------------------------------------------------------------------
 
 
-def _last_entry_span(text: str, root: Node | None) -> tuple[int, int, int, int] | None:
+# The YAML parser ends a line at CR LF, CR, LF, NEL (U+0085), LS (U+2028) and PS (U+2029),
+# even inside a quoted string, and its line numbers count every one of them: the text is cut
+# into lines the same way, each line keeping its own line break, so that the splicing below
+# agrees with the node tree's lines and columns.
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` as the parser counts them, each with its line break; the last
+    one (often empty) has none. ``"".join`` gives the text back."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        out.append(text[start : m.end()])
+        start = m.end()
+    out.append(text[start:])
+    return out
+
+
+def _newline(text: str) -> str:
+    """The sheet's own line ending (CR LF, CR or LF), used for the lines added to it."""
+    first = re.search(r"\r\n|[\r\n]", text)
+    return first.group() if first else "\n"
+
+
+def _block(lines: list[str], eol: str) -> str:
+    return "".join(line + eol for line in lines)
+
+
+def _last_entry_span(lines: list[str], root: Node | None) -> tuple[int, int, int, int] | None:
     """(first line, end line, dash column, body column) of the last deal, 0-based lines."""
     deals = _deals_node(root)
     if deals is None or deals.kind != "seq" or deals.flow or not deals.items:
         return None
     last = deals.items[-1]
-    lines = text.split("\n")
     row = last.line - 1
     prefix = lines[row][: last.column]
     if prefix.strip() != "-":
@@ -179,57 +341,144 @@ def _deals_node(root: Node | None) -> Node | None:
     return found[0] if len(found) == 1 else None
 
 
-def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
-    deals = _deals_node(root)
-    if deals is None:
+def _deals_key(root: Node | None) -> Node | None:
+    if root is None or root.kind != "map":
         return None
-    lines = text.split("\n")
-    if deals.kind == "scalar" and root is not None and root.pairs[-1][1] is deals:
-        if deals.value or not deals.plain or not text.endswith("\n"):
+    found = [k for k, _ in root.pairs if k.value == "deals"]
+    return found[0] if len(found) == 1 else None
+
+
+def _flow_entry(entry: Entry) -> str | None:
+    """The entry as one flow mapping ``{closer: Anna, hands: {...}}``, if it fits on a line."""
+    lines = entry_lines(entry)
+    if any(line.endswith(":") for line in lines):  # a nested block (notes)
+        return None
+    return "{" + ", ".join(lines) + "}"
+
+
+def _first_deals(
+    lines: list[str], root: Node, deals: Node | None, entry: Entry, eol: str
+) -> str | None:
+    """The first deal of a sheet with no ``deals:`` key, an empty one, ``deals: []`` or
+    ``deals: ~``: the key's value becomes a block list, wherever the key is."""
+    block = indent_entry(entry_lines(entry), 2, 4)
+    if deals is None:  # no deals key: add one at the end of the top-level mapping
+        if root.flow or root.column != 0:
             return None
-        return text + "\n".join(indent_entry(entry_lines(entry), 2, 4)) + "\n"
-    span = _last_entry_span(text, root)
+        text = "".join(lines)
+        return text + ("" if lines[-1] == "" else eol) + _block(["deals:", *block], eol)
+    key = _deals_key(root)
+    if key is None or key.column != 0:
+        return None
+    row = key.line - 1
+    line = lines[row]
+    if deals.kind == "scalar" and deals.plain and deals.value.lower() in ("", "~", "null"):
+        if deals.value and deals.line == key.line:  # take out the ~ or null
+            line = line[: deals.column].rstrip() + line[deals.column + len(deals.value) :]
+    elif deals.kind == "seq" and deals.flow and not deals.items:
+        if deals.line != key.line or deals.end_line != key.line:
+            return None
+        line = line[: deals.column].rstrip() + line[deals.end_column + 1 :]  # take out the []
+    else:
+        return None
+    if not _BREAK.search(line):  # the key was on the last line
+        line += eol
+    return "".join(lines[:row]) + line + _block(block, eol) + "".join(lines[row + 1 :])
+
+
+def _flow_add(lines: list[str], deals: Node, entry: Entry) -> str | None:
+    """A deal added inside a flow list ``deals: [{...}, {...}]``, just before its ``]``."""
+    flow = _flow_entry(entry)
+    if flow is None or not deals.items:
+        return None
+    row = deals.end_line - 1
+    before = "".join(lines[:row]) + lines[row][: deals.end_column]
+    comma = "" if before.rstrip().endswith(",") else ", "
+    return before + comma + flow + "".join(lines[row:])[deals.end_column :]
+
+
+def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
+    if root is None or root.kind != "map":
+        return None
+    deals = _deals_node(root)
+    eol = _newline(text)
+    lines = _lines(text)
+    ended = text + ("" if lines[-1] == "" else eol)  # the text, its last line ended
+    if deals is None or deals.kind == "scalar" or (deals.flow and not deals.items):
+        return _first_deals(lines, root, deals, entry, eol)
+    if deals.kind == "seq" and deals.flow:
+        return _flow_add(lines, deals, entry)
+    span = _last_entry_span(lines, root)
     if span is None:
         return None
     _, end, dash, body = span
-    new = indent_entry(entry_lines(entry), dash, body)
+    new = _block(indent_entry(entry_lines(entry), dash, body), eol)
     if end >= len(lines) or (end == len(lines) - 1 and lines[end] == ""):
-        head = text if text.endswith("\n") else text + "\n"
-        return head + "\n".join(new) + "\n"
-    return "\n".join(lines[:end] + new + lines[end:])
+        return ended + new
+    return "".join(lines[:end]) + new + "".join(lines[end:])
 
 
 def _spliced_remove(text: str, root: Node | None) -> str | None:
-    span = _last_entry_span(text, root)
+    lines = _lines(text)
+    span = _last_entry_span(lines, root)
     if span is None:
         return None
     start, end, _, _ = span
-    lines = text.split("\n")
-    return "\n".join(lines[:start] + lines[end:])
+    return "".join(lines[:start] + lines[end:])
 
 
-def text_with_entry(text: str, entry: Entry, name: str = "<string>") -> str:
-    """The sheet's text with one more entry at the end: in place if possible, else canonical."""
+def text_with_entry(
+    text: str, entry: Entry, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> str:
+    """The sheet's text with one more entry at the end: in place if possible, else canonical
+    (then ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
     sheet, root = parse_text(text, name)
     want = sheet.with_entries((*sheet.entries, entry))
-    return _checked(_spliced_add(text, root, entry), want, name)
+    return _checked(_spliced_add(text, root, entry), want, name, (text, sheet, warn))
 
 
-def text_without_last(text: str, name: str = "<string>") -> tuple[str, Entry]:
-    """The sheet's text without its last entry, and that entry."""
+def text_without_last(
+    text: str, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> tuple[str, Entry]:
+    """The sheet's text without its last entry, and that entry (``warn`` as above)."""
     sheet, root = parse_text(text, name)
     if not sheet.entries:
         raise SheetError(f"{name}: the sheet has no deals; there is nothing to undo")
     want = sheet.with_entries(sheet.entries[:-1])
-    return _checked(_spliced_remove(text, root), want, name), sheet.entries[-1]
+    edited = _checked(_spliced_remove(text, root), want, name, (text, sheet, warn))
+    return edited, sheet.entries[-1]
 
 
-def _checked(candidate: str | None, want: Sheet, name: str) -> str:
-    """Keep an in-place edit only if it loads back as exactly the wanted sheet."""
+_Before = tuple[str, Sheet, Callable[[str], None] | None]
+
+
+def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
+    """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
+    canonical text, which must load back too (a sheet past the size or item limits would not).
+    """
     if candidate is not None:
+        if len(candidate.encode("utf-8")) > MAX_BYTES:
+            raise _too_big(name)  # not rewritten shorter: that would drop the comments
         try:
             if parse_text(candidate, name)[0] == want:
                 return candidate
         except RemikcalcError:
             pass
-    return dump_sheet(want)
+    text = dump_sheet(want)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise _too_big(name)
+    try:
+        parse_text(text, name)
+    except RemikcalcError as exc:
+        first = str(exc).splitlines()[0]
+        raise SheetError(
+            f"{name}: after this change the sheet would not load again ({first}); it is "
+            f"unchanged. Start a new sheet for the next deals (remikcalc new)"
+        ) from None
+    old_text, old_sheet, warn = before
+    if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
+        warn(
+            f"warning: {name} was rewritten in the standard layout; its comments and its own "
+            f"layout were not kept"
+        )
+    return text
