@@ -15,18 +15,13 @@ from typing import Any
 
 import click
 
-from remikcalc.cli.common import (
-    deal_options,
-    deal_values,
-    join_hands,
-    output_options,
-    split_assignments,
-)
-from remikcalc.dealinput import FIELD, FIELDS, Kind, takes
+from remikcalc.cli.common import output_options
+from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
+from remikcalc.dealinput import FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
-from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+from remikcalc.sheet.model import DealEntry, Entry, Sheet
 from remikcalc.variants import find_variant, parse_override
 
 
@@ -147,36 +142,6 @@ def new_cmd(
 # --- add ----------------------------------------------------------------------------------------
 
 
-def _scores(items: Sequence[str]) -> dict[str, int] | None:
-    if not items:
-        return None
-    out: dict[str, int] = {}
-    for name, value in split_assignments(items, "--score").items():
-        try:
-            out[name] = int(value.strip(), 10)
-        except ValueError:
-            raise DealError(f"--score {name}={value}: {value!r} is not a whole number") from None
-    return out
-
-
-def _entry(
-    hands: Sequence[str], score: Sequence[str], reenter: str | None, deal: dict[str, Any]
-) -> Entry:
-    """The entry the options describe; ``deal`` holds the :func:`deal_options` values."""
-    typed = split_assignments(join_hands(hands), "hand")
-    scores = _scores(score)
-    inputs = deal_values(deal)
-    if reenter is not None:
-        if typed or scores or any(inputs.values()):
-            raise click.UsageError("--reenter is an entry of its own: give it without hands, "
-                                   "scores or other deal options")  # fmt: skip
-        return ReentryEntry(reenter)
-    if typed and scores is not None:
-        raise click.UsageError("a deal is entered either as hands (NAME=CARDS) or as points "
-                               "(--score NAME=N), not both")  # fmt: skip
-    return DealEntry(hands=typed, scores=scores, **inputs)
-
-
 def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
     """A prompt's check: text that ``parse`` refuses is asked again instead of ending the add."""
 
@@ -262,10 +227,9 @@ def _nothing(entry: Entry) -> bool:
 @click.command("add")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
-@deal_options
-@click.option("--score", multiple=True, metavar=FIELD["scores"].metavar,
-              help=FIELD["scores"].help)  # fmt: skip
-@click.option("--reenter", default=None, metavar="NAME", help="Bridge: NAME re-enters the game.")
+@entry_options
+@click.option("--again", is_flag=True,
+              help="Add the deal even if it is the same as the last entry.")  # fmt: skip
 @output_options
 def add_cmd(
     file: str,
@@ -273,6 +237,7 @@ def add_cmd(
     deal: dict[str, Any],
     score: tuple[str, ...],
     reenter: str | None,
+    again: bool,
     fmt: str,
 ) -> None:
     """Score one deal and append it to the sheet FILE, then print the running sheet.
@@ -280,6 +245,9 @@ def add_cmd(
     Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |).
     On a terminal, whatever is missing (the closer, a hand) is asked for; otherwise a
     missing input is an error. If anything is wrong the sheet is left untouched.
+
+    A deal exactly the same as the last entry is refused (typed twice by mistake?) unless
+    --again is given; on a terminal you are asked instead.
 
     \b
     Examples:
@@ -291,7 +259,7 @@ def add_cmd(
     """
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
 
-    entry = _entry(hands, score, reenter, deal)
+    entry = entry_from_options(hands, score, reenter, deal)
     if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _load(file))
     if _nothing(entry):
@@ -300,15 +268,39 @@ def add_cmd(
             "points as --score NAME=N, or --draw, or --reenter NAME"
         )
     _must_exist(file)
+    if not again and interactive():
+        again = _confirm_again(file, entry)
     with locked(file):
         text = read_text(file)
         state = replay(sheet_from_text(text, file))
+        last = state.steps[-1] if state.steps else None
         try:
             canonical, step = state.apply(entry)
         except RemikcalcError as exc:
             raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+        if last is not None and not again and same_entry(canonical, last.entry):
+            raise DealError(f"this deal is the same as deal {last.n}, the last entry; give "
+                            f"--again to add it once more\n{file} is unchanged.")  # fmt: skip
         save_text(file, text_with_entry(text, canonical, file))
     _print_added(state, step, fmt)
+
+
+def _confirm_again(file: str, entry: Entry) -> bool:
+    """On a terminal: the deal repeats the last entry; ask (outside the lock) whether it is
+    meant. True when it was confirmed; a no ends the add with the sheet unchanged."""
+    state = _load(file)
+    if not state.steps:
+        return False
+    last = state.steps[-1]
+    try:
+        canonical, _ = state.apply(entry)
+    except RemikcalcError:
+        return False  # the add itself reports it
+    if not same_entry(canonical, last.entry):
+        return False
+    if not click.confirm(f"This deal is the same as deal {last.n}. Add it again?"):
+        raise DealError(f"not added: {file} is unchanged.")
+    return True
 
 
 def _print_added(state: Replay, step: Any, fmt: str) -> None:
@@ -347,6 +339,9 @@ def _summary(step: Any) -> str:
 def undo_cmd(file: str, fmt: str) -> None:
     """Remove the last deal or event from the sheet FILE.
 
+    Prints the `remikcalc add ...` line that puts the removed entry back (with --format json,
+    as "add_again"), so an undo by mistake is one paste away from undone.
+
     \b
     Example:
       remikcalc undo game.yaml
@@ -357,12 +352,14 @@ def undo_cmd(file: str, fmt: str) -> None:
     with locked(file):
         text, removed = text_without_last(read_text(file), file)
         save_text(file, text)
+    again = add_command(file, removed)
     if fmt == "json":
         from remikcalc.render import to_json
 
-        click.echo(to_json({"file": file, "removed": removed.describe()}))
+        click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
         return
     click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
+    click.echo(f"To put it back: {again}")
     try:
         state = _load(file)
     except RemikcalcError as exc:
