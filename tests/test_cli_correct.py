@@ -259,3 +259,75 @@ def test_rename_a_bridge_reentry_and_closers(bridge: Path) -> None:
     ok("rename", str(bridge), "Carl", "Karol")
     entry = load_sheet(bridge).entries[0]
     assert entry.closer == "Karol"  # type: ignore[union-attr]
+
+
+# --- add on a terminal ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> None:
+    answers = "9C 9C\n" + GIN_BORIS.partition("=")[2] + "\n"
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Error: 9C typed 2 times, but gin uses one pack: each card exists only once" in (
+        result.output
+    )
+    assert result.output.count("Boris's cards") == 2
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
+    # Boris closed by mistake: the knock limit says so; only the closer is asked again
+    answers = "boris\n" + "\n".join(h.partition("=")[2] for h in (GIN_ANNA, GIN_BORIS))
+    answers += "\ncloser\nanna\n"
+    result = ok("add", str(gin), input=answers)
+    assert "knock limit is 10" in result.output
+    assert "Which part was wrong? (closer, Anna, Boris) [Boris]: closer\n" in result.output
+    assert result.output.count("Anna's cards") == 1
+    assert result.output.count("Who closed") == 2
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_short_hand_is_typed_again_alone(gin: Path) -> None:
+    answers = "AS 2S 3H\n\nAS 2S 3H 4D 5D 8C 8D JC QC TD\n"  # Boris's hand, then its fix
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Boris has 3 cards" in result.output
+    assert "Which part was wrong? (closer, Anna, Boris) [Boris]: \n" in result.output
+    assert result.output.count("Boris's cards") == 2 and "Anna's cards" not in result.output
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_stopped_correction_leaves_the_sheet_unchanged(gin: Path) -> None:
+    answers = "AS 2S 3H\n"  # then no answer: the add stops
+    out = refused(gin, "add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Boris has 3 cards" in out and "Aborted" in out
+
+
+@pytest.mark.parametrize("variant", ["rummy", "polish", "remibrydz"])
+@pytest.mark.usefixtures("terminal")
+def test_one_go_is_asked_where_it_doubles_the_deal(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "r.yaml"
+    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
+    result = ok("add", str(path), "--closer", "Anna", "Boris=KC QD 2H", input="y\n")
+    assert "Did Anna go out in one go? [y/N]: y\n" in result.output
+    assert settle_json(path)["deals"][0]["outcome"] == "one_go"
+    result = ok("add", str(path), "--closer", "Anna", "Boris=KC QD 3H", input="\n")
+    assert settle_json(path)["deals"][1]["outcome"] == "out"
+    result = ok("add", str(path), "--closer", "Anna", "--how", "out", "Boris=KC QD 4H")
+    assert "one go" not in result.output
+
+
+@pytest.mark.parametrize("variant", ["gin", "boat", "rummy500", "bridge"])
+@pytest.mark.usefixtures("terminal")
+def test_one_go_is_not_asked_where_it_changes_nothing(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "r.yaml"
+    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
+    result = run("add", str(path), "--closer", "Anna", input="\n" * 20)
+    assert "one go" not in result.output
