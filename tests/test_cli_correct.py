@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import shlex
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from remikcalc.cli import sheet as sheet_cli
 from remikcalc.cli.main import cli
@@ -331,3 +334,51 @@ def test_one_go_is_not_asked_where_it_changes_nothing(tmp_path: Path, variant: s
     ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
     result = run("add", str(path), "--closer", "Anna", input="\n" * 20)
     assert "one go" not in result.output
+
+
+# --- property: whatever is typed, a written sheet loads and a refused one is untouched ------------
+
+_NAMES = st.sampled_from(["Anna", "anna", "Boris", "BORIS", "Zed", "Ćma", "", " x", "a,b",
+                          "Pool", "-x", "A=B", "No", "Carl"])  # fmt: skip
+_SCORE = st.one_of(st.integers(-5, 150), st.integers(-(10**10), 10**10))
+_COMMANDS = st.one_of(
+    st.tuples(st.just("add"), _NAMES, _SCORE, st.booleans()),
+    st.tuples(st.just("edit"), st.integers(0, 5), _NAMES, _SCORE),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("rename"), _NAMES, _NAMES),
+)
+
+
+def _argv(path: str, command: tuple[Any, ...]) -> list[str]:
+    match command:
+        case ("add", name, score, again):
+            return ["add", path, "--score", f"{name}={score}", *(["--again"] if again else [])]
+        case ("edit", n, name, score):
+            return ["edit", path, str(n), "--score", f"{name}={score}"]
+        case ("rename", old, new):
+            return ["rename", path, old, new]
+    return ["undo", path]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_COMMANDS, max_size=8))
+def test_every_command_leaves_a_sheet_that_loads_or_an_unchanged_one(
+    commands: list[tuple[Any, ...]],
+) -> None:
+    from remikcalc.session import replay
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "gin.yaml")
+        ok("new", path, "-v", "gin", "--players", "Anna,Boris")
+        for command in commands:
+            before = Path(path).read_bytes()
+            result = run(*_argv(path, command))
+            assert "Traceback" not in result.output, (command, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (
+                command,
+                result.exception,
+            )
+            if result.exit_code == 0:
+                replay(load_sheet(path))
+            else:
+                assert Path(path).read_bytes() == before, (command, result.output)
