@@ -382,3 +382,23 @@ def test_every_command_leaves_a_sheet_that_loads_or_an_unchanged_one(
                 replay(load_sheet(path))
             else:
                 assert Path(path).read_bytes() == before, (command, result.output)
+
+
+# --- help -----------------------------------------------------------------------------------------
+
+
+def test_the_correcting_help_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_help_examples import examples
+
+    monkeypatch.chdir(tmp_path)
+    ok("new", "game.yaml", "-v", "gin", "--players", "Anna,Boris")
+    ok("add", "game.yaml", "--score", "Anna=25")
+    ok("add", "game.yaml", "--score", "Anna=20")
+    for command in ("edit", "rename", "undo"):
+        found = examples(command)
+        assert found, command
+        for argv in found:
+            ok(*argv)
+    (entry,) = load_sheet("game.yaml").entries  # deal 1 edited to hands, deal 2 undone
+    assert entry.closer == "Anna" and list(entry.hands) == ["Anna", "Borys"]  # type: ignore[union-attr]
+    assert "--again" in ok("add", "--help").output
