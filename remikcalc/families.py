@@ -67,6 +67,9 @@ class FamilySpec:
     #: ``module:function`` reading a deal entered as points: its outcome and payments
     #: (see :func:`remikcalc.scoring.points.score_points`); None when points make no payments.
     points_payments: str | None = None
+    #: going out in one go (``how: one_go``) multiplies the deal by ``one_go_multiplier``, so
+    #: ``add`` on a terminal asks whether the closer did.
+    one_go_counts: bool = False
     #: Hollywood scoring (three columns at once) can be played.
     hollywood: bool = False
     #: jokers may be in the pack without being wild (continental: a joker is a card to pay).
@@ -117,12 +120,14 @@ _SPECS = (
         scorer=_GOING_OUT,
         tally=_MEAN,
         closer_went_out=True,
+        one_go_counts=True,
     ),
     FamilySpec(
         family=Family.REMIBRYDZ,
         scorer=_GOING_OUT,
         tally=_MEAN,
         closer_went_out=True,
+        one_go_counts=True,
     ),
     FamilySpec(
         family=Family.BOAT,

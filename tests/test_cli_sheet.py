@@ -287,7 +287,7 @@ def test_pool_is_only_for_bridge(gin: Path) -> None:
 def test_show_has_totals_status_and_sparklines(gin: Path) -> None:
     for who, pts in [("Anna", 20), ("Boris", 15), ("Anna", 30), ("Anna", 21), ("Boris", 25),
                      ("Anna", 15), ("Anna", 15)]:  # fmt: skip
-        ok("add", str(gin), "--score", f"{who}={pts}")
+        ok("add", str(gin), "--score", f"{who}={pts}", "--again")  # Anna 15 twice running
     out = ok("show", str(gin)).output
     assert "Game over: Anna won." in out
     assert "Anna   ▁▂▄▅▅▆█ 101" in out or "Anna   ▁" in out
@@ -396,7 +396,7 @@ def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert "rules: {scoring: hollywood}" in text and 'title: "Friday: Hollywood"' in text
     ok("add", str(path), "--score", "Anna=100")  # 1st win: column 1, won
-    ok("add", str(path), "--score", "Anna=100")  # 2nd win: columns 2 and 3, both won
+    ok("add", str(path), "--score", "Anna=100", "--again")  # 2nd win: columns 2 and 3, both won
     data = settle_json(path)
     assert [c["winner"] for c in data["columns"]] == ["Anna", "Anna", "Anna"]
     assert data["net"] == {"Anna": "675", "Boris": "-675"}  # 3 × (100 + 100 + 25)

@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "new": ("sheet", "new_cmd", "Start a score sheet file."),
     "add": ("sheet", "add_cmd", "Score a deal and append it to a score sheet."),
     "undo": ("sheet", "undo_cmd", "Remove the last deal or event from a score sheet."),
+    "edit": ("correct", "edit_cmd", "Replace one deal of a score sheet (checked like add)."),
+    "rename": ("correct", "rename_cmd", "Rename a player everywhere in a score sheet."),
     "show": ("sheet", "show_cmd", "Show a score sheet with running totals and a chart."),
     "settle": ("sheet", "settle_cmd", "Settle a session: net points, money, who pays whom."),
     "pool": ("sheet", "pool_cmd", "Show what is in the remik bridge pool."),

@@ -15,18 +15,13 @@ from typing import Any
 
 import click
 
-from remikcalc.cli.common import (
-    deal_options,
-    deal_values,
-    join_hands,
-    output_options,
-    split_assignments,
-)
-from remikcalc.dealinput import FIELD, FIELDS, Kind, takes
+from remikcalc.cli.common import output_options
+from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
+from remikcalc.dealinput import FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
-from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+from remikcalc.sheet.model import DealEntry, Entry, Sheet
 from remikcalc.variants import find_variant, parse_override
 
 
@@ -147,36 +142,6 @@ def new_cmd(
 # --- add ----------------------------------------------------------------------------------------
 
 
-def _scores(items: Sequence[str]) -> dict[str, int] | None:
-    if not items:
-        return None
-    out: dict[str, int] = {}
-    for name, value in split_assignments(items, "--score").items():
-        try:
-            out[name] = int(value.strip(), 10)
-        except ValueError:
-            raise DealError(f"--score {name}={value}: {value!r} is not a whole number") from None
-    return out
-
-
-def _entry(
-    hands: Sequence[str], score: Sequence[str], reenter: str | None, deal: dict[str, Any]
-) -> Entry:
-    """The entry the options describe; ``deal`` holds the :func:`deal_options` values."""
-    typed = split_assignments(join_hands(hands), "hand")
-    scores = _scores(score)
-    inputs = deal_values(deal)
-    if reenter is not None:
-        if typed or scores or any(inputs.values()):
-            raise click.UsageError("--reenter is an entry of its own: give it without hands, "
-                                   "scores or other deal options")  # fmt: skip
-        return ReentryEntry(reenter)
-    if typed and scores is not None:
-        raise click.UsageError("a deal is entered either as hands (NAME=CARDS) or as points "
-                               "(--score NAME=N), not both")  # fmt: skip
-    return DealEntry(hands=typed, scores=scores, **inputs)
-
-
 def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
     """A prompt's check: text that ``parse`` refuses is asked again instead of ending the add."""
 
@@ -194,11 +159,17 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
 
 def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
     """Ask for the single inputs (a card, a count) the deal's rules need and were not given."""
+    names = [f.name for f in FIELDS if takes(state.rules, f.name)]
+    return _ask_inputs_of(entry, *names)
+
+
+def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
+    """Ask for those of the inputs ``names`` that have a prompt and were not given."""
     from remikcalc.cards import parse_card
 
     asked: dict[str, Any] = {}
     for f in FIELDS:
-        if not f.prompt or getattr(entry, f.name) is not None or not takes(state.rules, f.name):
+        if not f.prompt or getattr(entry, f.name) is not None or f.name not in names:
             continue
         if f.kind is Kind.CARD:
             asked[f.name] = click.prompt(f.prompt, value_proc=_checked_by(parse_card))
@@ -209,39 +180,123 @@ def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
 
 
 def _complete(entry: DealEntry, state: Replay) -> DealEntry:
-    """Ask on the terminal for what a deal still lacks: the closer, each player's cards, and
-    the inputs the family needs (melds laid, the up-card, plus points)."""
-    from remikcalc.cards import parse_groups
-    from remikcalc.scoring.deal import player_named
+    """Ask on the terminal for what a deal still lacks: the closer, each player's cards, the
+    inputs the family needs (melds laid, the up-card, plus points) and, where going out in one
+    go changes the score, whether the closer did.
 
-    typed_cards = _checked_by(parse_groups)
+    A hand with a card typed twice is asked again at once. When the whole deal then does not
+    score, the reason is shown and only the part that was wrong is asked again.
+    """
+    from remikcalc.scoring.deal import player_named
 
     if entry.scores is not None or entry.draw:
         return entry
     active = state.tally.active()
     spec = state.rules.spec
+    typed_cards = _checked_by(_one_hand(state))
     closer = entry.closer
     if closer is None:
-        closer = click.prompt("Who closed the deal (knocked, went out)?",
-                              type=click.Choice(active, case_sensitive=False))  # fmt: skip
+        closer = _ask_closer(active)
     closer = player_named(closer, active, "closer")
     hands = dict(entry.hands)
     given = {player_named(n, active).casefold() for n in hands}
     for p in active:
         if p.casefold() in given or (spec.closer_went_out and p == closer):
             continue
-        hands[p] = click.prompt(f"{p}'s cards (group melds with |)", value_proc=typed_cards)
+        hands[p] = _ask_hand(p, typed_cards)
     melded = dict(entry.melded)
     if spec.takes("melded"):
         laid = {player_named(n, active).casefold() for n in melded}
         for p in active:
             if p.casefold() not in laid:
-                melded[p] = click.prompt(f"{p}'s melds and lay-offs this deal (| between melds)",
-                                         default="", show_default=False,
-                                         value_proc=typed_cards)  # fmt: skip
+                melded[p] = _ask_melds(p, typed_cards)
         melded = {p: m for p, m in melded.items() if m.strip()}
     asked = _ask_inputs(entry, state)
-    return dataclasses.replace(entry, hands=hands, closer=closer, melded=melded, **asked)
+    how = entry.how
+    one_go = how is None and spec.one_go_counts and state.rules.one_go_multiplier != 1
+    if one_go and click.confirm(f"Did {closer} go out in one go?", default=False):
+        how = "one_go"
+    done = dataclasses.replace(entry, hands=hands, closer=closer, melded=melded, how=how, **asked)
+    return _fixed(done, state, typed_cards, one_go)
+
+
+def _ask_closer(active: Sequence[str]) -> str:
+    return str(click.prompt("Who closed the deal (knocked, went out)?",
+                            type=click.Choice(active, case_sensitive=False)))  # fmt: skip
+
+
+def _ask_hand(player: str, check: Callable[[str], str]) -> str:
+    return str(click.prompt(f"{player}'s cards (group melds with |)", value_proc=check))
+
+
+def _ask_melds(player: str, check: Callable[[str], str]) -> str:
+    return str(click.prompt(f"{player}'s melds and lay-offs this deal (| between melds)",
+                            default="", show_default=False, value_proc=check))  # fmt: skip
+
+
+def _one_hand(state: Replay) -> Callable[[str], object]:
+    """Parse one typed hand and check it against the pack: a card typed twice in one hand is
+    caught as soon as the hand is typed (the whole deal is checked again when it is scored)."""
+    from remikcalc.cards import check_pack, parse_groups
+
+    rules = state.rules
+
+    def parse(text: str) -> object:
+        groups = parse_groups(text)
+        check_pack([c for g in groups for c in g], decks=rules.decks, jokers=rules.jokers,
+                   variant=rules.variant)  # fmt: skip
+        return groups
+
+    return parse
+
+
+def _fixed(
+    entry: DealEntry, state: Replay, typed_cards: Callable[[str], str], one_go: bool
+) -> DealEntry:
+    """Score the completed deal on a copy of the sheet; while it does not score, show why and
+    ask again only for the part that was wrong (a hand, the closer, ...)."""
+    from remikcalc.errors import CardError, MeldError
+
+    active = list(state.tally.active())
+    parts = ["closer", *active]
+    if state.rules.spec.takes("melded"):
+        parts += [f"melds:{p}" for p in active]
+    if one_go:
+        parts.append("one-go")
+    parts += [f.name for f in FIELDS if f.prompt and takes(state.rules, f.name)]
+    while True:
+        try:
+            replay(state.sheet).apply(entry)
+            return entry
+        except (CardError, MeldError, DealError) as exc:
+            click.echo(f"Error: {exc}", err=True)
+            guess = next((p for p in active if p in str(exc)), "closer")
+            part = click.prompt("Which part was wrong?", default=guess,
+                                type=click.Choice(parts, case_sensitive=False))  # fmt: skip
+        entry = _asked_again(entry, part, active, typed_cards)
+
+
+def _asked_again(
+    entry: DealEntry, part: str, active: list[str], typed_cards: Callable[[str], str]
+) -> DealEntry:
+    folded = part.casefold()
+    if folded == "closer":
+        return dataclasses.replace(entry, closer=_ask_closer(active))
+    if folded == "one-go":
+        went = click.confirm(f"Did {entry.closer} go out in one go?", default=False)
+        return dataclasses.replace(entry, how="one_go" if went else None)
+    if folded.startswith("melds:"):
+        p = next(q for q in active if q.casefold() == folded.removeprefix("melds:"))
+        melded = {q: m for q, m in entry.melded.items() if q.casefold() != p.casefold()}
+        text = _ask_melds(p, typed_cards)
+        return dataclasses.replace(entry, melded={**melded, **({p: text} if text.strip() else {})})
+    player = next((q for q in active if q.casefold() == folded), None)
+    if player is not None:
+        hands = {q: h for q, h in entry.hands.items() if q.casefold() != folded}
+        return dataclasses.replace(entry, hands={**hands, player: _ask_hand(player, typed_cards)})
+    none: dict[str, Any] = {folded: None}
+    cleared = dataclasses.replace(entry, **none)
+    return dataclasses.replace(cleared, **_ask_inputs_of(cleared, folded))
 
 
 def _must_exist(file: str) -> None:
@@ -262,10 +317,9 @@ def _nothing(entry: Entry) -> bool:
 @click.command("add")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
-@deal_options
-@click.option("--score", multiple=True, metavar=FIELD["scores"].metavar,
-              help=FIELD["scores"].help)  # fmt: skip
-@click.option("--reenter", default=None, metavar="NAME", help="Bridge: NAME re-enters the game.")
+@entry_options
+@click.option("--again", is_flag=True,
+              help="Add the deal even if it is the same as the last entry.")  # fmt: skip
 @output_options
 def add_cmd(
     file: str,
@@ -273,6 +327,7 @@ def add_cmd(
     deal: dict[str, Any],
     score: tuple[str, ...],
     reenter: str | None,
+    again: bool,
     fmt: str,
 ) -> None:
     """Score one deal and append it to the sheet FILE, then print the running sheet.
@@ -280,6 +335,9 @@ def add_cmd(
     Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |).
     On a terminal, whatever is missing (the closer, a hand) is asked for; otherwise a
     missing input is an error. If anything is wrong the sheet is left untouched.
+
+    A deal exactly the same as the last entry is refused (typed twice by mistake?) unless
+    --again is given; on a terminal you are asked instead.
 
     \b
     Examples:
@@ -291,7 +349,7 @@ def add_cmd(
     """
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
 
-    entry = _entry(hands, score, reenter, deal)
+    entry = entry_from_options(hands, score, reenter, deal)
     if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _load(file))
     if _nothing(entry):
@@ -301,17 +359,41 @@ def add_cmd(
         )
     _must_exist(file)
     warnings: list[str] = []  # the comments not kept, said once the sheet is saved
+    if not again and interactive():
+        again = _confirm_again(file, entry)
     with locked(file):
         text = read_text(file)
         state = replay(sheet_from_text(text, file))
+        last = state.steps[-1] if state.steps else None
         try:
             canonical, step = state.apply(entry)
         except RemikcalcError as exc:
             raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+        if last is not None and not again and same_entry(canonical, last.entry):
+            raise DealError(f"this deal is the same as deal {last.n}, the last entry; give "
+                            f"--again to add it once more\n{file} is unchanged.")  # fmt: skip
         save_text(file, text_with_entry(text, canonical, file, warn=warnings.append))
     for warning in warnings:
         click.echo(warning, err=True)
     _print_added(state, step, fmt)
+
+
+def _confirm_again(file: str, entry: Entry) -> bool:
+    """On a terminal: the deal repeats the last entry; ask (outside the lock) whether it is
+    meant. True when it was confirmed; a no ends the add with the sheet unchanged."""
+    state = _load(file)
+    if not state.steps:
+        return False
+    last = state.steps[-1]
+    try:
+        canonical, _ = state.apply(entry)
+    except RemikcalcError:
+        return False  # the add itself reports it
+    if not same_entry(canonical, last.entry):
+        return False
+    if not click.confirm(f"This deal is the same as deal {last.n}. Add it again?"):
+        raise DealError(f"not added: {file} is unchanged.")
+    return True
 
 
 def _print_added(state: Replay, step: Any, fmt: str) -> None:
@@ -350,6 +432,9 @@ def _summary(step: Any) -> str:
 def undo_cmd(file: str, fmt: str) -> None:
     """Remove the last deal or event from the sheet FILE.
 
+    Prints the `remikcalc add ...` line that puts the removed entry back (with --format json,
+    as "add_again"), so an undo by mistake is one paste away from undone.
+
     \b
     Example:
       remikcalc undo game.yaml
@@ -363,12 +448,14 @@ def undo_cmd(file: str, fmt: str) -> None:
         save_text(file, text)
     for warning in warnings:
         click.echo(warning, err=True)
+    again = add_command(file, removed)
     if fmt == "json":
         from remikcalc.render import to_json
 
-        click.echo(to_json({"file": file, "removed": removed.describe()}))
+        click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
         return
     click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
+    click.echo(f"To put it back: {again}")
     try:
         state = _load(file)
     except RemikcalcError as exc:

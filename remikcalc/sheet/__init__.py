@@ -7,7 +7,8 @@
 - :mod:`remikcalc.sheet.read`: the node tree to a ``Sheet``, every problem with its line;
 - :mod:`remikcalc.sheet.write`: a ``Sheet`` or entry to canonical text;
 - :mod:`remikcalc.sheet.store`: files: ``read_text``, ``load_sheet``, ``locked``,
-  ``save_text``, and the in-place edits ``text_with_entry`` / ``text_without_last``.
+  ``save_text``, and the in-place edits ``text_with_entry`` / ``text_without_last`` /
+  ``text_with_entry_replaced`` / ``text_with_sheet``.
 
 The names below are imported on first use, so that importing the model (as
 :mod:`remikcalc.session` does) does not import YAML.
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
         read_text,
         save_text,
         text_with_entry,
+        text_with_entry_replaced,
+        text_with_sheet,
         text_without_last,
     )
     from remikcalc.sheet.write import dump_sheet, entry_lines
@@ -55,6 +58,8 @@ __all__ = [
     "save_text",
     "sheet_from_text",
     "text_with_entry",
+    "text_with_entry_replaced",
+    "text_with_sheet",
     "text_without_last",
 ]
 
@@ -74,6 +79,8 @@ _WHERE = {
     "save_text": "store",
     "text_with_entry": "store",
     "text_without_last": "store",
+    "text_with_entry_replaced": "store",
+    "text_with_sheet": "store",
     "MAX_BYTES": "yamltree",
 }
 

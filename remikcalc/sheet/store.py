@@ -36,6 +36,8 @@ __all__ = [
     "read_text",
     "save_text",
     "text_with_entry",
+    "text_with_entry_replaced",
+    "text_with_sheet",
     "text_without_last",
 ]
 
@@ -482,3 +484,115 @@ def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> 
             f"layout were not kept"
         )
     return text
+
+
+# --- correcting an entry or a name in place -----------------------------------------------------
+
+
+def _entry_span(lines: list[str], root: Node | None, n: int) -> tuple[int, int, int, int] | None:
+    """(first line, end line, dash column, body column) of entry ``n`` (from 1), 0-based lines
+    of :func:`_lines`.
+
+    Blank and comment lines at the end of the span are left out of it: they belong to what
+    follows.
+    """
+    deals = _deals_node(root)
+    if deals is None or deals.kind != "seq" or deals.flow or not 1 <= n <= len(deals.items):
+        return None
+    if n == len(deals.items):
+        span = _last_entry_span(lines, root)
+        if span is None:
+            return None
+        row, end, dash, body = span
+    else:
+        item, after = deals.items[n - 1], deals.items[n]
+        row, end, body = item.line - 1, after.line - 1, item.column
+        prefix = lines[row][:body]
+        if prefix.strip() != "-" or lines[end][: after.column].strip() != "-":
+            return None
+        dash = prefix.index("-")
+    end = min(end, len(lines))
+    while end > row + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip()[:1] == "#"):
+        end -= 1
+    return row, end, dash, body
+
+
+def _spliced_replace(text: str, root: Node | None, n: int, entry: Entry) -> str | None:
+    lines = _lines(text)
+    span = _entry_span(lines, root, n)
+    if span is None:
+        return None
+    start, end, dash, body = span
+    new = _block(indent_entry(entry_lines(entry), dash, body), _newline(text))
+    return "".join(lines[:start]) + new + "".join(lines[end:])
+
+
+def text_with_entry_replaced(
+    text: str, n: int, entry: Entry, name: str = "<string>"
+) -> tuple[str, Entry]:
+    """The sheet's text with entry ``n`` (from 1) replaced by ``entry``, and the entry it had.
+
+    In place if possible (comments outside that entry kept), checked by loading it back; else
+    the canonical text.
+    """
+    sheet, root = parse_text(text, name)
+    if not 1 <= n <= len(sheet.entries):
+        raise SheetError(_no_entry(name, n, len(sheet.entries)))
+    entries = list(sheet.entries)
+    old, entries[n - 1] = entries[n - 1], entry
+    want = sheet.with_entries(entries)
+    edited = _checked(_spliced_replace(text, root, n, entry), want, name, (text, sheet, None))
+    return edited, old
+
+
+def _no_entry(name: str, n: int, count: int) -> str:
+    if count == 0:
+        return f"{name}: the sheet has no entries yet; there is no entry {n}"
+    return f"{name}: there is no entry {n}; the sheet has entries 1 to {count}"
+
+
+def text_with_sheet(text: str, want: Sheet, name: str = "<string>") -> str:
+    """The sheet's text changed to ``want``, which has the same settings and number of entries
+    except for its players (a rename): the players line and each entry that differs are
+    replaced in place where possible (comments kept), checked by loading back; else canonical.
+    """
+    sheet, root = parse_text(text, name)
+    candidate: str | None = text
+    if len(sheet.entries) != len(want.entries):
+        candidate = None
+    for n in range(len(want.entries), 0, -1):  # from the end: earlier lines do not move
+        if candidate is None:
+            break
+        if sheet.entries[n - 1] == want.entries[n - 1]:
+            continue
+        candidate = _spliced_replace(candidate, _tree(candidate, name), n, want.entries[n - 1])
+    if candidate is not None and sheet.players != want.players:
+        candidate = _spliced_players(candidate, _tree(candidate, name), want)
+    return _checked(candidate, want, name, (text, sheet, None))
+
+
+def _tree(text: str, name: str) -> Node | None:
+    """The node tree of a text half-way through an edit (its names may not agree yet)."""
+    from remikcalc.sheet.yamltree import Problems, compose
+
+    return compose(text, Problems(name))
+
+
+def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
+    """The players list written again in place, when it is a one-line ``[...]``."""
+    if root is None or root.kind != "map":
+        return None
+    found = [v for k, v in root.pairs if k.value == "players"]
+    if len(found) != 1 or not found[0].flow or found[0].end_line != found[0].line:
+        return None
+    node = found[0]
+    lines = _lines(text)
+    row = lines[node.line - 1]
+    if (
+        row[node.column : node.column + 1] != "["
+        or row[node.end_column : node.end_column + 1] != "]"
+    ):
+        return None
+    listed = dump_sheet(want).split("\nplayers: ", 1)[1].split("\n", 1)[0]
+    lines[node.line - 1] = row[: node.column] + listed + row[node.end_column + 1 :]
+    return "".join(lines)

@@ -1,0 +1,206 @@
+"""Correcting a sheet at the table: ``edit`` (replace one entry) and ``rename`` (a player).
+
+Both work like ``add``: under the sheet's lock, the whole sheet is replayed with the change in
+place, and only a sheet that replays is saved (atomically, comments kept where possible). On
+any error the file is left byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import click
+
+from remikcalc.cli.common import output_options
+from remikcalc.cli.entries import entry_from_options, entry_options
+from remikcalc.cli.sheet import _complete, _must_exist, _nothing, _print_added, interactive
+from remikcalc.errors import DealError, RemikcalcError, SheetError
+from remikcalc.session import Replay, Step, replay
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+
+# --- edit ---------------------------------------------------------------------------------------
+
+
+def _before(sheet: Sheet, n: int, file: str) -> Replay:
+    """The sheet replayed up to entry ``n`` (exclusive); SheetError for a missing entry."""
+    count = len(sheet.entries)
+    if not 1 <= n <= count:
+        if count == 0:
+            raise SheetError(f"{file} has no entries yet; there is no entry {n} to edit")
+        raise SheetError(f"{file} has entries 1 to {count}; there is no entry {n} to edit")
+    return replay(sheet.with_entries(sheet.entries[: n - 1]))
+
+
+def _replayed_with(sheet: Sheet, n: int, entry: Entry, file: str) -> tuple[Entry, Step, Replay]:
+    """Entry ``n`` replaced by ``entry``: its canonical form, its step and the whole replay.
+
+    Raises the reason (with "FILE is unchanged") when the new entry, or a later one that no
+    longer fits after it, cannot be scored.
+    """
+    state = _before(sheet, n, file)
+    try:
+        canonical, step = state.apply(entry)
+    except RemikcalcError as exc:
+        raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+    for later, old in enumerate(sheet.entries[n:], start=n + 1):
+        try:
+            state.apply(old)
+        except RemikcalcError as exc:
+            kind = "entry" if isinstance(old, ReentryEntry) else "deal"
+            raise type(exc)(f"with this deal as entry {n}, {kind} {later} no longer fits: "
+                            f"{exc}\n{file} is unchanged.") from None  # fmt: skip
+    return canonical, step, state
+
+
+@click.command("edit")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("n", type=click.IntRange(min=1), metavar="N")
+@click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
+@entry_options
+@output_options
+def edit_cmd(
+    file: str,
+    n: int,
+    hands: tuple[str, ...],
+    deal: dict[str, Any],
+    score: tuple[str, ...],
+    reenter: str | None,
+    fmt: str,
+) -> None:
+    """Replace entry N of the sheet FILE (numbered as `show` numbers them, from 1) with the
+    deal given, then print that deal and the sheet.
+
+    The deal is given as to `add` and checked as `add` checks it, with every later deal
+    scored again after it: if one of them no longer fits, nothing is changed and the reason
+    is printed. The entry's _notes and the file's comments outside it are kept.
+
+    \b
+    Examples:
+      remikcalc edit game.yaml 2 --score Boris=30   # deal 2 was Boris's 30, not Anna's
+      remikcalc edit game.yaml 1 --closer Anna \\
+          Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
+    """
+    from remikcalc.sheet import (
+        load_sheet,
+        locked,
+        read_text,
+        save_text,
+        sheet_from_text,
+        text_with_entry_replaced,
+    )
+
+    entry = entry_from_options(hands, score, reenter, deal)
+    _must_exist(file)
+    if isinstance(entry, DealEntry) and interactive():
+        entry = _complete(entry, _before(load_sheet(file), n, file))
+    if _nothing(entry):
+        raise DealError(
+            "nothing to put in its place: give each player's cards as NAME=CARDS (with "
+            "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
+        )
+    with locked(file):
+        text = read_text(file)
+        sheet = sheet_from_text(text, file)
+        if 1 <= n <= len(sheet.entries):
+            # the entry keeps its notes (_work, ...): they are the players' own lines
+            entry = dataclasses.replace(entry, notes=sheet.entries[n - 1].notes)
+        canonical, step, state = _replayed_with(sheet, n, entry, file)
+        new_text, _ = text_with_entry_replaced(text, n, canonical, file)
+        save_text(file, new_text)
+    if fmt == "json":
+        from remikcalc.render import to_json
+        from remikcalc.render.settlement import step_json
+        from remikcalc.render.sheet import sheet_json
+
+        click.echo(to_json({"edited": step_json(step), "sheet": sheet_json(state)}))
+        return
+    _print_added(state, step, fmt)
+
+
+# --- rename -------------------------------------------------------------------------------------
+
+
+def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
+    def name(text: str) -> str:
+        return new if text.casefold() == old.casefold() else text
+
+    def keys(mapping: Any) -> Any:
+        return None if mapping is None else {name(k): v for k, v in mapping.items()}
+
+    if isinstance(entry, ReentryEntry):
+        return dataclasses.replace(entry, player=name(entry.player))
+    return dataclasses.replace(
+        entry,
+        closer=None if entry.closer is None else name(entry.closer),
+        hands=keys(entry.hands),
+        melded=keys(entry.melded),
+        scores=keys(entry.scores),
+    )
+
+
+def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
+    """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
+    and the player's name as it was."""
+    from remikcalc.scoring.deal import player_named
+    from remikcalc.sheet.model import player_name_problem
+
+    try:
+        player = player_named(old, sheet.players)
+    except DealError as exc:
+        raise DealError(str(exc).replace("of this deal", "of this sheet")) from None
+    why = player_name_problem(new)
+    if why is not None:
+        raise click.BadParameter(why, param_hint="NEW")
+    clash = [p for p in sheet.players if p != player and p.casefold() == new.casefold()]
+    if clash:
+        raise click.BadParameter(f"{clash[0]} is already a player of this sheet (names are "
+                                 "matched ignoring case)", param_hint="NEW")  # fmt: skip
+    return dataclasses.replace(
+        sheet,
+        players=tuple(new if p == player else p for p in sheet.players),
+        entries=tuple(_renamed_entry(e, player, new) for e in sheet.entries),
+    ), player
+
+
+@click.command("rename")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@output_options
+def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
+    """Rename the player OLD (any case) to NEW everywhere in the sheet FILE: the players, the
+    hands, the melds, the scores, the closers and the re-entries.
+
+    The file's comments are kept where possible. If anything is wrong (OLD is not a player,
+    NEW is not a valid name or is already taken) the sheet is left untouched.
+
+    \b
+    Example:
+      remikcalc rename game.yaml boris Borys
+    """
+    from remikcalc.render.sheet import render_sheet
+    from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_sheet
+
+    _must_exist(file)
+    with locked(file):
+        text = read_text(file)
+        sheet = sheet_from_text(text, file)
+        replay(sheet)  # a sheet with problems is mended first, not renamed
+        want, player = renamed(sheet, old, new)
+        state = replay(want)
+        changed = want != sheet
+        if changed:
+            save_text(file, text_with_sheet(text, want, file))
+    if fmt == "json":
+        from remikcalc.render import to_json
+
+        click.echo(to_json({"file": file, "renamed": {"from": player, "to": new},
+                            "changed": changed}))  # fmt: skip
+        return
+    if not changed:
+        click.echo(f"{player} is already called {new}; {file} is unchanged.")
+        return
+    click.echo(f"Renamed {player} to {new} in {file}.")
+    click.echo("")
+    click.echo(render_sheet(state, fmt))

@@ -1,0 +1,404 @@
+"""Correcting a sheet at the table: edit, rename, add --again, and what undo prints
+(INTERFACE.md, "Correcting a sheet at the table")."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from remikcalc.cli import sheet as sheet_cli
+from remikcalc.cli.main import cli
+from remikcalc.sheet import load_sheet
+
+GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
+GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def ok(*args: str, input: str | None = None) -> Result:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def refused(path: Path, *args: str, code: int = 1, input: str | None = None) -> str:
+    """Run a command that must fail and leave the sheet byte for byte as it was."""
+    before = path.read_bytes()
+    result = run(*args, input=input)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert path.read_bytes() == before
+    return result.output
+
+
+def settle_json(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ok("settle", str(path), "--format", "json").output)
+    return data
+
+
+@pytest.fixture
+def gin(tmp_path: Path) -> Path:
+    path = tmp_path / "gin.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10")
+    return path
+
+
+@pytest.fixture
+def bridge(tmp_path: Path) -> Path:
+    path = tmp_path / "bridge.yaml"
+    ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
+    return path
+
+
+# --- edit ---------------------------------------------------------------------------------------
+
+
+def test_edit_replaces_one_deal_keeping_comments(gin: Path) -> None:
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    ok("add", str(gin), "--score", "Anna=25")
+    ok("add", str(gin), "--score", "Boris=10")
+    text = gin.read_text(encoding="utf-8")
+    text = text.replace("  - scores: {Anna: 25}", "  # Boris dealt\n  - scores: {Anna: 25}")
+    gin.write_text(text + "# the end\n", encoding="utf-8")
+    result = ok("edit", str(gin), "2", "--score", "Boris=30")
+    assert result.output.startswith("Deal 2: points only: Boris +30\n")
+    assert gin.read_text(encoding="utf-8").endswith(
+        "  # Boris dealt\n  - scores: {Boris: 30}\n  - scores: {Boris: 10}\n# the end\n"
+    )
+    assert settle_json(gin)["totals"] == {"Anna": 59, "Boris": 40}
+
+
+def test_edit_json(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=25")
+    data = json.loads(ok("edit", str(gin), "1", "--score", "Anna=20", "--json").output)
+    assert data["edited"]["scores"] == {"Anna": 20, "Boris": 0}
+    assert data["sheet"]["totals"] == {"Anna": 20, "Boris": 0}
+
+
+def test_edit_keeps_the_entry_notes(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=25")
+    text = gin.read_text(encoding="utf-8").replace(
+        "  - scores: {Anna: 25}", "  - scores: {Anna: 25}\n    _why: Anna knocked"
+    )
+    gin.write_text(text, encoding="utf-8")
+    ok("edit", str(gin), "1", "--score", "Anna=20")
+    (entry,) = load_sheet(gin).entries
+    assert entry.notes == {"_why": "Anna knocked"}
+    assert entry.scores == {"Anna": 20}  # type: ignore[union-attr]
+
+
+def test_edit_refusals_leave_the_sheet_unchanged(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=25")
+    out = refused(gin, "edit", str(gin), "2", "--score", "Anna=5")
+    assert "there is no entry 2 to edit" in out
+    out = refused(gin, "edit", str(gin), "1", "--closer", "Boris", GIN_ANNA, GIN_BORIS)
+    assert "knock limit is 10" in out and "is unchanged" in out
+    out = refused(gin, "edit", str(gin), "1", "--score", "Zed=5")
+    assert "Zed" in out
+    out = refused(gin, "edit", str(gin), "1", "--score", f"Anna={10**9 + 1}")
+    assert "out of range" in out
+    refused(gin, "edit", str(gin), "1")
+    refused(gin, "edit", str(gin), "0", "--score", "Anna=5", code=2)
+
+
+def _boris_out(bridge: Path) -> None:
+    for _ in range(2):  # Boris 70 + 70 = 140: out
+        ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=70",
+           "--score", "Carl=31", "--again")  # fmt: skip
+
+
+def test_edit_that_a_later_entry_no_longer_fits_is_refused(bridge: Path) -> None:
+    _boris_out(bridge)
+    ok("add", str(bridge), "--reenter", "boris")
+    out = refused(bridge, "edit", str(bridge), "2", "--closer", "Anna", "--score", "Anna=0",
+                  "--score", "Boris=7", "--score", "Carl=31")  # fmt: skip
+    assert out == (
+        "Error: with this deal as entry 2, entry 3 no longer fits: Boris cannot re-enter: he "
+        f"is still in the game (total 77)\n{bridge} is unchanged.\n"
+    )
+    ok("edit", str(bridge), "3", "--reenter", "Boris")
+
+
+def test_edit_a_reentry_made_impossible(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Anna=100")  # Anna wins the game: the sheet goes on
+    ok("add", str(gin), "--score", "Boris=5")
+    ok("edit", str(gin), "2", "--score", "Boris=7")
+    assert settle_json(gin)["deals"][1]["scores"]["Boris"] == 7
+
+
+# --- add --again ----------------------------------------------------------------------------------
+
+
+def test_add_refuses_the_same_deal_twice_without_again(gin: Path) -> None:
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    # the same deal with the names in another case and the hands in another order
+    out = refused(gin, "add", str(gin), "--closer", "anna",
+                  "boris=as 2s 3h 4d 5d 8c 8d jc qc td", GIN_ANNA)  # fmt: skip
+    assert out == (
+        "Error: this deal is the same as deal 1, the last entry; give --again to add it "
+        f"once more\n{gin} is unchanged.\n"
+    )
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again")
+    assert len(load_sheet(gin).entries) == 2
+    ok("add", str(gin), "--score", "Anna=5")
+    refused(gin, "add", str(gin), "--score", "Anna=5")
+    ok("add", str(gin), "--score", "Anna=6")
+
+
+def test_add_on_a_terminal_asks_about_the_same_deal(
+    gin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    ok("add", str(gin), "--score", "Anna=5")
+    out = refused(gin, "add", str(gin), "--score", "Anna=5", input="n\n")
+    assert "This deal is the same as deal 1. Add it again? [y/N]: n\n" in out
+    assert "not added" in out
+    result = ok("add", str(gin), "--score", "Anna=5", input="y\n")
+    assert "Add it again?" in result.output
+    assert len(load_sheet(gin).entries) == 2
+
+
+# --- undo -----------------------------------------------------------------------------------------
+
+
+def _undo_and_put_back(path: Path) -> str:
+    before = settle_json(path)
+    result = ok("undo", str(path))
+    line = result.output.splitlines()[1]
+    assert line.startswith("To put it back: remikcalc add ")
+    command = line.removeprefix("To put it back: ")
+    words = shlex.split(command)
+    assert words[:2] == ["remikcalc", "add"]
+    ok(*words[1:])
+    assert settle_json(path) == before
+    return command
+
+
+def test_undo_prints_the_add_that_puts_the_entry_back(gin: Path) -> None:
+    ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
+    assert _undo_and_put_back(gin) == (
+        f"remikcalc add {gin} --closer Anna Anna='9C 9D 9H 5S 6S 7S KD KH KS 2C' "
+        "Boris='AS 2S 3H 4D 5D 8C 8D JC QC TD'"
+    )
+    ok("add", str(gin), "--score", "Boris=7")
+    assert _undo_and_put_back(gin).endswith(" --score Boris=7")
+    data = json.loads(ok("undo", str(gin), "--json").output)
+    assert data == {"file": str(gin), "removed": "points",
+                    "add_again": f"remikcalc add {gin} --score Boris=7"}  # fmt: skip
+
+
+def test_undo_put_back_with_every_kind_of_input(tmp_path: Path) -> None:
+    rummy500 = tmp_path / "my r500.yaml"
+    ok("new", str(rummy500), "-v", "rummy500", "--players", "Anna,Boris")
+    ok("add", str(rummy500), "--closer", "Anna", "--melded", "Anna=7H 8H 9H | KS KD KC",
+       "--melded", "Boris=2C 3C 4C", "Boris=QH 5D", "--how", "one_go")  # fmt: skip
+    assert "r500.yaml' --closer Anna --how one_go --melded Anna='7H 8H 9H | KS KD KC'" in (
+        _undo_and_put_back(rummy500)
+    )
+    boat = tmp_path / "boat.yaml"
+    ok("new", str(boat), "-v", "boat", "--players", "Anna,Boris")
+    ok("add", str(boat), "--closer", "Anna", "--plus", "12", "Boris=KC QD 2H")
+    assert "--plus 12" in _undo_and_put_back(boat)
+    rummy = tmp_path / "rummy.yaml"
+    ok("new", str(rummy), "-v", "rummy", "--players", "Anna,Boris")
+    ok("add", str(rummy), "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C")
+    assert " --draw " in _undo_and_put_back(rummy)
+
+
+def test_undo_put_back_a_reentry(bridge: Path) -> None:
+    _boris_out(bridge)
+    ok("add", str(bridge), "--reenter", "boris")
+    assert _undo_and_put_back(bridge) == f"remikcalc add {bridge} --reenter Boris"
+
+
+# --- rename ---------------------------------------------------------------------------------------
+
+
+def test_rename_everywhere_keeping_comments(gin: Path) -> None:
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    ok("add", str(gin), "--score", "Boris=30")
+    text = gin.read_text(encoding="utf-8").replace("deals:", "deals:  # Friday")
+    gin.write_text(text, encoding="utf-8")
+    before = settle_json(gin)
+    result = ok("rename", str(gin), "boris", "Borys")
+    assert result.output.startswith("Renamed Boris to Borys in ")
+    text = gin.read_text(encoding="utf-8")
+    assert "Boris" not in text and "players: [Anna, Borys]" in text
+    assert "deals:  # Friday" in text
+    after = settle_json(gin)
+    assert after["totals"] == {"Anna": before["totals"]["Anna"], "Borys": 30}
+    assert json.dumps(after).replace("Borys", "Boris") == json.dumps(before)
+
+
+def test_rename_refusals(gin: Path) -> None:
+    ok("add", str(gin), "--score", "Boris=30")
+    assert "not a player" in refused(gin, "rename", str(gin), "Zed", "X")
+    assert "already a player" in refused(gin, "rename", str(gin), "Anna", "BORIS", code=2)
+    assert "cannot be in a name" in refused(gin, "rename", str(gin), "Anna", "A=B", code=2)
+    assert "reserved" in refused(gin, "rename", str(gin), "Anna", "Pool", code=2)
+    refused(gin, "rename", str(gin), "Anna", " Anna", code=2)
+    result = ok("rename", str(gin), "anna", "ANNA")
+    assert "players: [ANNA, Boris]" in gin.read_text(encoding="utf-8")
+    before = gin.read_bytes()
+    result = ok("rename", str(gin), "anna", "ANNA")
+    assert "already called ANNA" in result.output
+    assert gin.read_bytes() == before
+
+
+def test_rename_a_bridge_reentry_and_closers(bridge: Path) -> None:
+    ok("add", str(bridge), "--closer", "carl", "--score", "Anna=3", "--score", "Boris=4",
+       "--score", "Carl=0")  # fmt: skip
+    ok("rename", str(bridge), "Carl", "Karol")
+    entry = load_sheet(bridge).entries[0]
+    assert entry.closer == "Karol"  # type: ignore[union-attr]
+
+
+# --- add on a terminal ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> None:
+    answers = "9C 9C\n" + GIN_BORIS.partition("=")[2] + "\n"
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Error: 9C typed 2 times, but gin uses one pack: each card exists only once" in (
+        result.output
+    )
+    assert result.output.count("Boris's cards") == 2
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
+    # Boris closed by mistake: the knock limit says so; only the closer is asked again
+    answers = "boris\n" + "\n".join(h.partition("=")[2] for h in (GIN_ANNA, GIN_BORIS))
+    answers += "\ncloser\nanna\n"
+    result = ok("add", str(gin), input=answers)
+    assert "knock limit is 10" in result.output
+    assert "Which part was wrong? (closer, Anna, Boris) [Boris]: closer\n" in result.output
+    assert result.output.count("Anna's cards") == 1
+    assert result.output.count("Who closed") == 2
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_short_hand_is_typed_again_alone(gin: Path) -> None:
+    answers = "AS 2S 3H\n\nAS 2S 3H 4D 5D 8C 8D JC QC TD\n"  # Boris's hand, then its fix
+    result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Boris has 3 cards" in result.output
+    assert "Which part was wrong? (closer, Anna, Boris) [Boris]: \n" in result.output
+    assert result.output.count("Boris's cards") == 2 and "Anna's cards" not in result.output
+    assert "knock by Anna  Anna +59" in result.output
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_stopped_correction_leaves_the_sheet_unchanged(gin: Path) -> None:
+    answers = "AS 2S 3H\n"  # then no answer: the add stops
+    out = refused(gin, "add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
+    assert "Boris has 3 cards" in out and "Aborted" in out
+
+
+@pytest.mark.parametrize("variant", ["rummy", "polish", "remibrydz"])
+@pytest.mark.usefixtures("terminal")
+def test_one_go_is_asked_where_it_doubles_the_deal(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "r.yaml"
+    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
+    result = ok("add", str(path), "--closer", "Anna", "Boris=KC QD 2H", input="y\n")
+    assert "Did Anna go out in one go? [y/N]: y\n" in result.output
+    assert settle_json(path)["deals"][0]["outcome"] == "one_go"
+    result = ok("add", str(path), "--closer", "Anna", "Boris=KC QD 3H", input="\n")
+    assert settle_json(path)["deals"][1]["outcome"] == "out"
+    result = ok("add", str(path), "--closer", "Anna", "--how", "out", "Boris=KC QD 4H")
+    assert "one go" not in result.output
+
+
+@pytest.mark.parametrize("variant", ["gin", "boat", "rummy500", "bridge"])
+@pytest.mark.usefixtures("terminal")
+def test_one_go_is_not_asked_where_it_changes_nothing(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "r.yaml"
+    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
+    result = run("add", str(path), "--closer", "Anna", input="\n" * 20)
+    assert "one go" not in result.output
+
+
+# --- property: whatever is typed, a written sheet loads and a refused one is untouched ------------
+
+_NAMES = st.sampled_from(["Anna", "anna", "Boris", "BORIS", "Zed", "Ćma", "", " x", "a,b",
+                          "Pool", "-x", "A=B", "No", "Carl"])  # fmt: skip
+_SCORE = st.one_of(st.integers(-5, 150), st.integers(-(10**10), 10**10))
+_COMMANDS = st.one_of(
+    st.tuples(st.just("add"), _NAMES, _SCORE, st.booleans()),
+    st.tuples(st.just("edit"), st.integers(0, 5), _NAMES, _SCORE),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("rename"), _NAMES, _NAMES),
+)
+
+
+def _argv(path: str, command: tuple[Any, ...]) -> list[str]:
+    match command:
+        case ("add", name, score, again):
+            return ["add", path, "--score", f"{name}={score}", *(["--again"] if again else [])]
+        case ("edit", n, name, score):
+            return ["edit", path, str(n), "--score", f"{name}={score}"]
+        case ("rename", old, new):
+            return ["rename", path, old, new]
+    return ["undo", path]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_COMMANDS, max_size=8))
+def test_every_command_leaves_a_sheet_that_loads_or_an_unchanged_one(
+    commands: list[tuple[Any, ...]],
+) -> None:
+    from remikcalc.session import replay
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "gin.yaml")
+        ok("new", path, "-v", "gin", "--players", "Anna,Boris")
+        for command in commands:
+            before = Path(path).read_bytes()
+            result = run(*_argv(path, command))
+            assert "Traceback" not in result.output, (command, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (
+                command,
+                result.exception,
+            )
+            if result.exit_code == 0:
+                replay(load_sheet(path))
+            else:
+                assert Path(path).read_bytes() == before, (command, result.output)
+
+
+# --- help -----------------------------------------------------------------------------------------
+
+
+def test_the_correcting_help_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_help_examples import examples
+
+    monkeypatch.chdir(tmp_path)
+    ok("new", "game.yaml", "-v", "gin", "--players", "Anna,Boris")
+    ok("add", "game.yaml", "--score", "Anna=25")
+    ok("add", "game.yaml", "--score", "Anna=20")
+    for command in ("edit", "rename", "undo"):
+        found = examples(command)
+        assert found, command
+        for argv in found:
+            ok(*argv)
+    (entry,) = load_sheet("game.yaml").entries  # deal 1 edited to hands, deal 2 undone
+    assert entry.closer == "Anna" and list(entry.hands) == ["Anna", "Borys"]  # type: ignore[union-attr]
+    assert "--again" in ok("add", "--help").output
