@@ -103,13 +103,13 @@ FIELDS: tuple[InputField, ...] = (
     InputField("closer", Kind.PLAYER, "Who ended the deal (knocked, went out).", "the closer",
                metavar="NAME", short="-c"),
     InputField("how", Kind.OUTCOME,
-               "Outcome, when it is not seen from the hands: knock, gin, big_gin, out, one_go, "
-               "remik, colour, figures, full_colour, draw.", "the outcome", metavar="OUTCOME"),
+               f"Outcome, when it is not seen from the hands: {', '.join(OUTCOMES)}.",
+               "the outcome", metavar="OUTCOME"),
     InputField("draw", Kind.FLAG, "The stock ran out: no winner.", "a draw"),
     InputField("first_turn", Kind.FLAG, "Continental chips: out on first turn.",
-               "first-turn bonuses (--first-turn)"),
+               "first-turn bonuses"),
     InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.",
-               "no-draw bonuses (--no-draw)"),
+               "no-draw bonuses"),
     InputField("upcard", Kind.CARD, "Oklahoma: the deal's first up-card.", "an up-card",
                metavar="CARD", prompt="The deal's up-card", needs="upcard_knock",
                refused="{what} only matters in {takers}, not in {variant}"),
@@ -151,15 +151,6 @@ class DealInput:
     def empty(self) -> bool:
         """Nothing that makes a deal: no hands, melds, scores, nor a draw."""
         return not (self.hands or self.melded or self.scores is not None or self.draw)
-
-    def given(self) -> dict[str, object]:
-        """The inputs that differ from their defaults, in :data:`FIELDS` order."""
-        out: dict[str, object] = {}
-        for f in FIELDS:
-            value = getattr(self, f.name)
-            if value is not None and value is not False and value != {}:
-                out[f.name] = value
-        return out
 
     def describe(self) -> str:
         """A few words naming the deal: ``gin by Anna``, ``points``, ``draw``."""
@@ -231,9 +222,8 @@ def check_input(entry: DealInput, rules: Rules) -> None:
         if f.kind is Kind.POINTS and value is not None:
             for name, points in value.items():
                 _check_range(f, f"{f.what} for {name}", points)
-    if entry.how is not None:
-        normal_outcome(entry.how)
-    if entry.draw and entry.closer is not None:
+    drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
+    if drawn and entry.closer is not None:
         raise DealError("a drawn deal (stock ran out) has no closer")
     if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
         raise DealError("a deal entered as points (scores) cannot also have hands, melds, "

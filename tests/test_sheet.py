@@ -155,7 +155,7 @@ def test_every_problem_is_reported_with_line_and_key() -> None:
         "s.yaml:9: deals[2].scores.Anna: 'lots' is not a whole number",
         "s.yaml:10: deals[3]: a re-entry is an entry of its own: `- reenter: NAME`",
         "s.yaml:12: deals[4].how: unknown outcome 'knok'; outcomes: knock, gin, big_gin, "
-        "undercut, out, one_go, remik, colour, figures, full_colour, draw",
+        "undercut, out, one_go, remik, colour, figures, full_colour, draw; did you mean knock?",
     ]
 
 

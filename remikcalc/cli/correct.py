@@ -14,7 +14,7 @@ import click
 
 from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
-from remikcalc.cli.sheet import _complete, _must_exist, _nothing, _print_added, interactive
+from remikcalc.cli.sheet import _complete, _must_exist, _print_added, interactive
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.session import Replay, Step, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
@@ -94,7 +94,7 @@ def edit_cmd(
     _must_exist(file)
     if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _before(load_sheet(file), n, file))
-    if _nothing(entry):
+    if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             "nothing to put in its place: give each player's cards as NAME=CARDS (with "
             "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"

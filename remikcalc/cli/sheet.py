@@ -174,7 +174,7 @@ def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
         if f.kind is Kind.CARD:
             asked[f.name] = click.prompt(f.prompt, value_proc=_checked_by(parse_card))
         elif f.kind is Kind.COUNT:
-            asked[f.name] = click.prompt(f.prompt, type=click.IntRange(min=f.low),
+            asked[f.name] = click.prompt(f.prompt, type=click.IntRange(f.low, f.high),
                                          default=f.low)  # fmt: skip
     return asked
 
@@ -308,12 +308,6 @@ def _must_exist(file: str) -> None:
         raise SheetError(f"{file} is not a regular file")
 
 
-def _nothing(entry: Entry) -> bool:
-    return isinstance(entry, DealEntry) and not (
-        entry.hands or entry.scores is not None or entry.draw or entry.melded
-    )
-
-
 @click.command("add")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
@@ -352,7 +346,7 @@ def add_cmd(
     entry = entry_from_options(hands, score, reenter, deal)
     if isinstance(entry, DealEntry) and interactive():
         entry = _complete(entry, _load(file))
-    if _nothing(entry):
+    if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
             "points as --score NAME=N, or --draw, or --reenter NAME"

@@ -50,8 +50,6 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
     how = None if entry.how is None else normal_outcome(entry.how)
     draw = entry.draw or how == "draw"
-    if draw and closer is not None:
-        raise DealError("a drawn deal (stock ran out) has no closer")
     if spec.points_need_closer and not draw and closer is None:
         raise DealError(
             f"a {rules.variant} deal entered as points needs its closer (--closer NAME), "

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from remikcalc.dealinput import FIELDS, OUTCOMES, InputField, Kind, range_problem
-from remikcalc.errors import RemikcalcError, SheetError
+from remikcalc.dealinput import FIELDS, InputField, Kind, normal_outcome, range_problem
+from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.money import currency_decimals, parse_amount
 from remikcalc.sheet.model import (
     FORMAT_VERSION,
@@ -133,10 +133,11 @@ class _Reader:
         how = self.text(node, key)
         if how is None:
             return None
-        norm = how.strip().lower().replace("-", "_")
-        if norm not in OUTCOMES:
-            self.p.add(node, key, f"unknown outcome {how!r}; outcomes: {', '.join(OUTCOMES)}")
-        return norm
+        try:
+            return normal_outcome(how)
+        except DealError as exc:
+            self.p.add(node, key, str(exc))
+            return None
 
     def per_player(
         self, node: Node, key: str, players: Sequence[str], convert: Callable[[Node, str, str], Any]
