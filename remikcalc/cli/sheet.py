@@ -56,8 +56,14 @@ def _new_sheet(
     hollywood: bool,
 ) -> Sheet:
     from remikcalc.money import currency_decimals, parse_amount
-    from remikcalc.sheet.model import player_name_problem
+    from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
+    if title is not None and (why := title_problem(title)) is not None:
+        raise click.BadParameter(why, param_hint="--title")
+    if currency is not None:
+        currency = currency.strip()
+        if (why := currency_problem(currency)) is not None:
+            raise click.BadParameter(why, param_hint="--currency")
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
     for name in names:
