@@ -7,6 +7,7 @@ command that fails leaves the file exactly as it was.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
@@ -380,15 +381,48 @@ def undo_cmd(file: str, fmt: str) -> None:
     click.echo(render_sheet(state, fmt))
 
 
+CHART_FORMATS = ("png", "svg", "pdf")
+
+
+def _chart_format(chart: str, sheet: str) -> str:
+    """The format ``--chart`` names by its extension; refuse the sheet itself and folders."""
+    if "\x00" in chart:
+        raise click.BadParameter("a file name cannot hold a NUL character", param_hint="--chart")
+    same = os.path.realpath(chart) == os.path.realpath(sheet)
+    if not same and os.path.exists(chart) and os.path.exists(sheet):
+        with contextlib.suppress(OSError):
+            same = os.path.samefile(chart, sheet)
+    if same:
+        raise click.BadParameter(
+            f"{chart} is the score sheet itself; name another file for the chart",
+            param_hint="--chart",
+        )
+    ext = os.path.splitext(chart)[1].lower().lstrip(".")
+    if ext not in CHART_FORMATS:
+        shown = f"'.{ext}'" if ext else "no extension"
+        raise click.BadParameter(
+            f"{chart!r} has {shown}; the chart is drawn as "
+            + ", ".join(f".{f}" for f in CHART_FORMATS),
+            param_hint="--chart",
+        )
+    if os.path.isdir(chart):
+        raise click.BadParameter(f"{chart} is a folder; name a file", param_hint="--chart")
+    folder = os.path.dirname(chart) or "."
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"no folder {folder} to write {chart} in", param_hint="--chart")
+    return ext
+
+
 @click.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--chart", "chart", default=None, metavar="FILE.png",
-              help="Also draw the score progression to a PNG (needs remikcalc[plot]).")  # fmt: skip
+              help="Also draw the score progression to FILE.png, .svg or .pdf "
+                   "(needs remikcalc[plot]).")  # fmt: skip
 @click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
 @output_options
 def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     """Show the sheet FILE: running totals after every deal, who is out, points left,
-    and the progression as sparklines (or a PNG with --chart).
+    and the progression as sparklines (or a chart file with --chart).
 
     \b
     Examples:
@@ -398,12 +432,15 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     """
     from remikcalc.render.sheet import chart_png, render_sheet
 
+    kind = None if chart is None else _chart_format(chart, file)
     state = _load(file)
-    if chart is not None:
+    if chart is not None and kind is not None:
         try:
-            chart_png(state, chart)
+            chart_png(state, chart, kind)
         except ImportError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {chart}: {exc.strerror or exc}") from None
     click.echo(render_sheet(state, fmt, chart=not no_spark))
 
 

@@ -188,8 +188,9 @@ def render_sheet(state: Replay, fmt: str = "table", *, chart: bool = True) -> st
     return "\n".join(parts).rstrip()
 
 
-def chart_png(state: Replay, path: str) -> None:
-    """Draw the score progression to a PNG file (needs the optional ``plot`` extra)."""
+def chart_png(state: Replay, path: str, kind: str = "png") -> None:
+    """Draw the score progression to a ``kind`` (png, svg, pdf) file (needs the optional
+    ``plot`` extra)."""
     from importlib import import_module
 
     try:
@@ -214,5 +215,7 @@ def chart_png(state: Replay, path: str) -> None:
     ax.legend()
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    try:
+        fig.savefig(path, format=kind)
+    finally:
+        plt.close(fig)
