@@ -83,6 +83,9 @@ def cli() -> None:
 
 def main() -> None:
     """Entry point of the ``remikcalc`` script."""
+    from remikcalc.cli.console import tolerant_streams
+
+    tolerant_streams()
     try:
         cli.main(prog_name="remikcalc")
     except BrokenPipeError:  # e.g. `remikcalc ... | head`

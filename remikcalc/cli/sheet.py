@@ -23,6 +23,7 @@ from remikcalc.cli.common import (
     output_options,
     split_assignments,
 )
+from remikcalc.cli.console import can_show_bars
 from remikcalc.dealinput import FIELD, FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
@@ -315,7 +316,16 @@ def add_cmd(
         except RemikcalcError as exc:
             raise type(exc)(f"{exc}\n{file} is unchanged.") from None
         save_text(file, text_with_entry(text, canonical, file))
-    _print_added(state, step, fmt)
+    try:
+        _print_added(state, step, fmt)
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # the deal is saved: say so, or it would be added twice
+        raise click.ClickException(
+            f"the deal was saved in {file} as entry {step.n}, but printing the sheet failed "
+            f"({type(exc).__name__}: {exc}); do not add it again - see it with "
+            f"`remikcalc show {file}`"
+        ) from None
 
 
 def _print_added(state: Replay, step: Any, fmt: str) -> None:
@@ -336,7 +346,7 @@ def _print_added(state: Replay, step: Any, fmt: str) -> None:
         else:
             click.echo(f"Deal {step.n}: {_summary(step)}")
         click.echo("")
-    click.echo(render_sheet(state, fmt))
+    click.echo(render_sheet(state, fmt, ascii_only=not can_show_bars()))
 
 
 def _summary(step: Any) -> str:
@@ -441,7 +451,7 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
             raise click.ClickException(f"cannot write {chart}: {exc.strerror or exc}") from None
-    click.echo(render_sheet(state, fmt, chart=not no_spark))
+    click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
 
 
 @click.command("settle")
