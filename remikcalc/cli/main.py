@@ -91,3 +91,6 @@ def main() -> None:
     except BrokenPipeError:  # e.g. `remikcalc ... | head`
         sys.stderr.close()
         sys.exit(0)
+    except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)

@@ -134,10 +134,16 @@ def new_cmd(
 
     sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
                        hollywood)  # fmt: skip
-    with locked(file):
+    save = _Save(file, "the new sheet")
+    with save.guard(), locked(file):
         if os.path.lexists(file) and not force:
             raise SheetError(f"{file} already exists; use --force to start it again")
-        save_text(file, dump_sheet(sheet))
+        with contextlib.suppress(OSError, UnicodeDecodeError), open(file, "rb") as fh:
+            save.before = fh.read().decode("utf-8")
+        save.after = dump_sheet(sheet)
+        save_text(file, save.after)
+        save.done = True
+        _ignore_interrupts()
     if fmt == "json":
         from remikcalc.render import to_json
 
@@ -308,24 +314,94 @@ def add_cmd(
             "points as --score NAME=N, or --draw, or --reenter NAME"
         )
     _must_exist(file)
-    with locked(file):
-        text = read_text(file)
-        state = replay(sheet_from_text(text, file))
+    save = _Save(file)
+    with save.guard():
+        with locked(file):
+            text = read_text(file)
+            save.before = text
+            state = replay(sheet_from_text(text, file))
+            try:
+                canonical, step = state.apply(entry)
+            except RemikcalcError as exc:
+                raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+            save.after = text_with_entry(text, canonical, file)
+            save_text(file, save.after)
+            save.done = True
         try:
-            canonical, step = state.apply(entry)
-        except RemikcalcError as exc:
-            raise type(exc)(f"{exc}\n{file} is unchanged.") from None
-        save_text(file, text_with_entry(text, canonical, file))
-    try:
-        _print_added(state, step, fmt)
-    except (BrokenPipeError, KeyboardInterrupt):
-        raise
-    except Exception as exc:  # the deal is saved: say so, or it would be added twice
-        raise click.ClickException(
-            f"the deal was saved in {file} as entry {step.n}, but printing the sheet failed "
-            f"({type(exc).__name__}: {exc}); do not add it again - see it with "
-            f"`remikcalc show {file}`"
-        ) from None
+            _print_added(state, step, fmt)
+        except (BrokenPipeError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # the deal is saved: say so, or it would be added twice
+            raise click.ClickException(
+                f"the deal was saved in {file} as entry {step.n}, but printing the sheet "
+                f"failed ({type(exc).__name__}: {exc}); do not add it again - see it with "
+                f"`remikcalc show {file}`"
+            ) from None
+        _ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C, reported with what it left in the file (exit 130, as a shell does)."""
+
+    exit_code = 130
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+class _Save:
+    """What a writing command has done to FILE, so that Ctrl-C is reported truthfully.
+
+    The moment of commit is the atomic ``os.replace`` inside ``save_text``: before it the
+    file holds ``before``, after it ``after``. On Ctrl-C the file itself is compared with
+    both (``done`` covers a later writer), and the message says which it holds. An
+    interrupt after the save exits 130 too, with a message saying the deal was saved.
+    """
+
+    def __init__(self, file: str, what: str = "the deal") -> None:
+        self.file = file
+        self.what = what
+        self.before: str | None = None
+        self.after: str | None = None
+        self.done = False
+
+    def saved(self) -> bool | None:
+        """True: the new text is in the file; False: it is not; None: cannot tell."""
+        if self.done:
+            return True
+        if self.after is None:
+            return False
+        try:
+            with open(self.file, "rb") as fh:
+                now = fh.read().decode("utf-8", "replace")
+        except FileNotFoundError:  # `new` interrupted before the file existed
+            return False if self.before is None else None
+        except OSError:
+            return None
+        if now == self.after:
+            return True
+        return False if now == self.before else None
+
+    @contextlib.contextmanager
+    def guard(self) -> Any:
+        try:
+            yield
+        except KeyboardInterrupt:
+            saved = self.saved()
+            if saved:
+                message = f"interrupted after saving: {self.what} is in {self.file}"
+            elif saved is None:
+                message = f"interrupted while saving; check {self.file} with remikcalc show"
+            else:
+                message = f"interrupted; {self.file} is unchanged"
+            raise Interrupted(message) from None
 
 
 def _print_added(state: Replay, step: Any, fmt: str) -> None:
