@@ -6,22 +6,53 @@ Heavy modules are imported on first use so that ``import remikcalc`` stays cheap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import signal as _signal
+import sys as _sys
 
-from remikcalc.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
-from remikcalc.errors import (
-    CardError,
-    DealError,
-    MeldError,
-    RemikcalcError,
-    RulesError,
-    SettleError,
-    SheetError,
-)
-from remikcalc.variants import Rules, find_variant, get_rules
+# Run as the command (`python -m remikcalc`, the `remikcalc` script): a Ctrl-C while the
+# modules load is held until remikcalc.__main__.run can end with one line, not a traceback.
+_held: list[int] = []
+if _sys.argv[:1] == ["-m"] or _sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in (
+    "remikcalc",
+    "remikcalc.exe",
+):
+    _signal.signal(_signal.SIGINT, lambda signum, _frame: _held.append(signum))
+
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:
+    from remikcalc.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
+    from remikcalc.errors import (
+        CardError,
+        DealError,
+        MeldError,
+        RemikcalcError,
+        RulesError,
+        SettleError,
+        SheetError,
+    )
     from remikcalc.search import Arrangement, analyze_hand
+    from remikcalc.variants import Rules, find_variant, get_rules
+
+# Every name loads on first use: `python -m remikcalc` imports this package before its
+# Ctrl-C handler exists, so the package itself imports nothing.
+_HOME = {
+    **dict.fromkeys(("JOKER", "Card", "Rank", "Suit", "format_cards", "parse_cards"), "cards"),
+    **dict.fromkeys(
+        (
+            "CardError",
+            "DealError",
+            "MeldError",
+            "RemikcalcError",
+            "RulesError",
+            "SettleError",
+            "SheetError",
+        ),
+        "errors",
+    ),  # fmt: skip
+    **dict.fromkeys(("Rules", "find_variant", "get_rules"), "variants"),
+    **dict.fromkeys(("analyze_hand", "Arrangement"), "search"),
+}
 
 __all__ = [
     "JOKER",
@@ -46,8 +77,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("analyze_hand", "Arrangement"):
-        from remikcalc import search
+    home = _HOME.get(name)
+    if home is not None:
+        from importlib import import_module
 
-        return getattr(search, name)
+        return getattr(import_module(f"remikcalc.{home}"), name)
     raise AttributeError(f"module 'remikcalc' has no attribute {name!r}")

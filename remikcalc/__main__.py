@@ -1,6 +1,36 @@
-"""``python -m remikcalc``."""
+"""``python -m remikcalc``, and the ``remikcalc`` script's entry point :func:`run`.
 
-from remikcalc.cli.main import main
+Ctrl-C while the modules load ends with one line, not a traceback: nothing was written yet.
+``remikcalc/__init__.py`` holds a Ctrl-C that arrives while the package loads; it is
+reported here.
+"""
+
+import signal
+import sys
+
+
+def _interrupted() -> None:
+    sys.stderr.write("interrupted\n")
+    sys.exit(130)
+
+
+def run() -> None:
+    """Load the command line and run it."""
+    import remikcalc
+
+    try:
+        from remikcalc.cli.main import main
+    except KeyboardInterrupt:
+        _interrupted()
+    try:
+        held = remikcalc._held
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if held:
+            _interrupted()
+        main()
+    except KeyboardInterrupt:  # between the two handlers: nothing was written
+        _interrupted()
+
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -76,6 +76,9 @@ class FamilySpec:
     tame_jokers: bool = False
     #: what one unit of a session's net is called when money is attached: point or stake.
     unit: str = "point"
+    #: a hand may grow past the deal (picking up the discard pile: boat, rummy 500), so the
+    #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
+    hand_grows: bool = False
 
     def takes(self, key: str) -> bool:
         """Whether a deal of this family takes the optional input ``key``."""
@@ -137,6 +140,7 @@ _SPECS = (
         draw_allowed=False,
         closer_went_out=True,
         points_payments=_BALANCE,
+        hand_grows=True,
     ),
     FamilySpec(
         family=Family.RUMMY500,
@@ -144,6 +148,7 @@ _SPECS = (
         tally="remikcalc.settle:Rummy500Tally",
         inputs=frozenset({"melded"}),
         closer_went_out=True,
+        hand_grows=True,
     ),
     FamilySpec(
         family=Family.CONTINENTAL,

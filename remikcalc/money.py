@@ -21,6 +21,7 @@ from remikcalc.errors import SettleError
 
 __all__ = [
     "EXACT_LIMIT",
+    "MAX_AMOUNT",
     "Transfer",
     "amount_text",
     "currency_decimals",
@@ -39,6 +40,8 @@ _MINOR_DIGITS = {
     **dict.fromkeys(("JPY", "KRW", "ISK", "CLP", "VND", "PYG", "UGX", "XAF", "XOF"), 0),
     **dict.fromkeys(("KWD", "BHD", "JOD", "OMR", "TND", "LYD", "IQD"), 3),
 }
+#: the largest amount typed (a stake): keeps money arithmetic exact within Decimal's precision
+MAX_AMOUNT = 1_000_000
 _AMOUNT = re.compile(r"(\d{1,15})?(?:[.,](\d{1,12}))?")
 
 
@@ -71,7 +74,10 @@ def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decima
         raise SettleError(
             f"{what} {text!r} has more decimals than the currency's minor unit ({unit})"
         )
-    return Decimal(f"{whole}.{frac}" if frac else whole)
+    value = Decimal(f"{whole}.{frac}" if frac else whole)
+    if value > MAX_AMOUNT:
+        raise SettleError(f"{what} {text!r} is more than {MAX_AMOUNT}; a {what} is at most that")
+    return value
 
 
 def decimal_text(value: Fraction | Decimal | int) -> str | None:

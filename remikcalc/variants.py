@@ -202,6 +202,32 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _FIXED = {"variant", "family", "melds_in_hand_count"}
 
 
+#: the largest value of a decimal rule (a stake), and its most decimals
+DECIMAL_RULE_MAX = 1_000_000
+DECIMAL_RULE_PLACES = 8
+
+
+def decimal_rule_problem(value: object) -> str | None:
+    """Why ``value`` cannot be a decimal rule (a stake), or None.
+
+    Bounded so that money arithmetic stays exact and small: ``1e5000`` used to be accepted
+    and to crash every later command.
+
+    >>> decimal_rule_problem(Decimal("0.5")), decimal_rule_problem(Decimal("1e5000"))
+    (None, 'must be a decimal number from 0 to 1000000 with at most 8 decimals')
+    """
+    why = (f"must be a decimal number from 0 to {DECIMAL_RULE_MAX} "
+           f"with at most {DECIMAL_RULE_PLACES} decimals")  # fmt: skip
+    if not isinstance(value, Decimal) or not value.is_finite():
+        return why
+    if not 0 <= value <= DECIMAL_RULE_MAX:
+        return why
+    exponent = value.normalize().as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -DECIMAL_RULE_PLACES:
+        return why
+    return None
+
+
 def _validate(r: Rules) -> None:
     def bad(key: str, why: str) -> RulesError:
         return RulesError(f"rule {key}={getattr(r, key)}: {why}")
@@ -247,9 +273,9 @@ def _validate(r: Rules) -> None:
         raise bad("one_go_multiplier", "must be between 1 and 100")
     for key in ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
                 "knock_stake", "entry_stake", "reentry_cost"):  # fmt: skip
-        value = getattr(r, key)
-        if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
-            raise bad(key, "must be a non-negative decimal number")
+        problem = decimal_rule_problem(getattr(r, key))
+        if problem is not None:
+            raise bad(key, problem)
 
 
 # --- parsing KEY=VALUE ------------------------------------------------------------------------
@@ -289,6 +315,9 @@ def parse_value(key: str, text: str) -> Any:
             raise RulesError(f"rule {key}: {text!r} is not a decimal number") from None
         if not number.is_finite():
             raise RulesError(f"rule {key}: {text!r} is not a decimal number")
+        problem = decimal_rule_problem(number)
+        if problem is not None:
+            raise RulesError(f"rule {key}={text.strip()}: {problem}")
         return number
     choices = _CHOICES.get(key)
     if choices is not None and low not in choices:

@@ -171,15 +171,18 @@ def test_many_seeded_hands_against_the_oracle() -> None:
 
 # --- the fast path agrees with the general search -------------------------------------------
 
-FAST_RULES = [
-    GIN,
-    R500,
-    get_rules("rummy"),
-    get_rules("remibrydz", preset="no_jokers", overrides=["decks=1"]),
-    get_rules("gin", overrides=["ace_runs=around"]),
-    get_rules("gin", overrides=["ace_runs=high"]),
-    get_rules("gin", overrides=["set_min=2", "set_max=2", "run_min=4"]),
-    get_rules("continental", overrides=["decks=1", "jokers=0"]),
+FAST_RULES = [  # hands of up to 15 cards: hand_size 14 keeps them under max_cards
+    get_rules(v, p, [*o, "hand_size=14"])
+    for v, p, o in [
+        ("gin", None, []),
+        ("rummy500", None, []),
+        ("rummy", None, []),
+        ("remibrydz", "no_jokers", ["decks=1"]),
+        ("gin", None, ["ace_runs=around"]),
+        ("gin", None, ["ace_runs=high"]),
+        ("gin", None, ["set_min=2", "set_max=2", "run_min=4"]),
+        ("continental", None, ["decks=1", "jokers=0"]),
+    ]
 ]
 
 
@@ -324,7 +327,7 @@ def test_best_discard_rules() -> None:
 
 
 def test_discard_a_joker_when_it_is_best() -> None:
-    low_aces = get_rules("bridge", overrides=["ace_runs=low"])
+    low_aces = get_rules("bridge", overrides=["ace_runs=low", "hand_size=13"])  # 14 cards
     found = best("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK", low_aces, discard=True)
     assert found.points == 0 and found.discard == JOKER  # a 13-card run has no room left
     found = best("5C 5D 9S JK", BRIDGE, discard=True)

@@ -227,7 +227,7 @@ COMMENTED = (
     "# Friday club\n"
     "remikcalc: 1\n"
     "variant: gin\n"
-    'title: "TITLE"  # the title\n'
+    'source: "SOURCE"  # where it comes from\n'
     "players: [Anna, Boris]\n"
     "deals:\n"
     "  # first deal\n"
@@ -238,7 +238,7 @@ COMMENTED = (
 
 
 @pytest.mark.parametrize(
-    ("eol", "title"),
+    ("eol", "source"),
     [
         ("\n", "plain"),
         ("\r\n", "plain"),
@@ -250,17 +250,18 @@ COMMENTED = (
         ("\r\n", "a\u2029b\x85c"),
     ],
 )
-def test_add_and_undo_keep_line_endings_and_comments(tmp_path: Path, eol: str, title: str) -> None:
+def test_add_and_undo_keep_line_endings_and_comments(tmp_path: Path, eol: str, source: str) -> None:
     """The splicing counts lines as the YAML parser does (a line break in a quoted string
-    folds to a space, but it is a line all the same)."""
+    folds to a space, but it is a line all the same). A title may not hold one (it is one
+    line), so the breaks go into the free-text ``source``."""
     path = tmp_path / "eol.yaml"
-    original = COMMENTED.replace("TITLE", title).replace("\n", eol)
+    original = COMMENTED.replace("SOURCE", source).replace("\n", eol)
     path.write_bytes(original.encode("utf-8"))
-    title_read = load_sheet(path).title
+    source_read = load_sheet(path).source
     text = added(path, "--score", "Anna=9")
     assert text == original + "  - scores: {Anna: 9}" + eol
     sheet = load_sheet(path)
-    assert sheet.title == title_read and len(sheet.entries) == 3
+    assert sheet.source == source_read and len(sheet.entries) == 3
     assert run("undo", str(path)).exit_code == 0
     assert path.read_bytes() == original.encode("utf-8")
     assert run("undo", str(path)).exit_code == 0

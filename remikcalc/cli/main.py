@@ -85,8 +85,14 @@ def cli() -> None:
 
 def main() -> None:
     """Entry point of the ``remikcalc`` script."""
+    from remikcalc.cli.console import tolerant_streams
+
+    tolerant_streams()
     try:
         cli.main(prog_name="remikcalc")
     except BrokenPipeError:  # e.g. `remikcalc ... | head`
         sys.stderr.close()
         sys.exit(0)
+    except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)

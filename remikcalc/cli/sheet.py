@@ -7,6 +7,7 @@ command that fails leaves the file exactly as it was.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
@@ -16,6 +17,7 @@ from typing import Any
 import click
 
 from remikcalc.cli.common import output_options
+from remikcalc.cli.console import can_show_bars
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
 from remikcalc.dealinput import FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError, SheetError
@@ -51,8 +53,14 @@ def _new_sheet(
     hollywood: bool,
 ) -> Sheet:
     from remikcalc.money import currency_decimals, parse_amount
-    from remikcalc.sheet.model import player_name_problem
+    from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
+    if title is not None and (why := title_problem(title)) is not None:
+        raise click.BadParameter(why, param_hint="--title")
+    if currency is not None:
+        currency = currency.strip()
+        if (why := currency_problem(currency)) is not None:
+            raise click.BadParameter(why, param_hint="--currency")
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
     for name in names:
@@ -121,10 +129,16 @@ def new_cmd(
 
     sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
                        hollywood)  # fmt: skip
-    with locked(file):
+    save = _Save(file, "the new sheet")
+    with save.guard(), locked(file):
         if os.path.lexists(file) and not force:
             raise SheetError(f"{file} already exists; use --force to start it again")
-        save_text(file, dump_sheet(sheet))
+        with contextlib.suppress(OSError, UnicodeDecodeError), open(file, "rb") as fh:
+            save.before = fh.read().decode("utf-8")
+        save.after = dump_sheet(sheet)
+        save_text(file, save.after)
+        save.done = True
+        _ignore_interrupts()
     if fmt == "json":
         from remikcalc.render import to_json
 
@@ -355,21 +369,102 @@ def add_cmd(
     warnings: list[str] = []  # the comments not kept, said once the sheet is saved
     if not again and interactive():
         again = _confirm_again(file, entry)
-    with locked(file):
-        text = read_text(file)
-        state = replay(sheet_from_text(text, file))
-        last = state.steps[-1] if state.steps else None
+    save = _Save(file)
+    with save.guard():
+        with locked(file):
+            text = read_text(file)
+            save.before = text
+            state = replay(sheet_from_text(text, file))
+            last = state.steps[-1] if state.steps else None
+            try:
+                canonical, step = state.apply(entry)
+            except RemikcalcError as exc:
+                raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+            if last is not None and not again and same_entry(canonical, last.entry):
+                raise DealError(
+                    f"this deal is the same as deal {last.n}, the last entry; give --again "
+                    f"to add it once more\n{file} is unchanged."
+                )
+            save.after = text_with_entry(text, canonical, file, warn=warnings.append)
+            save_text(file, save.after)
+            save.done = True
+        for warning in warnings:
+            click.echo(warning, err=True)
         try:
-            canonical, step = state.apply(entry)
-        except RemikcalcError as exc:
-            raise type(exc)(f"{exc}\n{file} is unchanged.") from None
-        if last is not None and not again and same_entry(canonical, last.entry):
-            raise DealError(f"this deal is the same as deal {last.n}, the last entry; give "
-                            f"--again to add it once more\n{file} is unchanged.")  # fmt: skip
-        save_text(file, text_with_entry(text, canonical, file, warn=warnings.append))
-    for warning in warnings:
-        click.echo(warning, err=True)
-    _print_added(state, step, fmt)
+            _print_added(state, step, fmt)
+        except (BrokenPipeError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # the deal is saved: say so, or it would be added twice
+            raise click.ClickException(
+                f"the deal was saved in {file} as entry {step.n}, but printing the sheet "
+                f"failed ({type(exc).__name__}: {exc}); do not add it again - see it with "
+                f"`remikcalc show {file}`"
+            ) from None
+        _ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C, reported with what it left in the file (exit 130, as a shell does)."""
+
+    exit_code = 130
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+class _Save:
+    """What a writing command has done to FILE, so that Ctrl-C is reported truthfully.
+
+    The moment of commit is the atomic ``os.replace`` inside ``save_text``: before it the
+    file holds ``before``, after it ``after``. On Ctrl-C the file itself is compared with
+    both (``done`` covers a later writer), and the message says which it holds. An
+    interrupt after the save exits 130 too, with a message saying the deal was saved.
+    """
+
+    def __init__(self, file: str, what: str = "the deal") -> None:
+        self.file = file
+        self.what = what
+        self.before: str | None = None
+        self.after: str | None = None
+        self.done = False
+
+    def saved(self) -> bool | None:
+        """True: the new text is in the file; False: it is not; None: cannot tell."""
+        if self.done:
+            return True
+        if self.after is None:
+            return False
+        try:
+            with open(self.file, "rb") as fh:
+                now = fh.read().decode("utf-8", "replace")
+        except FileNotFoundError:  # `new` interrupted before the file existed
+            return False if self.before is None else None
+        except OSError:
+            return None
+        if now == self.after:
+            return True
+        return False if now == self.before else None
+
+    @contextlib.contextmanager
+    def guard(self) -> Any:
+        try:
+            yield
+        except KeyboardInterrupt:
+            saved = self.saved()
+            if saved:
+                message = f"interrupted after saving: {self.what} is in {self.file}"
+            elif saved is None:
+                message = f"interrupted while saving; check {self.file} with remikcalc show"
+            else:
+                message = f"interrupted; {self.file} is unchanged"
+            raise Interrupted(message) from None
 
 
 def _confirm_again(file: str, entry: Entry) -> bool:
@@ -408,7 +503,7 @@ def _print_added(state: Replay, step: Any, fmt: str) -> None:
         else:
             click.echo(f"Deal {step.n}: {_summary(step)}")
         click.echo("")
-    click.echo(render_sheet(state, fmt))
+    click.echo(render_sheet(state, fmt, ascii_only=not can_show_bars()))
 
 
 def _summary(step: Any) -> str:
@@ -461,15 +556,48 @@ def undo_cmd(file: str, fmt: str) -> None:
     click.echo(render_sheet(state, fmt))
 
 
+CHART_FORMATS = ("png", "svg", "pdf")
+
+
+def _chart_format(chart: str, sheet: str) -> str:
+    """The format ``--chart`` names by its extension; refuse the sheet itself and folders."""
+    if "\x00" in chart:
+        raise click.BadParameter("a file name cannot hold a NUL character", param_hint="--chart")
+    same = os.path.realpath(chart) == os.path.realpath(sheet)
+    if not same and os.path.exists(chart) and os.path.exists(sheet):
+        with contextlib.suppress(OSError):
+            same = os.path.samefile(chart, sheet)
+    if same:
+        raise click.BadParameter(
+            f"{chart} is the score sheet itself; name another file for the chart",
+            param_hint="--chart",
+        )
+    ext = os.path.splitext(chart)[1].lower().lstrip(".")
+    if ext not in CHART_FORMATS:
+        shown = f"'.{ext}'" if ext else "no extension"
+        raise click.BadParameter(
+            f"{chart!r} has {shown}; the chart is drawn as "
+            + ", ".join(f".{f}" for f in CHART_FORMATS),
+            param_hint="--chart",
+        )
+    if os.path.isdir(chart):
+        raise click.BadParameter(f"{chart} is a folder; name a file", param_hint="--chart")
+    folder = os.path.dirname(chart) or "."
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"no folder {folder} to write {chart} in", param_hint="--chart")
+    return ext
+
+
 @click.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--chart", "chart", default=None, metavar="FILE.png",
-              help="Also draw the score progression to a PNG (needs remikcalc[plot]).")  # fmt: skip
+              help="Also draw the score progression to FILE.png, .svg or .pdf "
+                   "(needs remikcalc[plot]).")  # fmt: skip
 @click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
 @output_options
 def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     """Show the sheet FILE: running totals after every deal, who is out, points left,
-    and the progression as sparklines (or a PNG with --chart).
+    and the progression as sparklines (or a chart file with --chart).
 
     \b
     Examples:
@@ -479,13 +607,16 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     """
     from remikcalc.render.sheet import chart_png, render_sheet
 
+    kind = None if chart is None else _chart_format(chart, file)
     state = _load(file)
-    if chart is not None:
+    if chart is not None and kind is not None:
         try:
-            chart_png(state, chart)
+            chart_png(state, chart, kind)
         except ImportError as exc:
             raise click.ClickException(str(exc)) from None
-    click.echo(render_sheet(state, fmt, chart=not no_spark))
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {chart}: {exc.strerror or exc}") from None
+    click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
 
 
 @click.command("settle")

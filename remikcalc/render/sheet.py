@@ -27,24 +27,28 @@ __all__ = [
 
 SHEET_SCHEMA = "remikcalc.sheet/1"
 BARS = "▁▂▃▄▅▆▇█"
+#: the sparkline levels for a console that cannot show ``BARS`` (a Windows code page, ASCII)
+ASCII_BARS = "_.-=#"
 SPARK_WIDTH = 60
 
 
-def sparkline(values: Sequence[int], low: int | None = None, high: int | None = None) -> str:
+def sparkline(
+    values: Sequence[int], low: int | None = None, high: int | None = None, bars: str = BARS
+) -> str:
     """One bar per value, scaled between ``low`` and ``high`` (default: the values' own range).
 
-    >>> sparkline([0, 25, 50, 75, 100])
-    '▁▃▅▆█'
+    >>> sparkline([0, 25, 50, 75, 100]), sparkline([0, 25, 50, 75, 100], bars=ASCII_BARS)
+    ('▁▃▅▆█', '_.-=#')
     """
     if not values:
         return ""
     lo = min(values) if low is None else low
     hi = max(values) if high is None else high
     if hi <= lo:
-        return BARS[0] * len(values)
-    top = len(BARS) - 1
+        return bars[0] * len(values)
+    top = len(bars) - 1
     # integer rounding: (v - lo) * top / (hi - lo), half up
-    return "".join(BARS[((v - lo) * top * 2 + (hi - lo)) // ((hi - lo) * 2)] for v in values)
+    return "".join(bars[((v - lo) * top * 2 + (hi - lo)) // ((hi - lo) * 2)] for v in values)
 
 
 def progression(state: Replay) -> dict[str, list[int]]:
@@ -151,8 +155,13 @@ def _status_lines(state: Replay) -> list[str]:
     return lines
 
 
-def render_sheet(state: Replay, fmt: str = "table", *, chart: bool = True) -> str:
-    """The running sheet: one row per entry with every player's total after it."""
+def render_sheet(
+    state: Replay, fmt: str = "table", *, chart: bool = True, ascii_only: bool = False
+) -> str:
+    """The running sheet: one row per entry with every player's total after it.
+
+    ``ascii_only`` draws the sparklines with :data:`ASCII_BARS` (a console without the bars).
+    """
     if fmt == "json":
         return to_json(sheet_json(state))
     players = list(state.sheet.players)
@@ -183,13 +192,15 @@ def render_sheet(state: Replay, fmt: str = "table", *, chart: bool = True) -> st
         parts.append("")
         for p, values in series.items():
             shown = values[-SPARK_WIDTH:]
-            more = "…" if len(values) > SPARK_WIDTH else ""
-            parts.append(f"{p.ljust(width)}  {more}{sparkline(shown, low, high)} {values[-1]}")
+            more = ("..." if ascii_only else "…") if len(values) > SPARK_WIDTH else ""
+            line = sparkline(shown, low, high, ASCII_BARS if ascii_only else BARS)
+            parts.append(f"{p.ljust(width)}  {more}{line} {values[-1]}")
     return "\n".join(parts).rstrip()
 
 
-def chart_png(state: Replay, path: str) -> None:
-    """Draw the score progression to a PNG file (needs the optional ``plot`` extra)."""
+def chart_png(state: Replay, path: str, kind: str = "png") -> None:
+    """Draw the score progression to a ``kind`` (png, svg, pdf) file (needs the optional
+    ``plot`` extra)."""
     from importlib import import_module
 
     try:
@@ -214,5 +225,7 @@ def chart_png(state: Replay, path: str) -> None:
     ax.legend()
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    try:
+        fig.savefig(path, format=kind)
+    finally:
+        plt.close(fig)

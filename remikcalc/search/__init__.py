@@ -21,7 +21,8 @@ from remikcalc.melds import hand_value, meld_key, split_groups
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import fast_tables
 from remikcalc.search.fast_hand import FullHand, full_hand
-from remikcalc.search.general import best_value_melds, general_arrangement
+from remikcalc.search.general import best_value_melds as _best_value_melds
+from remikcalc.search.general import general_arrangement
 from remikcalc.variants import Rules, get_rules
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "best_arrangement",
     "best_value_melds",
     "general_arrangement",
+    "max_cards",
 ]
 
 _BIT = [1 << i for i in range(53)]
@@ -38,12 +40,42 @@ _BIT = [1 << i for i in range(53)]
 _last: tuple[Rules | None, FullHand] = (None, general_arrangement)  # the last rule set's
 
 
+def max_cards(rules: Rules) -> int:
+    """The most cards one hand can hold under ``rules``: the search takes no more.
+
+    The search is exponential in the hand's length (a 37-card bridge hand took 14 s), so a
+    hand longer than any player can hold is refused instead of stalling the command.
+    """
+    if rules.spec.hand_grows:
+        return 2 * rules.hand_size + 2
+    return rules.hand_size + 1
+
+
+def _check_size(count: int, rules: Rules) -> None:
+    limit = max_cards(rules)
+    if count <= limit:
+        return
+    if rules.spec.hand_grows:
+        why = f"2 x {rules.hand_size} dealt + 2, picking up the discards"
+    else:
+        why = f"{rules.hand_size} dealt + 1 drawn"
+    raise CardError(f"a {rules.variant} hand holds at most {limit} cards ({why}); got {count}")
+
+
+def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
+    """The melds of greatest value in ``cards`` (see :mod:`remikcalc.search.general`)."""
+    _check_size(len(cards), rules)
+    return _best_value_melds(cards, rules)
+
+
 def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> Arrangement:
     """The arrangement into legal melds that leaves the least points (exact).
 
     With ``discard`` the hand holds one card over a full hand: the best card to discard is
     chosen too (least points; among equals the card of highest value, then highest index).
+    A hand over :func:`max_cards` is refused (:class:`CardError`).
     """
+    _check_size(len(cards), rules)
     if not discard:
         last, full_hand = _last  # one read: another thread may change it
         if last is rules:
@@ -106,6 +138,7 @@ def analyze_hand(
         hand = tuple(CARDS[c] for c in cards)
     if not hand:
         raise CardError("the hand is empty: type the cards left in it")
+    _check_size(len(hand), rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
     if groups is not None:
         if discard:

@@ -26,7 +26,9 @@ __all__ = [
     "Entry",
     "ReentryEntry",
     "Sheet",
+    "currency_problem",
     "player_name_problem",
+    "title_problem",
 ]
 
 #: the sheet format this version reads and writes (``remikcalc: 1``); a newer one is refused.
@@ -108,4 +110,52 @@ def player_name_problem(name: str) -> str | None:
         return f"{name!r} cannot start with {name[0]!r}"
     if name.casefold() == "pool":
         return "'pool' is reserved for the bridge pool; choose another name"
+    return None
+
+
+TITLE_MAX = 200
+CURRENCY_MAX = 12
+
+
+def _odd_character(text: str) -> str | None:
+    """The first character that cannot be in one line of free text: a control character, a
+    line or paragraph separator (U+2028, U+2029), a lone surrogate; else None."""
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
+
+
+def title_problem(title: str) -> str | None:
+    """Why ``title`` cannot be a sheet's title (one line of free text), or None.
+
+    >>> title_problem("Friday at Anna's") is None, title_problem("a" + chr(9) + "b")
+    (True, 'the title contains the control character U+0009; write it on one line without it')
+    """
+    if not title.strip():
+        return "the title is empty; leave it out instead"
+    if len(title) > TITLE_MAX:
+        return f"the title is longer than {TITLE_MAX} characters"
+    odd = _odd_character(title)
+    if odd is not None:
+        return (f"the title contains the control character U+{ord(odd):04X}; "
+                "write it on one line without it")  # fmt: skip
+    return None
+
+
+def currency_problem(currency: str) -> str | None:
+    """Why ``currency`` cannot be a sheet's currency, or None.
+
+    >>> currency_problem("PLN") is None, currency_problem("zł") is None, currency_problem("")
+    (True, True, 'the currency is empty; use a short code such as PLN or EUR')
+    """
+    if not currency.strip():
+        return "the currency is empty; use a short code such as PLN or EUR"
+    if currency != currency.strip():
+        return f"the currency {currency!r} starts or ends with a space"
+    if len(currency) > CURRENCY_MAX:
+        return (f"the currency {currency[:20]!r} is longer than {CURRENCY_MAX} characters; "
+                "use a short code such as PLN or EUR")  # fmt: skip
+    odd = next((c for c in currency if unicodedata.category(c)[0] == "C"), None)
+    if odd is None:
+        odd = _odd_character(currency)
+    if odd is not None:
+        return f"the currency contains the control character U+{ord(odd):04X}"
     return None

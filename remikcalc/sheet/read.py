@@ -24,7 +24,9 @@ from remikcalc.sheet.model import (
     Entry,
     ReentryEntry,
     Sheet,
+    currency_problem,
     player_name_problem,
+    title_problem,
 )
 from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is_null, typed
 from remikcalc.variants import find_variant, parse_override
@@ -214,7 +216,8 @@ def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
     rules = _rules(r, top)
     players = _players(r, top)
     money = _money(r, top)
-    title, source = _optional_text(r, top, "title"), _optional_text(r, top, "source")
+    title = _checked_text(r, top, "title", title_problem)
+    source = _optional_text(r, top, "source")
     sheet = Sheet(
         variant=variant or "gin",
         players=tuple(players),
@@ -254,6 +257,18 @@ def _optional_text(r: _Reader, top: Pairs, key: str) -> str | None:
     return r.text(top[key][1], key)
 
 
+def _checked_text(
+    r: _Reader, top: Pairs, key: str, problem: Callable[[str], str | None]
+) -> str | None:
+    """An optional text checked as ``remikcalc new`` checks it (``problem`` says why not)."""
+    text = _optional_text(r, top, key)
+    why = None if text is None else problem(text)
+    if why is not None:
+        r.p.add(top[key][1], key, why)
+        return None
+    return text
+
+
 def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
     if "variant" not in top:
         r.p.add(root, "variant", "missing (e.g. variant: gin)")
@@ -270,9 +285,7 @@ def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
 
 def _money(r: _Reader, top: Pairs) -> dict[str, Any]:
     """``currency``, ``decimals`` and ``stake`` (read with the decimals the other two set)."""
-    currency = _optional_text(r, top, "currency")
-    if currency is not None and len(currency) > 12:
-        r.p.add(top["currency"][1], "currency", "use a short code such as PLN or EUR")
+    currency = _checked_text(r, top, "currency", currency_problem)
     decimals = r.integer(top["decimals"][1], "decimals", 0, 8) if "decimals" in top else None
     stake = None
     text = _optional_text(r, top, "stake")

@@ -1,0 +1,100 @@
+"""A hand longer than any player can hold is refused at once, on every path into the search.
+
+The search is exponential in the hand's length: a 37-card bridge hand took 14 s and one such
+line stalled a whole ``hand -`` batch.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from remikcalc import analyze_hand
+from remikcalc.cards import parse_cards
+from remikcalc.cli.main import cli
+from remikcalc.errors import CardError
+from remikcalc.search import best_arrangement, best_value_melds, max_cards
+from remikcalc.variants import get_rules
+
+RANKS = list("A23456789TJQK")
+BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r in RANKS[:11]])
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.mark.parametrize(
+    ("variant", "limit"),
+    [("gin", 11), ("bridge", 11), ("polish", 15), ("continental", 16), ("remibrydz", 14),
+     ("boat", 22), ("rummy500", 28)],
+)  # fmt: skip
+def test_the_limit_per_variant(variant: str, limit: int) -> None:
+    assert max_cards(get_rules(variant)) == limit
+
+
+def test_hand_refuses_a_37_card_bridge_hand_at_once() -> None:
+    start = time.monotonic()
+    result = run("hand", "-v", "bridge", BRIDGE_37)
+    assert time.monotonic() - start < 2
+    assert result.exit_code == 1
+    assert "a bridge hand holds at most 11 cards (10 dealt + 1 drawn); got 37" in result.output
+
+
+def test_one_long_line_does_not_stall_a_batch() -> None:
+    lines = "9C 9D 9H 5S 6S 7S KD KH KS 2C\n" + BRIDGE_37 + "\nAS 2S 3S\n"
+    start = time.monotonic()
+    result = run("hand", "-v", "bridge", "--format", "json", "-", input=lines)
+    assert time.monotonic() - start < 3
+    assert result.exit_code == 1
+    out = result.output.splitlines()
+    assert len(out) == 3 and '"line": 2' in out[1] and "at most 11 cards" in out[1]
+
+
+def test_every_library_entry_has_the_cap() -> None:
+    rules = get_rules("bridge")
+    cards = parse_cards(BRIDGE_37)
+    calls: list[Callable[[], object]] = [
+        lambda: analyze_hand(BRIDGE_37, variant="bridge"),
+        lambda: analyze_hand(cards, variant="bridge", discard=True),
+        lambda: best_arrangement(cards, rules),
+        lambda: best_arrangement(cards, rules, discard=True),
+        lambda: best_value_melds(cards, rules),
+    ]
+    for call in calls:
+        with pytest.raises(CardError, match="at most 11 cards"):
+            call()
+
+
+def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
+    assert "at most 14" in run("opening", "-v", "remibrydz", BRIDGE_37).output
+    result = run("round", "bridge", "--closer", "Anna", f"Anna={BRIDGE_37}", "Boris=AS",
+                 "Carl=2S")  # fmt: skip
+    assert result.exit_code == 1 and "37 cards" in result.output  # the deal's own check
+    path = tmp_path / "g.yaml"
+    assert run("new", str(path), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
+    before = path.read_bytes()
+    result = run("add", str(path), "--closer", "Anna", "Anna=AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+                 "Boris=" + " ".join(f"{r}{s}" for r in RANKS[:6] for s in "HDC"))  # fmt: skip
+    assert result.exit_code == 1 and "18 cards" in result.output
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand"),
+    [
+        ("rummy500", "3D 5D 2S 4S 2D 4H 6C 8D 7S 3S 3C 8S 6D 8H 7D 8C 7C 5H 5S 6S 2H AS 3H 6H "
+                     "7H 5C 4C 4D"),
+        ("boat", "5C 5D 8S 7C 6C 4S 8C 7S 5S QH 7H 4C 6H 5H 7D 9C 6S 4D 8H 8D 6D 4H"),
+        ("bridge", "3H 7H 3C 4S 5D 4D 8C 6H JK 5S 6H"),
+    ],
+)  # fmt: skip
+def test_the_slowest_accepted_hands_found_finish_in_about_a_second(variant: str, hand: str) -> None:
+    for discard in (False, True):
+        start = time.monotonic()
+        analyze_hand(hand, variant=variant, discard=discard)
+        assert time.monotonic() - start < 3  # measured 0.4 s at most; slack for slow CI

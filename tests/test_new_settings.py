@@ -1,0 +1,123 @@
+"""`new` refuses a title or currency the reader would refuse, and writes nothing then.
+
+The promise: a sheet that a command reports as written always loads again. Title and currency
+are checked by one function each (``title_problem``, ``currency_problem`` in
+``remikcalc/sheet/model.py``), used by ``new`` and by the reader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from remikcalc.cli.main import cli
+from remikcalc.sheet import load_sheet
+from remikcalc.sheet.model import currency_problem, title_problem
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--title", "a\tb", "U+0009"),
+        ("--title", "a\rb", "U+000D"),
+        ("--title", "a\nb", "U+000A"),
+        ("--title", "a\u2028b", "U+2028"),
+        ("--title", "a\u2029b", "U+2029"),
+        ("--title", "a\x00b", "U+0000"),
+        ("--title", "", "empty"),
+        ("--title", "   ", "empty"),
+        ("--title", "x" * 201, "longer than 200"),
+        ("--currency", "", "empty"),
+        ("--currency", "  ", "empty"),
+        ("--currency", "ABCDEFGHIJKLM", "longer than 12"),
+        ("--currency", "PL\tN", "U+0009"),
+        ("--currency", "PL\u2028N", "U+2028"),
+        ("--currency", "P\u200bLN", "U+200B"),
+    ],
+)
+def test_new_refuses_what_the_reader_refuses(
+    tmp_path: Path, option: str, value: str, message: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", option, value)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and option in result.output
+    assert not path.exists()
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("title", '"a\\u2028b"', "U+2028"),
+        ("title", '"a\\tb"', "U+0009"),
+        ("title", '"  "', "empty"),
+        ("currency", '"ABCDEFGHIJKLM"', "longer than 12"),
+        ("currency", '"P\\u200bLN"', "U+200B"),
+    ],
+)
+def test_the_reader_uses_the_same_checks(
+    tmp_path: Path, key: str, value: str, message: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(
+        f"remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n{key}: {value}\n", encoding="utf-8"
+    )
+    result = run("show", str(path))
+    assert result.exit_code == 1, result.output
+    assert f"x.yaml:4: {key}:" in result.output and message in result.output
+
+
+def test_good_titles_and_currencies_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    title = 'Piątek u Ani: "remik" — 5 zł # not a comment 🃏'
+    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--title", title,
+                 "--currency", "zł", "--stake", "0,5")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    sheet = load_sheet(path)
+    assert sheet.title == title and sheet.currency == "zł"
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(title=st.text(max_size=30), currency=st.text(max_size=14))
+def test_new_either_refuses_or_writes_a_sheet_that_loads(
+    tmp_path: Path, title: str, currency: str
+) -> None:
+    path = tmp_path / "h.yaml"
+    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--title", title,
+                 "--currency", currency, "--force")  # fmt: skip
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 0:
+        sheet = load_sheet(path)
+        assert sheet.title == title and sheet.currency == currency.strip()
+        assert title_problem(title) is None and currency_problem(currency.strip()) is None
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _deal_refused(path: Path, *args: str, message: str) -> None:
+    before = path.read_bytes()
+    result = run("add", str(path), *args)
+    assert result.exit_code == 1, result.output
+    assert message in result.output and "unchanged" in result.output
+    assert path.read_bytes() == before
+
+
+def test_add_refuses_absurd_scores_and_plus_with_the_sheet_unchanged(tmp_path: Path) -> None:
+    gin = tmp_path / "gin.yaml"
+    boat = tmp_path / "boat.yaml"
+    assert run("new", str(gin), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
+    assert run("new", str(boat), "-v", "boat", "--players", "Anna,Boris").exit_code == 0
+    _deal_refused(gin, "--score", "Anna=2000000000", message="2000000000")
+    _deal_refused(gin, "--score", "Anna=1234567890123", message="1234567890123")
+    _deal_refused(boat, "--closer", "Anna", "Boris=5S 9D", "--plus", "1000001", message="1000001")

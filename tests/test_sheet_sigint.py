@@ -1,0 +1,90 @@
+"""Ctrl-C at random moments: what the command says is what the file holds, never a traceback.
+
+Like test_sheet_crash.py's SIGKILL loop, but with SIGINT: after each attempt, exit 0 means
+the deal was saved; a message saying the sheet is unchanged means it is byte for byte; a
+message saying the deal was saved means it is there once.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from remikcalc.sheet import DealEntry, load_sheet
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+
+BUDGET = 10.0  # seconds of interrupting
+
+
+def _add(path: Path, n: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "remikcalc", "add", str(path), "--score", f"Anna={n}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _ids(path: Path) -> list[int]:
+    ids = []
+    for entry in load_sheet(path).entries:  # must always load
+        assert isinstance(entry, DealEntry) and entry.scores is not None
+        ids.append(entry.scores["Anna"])
+    return ids
+
+
+def test_sigint_while_adding_is_reported_truthfully(tmp_path: Path) -> None:
+    path = tmp_path / "int.yaml"
+    subprocess.run(
+        [sys.executable, "-m", "remikcalc", "new", str(path), "-v", "rummy",
+         "--players", "Anna,Boris"],
+        capture_output=True, check=True,
+    )  # fmt: skip
+    start = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    # before Python runs the package's first line no code of ours can catch Ctrl-C
+    startup = 1.5 * (time.monotonic() - start)
+    start = time.monotonic()
+    first = _add(path, 1)
+    first.communicate()
+    assert first.returncode == 0
+    runtime = time.monotonic() - start
+    rng = random.Random(20241130)
+    seen = {"ok": 0, "unchanged": 0, "saved": 0, "startup": 0}
+    n = 1
+    deadline = time.monotonic() + BUDGET
+    while time.monotonic() < deadline:
+        n += 1
+        before = path.read_bytes()
+        proc = _add(path, n)
+        try:
+            _, err_bytes = proc.communicate(timeout=rng.uniform(startup, 1.1 * runtime))
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+            _, err_bytes = proc.communicate()
+        err = err_bytes.decode("utf-8", "replace")
+        assert "Traceback" not in err, err
+        ids = _ids(path)
+        assert len(ids) == len(set(ids)), "a deal was written twice"
+        if proc.returncode == 0:
+            assert n in ids
+            seen["ok"] += 1
+        elif "interrupted after saving" in err:
+            assert proc.returncode == 130 and ids.count(n) == 1, err
+            seen["saved"] += 1
+        else:
+            assert proc.returncode in (1, 130, -signal.SIGINT), (proc.returncode, err)
+            assert path.read_bytes() == before, err
+            assert n not in ids
+            if "is unchanged" in err:
+                seen["unchanged"] += 1
+            else:
+                seen["startup"] += 1
+    assert seen["ok"] and sum(seen.values()) - seen["ok"], seen

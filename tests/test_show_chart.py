@@ -1,0 +1,87 @@
+"""`show --chart`: never onto the sheet, one-line errors for bad paths, the format named."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from remikcalc.cli.main import cli
+
+pytest.importorskip("matplotlib")
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+@pytest.fixture
+def sheet(tmp_path: Path) -> Path:
+    path = tmp_path / "g.yaml"
+    assert run("new", str(path), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
+    assert run("add", str(path), "--score", "Anna=20").exit_code == 0
+    return path
+
+
+def refused(sheet: Path, chart: str, message: str, code: int = 2) -> None:
+    before = sheet.read_bytes()
+    result = run("show", str(sheet), "--chart", chart)
+    assert result.exit_code == code, result.output
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert sheet.read_bytes() == before
+
+
+def test_the_chart_never_overwrites_the_sheet(sheet: Path, tmp_path: Path) -> None:
+    refused(sheet, str(sheet), "the score sheet itself")
+    link = tmp_path / "link.png"
+    link.symlink_to(sheet)
+    refused(sheet, str(link), "the score sheet itself")
+    hard = tmp_path / "hard.png"
+    os.link(sheet, hard)
+    refused(sheet, str(hard), "the score sheet itself")
+    other = tmp_path / "sub"
+    other.mkdir()
+    refused(sheet, str(other / ".." / "g.yaml"), "the score sheet itself")
+    # the same file by another spelling, with an extension that would be drawn
+    png_sheet = tmp_path / "s.png"
+    png_sheet.write_bytes(sheet.read_bytes())
+    refused(png_sheet, str(other / ".." / "s.png"), "the score sheet itself")
+    dangling = tmp_path / "d.png"
+    dangling.symlink_to(tmp_path / "s.png")
+    refused(png_sheet, str(dangling), "the score sheet itself")
+
+
+def test_bad_chart_paths_are_one_line_errors(sheet: Path, tmp_path: Path) -> None:
+    refused(sheet, str(tmp_path / "missing" / "c.png"), "no folder")
+    folder = tmp_path / "c.png"
+    folder.mkdir()
+    refused(sheet, str(folder), "is a folder")
+    refused(sheet, str(tmp_path / "c.gif"), ".png, .svg, .pdf")
+    refused(sheet, str(tmp_path / "chart"), "no extension")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_an_unwritable_folder_is_a_one_line_error(sheet: Path, tmp_path: Path) -> None:
+    locked = tmp_path / "ro"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        refused(sheet, str(locked / "c.png"), "cannot write", code=1)
+    finally:
+        locked.chmod(0o700)
+
+
+@pytest.mark.parametrize(
+    ("name", "magic"), [("c.png", b"\x89PNG"), ("c.SVG", b"<?xml"), ("c.pdf", b"%PDF")]
+)
+def test_the_chart_is_drawn_in_the_format_its_extension_names(
+    sheet: Path, tmp_path: Path, name: str, magic: bytes
+) -> None:
+    out = tmp_path / name
+    result = run("show", str(sheet), "--chart", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(magic)
