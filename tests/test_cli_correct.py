@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cli import sheet as sheet_cli
+from remikcalc.cli import prompts
 from remikcalc.cli.main import cli
 from remikcalc.sheet import load_sheet
 
@@ -159,7 +159,7 @@ def test_add_refuses_the_same_deal_twice_without_again(gin: Path) -> None:
 def test_add_on_a_terminal_asks_about_the_same_deal(
     gin: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    monkeypatch.setattr(prompts, "interactive", lambda: True)
     ok("add", str(gin), "--score", "Anna=5")
     out = refused(gin, "add", str(gin), "--score", "Anna=5", input="n\n")
     assert "This deal is the same as deal 1. Add it again? [y/N]: n\n" in out
@@ -269,7 +269,7 @@ def test_rename_a_bridge_reentry_and_closers(bridge: Path) -> None:
 
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    monkeypatch.setattr(prompts, "interactive", lambda: True)
 
 
 @pytest.mark.usefixtures("terminal")

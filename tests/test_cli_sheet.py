@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc.cli import sheet as sheet_cli
+from remikcalc.cli import prompts
 from remikcalc.cli.main import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -142,7 +142,7 @@ def test_add_without_a_terminal_does_not_prompt(gin: Path) -> None:
 def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
     gin: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    monkeypatch.setattr(prompts, "interactive", lambda: True)
     answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), input=answers)
     assert "Who closed the deal" in result.output and "Anna's cards" in result.output
@@ -156,7 +156,7 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
 
 
 def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    monkeypatch.setattr(prompts, "interactive", lambda: True)
     answer = GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
     assert "Who closed" not in result.output and "Boris's cards" in result.output
@@ -164,7 +164,7 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
 
 
 def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheet_cli, "interactive", lambda: True)
+    monkeypatch.setattr(prompts, "interactive", lambda: True)
     answers = "9C QX\n" + GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "card 2 'QX': unknown suit 'X'" in result.output

@@ -12,9 +12,10 @@ from typing import Any
 
 import click
 
+from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
-from remikcalc.cli.sheet import _complete, _must_exist, _print_added, interactive
+from remikcalc.cli.sheet import _must_exist, _print_added
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.session import Replay, Step, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
@@ -92,8 +93,8 @@ def edit_cmd(
 
     entry = entry_from_options(hands, score, reenter, deal)
     _must_exist(file)
-    if isinstance(entry, DealEntry) and interactive():
-        entry = _complete(entry, _before(load_sheet(file), n, file))
+    if isinstance(entry, DealEntry) and prompts.interactive():
+        entry = prompts.complete(entry, _before(load_sheet(file), n, file))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             "nothing to put in its place: give each player's cards as NAME=CARDS (with "

@@ -8,35 +8,23 @@ command that fails leaves the file exactly as it was.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.console import can_show_bars
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
-from remikcalc.dealinput import FIELDS, Kind, takes
+from remikcalc.cli.prompts import load
+from remikcalc.cli.saving import Save, ignore_interrupts
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
-from remikcalc.sheet.model import DealEntry, Entry, Sheet
+from remikcalc.sheet.model import DealEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
-
-
-def interactive() -> bool:
-    """True when a person can be asked for what is missing (stdin is a terminal)."""
-    return sys.stdin is not None and sys.stdin.isatty()
-
-
-def _load(path: str) -> Replay:
-    from remikcalc.sheet import load_sheet
-
-    return replay(load_sheet(path))
-
 
 # --- new ----------------------------------------------------------------------------------------
 
@@ -129,7 +117,7 @@ def new_cmd(
 
     sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
                        hollywood)  # fmt: skip
-    save = _Save(file, "the new sheet")
+    save = Save(file, "the new sheet")
     with save.guard(), locked(file):
         if os.path.lexists(file) and not force:
             raise SheetError(f"{file} already exists; use --force to start it again")
@@ -138,7 +126,7 @@ def new_cmd(
         save.after = dump_sheet(sheet)
         save_text(file, save.after)
         save.done = True
-        _ignore_interrupts()
+        ignore_interrupts()
     if fmt == "json":
         from remikcalc.render import to_json
 
@@ -154,163 +142,6 @@ def new_cmd(
 
 
 # --- add ----------------------------------------------------------------------------------------
-
-
-def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
-    """A prompt's check: text that ``parse`` refuses is asked again instead of ending the add."""
-
-    def check(text: str) -> str:
-        from remikcalc.errors import CardError
-
-        try:
-            parse(text)
-        except CardError as exc:
-            raise click.UsageError(str(exc)) from None
-        return text
-
-    return check
-
-
-def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
-    """Ask for the single inputs (a card, a count) the deal's rules need and were not given."""
-    names = [f.name for f in FIELDS if takes(state.rules, f.name)]
-    return _ask_inputs_of(entry, *names)
-
-
-def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
-    """Ask for those of the inputs ``names`` that have a prompt and were not given."""
-    from remikcalc.cards import parse_card
-
-    asked: dict[str, Any] = {}
-    for f in FIELDS:
-        if not f.prompt or getattr(entry, f.name) is not None or f.name not in names:
-            continue
-        if f.kind is Kind.CARD:
-            asked[f.name] = click.prompt(f.prompt, value_proc=_checked_by(parse_card))
-        elif f.kind is Kind.COUNT:
-            asked[f.name] = click.prompt(f.prompt, type=click.IntRange(f.low, f.high),
-                                         default=f.low)  # fmt: skip
-    return asked
-
-
-def _complete(entry: DealEntry, state: Replay) -> DealEntry:
-    """Ask on the terminal for what a deal still lacks: the closer, each player's cards, the
-    inputs the family needs (melds laid, the up-card, plus points) and, where going out in one
-    go changes the score, whether the closer did.
-
-    A hand with a card typed twice is asked again at once. When the whole deal then does not
-    score, the reason is shown and only the part that was wrong is asked again.
-    """
-    from remikcalc.scoring.deal import player_named
-
-    if entry.scores is not None or entry.draw:
-        return entry
-    active = state.tally.active()
-    spec = state.rules.spec
-    typed_cards = _checked_by(_one_hand(state))
-    closer = entry.closer
-    if closer is None:
-        closer = _ask_closer(active)
-    closer = player_named(closer, active, "closer")
-    hands = dict(entry.hands)
-    given = {player_named(n, active).casefold() for n in hands}
-    for p in active:
-        if p.casefold() in given or (spec.closer_went_out and p == closer):
-            continue
-        hands[p] = _ask_hand(p, typed_cards)
-    melded = dict(entry.melded)
-    if spec.takes("melded"):
-        laid = {player_named(n, active).casefold() for n in melded}
-        for p in active:
-            if p.casefold() not in laid:
-                melded[p] = _ask_melds(p, typed_cards)
-        melded = {p: m for p, m in melded.items() if m.strip()}
-    asked = _ask_inputs(entry, state)
-    how = entry.how
-    one_go = how is None and spec.one_go_counts and state.rules.one_go_multiplier != 1
-    if one_go and click.confirm(f"Did {closer} go out in one go?", default=False):
-        how = "one_go"
-    done = dataclasses.replace(entry, hands=hands, closer=closer, melded=melded, how=how, **asked)
-    return _fixed(done, state, typed_cards, one_go)
-
-
-def _ask_closer(active: Sequence[str]) -> str:
-    return str(click.prompt("Who closed the deal (knocked, went out)?",
-                            type=click.Choice(active, case_sensitive=False)))  # fmt: skip
-
-
-def _ask_hand(player: str, check: Callable[[str], str]) -> str:
-    return str(click.prompt(f"{player}'s cards (group melds with |)", value_proc=check))
-
-
-def _ask_melds(player: str, check: Callable[[str], str]) -> str:
-    return str(click.prompt(f"{player}'s melds and lay-offs this deal (| between melds)",
-                            default="", show_default=False, value_proc=check))  # fmt: skip
-
-
-def _one_hand(state: Replay) -> Callable[[str], object]:
-    """Parse one typed hand and check it against the pack: a card typed twice in one hand is
-    caught as soon as the hand is typed (the whole deal is checked again when it is scored)."""
-    from remikcalc.cards import check_pack, parse_groups
-
-    rules = state.rules
-
-    def parse(text: str) -> object:
-        groups = parse_groups(text)
-        check_pack([c for g in groups for c in g], decks=rules.decks, jokers=rules.jokers,
-                   variant=rules.variant)  # fmt: skip
-        return groups
-
-    return parse
-
-
-def _fixed(
-    entry: DealEntry, state: Replay, typed_cards: Callable[[str], str], one_go: bool
-) -> DealEntry:
-    """Score the completed deal on a copy of the sheet; while it does not score, show why and
-    ask again only for the part that was wrong (a hand, the closer, ...)."""
-    from remikcalc.errors import CardError, MeldError
-
-    active = list(state.tally.active())
-    parts = ["closer", *active]
-    if state.rules.spec.takes("melded"):
-        parts += [f"melds:{p}" for p in active]
-    if one_go:
-        parts.append("one-go")
-    parts += [f.name for f in FIELDS if f.prompt and takes(state.rules, f.name)]
-    while True:
-        try:
-            replay(state.sheet).apply(entry)
-            return entry
-        except (CardError, MeldError, DealError) as exc:
-            click.echo(f"Error: {exc}", err=True)
-            guess = next((p for p in active if p in str(exc)), "closer")
-            part = click.prompt("Which part was wrong?", default=guess,
-                                type=click.Choice(parts, case_sensitive=False))  # fmt: skip
-        entry = _asked_again(entry, part, active, typed_cards)
-
-
-def _asked_again(
-    entry: DealEntry, part: str, active: list[str], typed_cards: Callable[[str], str]
-) -> DealEntry:
-    folded = part.casefold()
-    if folded == "closer":
-        return dataclasses.replace(entry, closer=_ask_closer(active))
-    if folded == "one-go":
-        went = click.confirm(f"Did {entry.closer} go out in one go?", default=False)
-        return dataclasses.replace(entry, how="one_go" if went else None)
-    if folded.startswith("melds:"):
-        p = next(q for q in active if q.casefold() == folded.removeprefix("melds:"))
-        melded = {q: m for q, m in entry.melded.items() if q.casefold() != p.casefold()}
-        text = _ask_melds(p, typed_cards)
-        return dataclasses.replace(entry, melded={**melded, **({p: text} if text.strip() else {})})
-    player = next((q for q in active if q.casefold() == folded), None)
-    if player is not None:
-        hands = {q: h for q, h in entry.hands.items() if q.casefold() != folded}
-        return dataclasses.replace(entry, hands={**hands, player: _ask_hand(player, typed_cards)})
-    none: dict[str, Any] = {folded: None}
-    cleared = dataclasses.replace(entry, **none)
-    return dataclasses.replace(cleared, **_ask_inputs_of(cleared, folded))
 
 
 def _must_exist(file: str) -> None:
@@ -358,8 +189,8 @@ def add_cmd(
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
 
     entry = entry_from_options(hands, score, reenter, deal)
-    if isinstance(entry, DealEntry) and interactive():
-        entry = _complete(entry, _load(file))
+    if isinstance(entry, DealEntry) and prompts.interactive():
+        entry = prompts.complete(entry, load(file))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
@@ -367,9 +198,9 @@ def add_cmd(
         )
     _must_exist(file)
     warnings: list[str] = []  # the comments not kept, said once the sheet is saved
-    if not again and interactive():
-        again = _confirm_again(file, entry)
-    save = _Save(file)
+    if not again and prompts.interactive():
+        again = prompts.confirm_again(file, entry)
+    save = Save(file)
     with save.guard():
         with locked(file):
             text = read_text(file)
@@ -400,89 +231,7 @@ def add_cmd(
                 f"failed ({type(exc).__name__}: {exc}); do not add it again - see it with "
                 f"`remikcalc show {file}`"
             ) from None
-        _ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
-
-
-def _ignore_interrupts() -> None:
-    import signal
-
-    with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class Interrupted(click.ClickException):
-    """Ctrl-C, reported with what it left in the file (exit 130, as a shell does)."""
-
-    exit_code = 130
-
-    def show(self, file: Any = None) -> None:
-        click.echo(self.format_message(), err=True)
-
-
-class _Save:
-    """What a writing command has done to FILE, so that Ctrl-C is reported truthfully.
-
-    The moment of commit is the atomic ``os.replace`` inside ``save_text``: before it the
-    file holds ``before``, after it ``after``. On Ctrl-C the file itself is compared with
-    both (``done`` covers a later writer), and the message says which it holds. An
-    interrupt after the save exits 130 too, with a message saying the deal was saved.
-    """
-
-    def __init__(self, file: str, what: str = "the deal") -> None:
-        self.file = file
-        self.what = what
-        self.before: str | None = None
-        self.after: str | None = None
-        self.done = False
-
-    def saved(self) -> bool | None:
-        """True: the new text is in the file; False: it is not; None: cannot tell."""
-        if self.done:
-            return True
-        if self.after is None:
-            return False
-        try:
-            with open(self.file, "rb") as fh:
-                now = fh.read().decode("utf-8", "replace")
-        except FileNotFoundError:  # `new` interrupted before the file existed
-            return False if self.before is None else None
-        except OSError:
-            return None
-        if now == self.after:
-            return True
-        return False if now == self.before else None
-
-    @contextlib.contextmanager
-    def guard(self) -> Any:
-        try:
-            yield
-        except KeyboardInterrupt:
-            saved = self.saved()
-            if saved:
-                message = f"interrupted after saving: {self.what} is in {self.file}"
-            elif saved is None:
-                message = f"interrupted while saving; check {self.file} with remikcalc show"
-            else:
-                message = f"interrupted; {self.file} is unchanged"
-            raise Interrupted(message) from None
-
-
-def _confirm_again(file: str, entry: Entry) -> bool:
-    """On a terminal: the deal repeats the last entry; ask (outside the lock) whether it is
-    meant. True when it was confirmed; a no ends the add with the sheet unchanged."""
-    state = _load(file)
-    if not state.steps:
-        return False
-    last = state.steps[-1]
-    try:
-        canonical, _ = state.apply(entry)
-    except RemikcalcError:
-        return False  # the add itself reports it
-    if not same_entry(canonical, last.entry):
-        return False
-    if not click.confirm(f"This deal is the same as deal {last.n}. Add it again?"):
-        raise DealError(f"not added: {file} is unchanged.")
-    return True
+        ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
 
 
 def _print_added(state: Replay, step: Any, fmt: str) -> None:
@@ -546,7 +295,7 @@ def undo_cmd(file: str, fmt: str) -> None:
     click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
     click.echo(f"To put it back: {again}")
     try:
-        state = _load(file)
+        state = load(file)
     except RemikcalcError as exc:
         click.echo(f"The sheet still has problems:\n{exc}", err=True)
         return
@@ -608,7 +357,7 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     from remikcalc.render.sheet import chart_png, render_sheet
 
     kind = None if chart is None else _chart_format(chart, file)
-    state = _load(file)
+    state = load(file)
     if chart is not None and kind is not None:
         try:
             chart_png(state, chart, kind)
@@ -633,7 +382,7 @@ def settle_cmd(file: str, fmt: str) -> None:
     from remikcalc.render.settlement import render_settlement
     from remikcalc.session import settle
 
-    click.echo(render_settlement(settle(_load(file)), fmt))
+    click.echo(render_settlement(settle(load(file)), fmt))
 
 
 @click.command("pool")
@@ -649,4 +398,4 @@ def pool_cmd(file: str, fmt: str) -> None:
     from remikcalc.render.settlement import render_pool
     from remikcalc.session import pool_summary
 
-    click.echo(render_pool(pool_summary(_load(file)), fmt))
+    click.echo(render_pool(pool_summary(load(file)), fmt))

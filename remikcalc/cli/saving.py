@@ -1,0 +1,77 @@
+"""Saving a sheet from a command, and telling the truth about Ctrl-C.
+
+The moment of commit is the atomic ``os.replace`` inside
+:func:`remikcalc.sheet.store.save_text`; :class:`Save` remembers the text before and after, so
+an interrupt on either side of it is reported as what it left in the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import click
+
+
+def ignore_interrupts() -> None:
+    import signal
+
+    with contextlib.suppress(ValueError):  # not the main thread (tests): nothing to do
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C, reported with what it left in the file (exit 130, as a shell does)."""
+
+    exit_code = 130
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+class Save:
+    """What a writing command has done to FILE, so that Ctrl-C is reported truthfully.
+
+    The moment of commit is the atomic ``os.replace`` inside ``save_text``: before it the
+    file holds ``before``, after it ``after``. On Ctrl-C the file itself is compared with
+    both (``done`` covers a later writer), and the message says which it holds. An
+    interrupt after the save exits 130 too, with a message saying the deal was saved.
+    """
+
+    def __init__(self, file: str, what: str = "the deal") -> None:
+        self.file = file
+        self.what = what
+        self.before: str | None = None
+        self.after: str | None = None
+        self.done = False
+
+    def saved(self) -> bool | None:
+        """True: the new text is in the file; False: it is not; None: cannot tell."""
+        if self.done:
+            return True
+        if self.after is None:
+            return False
+        try:
+            with open(self.file, "rb") as fh:
+                now = fh.read().decode("utf-8", "replace")
+        except FileNotFoundError:  # `new` interrupted before the file existed
+            return False if self.before is None else None
+        except OSError:
+            return None
+        if now == self.after:
+            return True
+        return False if now == self.before else None
+
+    @contextlib.contextmanager
+    def guard(self) -> Any:
+        try:
+            yield
+        except KeyboardInterrupt:
+            saved = self.saved()
+            if saved:
+                message = f"interrupted after saving: {self.what} is in {self.file}"
+            elif saved is None:
+                message = f"interrupted while saving; check {self.file} with remikcalc show"
+            else:
+                message = f"interrupted; {self.file} is unchanged"
+            raise Interrupted(message) from None
