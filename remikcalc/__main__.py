@@ -10,7 +10,7 @@ import sys
 
 
 def _interrupted() -> None:
-    sys.stderr.write("interrupted\n")
+    sys.stderr.write("interrupted; nothing was changed\n")
     sys.exit(130)
 
 

@@ -176,7 +176,7 @@ def takes(rules: Rules, key: str) -> bool:
     f = FIELD[key]
     if not f.optional:
         return True
-    return rules.spec.takes(key) and (not f.needs or bool(getattr(rules, f.needs)))
+    return key in rules.spec.inputs and (not f.needs or bool(getattr(rules, f.needs)))
 
 
 def _takers(key: str) -> str:

@@ -4,13 +4,14 @@ A *variant* (gin, polish remik, ...) is data: a default :class:`~remikcalc.varia
 plus presets. A *family* is the behaviour a variant's rules are scored and settled by. Seven
 families cover the nine variants; each is one :class:`Family` member and one
 :class:`FamilySpec` in :data:`REGISTRY`, and code outside the family modules asks the spec
-(``family_spec(rules.family).takes("plus")``) instead of comparing names.
+(``"plus" in rules.spec.inputs``; :func:`remikcalc.dealinput.takes` adds what the rules say)
+instead of comparing names.
 
 The scorer, the tally and the points-only payments are named as ``"module:attribute"`` and
 imported on first use, so that a command loads only the family code it runs (``hand`` loads
 none) and this module stays at the bottom of the import graph.
 
->>> family_spec(Family.BOAT).takes("plus"), family_spec("knock").takes("plus")
+>>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
 (True, False)
 >>> family_spec("rummy500").closer_went_out
 True
@@ -80,9 +81,14 @@ class FamilySpec:
     #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
     hand_grows: bool = False
 
-    def takes(self, key: str) -> bool:
-        """Whether a deal of this family takes the optional input ``key``."""
-        return key in self.inputs
+    #: melds still in a hand count 0 (the knock games) or every card counts (the going-out
+    #: games: only melds laid on the table score), RULES.md §0.3.
+    melds_in_hand_count: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = self.inputs - set(OPTIONAL_INPUTS)
+        if unknown:
+            raise ValueError(f"{self.family}: unknown optional inputs {sorted(unknown)}")
 
 
 @cache
@@ -107,6 +113,7 @@ _SPECS = (
         scorer="remikcalc.scoring.knock:score_knock",
         tally="remikcalc.settle:KnockTally",
         inputs=frozenset({"upcard"}),
+        melds_in_hand_count=True,
         closer_wins=False,
         hollywood=True,
     ),
@@ -114,6 +121,7 @@ _SPECS = (
         family=Family.BRIDGE,
         scorer="remikcalc.scoring.bridge:score_bridge",
         tally="remikcalc.settle:BridgeTally",
+        melds_in_hand_count=True,
         points_need_closer=True,
         points_payments="remikcalc.scoring.bridge:points_payments",
         unit="stake",

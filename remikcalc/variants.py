@@ -108,6 +108,11 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def __post_init__(self) -> None:
+        # the family may be given by name; whether melds in a hand count follows from it
+        if not isinstance(self.family, Family) and self.family in tuple(Family):
+            object.__setattr__(self, "family", Family(self.family))
+        if isinstance(self.family, Family):
+            object.__setattr__(self, "melds_in_hand_count", self.spec.melds_in_hand_count)
         _validate(self)
 
     @property
@@ -467,18 +472,18 @@ VARIANTS: tuple[Variant, ...] = (
     _v("rummy", "Traditional rummy (рамми, ремик)",
        ("traditional", "rummy-traditional", "рамми", "ремик", "remik", "рамми-традиционный"),
        rules=dict(family=Family.RUMMY, players_min=2, players_max=6, hand_size=10,
-                  melds_in_hand_count=False, knock_limit=None, game_target=None),
+                  knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("boat", "Boat rummy (рамми лодочный)",
        ("boat-rummy", "лодочный", "рамми-лодочный", "лодка"),
        rules=dict(family=Family.BOAT, players_min=2, players_max=6, hand_size=10,
-                  melds_in_hand_count=False, ace_runs="around", ace_value=11,
+                  ace_runs="around", ace_value=11,
                   pair_rule=True, knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("rummy500", "Rummy 500 (ремик пятьсот)",
        ("500", "rummy-500", "500-rummy", "пятьсот", "ремик-пятьсот", "рамми-500"),
        rules=dict(family=Family.RUMMY500, players_min=2, players_max=8, hand_size=13,
-                  melds_in_hand_count=False, ace_runs="low_or_high", ace_value=15,
+                  ace_runs="low_or_high", ace_value=15,
                   ace_low_value=1, wild_jokers=True, joker_value=15, knock_limit=None,
                   game_target=500),
        by_players=((2, 2, 1, 0, 13), (3, 4, 1, 0, 7), (5, 8, 2, 0, 7)),
@@ -487,12 +492,12 @@ VARIANTS: tuple[Variant, ...] = (
        ("polish-remik", "remik-polski", "польский", "ремик-польский", "польский-ремик"),
        rules=dict(family=Family.RUMMY, players_min=2, players_max=3, jokers=2, hand_size=14,
                   wild_jokers=True, jokers_minority=True, joker_value=20,
-                  melds_in_hand_count=False, knock_limit=None, game_target=None)),
+                  knock_limit=None, game_target=None)),
     _v("continental", "Continental rummy (рамми континентальный)",
        ("континентальный", "рамми-континентальный", "континенталь"),
        rules=dict(family=Family.CONTINENTAL, players_min=2, players_max=12, decks=2, jokers=2,
                   hand_size=15, sets_allowed=False, wild_jokers=True, ace_runs="low_or_high",
-                  joker_value=2, melds_in_hand_count=False, knock_limit=None,
+                  joker_value=2, knock_limit=None,
                   game_target=None, payment="per_card"),
        presets={"seed": {}, "bicycle": dict(payment="chips", wild_deuces=True)},
        by_players=((2, 5, 2, 2, 15), (6, 8, 3, 3, 15), (9, 12, 4, 4, 15))),
@@ -500,7 +505,7 @@ VARIANTS: tuple[Variant, ...] = (
        ("remibrydż", "remi-brydz", "remi-brydż", "ремибридж", "реми-бридж", "remibridge"),
        rules=dict(family=Family.REMIBRYDZ, players_min=2, players_max=6, decks=2, jokers=6,
                   hand_size=13, wild_jokers=True, ace_runs="low_or_high", ace_value=11,
-                  ace_low_value=1, joker_value=20, melds_in_hand_count=False,
+                  ace_low_value=1, joker_value=20,
                   knock_limit=None, game_target=None, first_meld_min=30),
        presets={"small": dict(decks=1, jokers=3), "no_minimum": dict(first_meld_min=None),
                 "no_jokers": dict(jokers=0, wild_jokers=False), "around": dict(ace_runs="around")}),

@@ -15,6 +15,7 @@ import click
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
+from remikcalc.cli.saving import Save
 from remikcalc.cli.sheet import _must_exist, _print_added
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.session import Replay, Step, replay
@@ -86,7 +87,6 @@ def edit_cmd(
         load_sheet,
         locked,
         read_text,
-        save_text,
         sheet_from_text,
         text_with_entry_replaced,
     )
@@ -100,7 +100,8 @@ def edit_cmd(
             "nothing to put in its place: give each player's cards as NAME=CARDS (with "
             "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
         )
-    with locked(file):
+    save = Save(file, f"the new entry {n}")
+    with save.guard(), locked(file):
         text = read_text(file)
         sheet = sheet_from_text(text, file)
         if 1 <= n <= len(sheet.entries):
@@ -108,7 +109,7 @@ def edit_cmd(
             entry = dataclasses.replace(entry, notes=sheet.entries[n - 1].notes)
         canonical, step, state = _replayed_with(sheet, n, entry, file)
         new_text, _ = text_with_entry_replaced(text, n, canonical, file)
-        save_text(file, new_text)
+        save.commit(text, new_text)
     if fmt == "json":
         from remikcalc.render import to_json
         from remikcalc.render.settlement import step_json
@@ -181,10 +182,11 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
       remikcalc rename game.yaml boris Borys
     """
     from remikcalc.render.sheet import render_sheet
-    from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_sheet
+    from remikcalc.sheet import locked, read_text, sheet_from_text, text_with_sheet
 
     _must_exist(file)
-    with locked(file):
+    save = Save(file, "the new name")
+    with save.guard(), locked(file):
         text = read_text(file)
         sheet = sheet_from_text(text, file)
         replay(sheet)  # a sheet with problems is mended first, not renamed
@@ -192,7 +194,7 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
         state = replay(want)
         changed = want != sheet
         if changed:
-            save_text(file, text_with_sheet(text, want, file))
+            save.commit(text, text_with_sheet(text, want, file))
     if fmt == "json":
         from remikcalc.render import to_json
 

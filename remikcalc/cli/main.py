@@ -89,10 +89,22 @@ def main() -> None:
 
     tolerant_streams()
     try:
-        cli.main(prog_name="remikcalc")
+        code = cli.main(prog_name="remikcalc", standalone_mode=False)
     except BrokenPipeError:  # e.g. `remikcalc ... | head`
         sys.stderr.close()
         sys.exit(0)
+    except click.exceptions.Abort as exc:
+        # Ctrl-C outside a guarded save (cli/saving.py): before it, or in a command that
+        # writes nothing; so nothing was changed. EOF at a prompt ends the same way.
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            sys.stderr.write("interrupted; nothing was changed\n")
+            sys.exit(130)
+        sys.stderr.write("Aborted!\n")
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
     except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write("interrupted; nothing was changed\n")
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

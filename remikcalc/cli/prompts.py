@@ -95,7 +95,7 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
             continue
         hands[p] = _ask_hand(p, typed_cards)
     melded = dict(entry.melded)
-    if spec.takes("melded"):
+    if takes(state.rules, "melded"):
         laid = {player_named(n, active).casefold() for n in melded}
         for p in active:
             if p.casefold() not in laid:
@@ -149,7 +149,7 @@ def _fixed(
 
     active = list(state.tally.active())
     parts = ["closer", *active]
-    if state.rules.spec.takes("melded"):
+    if takes(state.rules, "melded"):
         parts += [f"melds:{p}" for p in active]
     if one_go:
         parts.append("one-go")

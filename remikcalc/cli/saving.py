@@ -45,6 +45,14 @@ class Save:
         self.after: str | None = None
         self.done = False
 
+    def commit(self, before: str, after: str) -> None:
+        """Save ``after`` over the file that held ``before`` (under the sheet's lock)."""
+        from remikcalc.sheet import save_text
+
+        self.before, self.after = before, after
+        save_text(self.file, after)
+        self.done = True
+
     def saved(self) -> bool | None:
         """True: the new text is in the file; False: it is not; None: cannot tell."""
         if self.done:

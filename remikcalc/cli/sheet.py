@@ -277,13 +277,15 @@ def undo_cmd(file: str, fmt: str) -> None:
     Example:
       remikcalc undo game.yaml
     """
-    from remikcalc.sheet import locked, read_text, save_text, text_without_last
+    from remikcalc.sheet import locked, read_text, text_without_last
 
     _must_exist(file)
     warnings: list[str] = []
-    with locked(file):
-        text, removed = text_without_last(read_text(file), file, warn=warnings.append)
-        save_text(file, text)
+    save = Save(file, "the last entry's removal")
+    with save.guard(), locked(file):
+        before = read_text(file)
+        text, removed = text_without_last(before, file, warn=warnings.append)
+        save.commit(before, text)
     for warning in warnings:
         click.echo(warning, err=True)
     again = add_command(file, removed)
