@@ -173,4 +173,7 @@ REGISTRY: dict[Family, FamilySpec] = {spec.family: spec for spec in _SPECS}
 
 def family_spec(family: Family | str) -> FamilySpec:
     """The registered spec of a family (``Family`` member or its name)."""
-    return REGISTRY[Family(family)]
+    try:
+        return REGISTRY[family]  # type: ignore[index]  # a name hashes as its Family does
+    except KeyError:
+        return REGISTRY[Family(family)]  # raises ValueError for a name that is none

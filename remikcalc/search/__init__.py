@@ -19,7 +19,7 @@ from remikcalc.cards import CARDS, Card, check_pack, is_grouped, parse_cards, pa
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import hand_value, meld_key, split_groups
 from remikcalc.search.arrangement import Arrangement
-from remikcalc.search.fast import fast_tables
+from remikcalc.search.fast import BIT, fast_tables
 from remikcalc.search.fast_hand import FullHand, full_hand
 from remikcalc.search.general import best_value_melds as _best_value_melds
 from remikcalc.search.general import general_arrangement
@@ -35,9 +35,9 @@ __all__ = [
     "max_cards",
 ]
 
-_BIT = [1 << i for i in range(53)]
 
-_last: tuple[Rules | None, FullHand] = (None, general_arrangement)  # the last rule set's
+# the last rule set's full-hand function and card limit
+_last: tuple[Rules | None, FullHand, int] = (None, general_arrangement, 0)
 
 
 def max_cards(rules: Rules) -> int:
@@ -53,8 +53,11 @@ def max_cards(rules: Rules) -> int:
 
 def _check_size(count: int, rules: Rules) -> None:
     limit = max_cards(rules)
-    if count <= limit:
-        return
+    if count > limit:
+        _too_many(count, limit, rules)
+
+
+def _too_many(count: int, limit: int, rules: Rules) -> None:
     if rules.spec.hand_grows:
         why = f"2 x {rules.hand_size} dealt + 2, picking up the discards"
     else:
@@ -75,23 +78,26 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     chosen too (least points; among equals the card of highest value, then highest index).
     A hand over :func:`max_cards` is refused (:class:`CardError`).
     """
-    _check_size(len(cards), rules)
     if not discard:
-        last, full_hand = _last  # one read: another thread may change it
-        if last is rules:
-            return full_hand(cards, rules)
-        return _full_hand(rules)(cards, rules)
+        last, full_hand, limit = _last  # one read: another thread may change it
+        if last is not rules:
+            full_hand, limit = _full_hand(rules)
+        if len(cards) > limit:
+            _too_many(len(cards), limit, rules)
+        return full_hand(cards, rules)
+    _check_size(len(cards), rules)
     fast = fast_tables(rules)
     if fast.usable:
-        m = sum(map(_BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
+        m = sum(map(BIT.__getitem__, cards))  # a repeated card carries: caught by bit_count
         if m.bit_count() == len(cards) and not m & fast.refuse and m:
             melds, deadwood, points, card = fast.arrange_discard(m)
             return Arrangement(melds, deadwood, points, card)
     return general_arrangement(cards, rules, discard=discard)
 
 
-def _full_hand(rules: Rules) -> FullHand:
-    """What answers a full hand under ``rules``; remembered for the next call.
+def _full_hand(rules: Rules) -> tuple[FullHand, int]:
+    """What answers a full hand under ``rules``, and the most cards it takes; remembered for
+    the next call.
 
     The fast path's function (kept with its tables, so rule sets sharing the tables share
     it) takes the rules too, for the hands it leaves to the general search.
@@ -99,8 +105,8 @@ def _full_hand(rules: Rules) -> FullHand:
     global _last
     fast = fast_tables(rules)
     found = full_hand(fast) if fast.usable else general_arrangement
-    _last = (rules, found)
-    return found
+    _last = (rules, found, max_cards(rules))
+    return found, _last[2]
 
 
 def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:

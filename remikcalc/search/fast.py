@@ -21,6 +21,7 @@ from remikcalc.variants import Rules
 __all__ = ["FastTables", "fast_tables"]
 
 FULL = 0x1FFF
+BIT = [1 << i for i in range(53)]  # the mask of each card, joker (52) included
 
 Plan = tuple[int, int, tuple[tuple[int, int], ...]]  # (covered value, covered mask, sets)
 SetOption = tuple[int, int, tuple[int, int] | None]  # (mask, value, (rank, suits) or None)

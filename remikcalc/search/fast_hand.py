@@ -16,16 +16,14 @@ from typing import Any
 from remikcalc.cards import Card
 from remikcalc.melds import Meld
 from remikcalc.search.arrangement import Arrangement
-from remikcalc.search.fast import FastTables
+from remikcalc.search.fast import BIT, FULL, FastTables
 from remikcalc.search.general import general_arrangement
 from remikcalc.variants import Rules
 
 __all__ = ["FullHand", "full_hand"]
 
 FullHand = Callable[[Sequence[Card], Rules], Arrangement]
-FULL = 0x1FFF
 SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
-_BIT = [1 << i for i in range(53)]
 
 
 @functools.cache
@@ -41,7 +39,7 @@ def full_hand(tables: FastTables) -> FullHand:
 def _full_hand_function(tables: FastTables) -> FullHand:
     """The whole search for a full hand under rules sharing ``tables`` (built already)."""
     new: Any = tuple.__new__
-    bit = _BIT.__getitem__
+    bit = BIT.__getitem__
     refuse = tables.refuse
     threes = not tables.sets_allowed or (tables.set_min == 3 and tables.set_sizes == {0, 3, 4})
     if threes and refuse == 1 << 52:  # not with wild deuces
@@ -67,7 +65,7 @@ def _sets_of_three(tables: FastTables) -> FullHand:
     new: Any = tuple.__new__
     cls = Arrangement
     general = general_arrangement
-    bit = _BIT.__getitem__
+    bit = BIT.__getitem__
     limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
     set_ranks = FULL if tables.sets_allowed else 0
     rf = tables.run_free
