@@ -10,6 +10,7 @@ import click
 from remikcalc.cards import format_cards, parse_cards
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.errors import RemikcalcError
+from remikcalc.render.results import meld_text, wilds_json
 from remikcalc.search import analyze_hand
 from remikcalc.variants import Rules, get_rules
 
@@ -18,24 +19,12 @@ def hand_record(rules: Rules, text: str, discard: bool | None) -> tuple[dict[str
     """Analyse one typed hand: the INTERFACE.md ``hand --format json`` object, and each meld
     written for people (a joker or wild deuce shown with what it stands for, ``JK=9H``)."""
     arrangement = analyze_hand(text, rules=rules, discard=discard)
-    shown = [
-        " ".join(
-            card.code if stand is None else f"{card.code}={stand.code}"
-            for card, stand in zip(meld.cards, meld.stands_for, strict=True)
-        )
-        for meld in arrangement.melds
-    ]
-    jokers = [
-        {"meld": i, "stands_for": stand.code}
-        for i, meld in enumerate(arrangement.melds)
-        for stand in meld.stands_for
-        if stand is not None
-    ]
+    shown = [meld_text(meld) for meld in arrangement.melds]
     record = {
         "variant": rules.variant,
         "cards": format_cards(parse_cards(text)),
         "melds": [[c.code for c in m.cards] for m in arrangement.melds],
-        "jokers": jokers,
+        "jokers": wilds_json(arrangement.melds),
         "deadwood": [c.code for c in arrangement.deadwood],
         "points": arrangement.points,
         "discard": arrangement.discard.code if arrangement.discard is not None else None,

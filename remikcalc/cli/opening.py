@@ -9,6 +9,7 @@ import click
 from remikcalc.cards import format_cards, is_grouped, parse_groups
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.opening import Opening, best_opening, opening_from_groups
+from remikcalc.render.results import meld_text, wilds_json
 from remikcalc.variants import get_rules
 
 
@@ -22,30 +23,19 @@ def opening_record(variant: str, opening: Opening) -> dict[str, Any]:
         "value": opening.value,
         "melds": [[c.code for c in m.cards] for m in opening.melds],
         "meld_values": list(opening.values),
-        "jokers": [
-            {"meld": i, "stands_for": stand.code}
-            for i, meld in enumerate(opening.melds)
-            for stand in meld.stands_for
-            if stand is not None
-        ],
+        "jokers": wilds_json(opening.melds),
         "left": [c.code for c in opening.left],
         "why": opening.why or None,
     }
 
 
-def _meld_text(record: dict[str, Any], i: int) -> str:
-    subs = [j["stands_for"] for j in record["jokers"] if j["meld"] == i]
-    codes = [f"{code}={subs.pop(0)}" if code == "JK" and subs else code
-             for code in record["melds"][i]]  # fmt: skip
-    return f"{' '.join(codes)} ({record['meld_values'][i]})"
-
-
-def _render(record: dict[str, Any], fmt: str) -> str:
+def _render(opening: Opening, record: dict[str, Any], fmt: str) -> str:
     if fmt == "json":
         from remikcalc.render import to_json
 
         return to_json(record)
-    melds = " | ".join(_meld_text(record, i) for i in range(len(record["melds"]))) or "-"
+    shown = [f"{meld_text(m)} ({v})" for m, v in zip(opening.melds, opening.values, strict=True)]
+    melds = " | ".join(shown) or "-"
     minimum = "none" if record["minimum"] is None else str(record["minimum"])
     left = " ".join(record["left"]) or "-"
     if fmt == "plain":
@@ -97,4 +87,4 @@ def opening_cmd(
         opening = opening_from_groups(groups, rules)
     else:
         opening = best_opening(tuple(c for g in groups for c in g), rules)
-    click.echo(_render(opening_record(rules.variant, opening), fmt))
+    click.echo(_render(opening, opening_record(rules.variant, opening), fmt))
