@@ -81,5 +81,7 @@ def __getattr__(name: str) -> Any:
     if home is not None:
         from importlib import import_module
 
-        return getattr(import_module(f"remikcalc.{home}"), name)
+        value = getattr(import_module(f"remikcalc.{home}"), name)
+        globals()[name] = value  # once: later lookups find it without this function
+        return value
     raise AttributeError(f"module 'remikcalc' has no attribute {name!r}")
