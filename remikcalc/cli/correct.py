@@ -100,6 +100,7 @@ def edit_cmd(
             "nothing to put in its place: give each player's cards as NAME=CARDS (with "
             "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
         )
+    warnings: list[str] = []  # the comments not kept, said once the sheet is saved
     save = Save(file, f"the new entry {n}")
     with save.guard(), locked(file):
         text = read_text(file)
@@ -108,8 +109,10 @@ def edit_cmd(
             # the entry keeps its notes (_work, ...): they are the players' own lines
             entry = dataclasses.replace(entry, notes=sheet.entries[n - 1].notes)
         canonical, step, state = _replayed_with(sheet, n, entry, file)
-        new_text, _ = text_with_entry_replaced(text, n, canonical, file)
+        new_text, _ = text_with_entry_replaced(text, n, canonical, file, warn=warnings.append)
         save.commit(text, new_text)
+    for warning in warnings:
+        click.echo(warning, err=True)
     if fmt == "json":
         from remikcalc.render import to_json
         from remikcalc.render.settlement import step_json
@@ -185,6 +188,7 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
     from remikcalc.sheet import locked, read_text, sheet_from_text, text_with_sheet
 
     _must_exist(file)
+    warnings: list[str] = []
     save = Save(file, "the new name")
     with save.guard(), locked(file):
         text = read_text(file)
@@ -194,7 +198,9 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
         state = replay(want)
         changed = want != sheet
         if changed:
-            save.commit(text, text_with_sheet(text, want, file))
+            save.commit(text, text_with_sheet(text, want, file, warn=warnings.append))
+    for warning in warnings:
+        click.echo(warning, err=True)
     if fmt == "json":
         from remikcalc.render import to_json
 

@@ -7,6 +7,7 @@ bad usage (unknown variant, preset or rule key) exits 2.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from importlib import import_module
 from typing import Any
@@ -60,10 +61,24 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            _reader_gone()
         except RemikcalcError as exc:
             if exc.exit_code == 2:  # the message says what to do; the group's usage would not
                 raise click.UsageError(str(exc)) from None
             raise click.ClickException(str(exc)) from None
+
+
+def _reader_gone() -> None:
+    """The program reading our output stopped (``remikcalc add ... | head -1``): what the
+    command did stands (a sheet it saved is saved), so it ends with exit 0, as `cat` would.
+    Standard output goes to the null device so that nothing fails on the way out."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

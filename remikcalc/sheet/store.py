@@ -528,7 +528,12 @@ def _spliced_replace(text: str, root: Node | None, n: int, entry: Entry) -> str 
 
 
 def text_with_entry_replaced(
-    text: str, n: int, entry: Entry, name: str = "<string>"
+    text: str,
+    n: int,
+    entry: Entry,
+    name: str = "<string>",
+    *,
+    warn: Callable[[str], None] | None = None,
 ) -> tuple[str, Entry]:
     """The sheet's text with entry ``n`` (from 1) replaced by ``entry``, and the entry it had.
 
@@ -541,7 +546,7 @@ def text_with_entry_replaced(
     entries = list(sheet.entries)
     old, entries[n - 1] = entries[n - 1], entry
     want = sheet.with_entries(entries)
-    edited = _checked(_spliced_replace(text, root, n, entry), want, name, (text, sheet, None))
+    edited = _checked(_spliced_replace(text, root, n, entry), want, name, (text, sheet, warn))
     return edited, old
 
 
@@ -551,7 +556,9 @@ def _no_entry(name: str, n: int, count: int) -> str:
     return f"{name}: there is no entry {n}; the sheet has entries 1 to {count}"
 
 
-def text_with_sheet(text: str, want: Sheet, name: str = "<string>") -> str:
+def text_with_sheet(
+    text: str, want: Sheet, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> str:
     """The sheet's text changed to ``want``, which has the same settings and number of entries
     except for its players (a rename): the players line and each entry that differs are
     replaced in place where possible (comments kept), checked by loading back; else canonical.
@@ -560,15 +567,19 @@ def text_with_sheet(text: str, want: Sheet, name: str = "<string>") -> str:
     candidate: str | None = text
     if len(sheet.entries) != len(want.entries):
         candidate = None
-    for n in range(len(want.entries), 0, -1):  # from the end: earlier lines do not move
-        if candidate is None:
-            break
-        if sheet.entries[n - 1] == want.entries[n - 1]:
-            continue
-        candidate = _spliced_replace(candidate, _tree(candidate, name), n, want.entries[n - 1])
-    if candidate is not None and sheet.players != want.players:
-        candidate = _spliced_players(candidate, _tree(candidate, name), want)
-    return _checked(candidate, want, name, (text, sheet, None))
+    try:
+        for n in range(len(want.entries), 0, -1):  # from the end: earlier lines do not move
+            if candidate is None:
+                break
+            if sheet.entries[n - 1] == want.entries[n - 1]:
+                continue
+            tree = _tree(candidate, name)
+            candidate = _spliced_replace(candidate, tree, n, want.entries[n - 1])
+        if candidate is not None and sheet.players != want.players:
+            candidate = _spliced_players(candidate, _tree(candidate, name), want)
+    except RemikcalcError:  # a layout the splicing does not follow: the standard one
+        candidate = None
+    return _checked(candidate, want, name, (text, sheet, warn))
 
 
 def _tree(text: str, name: str) -> Node | None:
