@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -37,6 +38,7 @@ __all__ = [
     "InputField",
     "Kind",
     "check_input",
+    "name_key",
     "normal_outcome",
     "range_problem",
     "takes",
@@ -158,6 +160,15 @@ class DealInput:
             return "draw"
         what = self.how or ("points" if self.points_only else "deal")
         return f"{what} by {self.closer}" if self.closer else what
+
+
+def name_key(name: str) -> str:
+    """How two spellings of a player's name compare: case and Unicode composition ignored.
+
+    >>> name_key("Zoë") == name_key("ZOE\u0308"), name_key("Anna") == name_key("Ania")
+    (True, False)
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
 
 
 def normal_outcome(text: str) -> str:

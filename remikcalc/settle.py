@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, SettleError
 from remikcalc.families import load
 from remikcalc.money import Transfer
@@ -318,7 +319,7 @@ class BridgeTally(Tally):
         for name in names:
             if name is None:
                 continue
-            folded = [p for p in self.out if p.casefold() == name.casefold()]
+            folded = [p for p in self.out if name_key(p) == name_key(name)]
             if folded and name not in active:
                 p = folded[0]
                 raise DealError(

@@ -83,3 +83,19 @@ def test_edit_that_drops_comments_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "comments and its own layout were not kept" in result.stderr
     assert load_sheet(path).entries[0].scores == {"Boris": 9}  # type: ignore[union-attr]
+
+
+def test_names_that_look_the_same_are_one_player(tmp_path: Path) -> None:
+    """'é' typed composed or as 'e' + a combining accent is the same player, as 'Anna' and
+    'anna' are: new refuses the pair, and add and rename find the player either way."""
+    composed, decomposed = "\u00e9", "e\u0301"
+    run = CliRunner().invoke
+    path = tmp_path / "names.yaml"
+    twice = run(cli, ["new", str(path), "-v", "gin", "--players", f"{composed},{decomposed}"])
+    assert twice.exit_code != 0 and not path.exists()
+    assert run(cli, ["new", str(path), "-v", "gin", "--players", f"{composed},Bob"]).exit_code == 0
+    added = run(cli, ["add", str(path), "--score", f"{decomposed}=4"])
+    assert added.exit_code == 0, added.output
+    assert load_sheet(path).entries[0].scores == {composed: 4}  # type: ignore[union-attr]
+    clash = run(cli, ["rename", str(path), "bob", decomposed])
+    assert clash.exit_code != 0

@@ -17,6 +17,7 @@ from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
 from remikcalc.cli.saving import Save
 from remikcalc.cli.sheet import _must_exist, _print_added
+from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.session import Replay, Step, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
@@ -128,7 +129,7 @@ def edit_cmd(
 
 def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
     def name(text: str) -> str:
-        return new if text.casefold() == old.casefold() else text
+        return new if name_key(text) == name_key(old) else text
 
     def keys(mapping: Any) -> Any:
         return None if mapping is None else {name(k): v for k, v in mapping.items()}
@@ -157,7 +158,7 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     why = player_name_problem(new)
     if why is not None:
         raise click.BadParameter(why, param_hint="NEW")
-    clash = [p for p in sheet.players if p != player and p.casefold() == new.casefold()]
+    clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
     if clash:
         raise click.BadParameter(f"{clash[0]} is already a player of this sheet (names are "
                                  "matched ignoring case)", param_hint="NEW")  # fmt: skip

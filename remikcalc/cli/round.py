@@ -14,6 +14,7 @@ from remikcalc.cli.common import (
     rules_options,
     split_assignments,
 )
+from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError
 from remikcalc.variants import find_variant, get_rules
 
@@ -26,7 +27,7 @@ def _players(explicit: str | None, hands: list[str], extra: list[str | None]) ->
         return names
     names = list(hands)
     for name in extra:
-        if name is not None and name.casefold() not in {n.casefold() for n in names}:
+        if name is not None and name_key(name) not in {name_key(n) for n in names}:
             names.append(name)
     return names
 

@@ -20,6 +20,7 @@ from remikcalc.cli.console import can_show_bars
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
 from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save, ignore_interrupts
+from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
@@ -55,7 +56,7 @@ def _new_sheet(
         why = player_name_problem(name)
         if why is not None:
             raise click.BadParameter(why, param_hint="--players")
-    if len({n.casefold() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise click.BadParameter("a player is named twice", param_hint="--players")
     rules: dict[str, str] = {}
     for item in rule:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remikcalc.cards import Card, check_pack, format_cards, is_grouped, parse_card, parse_groups
-from remikcalc.dealinput import DealInput, check_input, normal_outcome
+from remikcalc.dealinput import DealInput, check_input, name_key, normal_outcome
 from remikcalc.errors import CardError, DealError
 from remikcalc.variants import Rules
 
@@ -61,7 +61,7 @@ def player_named(name: str, players: Sequence[str], what: str = "player") -> str
     """Return the player called ``name`` (exact, then case-insensitive) or raise DealError."""
     if name in players:
         return name
-    folded = [p for p in players if p.casefold() == name.casefold()]
+    folded = [p for p in players if name_key(p) == name_key(name)]
     if len(folded) == 1:
         return folded[0]
     close = difflib.get_close_matches(name, list(players), n=1)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from remikcalc.dealinput import DealInput
+from remikcalc.dealinput import DealInput, name_key
 from remikcalc.money import currency_decimals
 from remikcalc.variants import Rules, get_rules
 
@@ -108,7 +108,7 @@ def player_name_problem(name: str) -> str | None:
         return f"{name!r} contains {odd!r}, which cannot be in a name"
     if name[0] in "-_":
         return f"{name!r} cannot start with {name[0]!r}"
-    if name.casefold() == "pool":
+    if name_key(name) == "pool":
         return "'pool' is reserved for the bridge pool; choose another name"
     return None
 

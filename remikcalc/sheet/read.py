@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from remikcalc.dealinput import FIELDS, InputField, Kind, normal_outcome, range_problem
+from remikcalc.dealinput import FIELDS, InputField, Kind, name_key, normal_outcome, range_problem
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.money import currency_decimals, parse_amount
 from remikcalc.sheet.model import (
@@ -122,7 +122,7 @@ class _Reader:
         text = self.text(node, key)
         if text is None:
             return None
-        folded = [p for p in players if p.casefold() == text.strip().casefold()]
+        folded = [p for p in players if name_key(p) == name_key(text.strip())]
         if text in players or len(folded) == 1:
             return text if text in players else folded[0]
         close = difflib.get_close_matches(text, list(players), n=1)
@@ -359,7 +359,7 @@ def _players(r: _Reader, top: Pairs) -> list[str]:
         if name is None:
             continue
         why = player_name_problem(name)
-        if why is None and any(p.casefold() == name.casefold() for p in players):
+        if why is None and any(name_key(p) == name_key(name) for p in players):
             why = f"{name!r} is named twice"
         if why is not None:
             r.p.add(item, f"players[{i}]", why)
