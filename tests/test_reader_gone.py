@@ -99,3 +99,10 @@ def test_names_that_look_the_same_are_one_player(tmp_path: Path) -> None:
     assert load_sheet(path).entries[0].scores == {composed: 4}  # type: ignore[union-attr]
     clash = run(cli, ["rename", str(path), "bob", decomposed])
     assert clash.exit_code != 0
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029"])
+def test_a_line_separator_is_no_part_of_a_name(tmp_path: Path, odd: str) -> None:
+    path = tmp_path / "sep.yaml"
+    result = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", f"a{odd}b,C"])
+    assert result.exit_code != 0 and not path.exists()

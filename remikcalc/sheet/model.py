@@ -94,6 +94,11 @@ class Sheet:
 _NAME_FORBIDDEN = set("=,|")
 
 
+# control and format characters, and the line and paragraph separators (U+2028, U+2029),
+# which would break a line of output in the middle of a name
+_NOT_IN_A_NAME = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
 def player_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None."""
     if not name.strip():
@@ -102,8 +107,10 @@ def player_name_problem(name: str) -> str | None:
         return f"{name!r} starts or ends with a space"
     if len(name) > 40:
         return f"{name[:20]!r}... is longer than 40 characters"
-    odd = next((c for c in name if c in _NAME_FORBIDDEN or unicodedata.category(c)[0] == "C"),
-               None)  # fmt: skip
+    odd = next(
+        (c for c in name if c in _NAME_FORBIDDEN or unicodedata.category(c) in _NOT_IN_A_NAME),
+        None,
+    )
     if odd is not None:
         return f"{name!r} contains {odd!r}, which cannot be in a name"
     if name[0] in "-_":
