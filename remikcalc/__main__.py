@@ -14,8 +14,16 @@ def _interrupted() -> None:
     sys.exit(130)
 
 
+def _unraisable(hook: "sys.UnraisableHookArgs") -> None:
+    """Ctrl-C inside an import's clean-up callback cannot be raised, and Python would print
+    it as a traceback: it is dropped instead (the command goes on, or was interrupted)."""
+    if not isinstance(hook.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(hook)
+
+
 def run() -> None:
     """Load the command line and run it."""
+    sys.unraisablehook = _unraisable
     import remikcalc
 
     try:

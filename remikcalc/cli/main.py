@@ -119,6 +119,13 @@ def main() -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from remikcalc.cli.saving import caused_by_interrupt
+
+        if not caused_by_interrupt(exc):
+            raise
+        sys.stderr.write("interrupted; nothing was changed\n")  # outside a guarded save
+        sys.exit(130)
     except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
         sys.stderr.write("interrupted; nothing was changed\n")
         sys.exit(130)

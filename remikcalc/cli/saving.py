@@ -13,6 +13,22 @@ from typing import Any
 import click
 
 
+def caused_by_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C, or an error Python raised because of one.
+
+    A Ctrl-C that lands while a class is being created (a lazily imported module) comes
+    out as a ``RuntimeError`` whose cause is the ``KeyboardInterrupt``.
+    """
+    seen: BaseException | None = exc
+    for _ in range(10):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def ignore_interrupts() -> None:
     import signal
 
@@ -74,7 +90,9 @@ class Save:
     def guard(self) -> Any:
         try:
             yield
-        except KeyboardInterrupt:
+        except BaseException as exc:
+            if not caused_by_interrupt(exc) or isinstance(exc, click.ClickException | SystemExit):
+                raise
             saved = self.saved()
             if saved:
                 message = f"interrupted after saving: {self.what} is in {self.file}"
