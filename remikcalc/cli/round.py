@@ -86,10 +86,4 @@ def round_cmd(
         raise DealError(f"{problem} ({who}); type each player's hand as NAME=CARDS")
     rules = get_rules(spec.name, preset, rule, players=len(names))
     built = build_deal(rules, names, hands=typed, **inputs)
-    try:
-        result = score_deal(rules, built)
-    except ImportError:
-        raise click.ClickException(
-            f"scoring for {rules.variant} is not available in this version"
-        ) from None
-    click.echo(render_deal(result, fmt, variant=rules.variant))
+    click.echo(render_deal(score_deal(rules, built), fmt, variant=rules.variant))

@@ -1,7 +1,7 @@
-"""Rendering score sheets and settlements: running tables, sparklines, a PNG chart.
+"""Rendering a score sheet: the running table, sparklines, and a chart (PNG, SVG or PDF).
 
-Input is plain data: a replayed sheet (:class:`remikcalc.session.Replay`) or the
-``settle --format json`` dict, so what people see and what tools read come from one place.
+Input is a replayed sheet (:class:`remikcalc.session.Replay`); the settlement and the pool are
+rendered by :mod:`remikcalc.render.settlement`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 At about 2 us a hand every call and lookup counts, so the whole search for a hand is one
 function with its tables in local cells, and the ``Arrangement`` named tuple is built with
-``tuple.__new__`` (half the cost of calling the class). :meth:`FastTables.full_hand` builds it
+``tuple.__new__`` (half the cost of calling the class). :func:`full_hand` builds it
 once and keeps it; hands that are not for the fast path (a repeated card, a joker, a wild
 deuce) go to the general search.
 """
