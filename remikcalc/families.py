@@ -13,8 +13,8 @@ none) and this module stays at the bottom of the import graph.
 
 >>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
 (True, False)
->>> family_spec("rummy500").closer_went_out
-True
+>>> family_spec("rummy500").closer_went_out, family_spec("bridge").ends_at
+(True, 'elimination_at')
 """
 
 from __future__ import annotations
@@ -85,6 +85,13 @@ class FamilySpec:
     #: games: only melds laid on the table score), RULES.md §0.3.
     melds_in_hand_count: bool = False
 
+    #: the rule key whose value ends a game (``game_target``; bridge: ``elimination_at``), or
+    #: None; a game ends only when the rules give that key a value. The deal after a finished
+    #: game starts the next game on the same sheet.
+    ends_at: str | None = "game_target"
+    #: the deal scores are penalties (bridge): a lower score is the better deal.
+    low_wins: bool = False
+
     def __post_init__(self) -> None:
         unknown = self.inputs - set(OPTIONAL_INPUTS)
         if unknown:
@@ -125,6 +132,8 @@ _SPECS = (
         points_need_closer=True,
         points_payments="remikcalc.scoring.bridge:points_payments",
         unit="stake",
+        ends_at="elimination_at",
+        low_wins=True,
     ),
     FamilySpec(
         family=Family.RUMMY,

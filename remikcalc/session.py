@@ -57,6 +57,9 @@ class Step:
     result: DealResult | Reentry
     totals: dict[str, int]
     out: tuple[str, ...] = ()
+    #: the game the entry belongs to (1 for the first); the first deal after a finished game
+    #: starts the next one (``show`` marks where)
+    game: int = 1
 
 
 @dataclass(slots=True)
@@ -93,7 +96,8 @@ class Replay:
                 canonical = _canonical(entry, deal)
             tally.add(result)
         out = tuple(p for p in tally.players if p not in tally.active())
-        step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out)
+        step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out,
+                    tally.game_number)  # fmt: skip
         self.steps.append(step)
         return canonical, step
 

@@ -30,7 +30,7 @@ from typing import Any
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, SettleError
 from remikcalc.families import load
-from remikcalc.money import Transfer
+from remikcalc.money import Transfer, amount_text
 from remikcalc.scoring.base import POOL, DealResult, Payment
 from remikcalc.variants import Rules
 
@@ -67,22 +67,40 @@ class Tally:
         self.totals: dict[str, int] = dict.fromkeys(self.players, 0)
         self.deals = 0
 
+    # games: a family's game ends (``FamilySpec.ends_at``), and the next deal starts the next one
+    @property
+    def ends(self) -> bool:
+        """Whether a game of these rules ends (a target or elimination is set)."""
+        key = self.rules.spec.ends_at
+        return key is not None and getattr(self.rules, key) is not None
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game the last entry belongs to (1 for the first)."""
+        return 1
+
+    def _next_game(self) -> None:
+        """Start the next game after a finished one (called by :meth:`add`)."""
+
     # what the next deal may be
     def active(self) -> tuple[str, ...]:
         """The players who take part in the next deal."""
         return self.players
 
     def closed(self) -> str | None:
-        """Why no further deal may be added, or None while play goes on."""
-        if self.finished:
-            return f"the game is over: {self.winner} won; start a new sheet for the next game"
+        """Why no further deal may be added, or None while play goes on.
+
+        A finished game does not close the sheet: the next deal starts the next game.
+        """
         return None
 
     def add(self, result: DealResult) -> None:
-        """Enter one scored deal."""
+        """Enter one scored deal (the first deal after a finished game starts the next)."""
         why = self.closed()
         if why is not None:
             raise SettleError(f"no more deals: {why}")
+        if self.finished:
+            self._next_game()
         active = self.active()
         payees = (p.payee for p in result.payments if p.payee != POOL)
         for name in (*result.scores, *(p.payer for p in result.payments), *payees):
@@ -127,17 +145,36 @@ class Tally:
         return {}
 
     def left(self) -> dict[str, int]:
-        """Points each player has left before the target (or elimination), where there is one."""
+        """Points each player has left before the target (or elimination), where there is one;
+        none while a tie over the target plays on (:meth:`note`)."""
         target = self.rules.game_target
-        if target is None:
+        if target is None or self.note() is not None:
             return {}
         return {p: target - self.totals[p] for p in self.active()}
+
+    def note(self) -> str | None:
+        """A sentence on the running game's state that the totals alone do not say: a tie at
+        the top past the target, which plays on."""
+        target = self.rules.game_target
+        if target is None or self.finished or not self.deals:
+            return None
+        return _tie_note(self.totals, target)
 
 
 def _pairwise(totals: Mapping[str, int]) -> dict[str, Fraction]:
     """Each player settles the point difference with every other: n × (total − mean)."""
     n, whole = len(totals), sum(totals.values())
     return {p: Fraction(n * t - whole) for p, t in totals.items()}
+
+
+def _tie_note(totals: Mapping[str, int], target: int) -> str | None:
+    """"Anna and Boris are tied at 520, past the target of 500: play continues." or None."""
+    top = max(totals.values())
+    leaders = [p for p, t in totals.items() if t == top]
+    if top < target or len(leaders) < 2:
+        return None
+    names = ", ".join(leaders[:-1]) + " and " + leaders[-1]
+    return f"{names} are tied at {top}, past the target of {target}: play continues."
 
 
 def _target_winner(totals: Mapping[str, int], target: int | None) -> str | None:
@@ -154,7 +191,8 @@ def _target_winner(totals: Mapping[str, int], target: int | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One finished or running game of gin or oklahoma (or a Hollywood column), settled."""
+    """One finished or running game (or a Hollywood column), settled: its final totals, the
+    deals each player won (gin's boxes), the winner, the game's net and how it is made."""
 
     totals: dict[str, int]
     hands_won: dict[str, int]
@@ -207,12 +245,15 @@ class KnockGame:
             bonus = rules.game_bonus * (2 if double_bonus else 1)
             boxes = self.wins[w] - self.wins[loser]
             amount = self.totals[w] + bonus + rules.box_bonus * boxes - self.totals[loser]
-            line = (f"{w}: {self.totals[w]} + game {bonus} + boxes {rules.box_bonus}×{boxes}"
-                    f" − {loser}'s {self.totals[loser]}")  # fmt: skip
+            times = f"{boxes}" if boxes >= 0 else f"(−{-boxes})"
+            line = (f"{self.totals[w]} + game {bonus} + boxes {rules.box_bonus} × {times}"
+                    f" − {self.totals[loser]} = {amount}")  # fmt: skip
             if shutout and rules.shutout == "double":
                 amount *= 2
-                line += ", doubled for the shutout"
-            notes.append(f"{line} = {amount}")
+                line += f", doubled for the shutout: {amount}"
+            if len(self.players) > 2:
+                line = f"from {loser}: {line}"
+            notes.append(line)
             net[w] += amount
             net[loser] -= amount
         return net, notes
@@ -240,6 +281,13 @@ class KnockTally(Tally):
             return "all three Hollywood columns are won; start a new sheet"
         return None
 
+    @property
+    def game_number(self) -> int:
+        return 1 if self.hollywood else len(self.games)
+
+    def _next_game(self) -> None:
+        self.games.append(KnockGame(self.players, self.rules.game_target))
+
     def _enter(self, result: DealResult) -> None:
         scorers = [p for p, s in result.scores.items() if s]
         if any(s < 0 for s in result.scores.values()) or len(scorers) > 1:
@@ -250,8 +298,6 @@ class KnockTally(Tally):
         if winner is None and scorers:
             winner = scorers[0]
         if not self.hollywood:
-            if self.games[-1].finished:
-                self.games.append(KnockGame(self.players, self.rules.game_target))
             self.games[-1].enter(result.scores, winner)
         elif winner is not None:
             self.won[winner] += 1
@@ -283,9 +329,16 @@ class KnockTally(Tally):
     def left(self) -> dict[str, int]:
         target = self.rules.game_target
         game = next((g for g in self.games if not g.finished), None)
-        if target is None or game is None:
+        if target is None or game is None or _tie_note(game.totals, target) is not None:
             return {}
         return {p: target - game.totals[p] for p in self.players}
+
+    def note(self) -> str | None:
+        target = self.rules.game_target
+        game = next((g for g in self.games if not g.finished), None)
+        if target is None or game is None or not game.deals:
+            return None
+        return _tie_note(game.totals, target)
 
     def extra(self) -> dict[str, Any]:
         key = "columns" if self.hollywood else "games"
@@ -295,12 +348,31 @@ class KnockTally(Tally):
 # remik bridge --------------------------------------------------------------------------------
 
 
+def _sum_nets(players: Sequence[str], nets: Sequence[Mapping[str, Fraction]]) -> dict[str, Fraction]:
+    total = dict.fromkeys(players, Fraction(0))
+    for net in nets:
+        for p, v in net.items():
+            total[p] += v
+    return total
+
+
+def _names(players: Sequence[str]) -> str:
+    return " and ".join(players)
+
+
 class BridgeTally(Tally):
-    """Remik bridge: stakes, the pool, elimination and re-entry."""
+    """Remik bridge: stakes, the pool, elimination and re-entry; after the last player in takes
+    the pool, the next deal starts a new game (everyone in again, a new entry stake each)."""
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         super().__init__(rules, players)
+        self.done: list[GameResult] = []
+        self._start_game()
+
+    def _start_game(self) -> None:
+        rules = self.rules
         entry = Fraction(rules.entry_stake)
+        self.totals = dict.fromkeys(self.players, 0)
         self.balance = dict.fromkeys(self.players, -entry)
         self._pool = entry * len(self.players)
         self.entry_payments = tuple(Payment(p, POOL, rules.entry_stake) for p in self.players)
@@ -309,8 +381,27 @@ class BridgeTally(Tally):
         self.paid_in = dict.fromkeys(self.players, entry)
         self.last: tuple[str, ...] = ()
         self.payout: dict[str, Fraction] = {}
+        self.wins = dict.fromkeys(self.players, 0)
+
+    def _next_game(self) -> None:
+        self.done.append(self._game_result())
+        self._start_game()
+
+    def _game_result(self) -> GameResult:
+        reasons: tuple[str, ...] = ()
+        if self.last:
+            paid = sum(self.payout.values(), Fraction(0))
+            reasons = (f"{_names(self.last)} took the pool of {amount_text(paid)} stake(s)",)
+        return GameResult(dict(self.totals), dict(self.wins), self.finished, self.winner,
+                          dict(self.balance), reasons)  # fmt: skip
+
+    @property
+    def game_number(self) -> int:
+        return len(self.done) + 1
 
     def active(self) -> tuple[str, ...]:
+        if self.last:  # the game is over: everyone plays the next one
+            return self.players
         return tuple(p for p in self.players if p not in self.out)
 
     def check_playing(self, names: Sequence[str | None]) -> None:
@@ -324,14 +415,8 @@ class BridgeTally(Tally):
                 p = folded[0]
                 raise DealError(
                     f"{p} is out (total {self.totals[p]}, out at {self.rules.elimination_at}) "
-                    f"and does not play; re-enter him first (add --reenter {p})"
+                    f"and does not play; re-enter {p} first (add --reenter {p})"
                 )
-
-    def closed(self) -> str | None:
-        if self.last:
-            names = " and ".join(self.last)
-            return f"the game is over: {names} took the pool; start a new sheet"
-        return None
 
     @property
     def finished(self) -> bool:
@@ -339,10 +424,15 @@ class BridgeTally(Tally):
 
     @property
     def winner(self) -> str | None:
-        return self.last[0] if len(self.last) == 1 else None
+        """The last finished game's sole winner (also while the next game runs)."""
+        if self.last:
+            return self.last[0] if len(self.last) == 1 else None
+        return self.done[-1].winner if self.done else None
 
     def _enter(self, result: DealResult) -> None:
         super()._enter(result)
+        if result.winner in self.wins:
+            self.wins[result.winner] += 1
         for pay in result.payments:
             self._pay(pay.payer, pay.payee, Fraction(pay.amount))
         still_in = self.active()
@@ -373,11 +463,13 @@ class BridgeTally(Tally):
         self._pool = Fraction(0)
 
     def reenter(self, player: str) -> Reentry:
-        why = self.closed()
-        if why is not None:
-            raise SettleError(f"{player} cannot re-enter: {why}")
         if player not in self.players:
             raise SettleError(f"{player} is not a player of this game")
+        if self.last:
+            raise SettleError(
+                f"{player} cannot re-enter: the game is over ({_names(self.last)} took the "
+                "pool); the next deal starts a new game with everyone in"
+            )
         if player not in self.out:
             raise SettleError(f"{player} cannot re-enter: he is still in the game "
                               f"(total {self.totals[player]})")  # fmt: skip
@@ -393,7 +485,7 @@ class BridgeTally(Tally):
         return Reentry(player, restart, (Payment(player, POOL, cost),))
 
     def net(self) -> dict[str, Fraction]:
-        return dict(self.balance)
+        return _sum_nets(self.players, [*(g.net for g in self.done), self.balance])
 
     def pool(self) -> Fraction:
         return self._pool
@@ -407,9 +499,11 @@ class BridgeTally(Tally):
             "eliminated": [p for p in self.players if p in self.out],
             "reentries": dict(self.reentries),
             "entry_payments": self.entry_payments,
+            "paid_in": dict(self.paid_in),
         }
         if self.payout:
             out["payout"] = [Transfer(POOL, p, v) for p, v in self.payout.items()]
+        out["games"] = [*self.done, self._game_result()]
         return out
 
 
@@ -417,31 +511,85 @@ class BridgeTally(Tally):
 
 
 class _TargetTally(Tally):
-    """A game that ends, if ``game_target`` is set, when the highest total reaches it alone."""
+    """A game that ends, if ``game_target`` is set, when the highest total reaches it alone;
+    the next deal then starts the next game from nothing. The net is every game's net."""
+
+    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        self.done: list[GameResult] = []
+        self.wins = dict.fromkeys(self.players, 0)
+        self.game_deals = 0
+
+    @property
+    def game_number(self) -> int:
+        return len(self.done) + 1
+
+    def _enter(self, result: DealResult) -> None:
+        super()._enter(result)
+        self.game_deals += 1
+        if result.winner in self.wins:
+            self.wins[result.winner] += 1
+
+    def _next_game(self) -> None:
+        self.done.append(self._game_result())
+        self.totals = dict.fromkeys(self.players, 0)
+        self.wins = dict.fromkeys(self.players, 0)
+        self.game_deals = 0
+
+    def _current_winner(self) -> str | None:
+        if not self.game_deals:
+            return None
+        return _target_winner(self.totals, self.rules.game_target)
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self._current_winner() is not None
 
     @property
     def winner(self) -> str | None:
-        if not self.deals:
+        """The last finished game's winner (also while the next game runs)."""
+        current = self._current_winner()
+        if current is not None:
+            return current
+        return self.done[-1].winner if self.done else None
+
+    def note(self) -> str | None:
+        target = self.rules.game_target
+        if target is None or self.finished or not self.game_deals:
             return None
-        return _target_winner(self.totals, self.rules.game_target)
+        return _tie_note(self.totals, target)
+
+    def game_net(self) -> dict[str, Fraction]:
+        """The running game's net."""
+        raise NotImplementedError
+
+    def game_reasons(self) -> tuple[str, ...]:
+        """How the running game's net is made, in words."""
+        return ()
+
+    def _game_result(self) -> GameResult:
+        return GameResult(dict(self.totals), dict(self.wins), self.finished,
+                          self._current_winner(), self.game_net(), self.game_reasons())  # fmt: skip
+
+    def net(self) -> dict[str, Fraction]:
+        return _sum_nets(self.players, [*(g.net for g in self.done), self.game_net()])
 
     def extra(self) -> dict[str, Any]:
         top = max(self.totals.values())
         leaders = [p for p, t in self.totals.items() if t == top]
-        return {
-            "leader": leaders[0] if len(leaders) == 1 and self.deals else None,
+        out: dict[str, Any] = {
+            "leader": leaders[0] if len(leaders) == 1 and self.game_deals else None,
             "open_ended": self.rules.game_target is None,
         }
+        if self.ends:
+            out["games"] = [*self.done, self._game_result()]
+        return out
 
 
 class MeanTally(_TargetTally):
     """Rummy, polish remik, remibrydż: each total minus the mean of all totals."""
 
-    def net(self) -> dict[str, Fraction]:
+    def game_net(self) -> dict[str, Fraction]:
         mean = Fraction(sum(self.totals.values()), len(self.players))
         return {p: t - mean for p, t in self.totals.items()}
 
@@ -452,13 +600,21 @@ class Rummy500Tally(_TargetTally):
     An unfinished game settles every pair's point difference (n × (total − mean)).
     """
 
-    def net(self) -> dict[str, Fraction]:
-        w = self.winner
+    def game_net(self) -> dict[str, Fraction]:
+        w = self._current_winner()
         if w is None:
             return _pairwise(self.totals)
         net = {p: Fraction(t - self.totals[w]) for p, t in self.totals.items()}
         net[w] = -sum((v for p, v in net.items() if p != w), Fraction(0))
         return net
+
+    def game_reasons(self) -> tuple[str, ...]:
+        w = self._current_winner()
+        if w is None:
+            return ("game not finished: each pair settles its point difference",)
+        top = self.totals[w]
+        return tuple(f"{w} collects {top} − {t} = {top - t} from {p}"
+                     for p, t in self.totals.items() if p != w)  # fmt: skip
 
 
 class PaymentTally(_TargetTally):
@@ -476,7 +632,11 @@ class PaymentTally(_TargetTally):
             self.balance[pay.payer] -= Fraction(pay.amount)
             self.balance[pay.payee] += Fraction(pay.amount)
 
-    def net(self) -> dict[str, Fraction]:
+    def _next_game(self) -> None:
+        super()._next_game()
+        self.balance = dict.fromkeys(self.players, Fraction(0))
+
+    def game_net(self) -> dict[str, Fraction]:
         return dict(self.balance)
 
 

@@ -260,10 +260,11 @@ def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
         "pool": "0",
     }
     assert data["schema"] == "remikcalc.settle/1" and data["players"] == ["Anna", "Boris", "Carl"]
-    over = run("add", b, "--score", "Anna=1")
-    assert over.exit_code == 1 and "game is over: Anna took the pool" in over.output
     again = run("add", b, "--reenter", "Boris")
-    assert again.exit_code == 1 and "game is over" in again.output
+    assert again.exit_code == 1 and "game is over (Anna took the pool)" in again.output
+    # the next deal starts game 2, with everyone in again
+    ok("add", b, "--closer", "Anna", "--how", "knock", "--score", "Boris=5", "--score", "Carl=4")
+    assert "-- game 2 --" in ok("show", b).output
 
 
 def test_bridge_while_running_the_pool_holds_money(bridge: Path) -> None:
@@ -385,8 +386,9 @@ def test_rummy500_through_real_melds_until_the_game_is_over(tmp_path: Path) -> N
     # Anna 507 ≥ 500 wins and collects the difference 507 − 117 = 390 (3.90 at 0.01)
     assert data["totals"] == {"Anna": 507, "Boris": 117} and data["winner"] == "Anna"
     assert data["money"] == {"Anna": "3.90", "Boris": "-3.90"}
-    over = run("add", str(path), "--score", "Boris=5")
-    assert over.exit_code == 1 and "the game is over: Anna won" in over.output
+    ok("add", str(path), "--score", "Boris=5")  # the next deal starts game 2
+    data = settle_json(path)
+    assert data["totals"] == {"Anna": 0, "Boris": 5} and len(data["games"]) == 2
 
 
 def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:

@@ -368,9 +368,14 @@ def test_bridge_elimination_reentry_and_the_last_player_takes_the_pool() -> None
     assert tally.net() == {"Anna": 11, "Boris": -7, "Carl": -4}
     assert tally.pool() == 0
     with pytest.raises(SettleError, match="game is over"):
-        tally.add(closing(tally, "Anna", "knock", {"Anna": 1}))
-    with pytest.raises(SettleError, match="game is over"):
         tally.reenter("Boris")
+    # the next deal starts game 2: everyone in again, 1 entry stake each, totals from 0
+    assert tally.active() == ABC
+    tally.add(closing(tally, "Anna", "knock", {"Anna": 1, "Boris": 10, "Carl": 20}))
+    assert tally.game_number == 2 and tally.totals == {"Anna": 1, "Boris": 10, "Carl": 20}
+    # pool 3 + ½ + ½ = 4; Anna −1 + 1 = 0, Boris and Carl −1 − ½ − ½ = −2 each
+    assert tally.pool() == 4 and not tally.finished and tally.winner == "Anna"
+    assert tally.net() == {"Anna": 11, "Boris": -9, "Carl": -6}
 
 
 def test_bridge_reentry_is_refused_for_a_player_still_in_and_with_one_player_left() -> None:
@@ -442,8 +447,11 @@ def test_rummy500_winner_collects_each_opponents_difference() -> None:
     # Anna 505, Boris 510, Carl 505: two pass 500, the highest (Boris) wins
     assert tally.winner == "Boris"
     assert tally.net() == {"Anna": -5, "Boris": 10, "Carl": -5}
-    with pytest.raises(SettleError, match="game is over"):
-        tally.add(DealResult("out", "Anna", "Anna", {}, {"Anna": 1}))
+    # the next deal starts game 2 from nothing; its pairs settle their differences
+    tally.add(DealResult("out", "Anna", "Anna", {}, {"Anna": 30, "Boris": 10, "Carl": 20}))
+    assert tally.game_number == 2 and tally.totals == {"Anna": 30, "Boris": 10, "Carl": 20}
+    # game 2 pairwise: Anna (30-10)+(30-20) = 30, Boris -20-10 = -30, Carl 10-10 = 0
+    assert tally.net() == {"Anna": 25, "Boris": -20, "Carl": -5}
 
 
 def test_rummy500_tie_at_the_top_plays_on() -> None:
@@ -481,6 +489,7 @@ def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
     if (
         isinstance(tally, BridgeTally)
         and tally.out
+        and not tally.finished
         and len(active) >= 2
         and data.draw(st.booleans(), label="reenter")
     ):

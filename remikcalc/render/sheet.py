@@ -79,15 +79,9 @@ def entry_text(step: Step) -> str:
 
 
 def _game_starts(state: Replay) -> set[int]:
-    """Deal numbers that start a new gin game (after the first)."""
-    tally = state.tally
-    if not isinstance(tally, KnockTally) or tally.hollywood:
-        return set()
-    starts, n = set(), 0
-    for game in tally.games[:-1]:
-        n += game.deals
-        starts.add(n + 1)
-    return starts
+    """Entry numbers that start a new game (after the first): the steps say which game."""
+    steps = state.steps
+    return {b.n for a, b in zip(steps, steps[1:], strict=False) if b.game != a.game}
 
 
 def sheet_json(state: Replay) -> dict[str, Any]:
@@ -102,6 +96,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
             row.update(outcome=step.result.outcome, closer=step.result.closer,
                        winner=step.result.winner, scores=dict(step.result.scores))  # fmt: skip
         row["totals"] = dict(step.totals)
+        row["game"] = step.game
         if step.out:
             row["out"] = list(step.out)
         rows.append(row)
@@ -144,8 +139,11 @@ def _status_lines(state: Replay) -> list[str]:
         lines.append(f"Pool: {amount_text(tally.pool())} stake(s)")
     if tally.finished:
         lines.append(f"Game over: {tally.winner or 'shared'} won.")
-        if isinstance(tally, KnockTally) and not tally.hollywood:
+        if tally.closed() is None:
             lines.append("The next deal starts a new game.")
+    note = tally.note()
+    if note is not None:
+        lines.append(note)
     left = tally.left()
     if left and not tally.finished:
         target = rules.elimination_at if isinstance(tally, BridgeTally) else rules.game_target
