@@ -18,6 +18,7 @@ from remikcalc.render import table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.scoring.base import POOL, Payment
 from remikcalc.session import PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.settle import GameResult
 
 __all__ = [
     "SCHEMA",
@@ -105,17 +106,41 @@ def _line(items: Mapping[str, Any]) -> str:
     return ", ".join(f"{p} {v}" for p, v in items.items())
 
 
+def _game_lines(extra: Mapping[str, Any]) -> list[str]:
+    """One line per game (or Hollywood column): who won it and how the figure is made."""
+    columns = "columns" in extra
+    games: list[GameResult] = extra.get("columns", extra.get("games", []))
+    lines = []
+    for i, game in enumerate(games, start=1):
+        if not game.finished and (len(games) == 1 or columns):
+            continue
+        label = ("Column" if columns else "Game") + (f" {i}" if len(games) > 1 else "")
+        net = "net " + _line({p: amount_text(v) for p, v in game.net.items()})
+        if not game.finished:
+            lines.append(f"{label}, not finished: {net}")
+            continue
+        state = f"won by {game.winner}" if game.winner else "shared"
+        lines.append(f"{label} {state}: " + ("; ".join(game.reasons) or net))
+    return lines
+
+
 def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
     """The settlement for people (``table``/``plain``) or tools (``json``)."""
     if fmt == "json":
         return to_json(settlement_json(settlement))
     sheet, tally = settlement.sheet, settlement.tally
     money = settlement.money
+    extra = tally.extra()
+    paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
     unit = f" {sheet.currency}" if sheet.currency else ""
-    headers = ["player", "total", "net", *(["money"] if money is not None else [])]
+    headers = ["player", "total", *(["paid in"] if paid_in else []), "net",
+               *(["money"] if money is not None else [])]  # fmt: skip
     rows = []
     for p in sheet.players:
-        row = [p, tally.totals.get(p, ""), format(settlement.net_shown[p], "f")]
+        row = [p, tally.totals.get(p, "")]
+        if paid_in:
+            row.append(amount_text(paid_in[p]))
+        row.append(format(settlement.net_shown[p], "f"))
         if money is not None:
             row.append(format(money[p], "f") + unit)
         rows.append(row)
@@ -137,18 +162,16 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         lines.append("Nobody owes anything.")
     pool = settlement.net_shown.get(POOL)
     if pool is not None and pool != 0:
-        lines.append(f"Pool: {format(pool, 'f')} stake(s) still in the pool")
-    extra = tally.extra()
-    for i, column in enumerate(extra.get("columns", []), start=1):
-        net = {p: amount_text(v) for p, v in column.net.items()}
-        lines.append(f"Column {i}: winner {column.winner or '-'}, net {_line(net)}")
-    if len(extra.get("games", [])) > 1:
-        for i, game in enumerate(extra["games"], start=1):
-            net = {p: amount_text(v) for p, v in game.net.items()}
-            lines.append(f"Game {i}: winner {game.winner or '(unfinished)'}, net {_line(net)}")
+        who = _line({p: amount_text(v) for p, v in paid_in.items()})
+        lines.append(f"Pool: {format(pool, 'f')} stake(s); paid in so far: {who}.")
+        lines.append("The payments above square everything as it stands, the pool included.")
+    lines += _game_lines(extra)
+    note = tally.note()
     if tally.finished:
         winner = f", winner {tally.winner}" if tally.winner else ""
         lines.append(f"Game finished{winner}.")
+    elif note is not None:
+        lines.append(f"{note} Settled as it stands.")
     elif extra.get("open_ended"):
         lines.append("No game target: settled as the totals stand.")
     else:
