@@ -17,6 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from remikcalc.cards import format_groups
+from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
 from remikcalc.money import (
     Transfer,
@@ -34,7 +35,10 @@ from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 from remikcalc.variants import Rules
 
 __all__ = [
+    "BestDeal",
     "DealEntry",
+    "Evening",
+    "PlayerStats",
     "Entry",
     "ReentryEntry",
     "Replay",
@@ -42,9 +46,11 @@ __all__ = [
     "Step",
     "PoolSummary",
     "Settlement",
+    "player_stats",
     "pool_summary",
     "replay",
     "settle",
+    "settle_evening",
 ]
 
 
@@ -239,3 +245,167 @@ def pool_summary(state: Replay) -> PoolSummary:
         money=money,
         currency=state.sheet.currency,
     )
+
+
+# --- an evening: several sheets settled together ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """Several sheets settled as one evening.
+
+    Each sheet keeps its own :class:`Settlement`; ``combined`` is each person's money (or net,
+    when no sheet has a stake) summed over the sheets, players matched by
+    :func:`~remikcalc.dealinput.name_key` and shown as first spelled, with :data:`POOL` when
+    a bridge game still running holds a pool. ``transfers`` are the fewest that square it.
+    """
+
+    settlements: tuple[Settlement, ...]
+    combined: Mapping[str, Decimal]
+    in_money: bool
+    currency: str | None
+    digits: int
+    transfers: tuple[Transfer, ...]
+
+
+def _sheet_name(settlement: Settlement, n: int) -> str:
+    return settlement.sheet.path or f"sheet {n}"
+
+
+def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
+    """Whether the sheets combine in money, and their currency; SettleError naming the sheet
+    that cannot be combined with the first."""
+    first = settlements[0]
+    name0 = _sheet_name(first, 1)
+    staked = first.sheet.stake is not None
+    unit0 = first.replay.rules.spec.unit
+    for n, other in enumerate(settlements[1:], start=2):
+        name = _sheet_name(other, n)
+        if (other.sheet.stake is not None) != staked:
+            has, lacks = (name0, name) if staked else (name, name0)
+            raise SettleError(
+                f"{lacks} has no stake but {has} has one: an evening is settled in money only "
+                f"if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
+            )
+        if staked:
+            cur0, cur = first.sheet.currency, other.sheet.currency
+            if name_key(cur0 or "") != name_key(cur or ""):
+                raise SettleError(
+                    f"{name} is in {cur or 'no currency'} but {name0} is in "
+                    f"{cur0 or 'no currency'}: settle sheets of one currency together"
+                )
+        elif other.replay.rules.spec.unit != unit0:
+            unit = other.replay.rules.spec.unit
+            raise SettleError(
+                f"{name} counts in {unit}s but {name0} in {unit0}s: without a stake they do not "
+                "add up; give every sheet a stake to settle them together in money"
+            )
+    return staked, first.sheet.currency if staked else None
+
+
+def settle_evening(settlements: Sequence[Settlement]) -> Evening:
+    """Combine sheets settled one by one into one evening (SettleError: units differ)."""
+    if not settlements:
+        raise SettleError("an evening needs at least one sheet")
+    in_money, currency = _same_unit(settlements)
+    combined: dict[str, Decimal] = {}
+    shown: dict[str, str] = {}  # name key -> the first spelling
+    for s in settlements:
+        parts = s.money if in_money and s.money is not None else s.net_shown
+        for name, value in parts.items():
+            key = POOL if name == POOL else name_key(name)
+            shown.setdefault(key, name)
+            combined[shown[key]] = combined.get(shown[key], Decimal(0)) + value
+    if POOL in combined and not combined[POOL]:
+        del combined[POOL]
+    if POOL in combined:  # the pool last, as in a sheet's own settlement
+        combined[POOL] = combined.pop(POOL)
+    digits = max((s.sheet.minor_digits for s in settlements), default=2) if in_money else 2
+    balances = {p: Fraction(v) for p, v in combined.items()}
+    return Evening(tuple(settlements), combined, in_money, currency, digits,
+                   tuple(fewest_transfers(balances)))  # fmt: skip
+
+
+# --- statistics: per player, over one or more sheets --------------------------------------------
+
+#: outcomes a player achieves (the closer's, or the undercutting defender's); not draws or points
+NOT_ACHIEVED = ("draw", "scores")
+
+
+@dataclass(frozen=True, slots=True)
+class BestDeal:
+    """A player's best deal: where it is and what it scored."""
+
+    sheet: str
+    n: int
+    score: int
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's figures over the deals he played (re-entries are not deals)."""
+
+    name: str
+    deals: int = 0
+    won: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    caught: list[int] = field(default_factory=list)  # counts left in hand in deals he lost
+    best: BestDeal | None = None
+    streak: int = 0  # the longest run of deals won in a row
+    run: int = 0  # the current run
+
+    @property
+    def average_caught(self) -> Fraction | None:
+        return Fraction(sum(self.caught), len(self.caught)) if self.caught else None
+
+    @property
+    def worst_caught(self) -> int | None:
+        return max(self.caught) if self.caught else None
+
+
+def _achiever(result: DealResult) -> str | None:
+    """Who achieved the deal's outcome: the undercutting defender, else the closer."""
+    if result.outcome in NOT_ACHIEVED:
+        return None
+    return result.winner if result.outcome == "undercut" else result.closer
+
+
+def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
+    """Each player's statistics over the replayed sheets, players matched by name ignoring
+    case (shown as first spelled), in order of first appearance.
+
+    A deal counts for the players it scores; a streak runs over the deals a player plays, in
+    sheet order; the best deal is the highest score (bridge: the lowest, scores are penalties).
+    """
+    stats: dict[str, PlayerStats] = {}
+    for n, state in enumerate(replays, start=1):
+        low = state.rules.spec.low_wins
+        where = state.sheet.path or f"sheet {n}"
+        for p in state.sheet.players:
+            stats.setdefault(name_key(p), PlayerStats(p))
+        for step in state.steps:
+            result = step.result
+            if not isinstance(result, DealResult):
+                continue
+            achiever = _achiever(result)
+            for p in state.sheet.players:
+                if p not in result.scores and p not in result.points:
+                    continue
+                st = stats[name_key(p)]
+                st.deals += 1
+                if result.winner == p:
+                    st.won += 1
+                    st.run += 1
+                    st.streak = max(st.streak, st.run)
+                else:
+                    st.run = 0
+                    if p in result.points and result.winner is not None:
+                        st.caught.append(result.points[p])
+                if achiever == p:
+                    st.outcomes[result.outcome] = st.outcomes.get(result.outcome, 0) + 1
+                score = result.scores.get(p)
+                if score is not None and (
+                    st.best is None or (score < st.best.score if low else score > st.best.score)
+                ):
+                    st.best = BestDeal(where, step.n, score)
+    return {s.name: s for s in stats.values()}

@@ -49,8 +49,11 @@ def check_file(path: Path) -> FileReport:
     """Load, settle and compare one example file; every failure becomes the report's error."""
     from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
+    from remikcalc.sheet.evening import is_evening
 
     shown = str(path)
+    if is_evening(path):
+        return check_evening(path)
     try:
         sheet = load_sheet(path)
     except RemikcalcError as exc:
@@ -69,6 +72,29 @@ def check_file(path: Path) -> FileReport:
             raise ValueError(f"internal error while settling: {exc!r}") from exc
 
     return check_example(shown, _example_data(sheet), settle)
+
+
+def check_evening(path: Path) -> FileReport:
+    """An evening file (several sheets, see :mod:`remikcalc.sheet.evening`): settle its
+    sheets together and compare with its ``expect``."""
+    from remikcalc.render.settlement import settle_files
+    from remikcalc.sheet.evening import load_evening
+
+    try:
+        evening = load_evening(path)
+    except RemikcalcError as exc:
+        return FileReport(str(path), error=str(exc))
+    data = {"title": evening.title, "source": evening.source, "expect": evening.expect}
+
+    def settle() -> Mapping[str, Any]:
+        try:
+            return settle_files(evening.sheets)
+        except RemikcalcError:
+            raise
+        except Exception as exc:  # a bug in remikcalc, not in the example
+            raise ValueError(f"internal error while settling: {exc!r}") from exc
+
+    return check_example(str(path), data, settle)
 
 
 def _show(value: Any) -> str:

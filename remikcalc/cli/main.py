@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "show": ("sheet", "show_cmd", "Show a score sheet with running totals and a chart."),
     "settle": ("sheet", "settle_cmd", "Settle a session: net points, money, who pays whom."),
     "pool": ("sheet", "pool_cmd", "Show what is in the remik bridge pool."),
+    "stats": ("stats", "stats_cmd", "Per player: deals won, outcomes, counts caught, streaks."),
     "check": ("check", "check_cmd", "Run worked example files and compare with their expect."),
 }
 

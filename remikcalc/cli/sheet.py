@@ -371,21 +371,44 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
 
 
+def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
+    """Refuse a sheet named twice (it would count twice in an evening)."""
+    seen: dict[str, str] = {}
+    for file in files:
+        real = os.path.realpath(file)
+        if real in seen:
+            raise click.BadParameter(f"{file} is named twice (as {seen[real]})", param_hint=param)
+        seen[real] = file
+
+
 @click.command("settle")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                metavar="FILE...")  # fmt: skip
 @output_options
-def settle_cmd(file: str, fmt: str) -> None:
+def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     """Settle the session in FILE: net points, money, and the fewest payments.
+
+    Every finished game on the sheet is netted; a game still running is settled as it stands.
+    With several FILEs, the sheets are one evening: each is settled as it would be alone,
+    then each person's money is added up over the sheets (players matched by name, ignoring
+    case) and one set of fewest payments squares the evening. Sheets with a stake must share
+    one currency; sheets without one are added up in points only if none has a stake.
 
     \b
     Examples:
       remikcalc settle game.yaml
       remikcalc settle game.yaml --format json
+      remikcalc settle gin.yaml rummy.yaml        # the evening: one set of payments
     """
-    from remikcalc.render.settlement import render_settlement
-    from remikcalc.session import settle
+    from remikcalc.render.settlement import render_evening, render_settlement
+    from remikcalc.session import settle, settle_evening
 
-    click.echo(render_settlement(settle(load(file)), fmt))
+    if len(files) == 1:
+        click.echo(render_settlement(settle(load(files[0])), fmt))
+        return
+    distinct_files(files)
+    settlements = [settle(load(file)) for file in files]
+    click.echo(render_evening(settle_evening(settlements), files, fmt))
 
 
 @click.command("pool")

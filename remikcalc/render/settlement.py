@@ -7,7 +7,7 @@ and what tools read cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -17,21 +17,26 @@ from remikcalc.money import Transfer, amount_text
 from remikcalc.render import table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.scoring.base import POOL, Payment
-from remikcalc.session import PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
 from remikcalc.settle import GameResult
 
 __all__ = [
+    "EVENING_SCHEMA",
     "SCHEMA",
+    "evening_json",
+    "render_evening",
     "pool_json",
     "render_pool",
     "result_json",
     "render_settlement",
+    "settle_files",
     "settle_sheet",
     "settlement_json",
     "step_json",
 ]
 
 SCHEMA = "remikcalc.settle/1"
+EVENING_SCHEMA = "remikcalc.evening/1"
 _UNITS = {"point": " points", "stake": " stake(s)"}  # a net without money, in words
 
 
@@ -214,3 +219,75 @@ def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
     if summary.out:
         lines.append("Out: " + ", ".join(summary.out))
     return "\n".join(lines)
+
+
+# --- an evening ---------------------------------------------------------------------------------
+
+
+def _evening_amount(evening: Evening, value: Fraction | Decimal) -> str:
+    if evening.in_money:
+        return amount_text(value, evening.digits)
+    return amount_text(value)
+
+
+def evening_json(evening: Evening, paths: Sequence[str]) -> dict[str, Any]:
+    """The ``settle FILE...`` object for several sheets (``remikcalc.evening/1``)."""
+    sheets = []
+    for path, settlement in zip(paths, evening.settlements, strict=True):
+        sheets.append({"path": path, **settlement_json(settlement)})
+    people = {p: _evening_amount(evening, v) for p, v in evening.combined.items() if p != POOL}
+    out: dict[str, Any] = {
+        "schema": EVENING_SCHEMA,
+        "sheets": sheets,
+        "currency": evening.currency,
+        ("money" if evening.in_money else "net"): people,
+        "transfers": [
+            {"from": t.payer, "to": t.payee, "amount": _evening_amount(evening, t.amount)}
+            for t in evening.transfers
+        ],
+        "pool": _evening_amount(evening, evening.combined.get(POOL, Decimal(0))),
+    }
+    return out
+
+
+def settle_files(paths: Sequence[str]) -> dict[str, Any]:
+    """Load, replay and settle the sheets at ``paths`` as one evening: its JSON object."""
+    from remikcalc.session import settle_evening
+    from remikcalc.sheet import load_sheet
+
+    settlements = [settle(replay(load_sheet(path))) for path in paths]
+    return evening_json(settle_evening(settlements), paths)
+
+
+def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -> str:
+    """Several sheets as one evening: each sheet's settlement, then the combined one."""
+    if fmt == "json":
+        return to_json(evening_json(evening, paths))
+    unit = f" {evening.currency}" if evening.currency else ""
+    what = "money" if evening.in_money else "net"
+    rows = [[p, _evening_amount(evening, v) + (unit if evening.in_money else "")]
+            for p, v in evening.combined.items() if p != POOL]  # fmt: skip
+    transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
+                 for t in evening.transfers]  # fmt: skip
+    if fmt == "plain":
+        lines = [table(rows, ["player", what], fmt="plain"), ""]
+        lines += ["\t".join(t) for t in transfers]
+        return "\n".join(lines).rstrip()
+    parts = []
+    for path, settlement in zip(paths, evening.settlements, strict=True):
+        variant = settlement.replay.rules.variant
+        parts += [f"== {path} ({variant}) ==", render_settlement(settlement, fmt), ""]
+    count = len(paths)
+    parts += [f"== The evening: {count} sheets together ==", table(rows, ["player", what]), ""]
+    paid = unit if evening.in_money else ""
+    if transfers:
+        parts.append("Who pays whom:")
+        for payer, payee, amount in transfers:
+            to = "into the pool" if payee == POOL else payee
+            parts.append(f"  {payer} pays {to} {amount}{paid}")
+    else:
+        parts.append("Nobody owes anything.")
+    pool = evening.combined.get(POOL)
+    if pool:
+        parts.append(f"Pool: {_evening_amount(evening, pool)}{paid} still in a running bridge game.")
+    return "\n".join(parts)

@@ -1,0 +1,35 @@
+"""``remikcalc stats FILE...``: each player's figures over one or more score sheets."""
+
+from __future__ import annotations
+
+import click
+
+from remikcalc.cli.common import output_options
+from remikcalc.cli.prompts import load
+from remikcalc.cli.sheet import distinct_files
+
+
+@click.command("stats")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                metavar="FILE...")  # fmt: skip
+@output_options
+def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
+    """Per player, over the sheets FILE...: deals played and won, each outcome achieved
+    (knock, gin, big gin, undercut, out, one go, remik, colour, ...), the average and worst
+    count caught in hand when someone else won, the best deal and the longest winning streak.
+
+    Players are matched by name, ignoring case. An outcome counts for the closer, an undercut
+    for the defender who made it; a deal entered as points only counts as played and won but
+    has no count caught. The best deal is the highest score (in bridge, the lowest).
+
+    \b
+    Examples:
+      remikcalc stats game.yaml
+      remikcalc stats gin.yaml rummy.yaml --format json
+    """
+    from remikcalc.render.stats import render_stats
+    from remikcalc.session import player_stats
+
+    distinct_files(files)
+    replays = [load(file) for file in files]
+    click.echo(render_stats(player_stats(replays), files, fmt))

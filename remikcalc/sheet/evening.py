@@ -1,0 +1,101 @@
+"""An evening file: a worked example naming several score sheets settled together.
+
+::
+
+    remikcalc: 1
+    evening: [gin.yaml, rummy.yaml]      # the sheets, relative to this file's folder
+    title: "..."
+    source: "..."
+    _work: "..."                         # the hand arithmetic
+    expect: {...}                        # the expected `settle gin.yaml rummy.yaml --json`
+
+``remikcalc check`` settles the sheets as ``settle FILE...`` would and compares the result
+(``remikcalc.evening/1``) with ``expect``, as it does for a single sheet.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from remikcalc.errors import SheetError
+from remikcalc.sheet.store import read_text
+from remikcalc.sheet.yamltree import MAX_BYTES, Node, Problems, compose, typed
+
+__all__ = ["EVENING_KEYS", "EveningFile", "is_evening", "load_evening"]
+
+EVENING_KEYS = ("remikcalc", "evening", "title", "source", "expect")
+
+
+@dataclass(frozen=True, slots=True)
+class EveningFile:
+    """An evening example: its sheets (paths as found from the current folder) and notes."""
+
+    path: str
+    sheets: tuple[str, ...]
+    title: str | None = None
+    source: str | None = None
+    expect: Any = None
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def _root(text: str, name: str) -> Node | None:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB")
+    problems = Problems(name)
+    root = compose(text.removeprefix("\ufeff"), problems)
+    problems.raise_if_any()
+    return root
+
+
+def _keys(root: Node | None) -> dict[str, Node]:
+    if root is None or root.kind != "map":
+        return {}
+    return {k.value: v for k, v in root.pairs if k.kind == "scalar"}
+
+
+def is_evening(path: str | os.PathLike[str]) -> bool:
+    """Whether the file is an evening file (a top-level ``evening:`` key); False for anything
+    that does not read, so that loading it as a sheet reports the problem."""
+    try:
+        return "evening" in _keys(_root(read_text(path), os.fspath(path)))
+    except (SheetError, OSError):
+        return False
+
+
+def load_evening(path: str | os.PathLike[str]) -> EveningFile:
+    """Read an evening file; every problem is one :class:`SheetError` naming its line."""
+    name = os.fspath(path)
+    root = _root(read_text(path), name)
+    keys = _keys(root)
+    problems = Problems(name)
+    for key, node in keys.items():
+        if key not in EVENING_KEYS and not key.startswith("_"):
+            problems.add(node, key, "unknown key in an evening file (" + ", ".join(EVENING_KEYS)
+                         + ")")  # fmt: skip
+    sheets: list[str] = []
+    node = keys.get("evening")
+    if node is None or node.kind != "seq" or len(node.items) < 2:
+        problems.add(node or 1, "evening", "must list two or more sheet files")
+    else:
+        folder = os.path.dirname(name)
+        for item in node.items:
+            if item.kind != "scalar" or not item.value.strip():
+                problems.add(item, "evening", "each item must be a sheet file name")
+                continue
+            sheets.append(os.path.join(folder, item.value.strip()))
+    problems.raise_if_any()
+
+    def text(key: str) -> str | None:
+        value = keys.get(key)
+        return None if value is None or value.kind != "scalar" else value.value
+
+    return EveningFile(
+        path=name,
+        sheets=tuple(sheets),
+        title=text("title"),
+        source=text("source"),
+        expect=typed(keys["expect"]) if "expect" in keys else None,
+        notes={k: typed(v) for k, v in keys.items() if k.startswith("_")},
+    )
