@@ -101,7 +101,7 @@ class Replay:
                 result = score_deal(self.rules, deal)
                 canonical = _canonical(entry, deal)
             tally.add(result)
-        out = tuple(p for p in tally.players if p not in tally.active())
+        out = tally.eliminated()
         step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out,
                     tally.game_number)  # fmt: skip
         self.steps.append(step)

@@ -116,6 +116,10 @@ class Tally:
     def check_playing(self, names: Sequence[str | None]) -> None:
         """Raise DealError if one of ``names`` may not play the next deal."""
 
+    def eliminated(self) -> tuple[str, ...]:
+        """The players out of the running game (bridge), in seating order."""
+        return ()
+
     def reenter(self, player: str) -> Reentry:
         raise SettleError(
             f"re-entry is a remik bridge event; there is none in {self.rules.variant}"
@@ -392,12 +396,16 @@ class BridgeTally(Tally):
         if self.last:
             paid = sum(self.payout.values(), Fraction(0))
             reasons = (f"{_names(self.last)} took the pool of {amount_text(paid)} stake(s)",)
-        return GameResult(dict(self.totals), dict(self.wins), self.finished, self.winner,
+        winner = self.last[0] if len(self.last) == 1 else None
+        return GameResult(dict(self.totals), dict(self.wins), self.finished, winner,
                           dict(self.balance), reasons)  # fmt: skip
 
     @property
     def game_number(self) -> int:
         return len(self.done) + 1
+
+    def eliminated(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p in self.out)
 
     def active(self) -> tuple[str, ...]:
         if self.last:  # the game is over: everyone plays the next one

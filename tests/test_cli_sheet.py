@@ -409,8 +409,9 @@ def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
 def test_every_example_settles_to_plain_json_that_sums_to_zero() -> None:
     from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
+    from remikcalc.sheet.evening import is_evening
 
-    files = sorted(EXAMPLES.rglob("*.yaml"))
+    files = sorted(p for p in EXAMPLES.rglob("*.yaml") if not is_evening(p))
     for path in files:
         data = settle_sheet(load_sheet(path))
         json.dumps(data)  # plain JSON types only (no default= needed)
