@@ -351,6 +351,7 @@ class PlayerStats:
     outcomes: dict[str, int] = field(default_factory=dict)
     caught: list[int] = field(default_factory=list)  # counts left in hand in deals he lost
     best: BestDeal | None = None
+    gain: int = 0  # the best deal's score, negated where scores are penalties (bridge)
     streak: int = 0  # the longest run of deals won in a row
     run: int = 0  # the current run
 
@@ -375,7 +376,8 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
     case (shown as first spelled), in order of first appearance.
 
     A deal counts for the players it scores; a streak runs over the deals a player plays, in
-    sheet order; the best deal is the highest score (bridge: the lowest, scores are penalties).
+    sheet order; the best deal is the highest score, a bridge score counted negated (there the
+    scores are penalties, ``FamilySpec.low_wins``), the first of equals.
     """
     stats: dict[str, PlayerStats] = {}
     for n, state in enumerate(replays, start=1):
@@ -404,8 +406,7 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
                 if achiever == p:
                     st.outcomes[result.outcome] = st.outcomes.get(result.outcome, 0) + 1
                 score = result.scores.get(p)
-                if score is not None and (
-                    st.best is None or (score < st.best.score if low else score > st.best.score)
-                ):
-                    st.best = BestDeal(where, step.n, score)
+                gain = None if score is None else -score if low else score
+                if gain is not None and score is not None and (st.best is None or gain > st.gain):
+                    st.best, st.gain = BestDeal(where, step.n, score), gain
     return {s.name: s for s in stats.values()}

@@ -20,7 +20,8 @@ def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
 
     Players are matched by name, ignoring case. An outcome counts for the closer, an undercut
     for the defender who made it; a deal entered as points only counts as played and won but
-    has no count caught. The best deal is the highest score (in bridge, the lowest).
+    has no count caught. The best deal is the highest score (a bridge score, a penalty,
+    counts negated).
 
     \b
     Examples:
