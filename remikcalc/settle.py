@@ -172,7 +172,7 @@ def _pairwise(totals: Mapping[str, int]) -> dict[str, Fraction]:
 
 
 def _tie_note(totals: Mapping[str, int], target: int) -> str | None:
-    """"Anna and Boris are tied at 520, past the target of 500: play continues." or None."""
+    """The sentence for a tie at the top past the target ("... play continues."), or None."""
     top = max(totals.values())
     leaders = [p for p, t in totals.items() if t == top]
     if top < target or len(leaders) < 2:
@@ -352,7 +352,9 @@ class KnockTally(Tally):
 # remik bridge --------------------------------------------------------------------------------
 
 
-def _sum_nets(players: Sequence[str], nets: Sequence[Mapping[str, Fraction]]) -> dict[str, Fraction]:
+def _sum_nets(
+    players: Sequence[str], nets: Sequence[Mapping[str, Fraction]]
+) -> dict[str, Fraction]:
     total = dict.fromkeys(players, Fraction(0))
     for net in nets:
         for p, v in net.items():

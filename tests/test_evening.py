@@ -55,16 +55,16 @@ def as_json(*args: str) -> dict[str, Any]:
 
 
 def test_rummy_with_a_house_target_plays_a_second_game(tmp_path: Path) -> None:
+    deals = ("Anna=30,Boris=-30", "Anna=25,Boris=-25", "Boris=10,Anna=-10")
     path = sheet(tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris",
-                 "--rule", "game_target=50",
-                 scores=("Anna=30,Boris=-30", "Anna=25,Boris=-25", "Boris=10,Anna=-10"))  # fmt: skip
+                 "--rule", "game_target=50", scores=deals)  # fmt: skip
     # game 1: Anna 55 ≥ 50 after deal 2 (net 55 − mean 0); game 2 starts at deal 3: Boris +10
     data = as_json("settle", path)
     assert [g["totals"] for g in data["games"]] == [{"Anna": 55, "Boris": -55},
                                                     {"Anna": -10, "Boris": 10}]  # fmt: skip
     assert data["games"][0]["winner"] == "Anna" and data["games"][1]["finished"] is False
-    assert data["net"] == {"Anna": "45", "Boris": "-45"} and data["totals"] == {"Anna": -10,
-                                                                              "Boris": 10}  # fmt: skip
+    assert data["net"] == {"Anna": "45", "Boris": "-45"}
+    assert data["totals"] == {"Anna": -10, "Boris": 10}
     shown = ok("show", path).output
     assert "-- game 2 --" in shown
     assert shown.index("-- game 2 --") < shown.index("\n3 ")  # the marker comes before deal 3
@@ -222,7 +222,9 @@ def test_a_sheet_named_twice_is_a_usage_error(evening: tuple[str, str]) -> None:
     assert result.exit_code == 2 and "named twice" in result.output
 
 
-def test_a_missing_sheet_in_an_evening_is_one_line(evening: tuple[str, str], tmp_path: Path) -> None:
+def test_a_missing_sheet_in_an_evening_is_one_line(
+    evening: tuple[str, str], tmp_path: Path
+) -> None:
     result = run("settle", evening[0], str(tmp_path / "nope.yaml"))
     assert result.exit_code == 1 and "no such sheet" in result.output
     assert "Traceback" not in result.output
@@ -360,7 +362,9 @@ def test_an_evening_adds_up_each_sheets_money_and_settles_to_zero(
         again = replay(state.sheet.with_entries([s.entry for s in state.steps]))
         assert [(s.totals, s.game) for s in again.steps] == [(s.totals, s.game)
                                                               for s in state.steps]  # fmt: skip
-        assert games == sorted(games) and all(b - a in (0, 1) for a, b in zip(games, games[1:]))
+        assert games == sorted(games) and all(
+            b - a in (0, 1) for a, b in zip(games, games[1:], strict=False)
+        )
         settlement = settle(state)
         assert sum(settlement.net.values()) + settlement.pool == 0  # over every game
         settlements.append(settlement)

@@ -289,5 +289,7 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         parts.append("Nobody owes anything.")
     pool = evening.combined.get(POOL)
     if pool:
-        parts.append(f"Pool: {_evening_amount(evening, pool)}{paid} still in a running bridge game.")
+        parts.append(
+            f"Pool: {_evening_amount(evening, pool)}{paid} still in a running bridge game."
+        )
     return "\n".join(parts)

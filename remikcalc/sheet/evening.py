@@ -75,12 +75,12 @@ def load_evening(path: str | os.PathLike[str]) -> EveningFile:
             problems.add(node, key, "unknown key in an evening file (" + ", ".join(EVENING_KEYS)
                          + ")")  # fmt: skip
     sheets: list[str] = []
-    node = keys.get("evening")
-    if node is None or node.kind != "seq" or len(node.items) < 2:
-        problems.add(node or 1, "evening", "must list two or more sheet files")
+    listed = keys.get("evening")
+    if listed is None or listed.kind != "seq" or len(listed.items) < 2:
+        problems.add(listed or 1, "evening", "must list two or more sheet files")
     else:
         folder = os.path.dirname(name)
-        for item in node.items:
+        for item in listed.items:
             if item.kind != "scalar" or not item.value.strip():
                 problems.add(item, "evening", "each item must be a sheet file name")
                 continue
