@@ -158,7 +158,8 @@ def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     PATHS are example files or folders (searched recursively for *.yaml and *.yml). An
     example is a score sheet with `source:` and `expect:`; every key of expect must match the
     `settle --format json` result (keys left out are not checked, numbers compare by value).
-    Exits 1 if any file differs or cannot be settled.
+    An evening file lists several sheets under `evening:` and is compared with what
+    `settle SHEET SHEET...` gives. Exits 1 if any file differs or cannot be settled.
 
     \b
     Examples:

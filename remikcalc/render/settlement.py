@@ -273,6 +273,9 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         lines = [table(rows, ["player", what], fmt="plain"), ""]
         lines += ["\t".join(t) for t in transfers]
         return "\n".join(lines).rstrip()
+    if fmt != "table":  # a format for pasting (csv, markdown): the combined tables only
+        payments = table(transfers, ["from", "to", "amount"], fmt=fmt)
+        return table(rows, ["player", what], fmt=fmt) + "\n\n" + payments
     parts = []
     for path, settlement in zip(paths, evening.settlements, strict=True):
         variant = settlement.replay.rules.variant
