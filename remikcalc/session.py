@@ -238,7 +238,7 @@ def pool_summary(state: Replay) -> PoolSummary:
     return PoolSummary(
         pool=tally.pool(),
         paid_in=dict(tally.paid_in),
-        still_in=tally.active(),
+        still_in=tally.still_in(),
         out=tuple(p for p in tally.players if p in tally.out),
         taken_by=tally.last,
         paid_out=sum(tally.payout.values(), Fraction(0)),

@@ -409,10 +409,14 @@ class BridgeTally(Tally):
     def eliminated(self) -> tuple[str, ...]:
         return tuple(p for p in self.players if p in self.out)
 
+    def still_in(self) -> tuple[str, ...]:
+        """The players not out of the running (or just finished) game."""
+        return tuple(p for p in self.players if p not in self.out)
+
     def active(self) -> tuple[str, ...]:
         if self.last:  # the game is over: everyone plays the next one
             return self.players
-        return tuple(p for p in self.players if p not in self.out)
+        return self.still_in()
 
     def check_playing(self, names: Sequence[str | None]) -> None:
         """A player who is out does not play until he re-enters."""
@@ -501,11 +505,11 @@ class BridgeTally(Tally):
         return self._pool
 
     def left(self) -> dict[str, int]:
-        return {p: self.rules.elimination_at - self.totals[p] for p in self.active()}
+        return {p: self.rules.elimination_at - self.totals[p] for p in self.still_in()}
 
     def extra(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "in": list(self.active()),
+            "in": list(self.still_in()),
             "eliminated": [p for p in self.players if p in self.out],
             "reentries": dict(self.reentries),
             "entry_payments": self.entry_payments,

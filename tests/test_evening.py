@@ -400,3 +400,10 @@ def test_stats_count_every_deal_and_every_win(data: st.DataObject) -> None:
     assert sum(p.won for p in stats.values()) == wins
     for p in stats.values():
         assert 0 <= p.streak <= p.won <= p.deals
+
+
+def test_a_finished_bridge_game_still_says_who_was_left_in() -> None:
+    path = str(EXAMPLES / "bridge" / "elimination-reentry-pool.yaml")
+    assert as_json("settle", path)["in"] == ["Anna"]
+    assert as_json("pool", path)["in"] == ["Anna"]
+    assert as_json("show", path)["left"] == {"Anna": 85}
