@@ -12,6 +12,10 @@ works out the net result of the session in points (stakes in bridge):
 - rummy 500 (:class:`Rummy500Tally`): the winner collects each opponent's difference;
 - boat and continental (:class:`PaymentTally`): the sum of the deals' payments.
 
+Where the rules end a game (``FamilySpec.ends_at``: a ``game_target``, bridge's elimination),
+a finished game does not close the sheet: the next deal starts the next game from nothing, and
+the net is every game's net added up, a game still running settled as it stands.
+
 Then money: net × stake rounded once to the currency's minor unit with the remainder spread
 so that it still sums to zero, and the fewest transfers that settle it. Everything is exact:
 points are ``int``, net is ``Fraction``, money ``Decimal``; never ``float``.
@@ -99,13 +103,13 @@ class Tally:
         why = self.closed()
         if why is not None:
             raise SettleError(f"no more deals: {why}")
-        if self.finished:
-            self._next_game()
-        active = self.active()
+        active = self.active()  # after a finished game: the next game's players
         payees = (p.payee for p in result.payments if p.payee != POOL)
         for name in (*result.scores, *(p.payer for p in result.payments), *payees):
             if name not in active:
                 raise SettleError(f"{name} is not playing in this deal")
+        if self.finished:
+            self._next_game()
         self._enter(result)
         self.deals += 1
 
