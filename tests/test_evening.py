@@ -303,6 +303,10 @@ def test_stats_over_several_sheets_match_names_and_take_bridge_penalties_low(
     assert carl["outcomes"] == {"remik": 1} and carl["longest_streak"] == 3
     assert anna["deals"] == 5 and anna["won"] == 2 and anna["outcomes"] == {"knock": 1}
     assert set(data["players"]) == {"Anna", "Boris", "Carl"}
+    text = ok("stats", bridge, gin).output.splitlines()
+    assert text[-1] == f"Sheets: 1 {bridge}, 2 {gin}"
+    carl_row = next(line for line in text if line.startswith("Carl "))
+    assert "+12 (sheet 2, #2)" in carl_row and carl_row.split()[-1] == "3"
 
 
 def test_stats_of_a_missing_sheet_is_one_line(tmp_path: Path) -> None:

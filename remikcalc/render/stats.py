@@ -59,15 +59,21 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
     if fmt == "json":
         return to_json(stats_json(stats, paths))
     several = len(paths) > 1
-    headers = ["player", "deals", "won", "outcomes", "avg caught", "worst caught",
-               "best deal", "streak"]  # fmt: skip
+    legend = fmt == "table" and several  # a narrow table: sheets by number, named below
+    number = {path: i for i, path in enumerate(paths, start=1)}
+    headers = ["player", "deals", "won", "outcomes", "avg caught", "worst", "best deal", "streak"]
     rows = []
     for name, p in stats.items():
         best = "-"
         if p.best is not None:
-            where = f"{p.best.sheet} " if several else ""
+            where = ""
+            if several:
+                where = f"sheet {number.get(p.best.sheet, '?')}, " if legend else f"{p.best.sheet} "
             best = f"{p.best.score:+d} ({where}#{p.best.n})"
         worst = p.worst_caught
         rows.append([name, p.deals, p.won, _outcomes(p), _average(p) or "-",
                      "-" if worst is None else worst, best, p.streak])  # fmt: skip
-    return table(rows, headers, fmt=fmt)
+    text = table(rows, headers, fmt=fmt)
+    if legend:
+        text += "\n\nSheets: " + ", ".join(f"{i} {path}" for path, i in number.items())
+    return text
