@@ -68,7 +68,7 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
     default=None,
     help="Force choosing a discard (default: when the hand holds one card over a full hand).",
 )
-@output_options
+@output_options(tables=False)
 def hand_cmd(
     cards: tuple[str, ...],
     variant: str,

@@ -91,7 +91,7 @@ def _new_sheet(
 @click.option("--title", default=None, help="Free text shown above the sheet.")
 @click.option("--hollywood", is_flag=True, help="Gin/oklahoma: Hollywood scoring (3 columns).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-@output_options
+@output_options(tables=False)
 def new_cmd(
     file: str,
     variant: str,
