@@ -324,7 +324,7 @@ class BridgeTally(Tally):
                 p = folded[0]
                 raise DealError(
                     f"{p} is out (total {self.totals[p]}, out at {self.rules.elimination_at}) "
-                    f"and does not play; re-enter him first (add --reenter {p})"
+                    f"and does not play; re-enter {p} first (add --reenter {p})"
                 )
 
     def closed(self) -> str | None:
