@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.money import amount_text
-from remikcalc.render import table, to_json
+from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Replay, Step
@@ -201,17 +201,28 @@ def _status_lines(state: Replay) -> list[str]:
     return lines
 
 
+def _fill(line: str) -> str:
+    """A sentence wrapped to the terminal (``table`` format), the rest indented."""
+    return textwrap.fill(line, terminal_width(), subsequent_indent="  ", break_on_hyphens=False)
+
+
 def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     """The running table: one row per entry with every player's total after it.
 
     Deals are numbered; an event (a re-entry) has no number. In Hollywood scoring each
-    player's cell holds his three column totals, ``18/0/0``.
+    player's cell holds his three column totals, ``18/0/0`` (in plain and csv, one column
+    each: ``Anna 1``, ``Anna 2``, ``Anna 3``).
     """
     players = list(state.sheet.players)
     tally = state.tally
     hollywood = isinstance(tally, KnockTally) and tally.hollywood
     columns = _column_totals(state) if hollywood else []
-    headers = ["#", "deal", "scores", *(f"{p} 1/2/3" if hollywood else p for p in players)]
+    split = hollywood and fmt in ("plain", "csv")  # one number per cell for other programs
+    if split:
+        heads = [f"{p} {i}" for p in players for i in range(1, KnockTally.COLUMNS + 1)]
+    else:
+        heads = [f"{p} 1/2/3" if hollywood else p for p in players]
+    headers = ["#", "deal", "scores", *heads]
     starts = _game_starts(state)
     numbers = deal_numbers(state.steps)
     rows: list[list[Any]] = []
@@ -220,7 +231,9 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
         if number is not None and number in starts and fmt in ("table", "markdown"):
             game = sorted(starts).index(number) + 2
             rows.append(["", f"-- game {game} --", "", *[""] * len(players)])
-        if hollywood:
+        if split:
+            totals = [str(c[p]) for p in players for c in columns[i]]
+        elif hollywood:
             totals = ["/".join(str(c[p]) for c in columns[i]) for p in players]
         else:
             totals = [
@@ -248,10 +261,12 @@ def render_sheet(
     if fmt in ("plain", "csv"):
         return table(rows, headers, fmt=fmt)
     title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
+    if fmt == "table":
+        title = _fill(title)
     parts = [title, "", table(rows, headers, fmt=fmt) if rows else "(no deals yet)"]
     status = _status_lines(state)
     if status:
-        parts += ["", *(f"- {line}" if fmt == "markdown" else line for line in status)]
+        parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
     if chart and state.steps and fmt == "table":
         series = progression(state)
         every = [v for vs in series.values() for v in vs]
@@ -310,7 +325,7 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
         parts = [f"{label}: {entry_text(step)}: {scores_text(step)}"]
     if verbose:
         return "\n".join([*parts, "", render_sheet(state, fmt, ascii_only=ascii_only)])
-    parts += ["", totals_line(state), *_status_lines(state)]
+    parts += ["", *(_fill(line) for line in [totals_line(state), *_status_lines(state)])]
     return "\n".join(parts)
 
 
