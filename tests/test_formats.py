@@ -240,8 +240,8 @@ def test_settle_markdown(gin: Path) -> None:
 def test_show_table_fits_the_terminal(tmp_path: Path) -> None:
     path = tmp_path / "b.yaml"
     ok("new", str(path), "-v", "bridge", "--players", "Anastazja,Bartłomiej,Celestyna,Dobromiła")
-    ok("add", str(path), "--closer", "Anastazja", "--score", "Anastazja=0",
-       "--score", "Bartłomiej=70", "--score", "Celestyna=31", "--score", "Dobromiła=44")  # fmt: skip
+    scores = ["Anastazja=0", "Bartłomiej=70", "Celestyna=31", "Dobromiła=44"]
+    ok("add", str(path), "--closer", "Anastazja", *(f"--score={s}" for s in scores))
     out = ok("show", str(path), "--no-spark", columns=80)
     assert widest(out) <= 80  # the scores cell wraps, and so does the points-left line
     assert (
