@@ -219,9 +219,9 @@ def test_settle_csv_is_two_tables_a_blank_line_apart(gin: Path) -> None:
     out = ok("settle", str(gin), "--format", "csv")
     head, transfers = out.rstrip("\n").split("\n\n")
     assert read_csv(head) == [
-        ["player", "total", "net", "money"],
-        ["Anna", "59", "29", "2.90 PLN"],
-        ["Boris", "30", "-29", "-2.90 PLN"],
+        ["player", "total", "net", "money", "currency"],
+        ["Anna", "59", "29", "2.90", "PLN"],
+        ["Boris", "30", "-29", "-2.90", "PLN"],
     ]
     assert read_csv(transfers) == [["from", "to", "amount", "currency"],
                                    ["Boris", "Anna", "2.90", "PLN"]]  # fmt: skip

@@ -126,8 +126,14 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         lines = [table(rows, headers, fmt="plain"), ""]
         lines += ["\t".join([payer, payee, amount + unit]) for payer, payee, amount in transfers]
         return "\n".join(lines).rstrip()
-    if fmt == "csv":  # two tables, a blank line between; the currency in a column of its own
-        cash = [[payer, payee, amount, sheet.currency or ""] for payer, payee, amount in transfers]
+    if fmt == "csv":  # two tables, a blank line between; amounts are numbers, the currency
+        # in a column of its own
+        currency = sheet.currency or ""
+        if money is not None:
+            headers.append("currency")
+            rows = [[*row[:3], format(money[p], "f"), currency]
+                    for p, row in zip(sheet.players, rows, strict=True)]  # fmt: skip
+        cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
         cash_headers = ["from", "to", "amount", "currency"]
         return "\n".join(
             [table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")]
