@@ -52,8 +52,8 @@ def outcome_text(result: DealResult) -> str:
         return "points only"
     # an outcome without words yet is written as its name, never as a bare code
     did = _DID.get(result.outcome, result.outcome.replace("_", " "))
-    if closer is None:
-        return f"points only: {did}"
+    if closer is None:  # a deal entered as points with its outcome but not its closer
+        return f"points only: {winner} {did}" if winner else f"points only: {did}"
     return f"{closer} {did}"
 
 
