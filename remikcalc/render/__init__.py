@@ -149,11 +149,11 @@ def table(
         for i in range(ncols)
     ]
     limit = terminal_width() if width is None else width
-    text = tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
     fitted = fit_widths(natural, limit)
+    if fitted is None:  # fits as it is: drawn once
+        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    text = ""
     for _ in range(8):  # tabulate pads and wraps on its own terms: measure, narrow again
-        if fitted is None or _text_width(text) <= limit:
-            break
         text = tabulate(
             cells,
             headers=heads,
@@ -163,5 +163,10 @@ def table(
             maxheadercolwidths=list(fitted),
         )
         over = _text_width(text) - limit
-        fitted = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - max(over, 0))
+        if over <= 0:
+            break
+        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over)
+        if narrower is None or narrower == fitted:
+            break  # as narrow as the columns go
+        fitted = narrower
     return text
