@@ -254,3 +254,11 @@ def test_show_table_fits_the_terminal(tmp_path: Path) -> None:
 def test_commands_that_print_no_table_refuse_csv() -> None:
     result = run("hand", "--format", "csv", "9C", "9D", "9H")
     assert result.exit_code == 2 and "'csv' is not one of" in result.output
+
+
+def test_without_columns_captured_output_is_80_wide() -> None:
+    # no COLUMNS, and the output is not a terminal (captured here; a pipe or a file alike)
+    result = CliRunner().invoke(cli, ["variants"], env={"COLUMNS": None})
+    assert result.exit_code == 0
+    assert result.output.startswith("gin: Gin rummy (ремик джин)\n")
+    assert widest(result.output) <= 80

@@ -19,7 +19,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
+import os
+import sys
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
@@ -54,8 +55,20 @@ def to_json(obj: Any, *, lines: bool = False) -> str:
 
 def terminal_width() -> int:
     """The width tables are fitted to: ``COLUMNS`` when it is a positive number, else the
-    terminal's width, else 80 (:func:`shutil.get_terminal_size`, whose ``COLUMNS`` wins)."""
-    return max(shutil.get_terminal_size((80, 24)).columns, 20)
+    width of the terminal the output goes to, else 80 (output to a file or a pipe).
+
+    As :func:`shutil.get_terminal_size` (``COLUMNS`` wins), but the terminal asked is the
+    one ``sys.stdout`` writes to, so output captured or redirected is always 80 wide.
+    """
+    text = os.environ.get("COLUMNS", "").strip()
+    if text.isdigit() and int(text) > 0:
+        return max(int(text), 20)
+    try:
+        if sys.stdout.isatty():
+            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 20)
+    except (AttributeError, OSError, ValueError):  # no real file behind sys.stdout
+        pass
+    return 80
 
 
 def _cell(value: Any) -> str:
