@@ -351,6 +351,8 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     Examples:
       remikcalc show game.yaml
       remikcalc show game.yaml --chart game.png
+      remikcalc show game.yaml --format markdown   # to paste into a chat
+      remikcalc show game.yaml --format csv        # for a spreadsheet
       remikcalc show game.yaml --json
     """
     from remikcalc.render.sheet import chart_png, render_sheet
