@@ -200,7 +200,7 @@ def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
     before = gin.read_bytes()
     ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     result = ok("undo", str(gin))
-    assert "Removed the last entry" in result.output and "deal by Anna" in result.output
+    assert "Removed the last entry" in result.output and "(a deal closed by Anna)" in result.output
     assert gin.read_bytes() == before
     ok("undo", str(gin))
     result = run("undo", str(gin))

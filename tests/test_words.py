@@ -118,6 +118,9 @@ def test_a_one_go_deal_in_show_reads_as_words(tmp_path: Path) -> None:
         "1    Anna went out            Anna +66, Boris -40, Carl -26    66      -40      -26\n"
         "2    Carl went out in one go  Anna -174, Boris -18, Carl +192  -108    -58      166\n"
     )
+    assert ok("undo", str(path)).splitlines()[0] == (
+        f"Removed the last entry of {path} (Carl went out in one go)."
+    )
 
 
 # --- re-entry -----------------------------------------------------------------------------------

@@ -291,7 +291,14 @@ def undo_cmd(file: str, fmt: str) -> None:
 
         click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
         return
-    click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
+    from remikcalc.render.deal import entry_words
+
+    if isinstance(removed, DealEntry):
+        what = entry_words(removed.closer, removed.how, draw=removed.draw,
+                           points=removed.scores is not None)  # fmt: skip
+    else:
+        what = removed.describe()
+    click.echo(f"Removed the last entry of {file} ({what}).")
     click.echo(f"To put it back: {again}")
     try:
         state = load(file)

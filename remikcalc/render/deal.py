@@ -18,7 +18,7 @@ from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring.base import DealResult
 from remikcalc.scoring.details import PlayerDetail
 
-__all__ = ["deal_json", "outcome_text", "render_deal"]
+__all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
 
 _HEADERS = ("player", "melds", "unmatched", "laid off", "count", "score")
 
@@ -34,6 +34,28 @@ _DID = {
     "figures": "closed with figures",
     "full_colour": "closed with a full colour",
 }
+
+
+def entry_words(closer: str | None, how: str | None, *, draw: bool, points: bool) -> str:
+    """A deal as typed, before it is scored, in words (what ``undo`` says it removed):
+    "Zosia went out in one go", "a deal closed by Anna", "points only", "a draw".
+
+    >>> entry_words("Zosia", "one_go", draw=False, points=False)
+    'Zosia went out in one go'
+    >>> entry_words("Anna", None, draw=False, points=True)
+    'points only, closed by Anna'
+    """
+    if draw:
+        return "a draw"
+    did = None if how is None else _DID.get(how, how.replace("_", " "))
+    if closer is not None and did is not None:
+        return f"{closer} {did}" + (" (points only)" if points else "")
+    head = "points only" if points else "a deal"
+    if did is not None:
+        return f"{head}: {did}"
+    if closer is not None:
+        return f"{head}, closed by {closer}" if points else f"{head} closed by {closer}"
+    return head
 
 
 def outcome_text(result: DealResult) -> str:
