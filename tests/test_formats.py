@@ -262,3 +262,18 @@ def test_without_columns_captured_output_is_80_wide() -> None:
     assert result.exit_code == 0
     assert result.output.startswith("gin: Gin rummy (ремик джин)\n")
     assert widest(result.output) <= 80
+
+
+def test_a_deal_too_wide_puts_each_meld_on_a_line_of_its_own(tmp_path: Path) -> None:
+    # the README's deal: on 80 columns Anna's three melds stack instead of wrapping mid-meld
+    path = tmp_path / "g.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
+    out = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, columns=80)
+    assert widest(out) <= 80
+    assert (
+        "Anna      9C 9D 9H  2C                             -           2        59\n"
+        "          KD KH KS\n"
+        "          5S 6S 7S\n"
+    ) in out
+    wide = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again", columns=200)
+    assert "Anna      9C 9D 9H | KD KH KS | 5S 6S 7S  2C" in wide

@@ -13,7 +13,7 @@ from typing import Any
 
 from remikcalc.cards import Card, format_cards
 from remikcalc.money import amount_text
-from remikcalc.render import table, to_json
+from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring.base import DealResult
 from remikcalc.scoring.details import PlayerDetail
@@ -21,6 +21,7 @@ from remikcalc.scoring.details import PlayerDetail
 __all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
 
 _HEADERS = ("player", "melds", "unmatched", "laid off", "count", "score")
+_UNLIMITED = 10**9  # a width no table reaches: the table as wide as its cells make it
 
 #: what the closer did, after his name: "Anna knocked", "Zosia went out in one go"
 _DID = {
@@ -96,7 +97,7 @@ def _players(result: DealResult) -> list[str]:
     return list(names)
 
 
-def _meld_text(detail: PlayerDetail) -> str:
+def _meld_text(detail: PlayerDetail, sep: str = " | ") -> str:
     """The melds, each wild card written with what it stands for: ``JK=8S``, and a wild
     deuce in continental ``2S=4S`` (a deuce in its own place is just ``2S``)."""
     if detail.melds is None:  # not arranged: the hand as typed
@@ -108,10 +109,10 @@ def _meld_text(detail: PlayerDetail) -> str:
             shown = stand is not None and detail.wilds != "none" and stand != card
             codes.append(f"{card.code}={stand.code}" if shown and stand else card.code)
         parts.append(" ".join(codes))
-    return " | ".join(parts) if parts else "-"
+    return sep.join(parts) if parts else "-"
 
 
-def _layoff_text(detail: PlayerDetail) -> str:
+def _layoff_text(detail: PlayerDetail, sep: str = "; ") -> str:
     grouped: dict[tuple[Card, ...], list[Card]] = {}
     for lay in detail.layoffs or ():
         grouped.setdefault(lay.onto, []).append(lay.card)
@@ -119,19 +120,24 @@ def _layoff_text(detail: PlayerDetail) -> str:
         grouped.setdefault((), []).extend(detail.laid_off)
     if not grouped:
         return "-"
-    return "; ".join(
+    return sep.join(
         format_cards(cards) + (f" on {format_cards(onto)}" if onto else "")
         for onto, cards in grouped.items()
     )
 
 
-def _row(result: DealResult, name: str) -> list[str]:
+def _row(result: DealResult, name: str, *, stacked: bool = False) -> list[str]:
+    """A player's row; ``stacked`` puts each meld and each lay-off on a line of its own (a
+    table too wide for the terminal)."""
     detail = None if result.details is None else result.details.players.get(name)
     points = result.points.get(name, None if detail is None else detail.count)
     if detail is None:
         melds = deadwood = layoffs = "-"
     else:
-        melds, layoffs = _meld_text(detail), _layoff_text(detail)
+        if stacked:
+            melds, layoffs = _meld_text(detail, "\n"), _layoff_text(detail, "\n")
+        else:
+            melds, layoffs = _meld_text(detail), _layoff_text(detail)
         deadwood = format_cards(detail.deadwood) or "-"
         if detail.discard is not None:
             deadwood += f" (discards {detail.discard.code})"
@@ -173,7 +179,12 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
             parts += ["", table(payments, ("from", "to", "amount"), fmt="csv")]
         return "\n".join(parts)
     title = (f"{variant}: " if variant else "") + _headline(result)
-    parts = [title, "", table(rows, _HEADERS, fmt=fmt)]
+    drawn = table(rows, _HEADERS, fmt=fmt, width=_UNLIMITED)
+    if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():
+        # too wide: one meld (and one lay-off) per line before any cell wraps inside a meld
+        stacked = [_row(result, name, stacked=True) for name in _players(result)]
+        drawn = table(stacked, _HEADERS, fmt=fmt)
+    parts = [title, "", drawn]
     if payments:
         parts += ["", table(payments, ("from", "to", "amount"), fmt=fmt)]
     if result.reasons:
