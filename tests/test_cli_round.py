@@ -25,6 +25,13 @@ BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"  # 62
 CARL = "JK 2C 6C 9C 5D QD 3H TH 7S KS"  # 82, the joker counts 20
 
 
+@pytest.fixture(autouse=True)
+def _wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read a deal's rows whole: a terminal wide enough not to wrap them (fitting
+    a table to the terminal is tested in test_formats.py)."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, ["round", *args])
     assert "Traceback" not in result.output and "Traceback" not in result.stderr
@@ -53,7 +60,7 @@ def test_gin_knock_json_has_the_per_deal_fields() -> None:
 def test_gin_knock_table_explains_the_score() -> None:
     code, out, err = run("gin", "-c", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
     assert code == 0 and err == ""
-    assert out.startswith("gin: knock by Anna; Anna wins the deal")
+    assert out.startswith("gin: Anna knocked; Anna wins the deal\n")
     assert "QS on QC QD QH; 9S TS on 6S 7S 8S" in out
     assert "Boris laid off 9S TS on 6S 7S 8S" in out
     assert "Anna scores 44 - 1 = 43" in out
@@ -65,11 +72,12 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
     # RULES.md §1 undercut: Anna knocks with 5D unmatched (K = 5); Boris holds three sets and
     # 5H (D = 5, nothing to lay off on 2-3-4C / 5-6-7S / kings): a tie is an undercut, Boris
     # scores 5 - 5 + 25 = 25. The headline used to read "undercut by Anna", naming the knocker
-    # as if she had undercut.
+    # as if she had undercut; then "undercut: Anna knocked, Boris undercut". Now the one who
+    # undercut heads it, as players say it.
     code, out, _ = run("gin", "-c", "Anna", "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
                        "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H")  # fmt: skip
     assert code == 0
-    assert out.startswith("gin: undercut: Anna knocked, Boris undercut; Boris wins the deal")
+    assert out.startswith("gin: Boris undercuts Anna; Boris wins the deal\n")
     assert "Boris scores 5 - 5 + 25 bonus = 25" in out
 
 
@@ -168,7 +176,7 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
     code, out, _ = run("bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
                        f"Boris={BORIS}", f"Carl={CARL}")  # fmt: skip
     assert code == 0
-    assert out.startswith("bridge: full colour by Anna")
+    assert out.startswith("bridge: Anna closed with a full colour; Anna wins the deal\n")
     assert "JK=" in out
     assert "each other player pays Anna 4 stakes for a full colour" in out
     assert "Boris   Anna  4" in out
@@ -265,7 +273,7 @@ def test_render_deal_works_for_any_family_and_bare_results() -> None:
                       reasons=("Anna went out",),
                       details=DealDetails({"Boris": shown}))  # fmt: skip
     table = render_deal(bare, "table")
-    assert table.startswith("went out by Anna; Anna wins the deal")
+    assert table.startswith("Anna went out; Anna wins the deal\n")
     assert "Boris   Anna  26" in table and "- Anna went out" in table
     boris = next(line for line in table.splitlines() if line.startswith("Boris "))
     assert boris.split()[-3:] == ["5S", "26", "-26"]

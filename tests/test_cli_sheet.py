@@ -105,7 +105,7 @@ def test_new_refuses_bad_settings(tmp_path: Path, args: list[str], code: int, me
 
 def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> None:
     result = ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
-    assert "Deal 1: knock by Anna; Anna wins the deal" in result.output
+    assert "Deal 1: Anna knocked; Anna wins the deal" in result.output
     assert "Points left to reach 100: Anna 41, Boris 100" in result.output
     assert gin.read_text(encoding="utf-8").endswith(
         'deals:\n  - closer: Anna\n    hands: {Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", '
@@ -146,7 +146,7 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
     answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), input=answers)
     assert "Who closed the deal" in result.output and "Anna's cards" in result.output
-    assert "Deal 1: knock by Anna; Anna wins" in result.output
+    assert "Deal 1: Anna knocked; Anna wins" in result.output
     # a wrong answer is the scoring's error, and the sheet is unchanged
     before = gin.read_bytes()
     answers = "boris\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
@@ -160,7 +160,7 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
     answer = GIN_BORIS.partition("=")[2] + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
     assert "Who closed" not in result.output and "Boris's cards" in result.output
-    assert "knock by Anna  Anna +59" in result.output
+    assert "Totals: Anna 59, Boris 0" in result.output
 
 
 def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,14 +169,15 @@ def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.Mo
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "card 2 'QX': unknown suit 'X'" in result.output
     assert result.output.count("Boris's cards") == 2
-    assert "knock by Anna  Anna +59" in result.output
+    assert "Totals: Anna 59, Boris 0" in result.output
 
 
 def test_the_add_help_examples_run(tmp_path: Path) -> None:
     # The examples in `add --help` that need no earlier deal must work as printed, pasted into a
     # shell: the stock-out one used to read Anna="..." Boris="..." (rank '.'), and the notes
     # "(a deal entered as points)" were a shell syntax error; they are # comments now.
-    # gin: Anna knocks with 2, Boris 61 unmatched: 59; then Anna +25 as points: 84.
+    # gin: Anna knocks with 2, Boris 61 unmatched: 59; then Anna +25 as points: 84; then
+    # Boris +12 as points.
     # rummy draw: Anna KC QD 2H = 10 + 10 + 2 = 22, Boris 5S 5D 9C = 19: −22 and −19.
     text = ok("add", "--help").output
     block = text[text.index("Example") :].split("\n\n")[0].replace("\\\n", " ")
@@ -189,8 +190,8 @@ def test_the_add_help_examples_run(tmp_path: Path) -> None:
             continue  # the re-entry example needs a player who is out
         ok("add", str(tmp_path / words[2]), *words[3:])
         ran += 1
-    assert ran == 3
-    assert settle_json(tmp_path / "game.yaml")["totals"] == {"Anna": 84, "Boris": 0}
+    assert ran == 4  # the last one adds Boris's 12 and prints the whole sheet
+    assert settle_json(tmp_path / "game.yaml")["totals"] == {"Anna": 84, "Boris": 12}
     assert settle_json(tmp_path / "rummy.yaml")["totals"] == {"Anna": -22, "Boris": -19}
 
 
@@ -199,7 +200,7 @@ def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:
     before = gin.read_bytes()
     ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     result = ok("undo", str(gin))
-    assert "Removed the last entry" in result.output and "deal by Anna" in result.output
+    assert "Removed the last entry" in result.output and "(a deal closed by Anna)" in result.output
     assert gin.read_bytes() == before
     ok("undo", str(gin))
     result = run("undo", str(gin))

@@ -70,9 +70,9 @@ def test_a_failure_after_the_save_says_the_deal_was_saved(
     def broken(*_: object, **__: object) -> str:
         raise UnicodeEncodeError("cp1250", "▁", 0, 1, "character maps to <undefined>")
 
-    monkeypatch.setattr(render, "render_sheet", broken)
+    monkeypatch.setattr(render, "render_added", broken)
     result = CliRunner().invoke(cli, ["add", str(path), "--score", "A=5"])
     assert result.exit_code == 1
-    assert f"the deal was saved in {path} as entry 1" in result.output
+    assert f"the deal was saved as deal 1 in {path}, but printing it failed" in result.output
     assert "do not add it again" in result.output
     assert len(load_sheet(path).entries) == 1

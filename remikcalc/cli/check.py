@@ -151,7 +151,7 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
     required=True,
     type=click.Path(exists=True, dir_okay=True, file_okay=True, readable=True),
 )
-@output_options
+@output_options(tables=False)
 def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     """Settle worked example files and compare each with its expect mapping.
 

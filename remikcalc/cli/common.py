@@ -1,6 +1,7 @@
 """Options shared by several commands, declared once.
 
-- :func:`output_options`: ``--format table|plain|json`` and its alias ``--json``;
+- :func:`output_options`: ``--format table|plain|csv|markdown|json`` and its alias ``--json``
+  (``output_options(tables=False)``: ``table|plain|json``, for output that is not a table);
 - :func:`rules_options`: ``-v/--variant``, ``--preset``, ``--rule KEY=VALUE``;
 - :func:`deal_options`: the deal inputs shared by ``round`` and ``add``.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -18,19 +19,26 @@ from remikcalc.errors import DealError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-FORMATS = ("table", "plain", "json")
+#: the formats of a command that prints tables (render.FORMATS, without importing render)
+FORMATS = ("table", "plain", "csv", "markdown", "json")
+#: the formats of a command whose output is not a table of rows (``hand``, ``new``, ...)
+BASIC_FORMATS = ("table", "plain", "json")
+
+_FORMAT_HELP = {
+    FORMATS: "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
+    "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools.",
+    BASIC_FORMATS: "table for people, plain for tab-separated text, json for tools.",
+}
 
 
-def output_options(func: F) -> F:
-    """Add ``--format`` and ``--json``; the command receives ``fmt``."""
-
+def _output_options(func: F, formats: tuple[str, ...]) -> F:
     @click.option(
         "--format",
         "fmt",
-        type=click.Choice(FORMATS, case_sensitive=False),
+        type=click.Choice(formats, case_sensitive=False),
         default="table",
         show_default=True,
-        help="table for people, plain for tab-separated text, json for tools.",
+        help=_FORMAT_HELP[formats],
     )
     @click.option("--json", "json_flag", is_flag=True, help="Same as --format json.")
     @functools.wraps(func)
@@ -38,6 +46,22 @@ def output_options(func: F) -> F:
         return func(*args, fmt="json" if json_flag else fmt.lower(), **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+@overload
+def output_options(func: F) -> F: ...
+@overload
+def output_options(*, tables: bool) -> Callable[[F], F]: ...
+def output_options(func: F | None = None, *, tables: bool = True) -> F | Callable[[F], F]:
+    """Add ``--format`` and ``--json``; the command receives ``fmt``.
+
+    Every table format (csv and markdown too) by default, as ``@output_options``;
+    ``@output_options(tables=False)`` offers only table, plain and json.
+    """
+    formats = FORMATS if tables else BASIC_FORMATS
+    if func is None:
+        return functools.partial(_output_options, formats=formats)
+    return _output_options(func, formats)
 
 
 def rules_options(*, variant_option: bool = True) -> Callable[[F], F]:

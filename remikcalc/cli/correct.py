@@ -25,33 +25,47 @@ from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 # --- edit ---------------------------------------------------------------------------------------
 
 
-def _before(sheet: Sheet, n: int, file: str) -> Replay:
-    """The sheet replayed up to entry ``n`` (exclusive); SheetError for a missing entry."""
-    count = len(sheet.entries)
-    if not 1 <= n <= count:
-        if count == 0:
-            raise SheetError(f"{file} has no entries yet; there is no entry {n} to edit")
-        raise SheetError(f"{file} has entries 1 to {count}; there is no entry {n} to edit")
-    return replay(sheet.with_entries(sheet.entries[: n - 1]))
+def _entry_number(sheet: Sheet, n: int, file: str) -> int:
+    """The entry number of deal ``n`` as ``show`` numbers the deals (events, a re-entry, have
+    no deal number); SheetError for a deal that is not there."""
+    deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
+    if not 1 <= n <= len(deals):
+        if not deals:
+            raise SheetError(f"{file} has no deals yet; there is no deal {n} to edit")
+        raise SheetError(f"{file} has deals 1 to {len(deals)}; there is no deal {n} to edit")
+    return deals[n - 1]
 
 
-def _replayed_with(sheet: Sheet, n: int, entry: Entry, file: str) -> tuple[Entry, Step, Replay]:
-    """Entry ``n`` replaced by ``entry``: its canonical form, its step and the whole replay.
+def _before(sheet: Sheet, index: int) -> Replay:
+    """The sheet replayed up to entry ``index`` (exclusive)."""
+    return replay(sheet.with_entries(sheet.entries[: index - 1]))
+
+
+def _replayed_with(
+    sheet: Sheet, n: int, index: int, entry: Entry, file: str
+) -> tuple[Entry, Step, Replay]:
+    """Deal ``n`` (entry ``index``) replaced by ``entry``: its canonical form, its step and
+    the whole replay.
 
     Raises the reason (with "FILE is unchanged") when the new entry, or a later one that no
     longer fits after it, cannot be scored.
     """
-    state = _before(sheet, n, file)
+    state = _before(sheet, index)
     try:
         canonical, step = state.apply(entry)
     except RemikcalcError as exc:
         raise type(exc)(f"{exc}\n{file} is unchanged.") from None
-    for later, old in enumerate(sheet.entries[n:], start=n + 1):
+    deal = n
+    for old in sheet.entries[index:]:
+        if isinstance(old, ReentryEntry):
+            what = f"{old.player}'s re-entry after it"
+        else:
+            deal += 1
+            what = f"deal {deal}"
         try:
             state.apply(old)
         except RemikcalcError as exc:
-            kind = "entry" if isinstance(old, ReentryEntry) else "deal"
-            raise type(exc)(f"with this deal as entry {n}, {kind} {later} no longer fits: "
+            raise type(exc)(f"with this as deal {n}, {what} no longer fits: "
                             f"{exc}\n{file} is unchanged.") from None  # fmt: skip
     return canonical, step, state
 
@@ -61,6 +75,8 @@ def _replayed_with(sheet: Sheet, n: int, entry: Entry, file: str) -> tuple[Entry
 @click.argument("n", type=click.IntRange(min=1), metavar="N")
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @entry_options
+@click.option("--verbose", is_flag=True,
+              help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
 @output_options
 def edit_cmd(
     file: str,
@@ -69,10 +85,12 @@ def edit_cmd(
     deal: dict[str, Any],
     score: tuple[str, ...],
     reenter: str | None,
+    verbose: bool,
     fmt: str,
 ) -> None:
-    """Replace entry N of the sheet FILE (numbered as `show` numbers them, from 1) with the
-    deal given, then print that deal and the sheet.
+    """Replace deal N of the sheet FILE (numbered as `show` numbers the deals, from 1; a
+    re-entry is an event, not a deal) with the deal given, then print that deal and the
+    running totals (the whole sheet with --verbose).
 
     The deal is given as to `add` and checked as `add` checks it, with every later deal
     scored again after it: if one of them no longer fits, nothing is changed and the reason
@@ -95,7 +113,8 @@ def edit_cmd(
     entry = entry_from_options(hands, score, reenter, deal)
     _must_exist(file)
     if isinstance(entry, DealEntry) and prompts.interactive():
-        entry = prompts.complete(entry, _before(load_sheet(file), n, file))
+        sheet = load_sheet(file)
+        entry = prompts.complete(entry, _before(sheet, _entry_number(sheet, n, file)))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             "nothing to put in its place: give each player's cards as NAME=CARDS (with "
@@ -106,11 +125,12 @@ def edit_cmd(
     with save.guard(), locked(file):
         text = read_text(file)
         sheet = sheet_from_text(text, file)
-        if 1 <= n <= len(sheet.entries):
-            # the entry keeps its notes (_work, ...): they are the players' own lines
-            entry = dataclasses.replace(entry, notes=sheet.entries[n - 1].notes)
-        canonical, step, state = _replayed_with(sheet, n, entry, file)
-        new_text, _ = text_with_entry_replaced(text, n, canonical, file, warn=warnings.append)
+        index = _entry_number(sheet, n, file)
+        # the entry keeps its notes (_work, ...): they are the players' own lines
+        entry = dataclasses.replace(entry, notes=sheet.entries[index - 1].notes)
+        canonical, step, state = _replayed_with(sheet, n, index, entry, file)
+        new_text, _ = text_with_entry_replaced(text, index, canonical, file,
+                                               warn=warnings.append)  # fmt: skip
         save.commit(text, new_text)
     for warning in warnings:
         click.echo(warning, err=True)
@@ -121,7 +141,7 @@ def edit_cmd(
 
         click.echo(to_json({"edited": step_json(step), "sheet": sheet_json(state)}))
         return
-    _print_added(state, step, fmt)
+    _print_added(state, step, fmt, verbose=verbose)
 
 
 # --- rename -------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
     default=None,
     help="Force choosing a discard (default: when the hand holds one card over a full hand).",
 )
-@output_options
+@output_options(tables=False)
 def hand_cmd(
     cards: tuple[str, ...],
     variant: str,
@@ -114,3 +114,9 @@ def hand_cmd(
     if "-" in cards:
         raise click.UsageError("'-' (read from stdin) cannot be mixed with cards")
     click.echo(_render(*hand_record(rules, " ".join(cards), discard), fmt))
+    if fmt == "table":  # going-out games: what the whole hand costs if caught with it
+        from remikcalc.render.hand import caught_text
+
+        caught = caught_text(rules, parse_cards(" ".join(cards)))
+        if caught is not None:
+            click.echo(caught)

@@ -2,13 +2,87 @@
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterable
 from typing import Any
 
 import click
 
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.render import table, to_json
-from remikcalc.variants import RULE_DOCS, VARIANTS, Variant, find_variant
+from remikcalc.families import Family
+from remikcalc.render import table, terminal_width, to_json
+from remikcalc.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
+
+# --- which rule keys a variant reads ------------------------------------------------------------
+
+#: keys every variant reads: the pack, what a meld is, what a card is worth
+COMMON_KEYS = frozenset(
+    {"variant", "family", "players_min", "players_max", "decks", "jokers", "hand_size",
+     "sets_allowed", "set_min", "set_max", "set_distinct_suits", "run_min", "ace_runs",
+     "ace_value", "ace_low_value", "court_value", "melds_in_hand_count"}
+)  # fmt: skip
+#: keys read only where jokers can be in play (``jokers`` above 0, or ``wild_jokers`` on)
+JOKER_KEYS = frozenset({"wild_jokers", "jokers_minority", "joker_value"})
+#: the keys each family's scoring and settlement read (from scoring/<family>.py, settle.py's
+#: tally of the family, and opening.py for ``first_meld_min``); a test checks every family
+#: is here
+FAMILY_KEYS: dict[Family, frozenset[str]] = {
+    Family.KNOCK: frozenset(
+        {
+            "knock_limit",
+            "gin_bonus",
+            "big_gin_bonus",
+            "undercut_bonus",
+            "undercut_on_tie",
+            "game_target",
+            "game_bonus",
+            "box_bonus",
+            "shutout",
+            "scoring",
+        }
+    ),  # fmt: skip
+    Family.BRIDGE: frozenset(
+        {
+            "knock_limit",
+            "remik_bonus",
+            "colour_bonus",
+            "figures_bonus",
+            "full_colour_bonus",
+            "remik_stake",
+            "colour_stake",
+            "figures_stake",
+            "full_colour_stake",
+            "knock_stake",
+            "knock_pool",
+            "entry_stake",
+            "elimination_at",
+            "reentry_cost",
+        }
+    ),  # fmt: skip
+    Family.RUMMY: frozenset({"one_go_multiplier", "first_meld_min", "game_target"}),
+    Family.REMIBRYDZ: frozenset({"one_go_multiplier", "first_meld_min", "game_target"}),
+    Family.BOAT: frozenset({"pair_rule", "game_target"}),
+    Family.RUMMY500: frozenset({"game_target"}),
+    Family.CONTINENTAL: frozenset({"payment", "wild_deuces", "game_target"}),
+}
+#: read only when the rule that turns them on is on (oklahoma's up-card)
+UPCARD_KEYS = frozenset({"upcard_knock", "spade_double"})
+
+
+def used_keys(rules: Rules, overridden: Iterable[str] = ()) -> frozenset[str]:
+    """The rule keys that change how ``rules`` score: those every variant reads, its
+    family's, the joker keys where jokers can be in play, the up-card keys where they are
+    on, and every key given as a house rule (``overridden``)."""
+    keys = set(COMMON_KEYS | FAMILY_KEYS[rules.family]) | set(overridden)
+    if rules.jokers or rules.wild_jokers:
+        keys |= JOKER_KEYS
+    if rules.family is Family.KNOCK and (rules.upcard_knock or rules.spade_double):
+        keys |= UPCARD_KEYS
+    if rules.wild_deuces:
+        keys.add("wild_deuces")
+    if rules.pair_rule:
+        keys.add("pair_rule")
+    return frozenset(keys)
 
 
 def _players(v: Variant) -> str:
@@ -40,14 +114,40 @@ def _packs(v: Variant) -> tuple[str, str]:
     )
 
 
+def _fill(text: str, width: int, indent: str = "  ") -> str:
+    """``text`` wrapped to ``width`` at spaces only (an alias keeps its hyphens)."""
+    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent="    ",
+                         break_on_hyphens=False)  # fmt: skip
+
+
+def _variant_blocks(records: list[dict[str, Any]], width: int) -> str:
+    """The narrow layout of ``variants``: one block per variant, its lines wrapped to ``width``."""
+    blocks = []
+    for r in records:
+        lines = [
+            f"{r['name']}: {r['title']}",
+            f"players {r['players']}; pack {r['pack']}; cards {r['hand_size']}",
+            f"presets: {', '.join(r['presets']) or '-'}",
+            f"aliases: {', '.join(r['aliases'])}",
+        ]
+        wrapped = [_fill(lines[0], width, "")] + [_fill(line, width) for line in lines[1:]]
+        blocks.append("\n".join(wrapped))
+    return "\n\n".join(blocks)
+
+
 @click.command("variants")
 @output_options
 def variants_cmd(fmt: str) -> None:
     """List the variants with their aliases, presets, players, packs and hand sizes.
 
+    The table fits the terminal (COLUMNS, else 80 columns): when it is too wide, each
+    variant is listed as a block of lines instead.
+
     \b
-    Example:
+    Examples:
       remikcalc variants
+      remikcalc variants --format markdown   # a pipe table, aliases in a column
+      remikcalc variants --format csv
       remikcalc variants --json
     """
     records: list[dict[str, Any]] = []
@@ -75,7 +175,7 @@ def variants_cmd(fmt: str) -> None:
         for r in records
     ]  # fmt: skip
     headers = ["variant", "name", "presets", "players", "pack", "cards"]
-    if fmt == "plain":
+    if fmt != "table":  # plain, csv, markdown: one row per variant, aliases in a column
         click.echo(
             table(
                 [[*row, ", ".join(r["aliases"])] for row, r in zip(rows, records, strict=True)],
@@ -84,43 +184,66 @@ def variants_cmd(fmt: str) -> None:
             )
         )
         return
-    click.echo(table(rows, headers, fmt=fmt))
+    width = terminal_width()
+    wide = table(rows, headers, width=10**6)
+    if max(len(line) for line in wide.splitlines()) > width:
+        click.echo(_variant_blocks(records, width))
+        return
+    click.echo(wide)
     click.echo("\nAliases:")
     for r in records:
-        click.echo(f"  {r['name']}: {', '.join(r['aliases'])}")
+        click.echo(_fill(f"{r['name']}: {', '.join(r['aliases'])}", width))
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @click.command("rules")
 @click.argument("variant")
 @rules_options(variant_option=False)
 @click.option("--players", "-n", type=int, default=None, help="Number of players (sets the pack).")
+@click.option("--all", "all_keys", is_flag=True,
+              help="Every rule key, also those this variant does not read.")  # fmt: skip
 @output_options
 def rules_cmd(
-    variant: str, preset: str | None, rule: tuple[str, ...], players: int | None, fmt: str
+    variant: str,
+    preset: str | None,
+    rule: tuple[str, ...],
+    players: int | None,
+    all_keys: bool,
+    fmt: str,
 ) -> None:
-    """Show every rule key of VARIANT and its value, with presets and overrides applied.
+    """Show the rule keys VARIANT reads and their values, with presets and overrides applied.
+
+    Keys the variant's scoring never reads (the bridge stakes in gin, say) are left out
+    unless --all is given or the key is set with --rule. --json always gives every key.
 
     \b
     Examples:
       remikcalc rules gin --preset pagat
+      remikcalc rules gin --all                  # every key, also the bridge ones
       remikcalc rules bridge --rule knock_limit=7
       remikcalc rules continental --players 9 --json
+      remikcalc rules rummy --format markdown
     """
+    from remikcalc.variants import parse_override
+
     v = find_variant(variant)
     rules = v.rules_for(preset, rule, players)
     values = rules.as_dict()
     if fmt == "json":
         click.echo(to_json(values))
         return
-
-    def show(value: Any) -> str:
-        if value is None:
-            return "none"
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return str(value)
-
-    rows = [[key, show(value), RULE_DOCS.get(key, "")] for key, value in values.items()]
+    if not all_keys:
+        shown = used_keys(rules, (parse_override(item)[0] for item in rule))
+        values = {key: value for key, value in values.items() if key in shown}
+    rows = [[key, _value_text(value), RULE_DOCS.get(key, "")] for key, value in values.items()]
     click.echo(table(rows, ["key", "value", "meaning"], fmt=fmt))
-    if v.note and fmt == "table":
-        click.echo(f"\nNote: {v.note}")
+    if v.note and fmt in ("table", "markdown"):
+        note = f"Note: {v.note}"
+        click.echo("\n" + (textwrap.fill(note, terminal_width()) if fmt == "table" else note))

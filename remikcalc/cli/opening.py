@@ -63,7 +63,7 @@ def _render(opening: Opening, record: dict[str, Any], fmt: str) -> str:
     help="Variant name or alias (any variant with a first-meld minimum, or none).",
 )
 @rules_options(variant_option=False)
-@output_options
+@output_options(tables=False)
 def opening_cmd(
     cards: tuple[str, ...], variant: str, preset: str | None, rule: tuple[str, ...], fmt: str
 ) -> None:

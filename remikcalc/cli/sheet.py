@@ -22,7 +22,6 @@ from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save, ignore_interrupts
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
-from remikcalc.scoring.base import DealResult
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
@@ -91,7 +90,7 @@ def _new_sheet(
 @click.option("--title", default=None, help="Free text shown above the sheet.")
 @click.option("--hollywood", is_flag=True, help="Gin/oklahoma: Hollywood scoring (3 columns).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-@output_options
+@output_options(tables=False)
 def new_cmd(
     file: str,
     variant: str,
@@ -160,6 +159,8 @@ def _must_exist(file: str) -> None:
 @entry_options
 @click.option("--again", is_flag=True,
               help="Add the deal even if it is the same as the last entry.")  # fmt: skip
+@click.option("--verbose", is_flag=True,
+              help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
 @output_options
 def add_cmd(
     file: str,
@@ -168,9 +169,11 @@ def add_cmd(
     score: tuple[str, ...],
     reenter: str | None,
     again: bool,
+    verbose: bool,
     fmt: str,
 ) -> None:
-    """Score one deal and append it to the sheet FILE, then print the running sheet.
+    """Score one deal and append it to the sheet FILE, then print the deal and the running
+    totals (the whole sheet with --verbose, or any time with `remikcalc show FILE`).
 
     Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |).
     On a terminal, whatever is missing (the closer, a hand) is asked for; otherwise a
@@ -186,6 +189,7 @@ def add_cmd(
       remikcalc add game.yaml --score Anna=25      # a deal entered as points
       remikcalc add bridge.yaml --reenter Carl     # bridge: Carl, who is out, re-enters
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
+      remikcalc add game.yaml --score Boris=12 --verbose   # and the whole sheet
     """
     from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
 
@@ -213,8 +217,11 @@ def add_cmd(
             except RemikcalcError as exc:
                 raise type(exc)(f"{exc}\n{file} is unchanged.") from None
             if last is not None and not again and same_entry(canonical, last.entry):
+                from remikcalc.render.sheet import step_label
+
+                what = step_label(state, last).lower().replace("event", "the event")
                 raise DealError(
-                    f"this deal is the same as deal {last.n}, the last entry; give --again "
+                    f"this is the same as {what}, the last entry; give --again "
                     f"to add it once more\n{file} is unchanged."
                 )
             save.after = text_with_entry(text, canonical, file, warn=warnings.append)
@@ -223,20 +230,24 @@ def add_cmd(
         for warning in warnings:
             click.echo(warning, err=True)
         try:
-            _print_added(state, step, fmt)
+            _print_added(state, step, fmt, verbose=verbose)
         except (BrokenPipeError, KeyboardInterrupt):
             raise
         except Exception as exc:  # the deal is saved: say so, or it would be added twice
+            from remikcalc.render.sheet import step_label
+
+            label = step_label(state, step).lower()
+            what = "re-entry was saved" if label == "event" else f"deal was saved as {label}"
             raise click.ClickException(
-                f"the deal was saved in {file} as entry {step.n}, but printing the sheet "
-                f"failed ({type(exc).__name__}: {exc}); do not add it again - see it with "
-                f"`remikcalc show {file}`"
+                f"the {what} in {file}, but printing it failed ({type(exc).__name__}: {exc}); "
+                f"do not add it again - see it with `remikcalc show {file}`"
             ) from None
         ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
 
 
-def _print_added(state: Replay, step: Any, fmt: str) -> None:
-    from remikcalc.render.sheet import render_sheet, sheet_json
+def _print_added(state: Replay, step: Any, fmt: str, *, verbose: bool = False) -> None:
+    """What ``add`` and ``edit`` print: the entry and the totals (the sheet with verbose)."""
+    from remikcalc.render.sheet import render_added, sheet_json
 
     if fmt == "json":
         from remikcalc.render import to_json
@@ -244,22 +255,7 @@ def _print_added(state: Replay, step: Any, fmt: str) -> None:
 
         click.echo(to_json({"added": step_json(step), "sheet": sheet_json(state)}))
         return
-    if fmt == "table":
-        result = step.result
-        if isinstance(result, DealResult) and result.details:
-            from remikcalc.render.deal import render_deal
-
-            click.echo(f"Deal {step.n}: " + render_deal(result, "table"))
-        else:
-            click.echo(f"Deal {step.n}: {_summary(step)}")
-        click.echo("")
-    click.echo(render_sheet(state, fmt, ascii_only=not can_show_bars()))
-
-
-def _summary(step: Any) -> str:
-    from remikcalc.render.sheet import entry_text, scores_text
-
-    return f"{entry_text(step)}: {scores_text(step)}"
+    click.echo(render_added(state, step, fmt, verbose=verbose, ascii_only=not can_show_bars()))
 
 
 # --- undo, show, settle, pool ---------------------------------------------------------------------
@@ -295,7 +291,14 @@ def undo_cmd(file: str, fmt: str) -> None:
 
         click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
         return
-    click.echo(f"Removed the last entry of {file} ({removed.describe()}).")
+    from remikcalc.render.deal import entry_words
+
+    if isinstance(removed, DealEntry):
+        what = entry_words(removed.closer, removed.how, draw=removed.draw,
+                           points=removed.scores is not None)  # fmt: skip
+    else:
+        what = removed.describe()
+    click.echo(f"Removed the last entry of {file} ({what}).")
     click.echo(f"To put it back: {again}")
     try:
         state = load(file)
@@ -355,6 +358,8 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     Examples:
       remikcalc show game.yaml
       remikcalc show game.yaml --chart game.png
+      remikcalc show game.yaml --format markdown   # to paste into a chat
+      remikcalc show game.yaml --format csv        # for a spreadsheet
       remikcalc show game.yaml --json
     """
     from remikcalc.render.sheet import chart_png, render_sheet

@@ -1,16 +1,39 @@
 """Rendering: the only package that imports tabulate (and only when a table is drawn).
 
 Everything here turns library results into text: tables for people, JSON for tools.
+
+Output formats (``--format``, declared once in :mod:`remikcalc.cli.common`):
+
+- ``table``: aligned columns for people, fitted to the terminal (:func:`terminal_width`):
+  the widest cells are wrapped until the table fits;
+- ``plain``: tab-separated values, never wrapped;
+- ``csv``: comma-separated values written by the :mod:`csv` module (quoted where needed),
+  one header row per table; a command that prints several tables separates them with one
+  blank line, and leaves out the sentences around them;
+- ``markdown``: pipe tables (GitHub style), never wrapped; ``|`` inside a cell is escaped;
+- ``json``: one JSON document (see :func:`to_json`).
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
+import sys
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["to_json", "table"]
+__all__ = ["FORMATS", "TABLE_FORMATS", "fit_widths", "table", "terminal_width", "to_json"]
+
+#: every ``--format`` a command that prints a table takes
+FORMATS = ("table", "plain", "csv", "markdown", "json")
+#: the formats drawn by :func:`table`
+TABLE_FORMATS = ("table", "plain", "csv", "markdown")
+#: a column is never wrapped narrower than this
+MIN_COLUMN = 8
+_GAP = 2  # tabulate's "simple" format puts two spaces between columns
 
 
 def _default(obj: Any) -> Any:
@@ -30,13 +53,133 @@ def to_json(obj: Any, *, lines: bool = False) -> str:
     return json.dumps(obj, ensure_ascii=False, default=_default, indent=2)
 
 
-def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), *, fmt: str = "table") -> str:
-    """A table for people (``table``), or tab-separated values (``plain``)."""
-    rows = [list(r) for r in rows]
+def terminal_width() -> int:
+    """The width tables are fitted to: ``COLUMNS`` when it is a positive number, else the
+    width of the terminal the output goes to, else 80 (output to a file or a pipe).
+
+    As :func:`shutil.get_terminal_size` (``COLUMNS`` wins), but the terminal asked is the
+    one ``sys.stdout`` writes to, so output captured or redirected is always 80 wide.
+    """
+    text = os.environ.get("COLUMNS", "").strip()
+    if text.isdigit() and int(text) > 0:
+        return max(int(text), 20)
+    try:
+        if sys.stdout.isatty():
+            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 20)
+    except (AttributeError, OSError, ValueError):  # no real file behind sys.stdout
+        pass
+    return 80
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _text_width(text: str) -> int:
+    return max((len(line) for line in text.split("\n")), default=0)
+
+
+def fit_widths(widths: Sequence[int], width: int, *, gap: int = _GAP) -> list[int] | None:
+    """Column widths that fit ``width`` (columns ``gap`` apart), taken from the widest first
+    but none below :data:`MIN_COLUMN` (or its own width); None when they fit as they are.
+
+    >>> fit_widths([5, 40, 30], 60)
+    [5, 25, 26]
+    >>> fit_widths([5, 10], 80) is None
+    True
+    """
+    cols = list(widths)
+    if sum(cols) + gap * (len(cols) - 1) <= width:
+        return None
+    floor = [min(w, MIN_COLUMN) for w in cols]
+    excess = sum(cols) + gap * (len(cols) - 1) - width
+    while excess > 0:
+        wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
+        if cols[wide] <= floor[wide]:
+            break  # as narrow as it goes: the table stays wider than the terminal
+        cols[wide] -= 1
+        excess -= 1
+    return cols
+
+
+def _csv(rows: list[list[str]], headers: Sequence[str]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if headers:
+        writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue().rstrip("\n")
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def table(
+    rows: Iterable[Sequence[Any]],
+    headers: Sequence[str] = (),
+    *,
+    fmt: str = "table",
+    width: int | None = None,
+) -> str:
+    """One table in ``fmt`` (see the module's docstring): ``table`` for people, fitted to
+    ``width`` (default :func:`terminal_width`), ``plain`` tab-separated, ``csv``, or a
+    ``markdown`` pipe table.
+
+    >>> print(table([["Anna", "9C | 9D"]], ["player", "melds"], fmt="markdown"))
+    | player   | melds    |
+    |----------|----------|
+    | Anna     | 9C \\| 9D |
+    >>> print(table([["Anna", "a, b"]], ["player", "note"], fmt="csv"))
+    player,note
+    Anna,"a, b"
+    """
+    cells = [[_cell(c) for c in r] for r in rows]
+    heads = [str(h) for h in headers]
     if fmt == "plain":
-        lines = ["\t".join(str(h) for h in headers)] if headers else []
-        lines += ["\t".join("" if c is None else str(c) for c in r) for r in rows]
+        lines = ["\t".join(heads)] if heads else []
+        lines += ["\t".join(r) for r in cells]
         return "\n".join(lines)
+    if fmt == "csv":
+        return _csv(cells, heads)
     from tabulate import tabulate
 
-    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
+    if fmt == "markdown":
+        return tabulate(
+            [[_md_cell(c) for c in r] for r in cells],
+            headers=[_md_cell(h) for h in heads],
+            tablefmt="github",
+            disable_numparse=True,
+        )
+    if fmt != "table":
+        raise ValueError(f"no table format {fmt!r}")
+    ncols = max([len(heads), *(len(r) for r in cells)], default=0)
+    natural = [
+        max(
+            [_text_width(heads[i]) + _GAP if i < len(heads) else 0]
+            + [_text_width(r[i]) for r in cells if i < len(r)]
+        )  # fmt: skip
+        for i in range(ncols)
+    ]
+    limit = terminal_width() if width is None else width
+    fitted = fit_widths(natural, limit)
+    if fitted is None:  # fits as it is: drawn once
+        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    text = ""
+    for _ in range(8):  # tabulate pads and wraps on its own terms: measure, narrow again
+        text = tabulate(
+            cells,
+            headers=heads,
+            tablefmt="simple",
+            disable_numparse=True,
+            maxcolwidths=list(fitted),
+            maxheadercolwidths=list(fitted),
+        )
+        over = _text_width(text) - limit
+        if over <= 0:
+            break
+        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over)
+        if narrower is None or narrower == fitted:
+            break  # as narrow as the columns go
+        fitted = narrower
+    return text

@@ -130,7 +130,8 @@ def _game_lines(extra: Mapping[str, Any]) -> list[str]:
 
 
 def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
-    """The settlement for people (``table``/``plain``) or tools (``json``)."""
+    """The settlement for people (``table``, ``markdown``), pasting (``plain``, ``csv``: the
+    players' table, a blank line, the transfers) or tools (``json``)."""
     if fmt == "json":
         return to_json(settlement_json(settlement))
     sheet, tally = settlement.sheet, settlement.tally
@@ -151,18 +152,30 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         rows.append(row)
     transfers = [(t.payer, t.payee, _transfer_amount(settlement, t.amount))
                  for t in settlement.transfers]  # fmt: skip
-    if fmt == "plain":
+    if fmt == "plain":  # the amount keeps its currency, as in the money column
         lines = [table(rows, headers, fmt="plain"), ""]
-        lines += ["\t".join(t) for t in transfers]
+        lines += ["\t".join([payer, payee, amount + unit]) for payer, payee, amount in transfers]
         return "\n".join(lines).rstrip()
+    if fmt == "csv":  # two tables, a blank line between; amounts are numbers, the currency
+        # in a column of its own
+        currency = sheet.currency or ""
+        if money is not None:
+            headers.append("currency")
+            rows = [[*row[:3], format(money[p], "f"), currency]
+                    for p, row in zip(sheet.players, rows, strict=True)]  # fmt: skip
+        cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
+        cash_headers = ["from", "to", "amount", "currency"]
+        return "\n".join(
+            [table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")]
+        )
     rules = settlement.replay.rules
     paid = unit if money is not None else _UNITS[rules.spec.unit]
-    lines = [table(rows, headers), ""]
+    lines = [table(rows, headers, fmt=fmt), ""]
     if transfers:
-        lines.append("Who pays whom:")
+        lines.append("Who pays whom:" + ("\n" if fmt == "markdown" else ""))
         for payer, payee, amount in transfers:
             to = "into the pool" if payee == POOL else payee
-            lines.append(f"  {payer} pays {to} {amount}{paid}")
+            lines.append(f"{'-' if fmt == 'markdown' else ' '} {payer} pays {to} {amount}{paid}")
     else:
         lines.append("Nobody owes anything.")
     pool = settlement.net_shown.get(POOL)
@@ -207,12 +220,16 @@ def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
     if fmt == "json":
         return to_json(data)
     rows = [[p, a] for p, a in data["paid_in"].items()]
-    if fmt == "plain":
-        return table(rows, ["player", "paid in"], fmt="plain")
+    if fmt in ("plain", "csv"):
+        return table(rows, ["player", "paid in"], fmt=fmt)
     money = ""
     if summary.money is not None:
         money = f" = {data['money']}" + (f" {summary.currency}" if summary.currency else "")
-    lines = [f"Pool: {data['pool']} stake(s){money}", "", table(rows, ["player", "paid in"])]
+    lines = [
+        f"Pool: {data['pool']} stake(s){money}",
+        "",
+        table(rows, ["player", "paid in"], fmt=fmt),
+    ]
     if summary.taken_by:
         lines.append(f"Taken by {', '.join(summary.taken_by)} ({data['paid_out']} stakes).")
     lines.append("Still in: " + (", ".join(summary.still_in) or "nobody"))

@@ -12,17 +12,24 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.money import amount_text
-from remikcalc.render import table, to_json
+from remikcalc.render import table, terminal_width, to_json
+from remikcalc.render.deal import outcome_text
+from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import BridgeTally, KnockTally, Reentry
+from remikcalc.settle import BridgeTally, KnockTally, Reentry, make_tally
 
 __all__ = [
     "SHEET_SCHEMA",
     "chart_png",
+    "deal_numbers",
+    "entry_text",
     "progression",
+    "render_added",
     "render_sheet",
     "sheet_json",
     "sparkline",
+    "step_label",
+    "totals_line",
 ]
 
 SHEET_SCHEMA = "remikcalc.sheet/1"
@@ -69,13 +76,45 @@ def scores_text(step: Step) -> str:
 
 
 def entry_text(step: Step) -> str:
+    """The entry in words: "Piotr undercuts Ola", "Zosia went out in one go", "Carl
+    re-enters" (see :func:`remikcalc.render.deal.outcome_text`)."""
     result = step.result
     if isinstance(result, Reentry):
         return f"{result.player} re-enters"
     assert isinstance(step.entry, DealEntry)
-    who = f" by {result.closer}" if result.closer else ""
-    what = "points only" if result.outcome == "scores" else result.outcome
-    return f"{what}{who}"
+    return outcome_text(result)
+
+
+def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
+    """Each deal's number as ``show`` gives it, by entry number: events (a re-entry) are
+    not deals and have none, so the deals are numbered 1, 2, 3 around them."""
+    numbers: dict[int, int] = {}
+    for step in steps:
+        if not isinstance(step.result, Reentry):
+            numbers[step.n] = len(numbers) + 1
+    return numbers
+
+
+def step_label(state: Replay, step: Step) -> str:
+    """ "Deal 3" or, for an event, "Event" (as ``add`` and ``edit`` head what they entered)."""
+    number = deal_numbers(state.steps).get(step.n)
+    return "Event" if number is None else f"Deal {number}"
+
+
+def _column_totals(state: Replay) -> list[list[dict[str, int]]]:
+    """Hollywood: after each entry, every column's totals (the sheet's totals are column 1's).
+
+    The deals are entered again into a fresh tally of the same rules, so the columns are
+    those the settlement keeps, not a second reckoning.
+    """
+    tally = make_tally(state.rules, state.sheet.players)
+    assert isinstance(tally, KnockTally)
+    after = []
+    for step in state.steps:
+        if not isinstance(step.result, Reentry):
+            tally.add(step.result)
+        after.append([dict(g.totals) for g in tally.games])
+    return after
 
 
 def _game_starts(state: Replay) -> set[int]:
@@ -88,15 +127,22 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     """The running sheet as data (``show --format json``)."""
     tally = state.tally
     rows = []
-    for step in state.steps:
+    numbers = deal_numbers(state.steps)
+    hollywood = isinstance(tally, KnockTally) and tally.hollywood
+    columns = _column_totals(state) if hollywood else []
+    for i, step in enumerate(state.steps):
         row: dict[str, Any] = {"n": step.n, "entry": entry_text(step)}
+        if step.n in numbers:
+            row["deal"] = numbers[step.n]
         if isinstance(step.result, Reentry):
-            row.update(outcome="reenter", player=step.result.player)
+            row.update(outcome="reenter", event=True, player=step.result.player)
         else:
             row.update(outcome=step.result.outcome, closer=step.result.closer,
                        winner=step.result.winner, scores=dict(step.result.scores))  # fmt: skip
         row["totals"] = dict(step.totals)
         row["game"] = step.game
+        if hollywood:
+            row["columns"] = columns[i]
         if step.out:
             row["out"] = list(step.out)
         rows.append(row)
@@ -153,36 +199,72 @@ def _status_lines(state: Replay) -> list[str]:
     return lines
 
 
+def _fill(line: str) -> str:
+    """A sentence wrapped to the terminal (``table`` format), the rest indented."""
+    return textwrap.fill(line, terminal_width(), subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
+    """The running table: one row per entry with every player's total after it.
+
+    Deals are numbered; an event (a re-entry) has no number. In Hollywood scoring each
+    player's cell holds his three column totals, ``18/0/0`` (in plain and csv, one column
+    each: ``Anna 1``, ``Anna 2``, ``Anna 3``).
+    """
+    players = list(state.sheet.players)
+    tally = state.tally
+    hollywood = isinstance(tally, KnockTally) and tally.hollywood
+    columns = _column_totals(state) if hollywood else []
+    split = hollywood and fmt in ("plain", "csv")  # one number per cell for other programs
+    if split:
+        heads = [f"{p} {i}" for p in players for i in range(1, KnockTally.COLUMNS + 1)]
+    else:
+        heads = [f"{p} 1/2/3" if hollywood else p for p in players]
+    headers = ["#", "deal", "scores", *heads]
+    starts = _game_starts(state)
+    numbers = deal_numbers(state.steps)
+    rows: list[list[Any]] = []
+    for i, step in enumerate(state.steps):
+        number = numbers.get(step.n)
+        if step.n in starts and fmt in ("table", "markdown"):
+            rows.append(["", f"-- game {step.game} --", "", *[""] * len(players)])
+        if split:
+            totals = [str(c[p]) for p in players for c in columns[i]]
+        elif hollywood:
+            totals = ["/".join(str(c[p]) for c in columns[i]) for p in players]
+        else:
+            totals = [
+                f"{step.totals[p]}" + (" out" if p in step.out else "") if p in step.totals else ""
+                for p in players
+            ]
+        rows.append(["" if number is None else number, entry_text(step), scores_text(step),
+                     *totals])  # fmt: skip
+    return headers, rows
+
+
 def render_sheet(
     state: Replay, fmt: str = "table", *, chart: bool = True, ascii_only: bool = False
 ) -> str:
-    """The running sheet: one row per entry with every player's total after it.
+    """The running sheet in ``fmt``: ``table`` (title, rows, status lines, sparklines),
+    ``markdown`` (the same, the rows as a pipe table, no sparklines), ``plain``/``csv`` (the
+    rows only) or ``json``.
 
     ``ascii_only`` draws the sparklines with :data:`ASCII_BARS` (a console without the bars).
     """
     if fmt == "json":
         return to_json(sheet_json(state))
     players = list(state.sheet.players)
-    headers = ["#", "deal", "scores", *players]
-    starts = _game_starts(state)
-    rows: list[list[Any]] = []
-    for step in state.steps:
-        if step.n in starts and fmt != "plain":
-            number = sorted(starts).index(step.n) + 2
-            rows.append(["", f"-- game {number} --", "", *[""] * len(players)])
-        totals = [
-            f"{step.totals[p]}" + (" out" if p in step.out else "") if p in step.totals else ""
-            for p in players
-        ]
-        rows.append([step.n, entry_text(step), scores_text(step), *totals])
-    if fmt == "plain":
-        return table(rows, headers, fmt="plain")
+    headers, rows = _rows(state, fmt)
+    if fmt in ("plain", "csv"):
+        return table(rows, headers, fmt=fmt)
     title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
-    parts = [title, "", table(rows, headers) if rows else "(no deals yet)"]
+    if fmt == "table":
+        title = _fill(title)
+    parts = [title, "", table(rows, headers, fmt=fmt) if rows else "(no deals yet)"]
     status = _status_lines(state)
     if status:
-        parts += ["", *status]
-    if chart and state.steps:
+        parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
+    if chart and state.steps and fmt == "table":
         series = progression(state)
         every = [v for vs in series.values() for v in vs]
         low, high = min(every), max(every)
@@ -194,6 +276,54 @@ def render_sheet(
             line = sparkline(shown, low, high, ASCII_BARS if ascii_only else BARS)
             parts.append(f"{p.ljust(width)}  {more}{line} {values[-1]}")
     return "\n".join(parts).rstrip()
+
+
+def totals_line(state: Replay) -> str:
+    """The running totals in one line: "Totals: Anna 28, Boris 18" (Hollywood: every
+    column, "Totals: Anna 18/0/0, Boris 0/0/0"; a player out is marked)."""
+    tally = state.tally
+    last = state.steps[-1] if state.steps else None
+    if isinstance(tally, KnockTally) and tally.hollywood:
+        cells = {p: "/".join(str(g.totals[p]) for g in tally.games) for p in state.sheet.players}
+    else:
+        cells = {p: str(t) for p, t in tally.totals.items()}
+        for p in last.out if last is not None else ():
+            cells[p] += " out"
+    return "Totals: " + ", ".join(f"{p} {t}" for p, t in cells.items())
+
+
+def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool = False,
+                 ascii_only: bool = False) -> str:  # fmt: skip
+    """What ``add`` (and ``edit``) print after saving: the entry (the deal's table, or the
+    event in a line), then the running totals in one line and the status (who is out, the
+    pool, game over, points left); ``verbose`` gives the whole sheet instead of the totals.
+
+    ``plain`` and ``csv`` give the deal's rows, then the sheet's rows with ``verbose``, or one
+    ``total`` row per player; ``json`` is not drawn here (the commands write their own).
+    """
+    from remikcalc.render.deal import render_deal
+
+    result = step.result
+    deal = isinstance(result, DealResult) and result.details is not None
+    if fmt in ("plain", "csv"):
+        if isinstance(result, DealResult):
+            head = render_deal(result, fmt)
+        else:
+            head = table([["event", entry_text(step), scores_text(step)]], (), fmt=fmt)
+        if verbose:
+            return f"{head}\n\n{render_sheet(state, fmt)}"
+        totals = [[p, t] for p, t in state.tally.totals.items()]
+        return f"{head}\n\n{table(totals, ['player', 'total'], fmt=fmt)}"
+    label = step_label(state, step)
+    if deal:
+        assert isinstance(result, DealResult)
+        parts = [f"{label}: " + render_deal(result, fmt)]
+    else:
+        parts = [f"{label}: {entry_text(step)}: {scores_text(step)}"]
+    if verbose:
+        return "\n".join([*parts, "", render_sheet(state, fmt, ascii_only=ascii_only)])
+    parts += ["", *(_fill(line) for line in [totals_line(state), *_status_lines(state)])]
+    return "\n".join(parts)
 
 
 def chart_png(state: Replay, path: str, kind: str = "png") -> None:

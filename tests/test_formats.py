@@ -1,0 +1,279 @@
+"""Output formats (issue 12 item 4): csv and markdown beside table, plain and json on show,
+settle, variants and rules; tables fitted to the terminal width; `rules VARIANT` showing only
+the keys the variant reads.
+
+Every command runs through the CLI on real sheets written to disk. The width comes from the
+``COLUMNS`` environment variable, as on a terminal.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from remikcalc.cli.info import FAMILY_KEYS
+from remikcalc.cli.main import cli
+from remikcalc.families import Family
+from remikcalc.render import fit_widths, table
+from remikcalc.variants import VARIANTS, get_rules
+
+# Gin (RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
+GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
+GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+def run(*args: str, columns: int = 80) -> Result:
+    return CliRunner().invoke(cli, list(args), env={"COLUMNS": str(columns)})
+
+
+def ok(*args: str, columns: int = 80) -> str:
+    result = run(*args, columns=columns)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def widest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+def read_csv(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+@pytest.fixture
+def gin(tmp_path: Path) -> Path:
+    """A gin sheet with a stake: deal 1 Anna knocks, +59; deal 2 Boris +30 as points."""
+    path = tmp_path / "gin.yaml"
+    path.write_text(
+        "remikcalc: 1\n"
+        "variant: gin\n"
+        "players: [Anna, Boris]\n"
+        'stake: "0.10"\n'
+        "currency: PLN\n"
+        "title: Friday, at Anna's\n"
+        "deals:\n"
+        "  - closer: Anna\n"
+        "    hands: {Anna: 9C 9D 9H 5S 6S 7S KD KH KS 2C, Boris: AS 2S 3H 4D 5D 8C 8D JC QC TD}\n"
+        "  - scores: {Boris: 30}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+# --- render.table ---------------------------------------------------------------------------------
+
+
+def test_csv_quotes_commas_quotes_and_line_breaks() -> None:
+    text = table([["Anna", 'say "hi", twice', "a\nb"]], ["player", "note", "more"], fmt="csv")
+    assert text == 'player,note,more\nAnna,"say ""hi"", twice","a\nb"'
+    assert read_csv(text) == [["player", "note", "more"], ["Anna", 'say "hi", twice', "a\nb"]]
+
+
+def test_markdown_escapes_the_pipe_of_grouped_melds() -> None:
+    text = table([["Anna", "9C 9D 9H | 5S 6S 7S"]], ["player", "melds"], fmt="markdown")
+    assert text.splitlines() == [
+        "| player   | melds                |",
+        "|----------|----------------------|",
+        "| Anna     | 9C 9D 9H \\| 5S 6S 7S |",
+    ]
+
+
+def test_table_wraps_the_widest_cells_to_fit_and_never_wraps_the_other_formats() -> None:
+    rows = [["rummy", "x " * 40, "y " * 30]]
+    fitted = table(rows, ["variant", "long", "longer"], width=50)
+    assert widest(fitted) <= 50
+    assert len(fitted.splitlines()) > 3  # header, rule, and the row on several lines
+    for fmt in ("plain", "csv", "markdown"):
+        assert len(table(rows, ["variant", "long", "longer"], fmt=fmt, width=50).splitlines()) in (
+            2,
+            3,
+        )
+
+
+def test_fit_widths_takes_from_the_widest_column_first() -> None:
+    # 5 + 40 + 30 + 2 gaps of 2 = 79 > 60: 19 columns go, first from 40 down to 30, then
+    # from both in turn: 25 and 26.
+    assert fit_widths([5, 40, 30], 60) == [5, 25, 26]
+    assert fit_widths([5, 10], 80) is None
+
+
+# --- variants -----------------------------------------------------------------------------------
+
+
+def test_variants_on_80_columns_lists_one_block_per_variant() -> None:
+    out = ok("variants", columns=80)
+    assert widest(out) <= 80
+    assert out.startswith(
+        "gin: Gin rummy (ремик джин)\n"
+        "  players 2; pack 1×52; cards 10\n"
+        "  presets: ru, pagat, modern, bicycle\n"
+        "  aliases: gin-rummy, gin_rummy, ginrummy, джин, ремик-джин, джин-рамми,\n"
+        "    remik-gin\n"
+        "\n"
+        "oklahoma: Oklahoma gin (ремик оклахома)\n"
+    )
+    assert out.count("\n\n") == len(VARIANTS) - 1
+
+
+def test_variants_on_a_wide_terminal_is_one_table_with_the_aliases_after_it() -> None:
+    out = ok("variants", columns=250)
+    lines = out.splitlines()
+    assert lines[0].split() == ["variant", "name", "presets", "players", "pack", "cards"]
+    assert "\nAliases:\n  gin: gin-rummy, gin_rummy" in out
+    assert widest(out) <= 250
+
+
+def test_variants_csv_and_markdown_are_never_wrapped_and_carry_the_aliases() -> None:
+    rows = read_csv(ok("variants", "--format", "csv", columns=40))
+    assert rows[0] == ["variant", "name", "presets", "players", "pack", "cards", "aliases"]
+    assert len(rows) == len(VARIANTS) + 1
+    assert rows[1][:4] == ["gin", "Gin rummy (ремик джин)", "ru, pagat, modern, bicycle", "2"]
+    assert rows[1][6].startswith("gin-rummy, gin_rummy")
+    md = ok("variants", "--format", "markdown", columns=40).splitlines()
+    assert md[0].startswith("| variant ") and md[1].startswith("|---")
+    assert len(md) == len(VARIANTS) + 2
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+def rule_keys(output: str) -> list[str]:
+    return [row[0] for row in read_csv(output)[1:]]
+
+
+def test_rules_shows_only_the_keys_the_variant_reads() -> None:
+    gin = rule_keys(ok("rules", "gin", "--format", "csv"))
+    assert "gin_bonus" in gin and "shutout" in gin
+    assert "remik_stake" not in gin and "pair_rule" not in gin and "joker_value" not in gin
+    assert "upcard_knock" not in gin  # oklahoma's
+    bridge = rule_keys(ok("rules", "bridge", "--format", "csv"))
+    assert "remik_stake" in bridge and "joker_value" in bridge and "gin_bonus" not in bridge
+    assert "upcard_knock" in rule_keys(ok("rules", "oklahoma", "--format", "csv"))
+    assert "pair_rule" in rule_keys(ok("rules", "boat", "--format", "csv"))
+    # rummy 500 plays without jokers, but its jokers are wild once a house adds them
+    assert "joker_value" in rule_keys(ok("rules", "rummy500", "--format", "csv"))
+    assert "one_go_multiplier" in rule_keys(ok("rules", "polish", "--format", "csv"))
+
+
+def test_rules_all_gives_every_key_and_a_house_rule_is_always_shown() -> None:
+    every = rule_keys(ok("rules", "gin", "--all", "--format", "csv"))
+    assert every == list(get_rules("gin").as_dict())
+    shown = rule_keys(ok("rules", "gin", "--rule", "pair_rule=true", "--format", "csv"))
+    assert "pair_rule" in shown
+    # JSON stays the whole Rules object, as before
+    assert json.loads(ok("rules", "gin", "--json")) == json.loads(
+        ok("rules", "gin", "--all", "--json")
+    )
+
+
+def test_every_family_says_which_keys_it_reads() -> None:
+    assert set(FAMILY_KEYS) == set(Family)
+    known = set(get_rules("gin").as_dict())
+    assert all(keys <= known for keys in FAMILY_KEYS.values())
+
+
+def test_rules_gin_fits_80_columns() -> None:
+    out = ok("rules", "gin", columns=80)
+    assert widest(out) <= 80
+    assert "game_target          100       total that ends a game; 'none' for no target" in out
+
+
+def test_rules_markdown_is_a_pipe_table() -> None:
+    lines = ok("rules", "rummy", "--format", "markdown").splitlines()
+    assert lines[0].split() == ["|", "key", "|", "value", "|", "meaning", "|"]
+    assert "| hand_size " in ok("rules", "rummy", "--format", "markdown")
+
+
+# --- show and settle ----------------------------------------------------------------------------
+
+
+def test_show_csv_is_the_rows_with_a_header(gin: Path) -> None:
+    assert read_csv(ok("show", str(gin), "--format", "csv")) == [
+        ["#", "deal", "scores", "Anna", "Boris"],
+        ["1", "Anna knocked", "Anna +59", "59", "0"],
+        ["2", "points only", "Boris +30", "59", "30"],
+    ]
+
+
+def test_show_markdown(gin: Path) -> None:
+    assert ok("show", str(gin), "--format", "markdown") == (
+        "Friday, at Anna's\n"
+        "\n"
+        "| #   | deal         | scores    | Anna   | Boris   |\n"
+        "|-----|--------------|-----------|--------|---------|\n"
+        "| 1   | Anna knocked | Anna +59  | 59     | 0       |\n"
+        "| 2   | points only  | Boris +30 | 59     | 30      |\n"
+        "\n"
+        "- Points left to reach 100: Anna 41, Boris 70\n"
+    )
+
+
+def test_settle_csv_is_two_tables_a_blank_line_apart(gin: Path) -> None:
+    # unfinished game: each settles the point difference, 59 - 30 = 29; × 0.10 = 2.90 PLN
+    out = ok("settle", str(gin), "--format", "csv")
+    head, transfers = out.rstrip("\n").split("\n\n")
+    assert read_csv(head) == [
+        ["player", "total", "net", "money", "currency"],
+        ["Anna", "59", "29", "2.90", "PLN"],
+        ["Boris", "30", "-29", "-2.90", "PLN"],
+    ]
+    assert read_csv(transfers) == [["from", "to", "amount", "currency"],
+                                   ["Boris", "Anna", "2.90", "PLN"]]  # fmt: skip
+
+
+def test_settle_plain_keeps_the_currency_on_transfers(gin: Path) -> None:
+    assert ok("settle", str(gin), "--format", "plain").splitlines()[-1] == "Boris\tAnna\t2.90 PLN"
+
+
+def test_settle_markdown(gin: Path) -> None:
+    out = ok("settle", str(gin), "--format", "markdown")
+    assert out.startswith("| player   | total   | net   | money     |\n|---")
+    assert "\n- Boris pays Anna 2.90 PLN\n" in out
+
+
+def test_show_table_fits_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "b.yaml"
+    ok("new", str(path), "-v", "bridge", "--players", "Anastazja,Bartłomiej,Celestyna,Dobromiła")
+    scores = ["Anastazja=0", "Bartłomiej=70", "Celestyna=31", "Dobromiła=44"]
+    ok("add", str(path), "--closer", "Anastazja", *(f"--score={s}" for s in scores))
+    out = ok("show", str(path), "--no-spark", columns=80)
+    assert widest(out) <= 80  # the scores cell wraps, and so does the points-left line
+    assert (
+        "Points left before going out at 100: Anastazja 100, Bartłomiej 30, Celestyna 69,\n"
+        "  Dobromiła 56" in out
+    )
+    assert widest(ok("show", str(path), "--no-spark", columns=200)) > 80
+
+
+def test_commands_that_print_no_table_refuse_csv() -> None:
+    result = run("hand", "--format", "csv", "9C", "9D", "9H")
+    assert result.exit_code == 2 and "'csv' is not one of" in result.output
+
+
+def test_without_columns_captured_output_is_80_wide() -> None:
+    # no COLUMNS, and the output is not a terminal (captured here; a pipe or a file alike)
+    result = CliRunner().invoke(cli, ["variants"], env={"COLUMNS": None})
+    assert result.exit_code == 0
+    assert result.output.startswith("gin: Gin rummy (ремик джин)\n")
+    assert widest(result.output) <= 80
+
+
+def test_a_deal_too_wide_puts_each_meld_on_a_line_of_its_own(tmp_path: Path) -> None:
+    # the README's deal: on 80 columns Anna's three melds stack instead of wrapping mid-meld
+    path = tmp_path / "g.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
+    out = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, columns=80)
+    assert widest(out) <= 80
+    assert (
+        "Anna      9C 9D 9H  2C                             -           2        59\n"
+        "          KD KH KS\n"
+        "          5S 6S 7S\n"
+    ) in out
+    wide = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again", columns=200)
+    assert "Anna      9C 9D 9H | KD KH KS | 5S 6S 7S  2C" in wide
