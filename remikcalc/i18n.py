@@ -16,11 +16,11 @@ read directly, so an edit shows at once and a stale ``.mo`` is never used; an in
 has only the ``.mo``. Plural forms come from the catalogue's ``Plural-Forms`` header.
 
 >>> with language("pl"):
-...     ngettext("{n} deal", "{n} deals", 22).format(n=22)
-'22 rozdania'
+...     ngettext("{n} card typed", "{n} cards typed", 22).format(n=22)
+'wpisano 22 karty'
 >>> with language("ru"):
-...     [ngettext("{n} deal", "{n} deals", n).format(n=n) for n in (1, 2, 5)]
-['1 раздача', '2 раздачи', '5 раздач']
+...     [ngettext("{n} card typed", "{n} cards typed", n).format(n=n) for n in (1, 2, 5)]
+['введена 1 карта', 'введены 2 карты', 'введено 5 карт']
 """
 
 from __future__ import annotations

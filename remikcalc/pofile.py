@@ -179,6 +179,7 @@ def po_quote(text: str) -> str:
 
     def one(part: str) -> str:
         escaped = part.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+        escaped = escaped.replace("\b", "\\b")  # click's "do not rewrap" mark
         return '"' + escaped.replace("\n", "\\n") + '"'
 
     if "\n" not in text[:-1]:

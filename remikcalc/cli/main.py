@@ -47,7 +47,7 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
-        module, attr, _ = entry
+        module, attr, _help = entry
         try:
             command = getattr(import_module(f"remikcalc.cli.{module}"), attr)
         except (ImportError, AttributeError):
