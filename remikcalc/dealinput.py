@@ -264,9 +264,7 @@ def check_input(entry: DealInput, rules: Rules) -> None:
     for f in FIELDS:
         value = getattr(entry, f.name)
         if value not in (None, False, {}) and not takes(rules, f.name):
-            why = _(f.refused).format(
-                what=_(f.what), takers=_takers(f.name), variant=rules.variant
-            )
+            why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
             raise DealError(why)
         if f.kind is Kind.COUNT and value is not None:
             _check_range(f, _(f.what), value)

@@ -179,8 +179,10 @@ def placeholders(text: str) -> list[str]:
 def _pot_entries(messages: Iterable[Message]) -> list[PoEntry]:
     header = PoEntry(
         "",
-        ["Project-Id-Version: remikcalc\nContent-Type: text/plain; charset=UTF-8\n"
-         "Content-Transfer-Encoding: 8bit\n"],  # fmt: skip
+        [
+            "Project-Id-Version: remikcalc\nContent-Type: text/plain; charset=UTF-8\n"
+            "Content-Transfer-Encoding: 8bit\n"
+        ],  # fmt: skip
         comments=["# Messages of remikcalc; made by `python -m remikcalc.i18n_tools extract`."],
     )
     out = [header]
@@ -210,7 +212,9 @@ def merge(pot: list[PoEntry], po: list[PoEntry], lang: str) -> list[PoEntry]:
         was = old.get(key)
         nplurals = 3 if lang in _PLURAL_FORMS else 2
         strings = was.strings if was is not None else ([""] * nplurals if e.plural else [""])
-        flags = [c for c in (was.comments if was else []) if c.startswith("#,") or c.startswith("# ")]
+        flags = [
+            c for c in (was.comments if was else []) if c.startswith("#,") or c.startswith("# ")
+        ]
         translator = [c for c in flags if c.startswith("# ")]
         fuzzy = ["#, fuzzy"] if was is not None and was.fuzzy else []
         comments = translator + [c for c in e.comments if not c.startswith("#,")]

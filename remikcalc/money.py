@@ -92,8 +92,9 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
         body = "".join(ch for ch in body if ch not in _SPACES)
     if body.count(".") + body.count(",") > 1:
         raise SettleError(
-            _("{what} {text!r} is ambiguous: use one decimal separator (a dot or a comma) "
-              "and a space between thousands, like 1 000,50 or 1000.50").format(
+            _("{what} {text!r} is not a decimal number (ambiguous: more than one dot or comma); "
+              "use one decimal separator and a space between thousands, like 1 000,50 or "
+              "1000.50").format(
                 what=what, text=text)
         )  # fmt: skip
     match = _AMOUNT.fullmatch(body)

@@ -7,8 +7,8 @@ as both languages' typography does), and put the currency's sign after the amoun
 has one (``5,30 zł``, ``12,50 ₽``, ``3,00 €``), else its code. JSON never comes through here.
 
 >>> from decimal import Decimal
->>> money_text(Decimal("5.3"), "PLN", 2, lang="pl"), money_text(Decimal("12.5"), "RUB", 2, lang="ru")
-('5,30\\xa0zł', '12,50\\xa0₽')
+>>> money_text(Decimal("5.3"), "PLN", 2, lang="pl"), money_text(Decimal("12.5"), "RUB", lang="ru")
+('5,30\\xa0zł', '12,5\\xa0₽')
 >>> number_text(1000, lang="ru"), number_text(1000, lang="pl"), number_text(-12345, lang="pl")
 ('1\\xa0000', '1000', '-12\\xa0345')
 >>> money_text(Decimal("26.5"), "RUB", 2, lang="en"), number_text(Decimal("1234.5"), lang="en")

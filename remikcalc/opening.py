@@ -65,7 +65,9 @@ def _check_hand(cards: Sequence[Card], rules: Rules) -> None:
     if len(cards) > rules.hand_size + 1:
         typed = ngettext("{n} card typed", "{n} cards typed", len(cards)).format(n=len(cards))
         raise DealError(
-            _("{typed}, but a {variant} hand holds at most {most} ({dealt} dealt + 1 drawn)").format(
+            _(
+                "{typed}, but a {variant} hand holds at most {most} ({dealt} dealt + 1 drawn)"
+            ).format(
                 typed=typed, variant=rules.variant, most=rules.hand_size + 1, dealt=rules.hand_size
             )
         )

@@ -150,12 +150,14 @@ def mo_bytes(entries: Iterable[PoEntry]) -> bytes:
     ids_at = 7 * 4
     strs_at = ids_at + 8 * count
     data_at = strs_at + 8 * count
-    ids, strs, blob = [], [], b""
-    for key in keys:
-        ids.append((len(key), data_at + len(blob)))
-        blob += key + b"\0"
-    for key in keys:
-        value = table[key]
+    ids: list[tuple[int, int]] = []
+    strs: list[tuple[int, int]] = []
+    blob = b""
+    for raw in keys:
+        ids.append((len(raw), data_at + len(blob)))
+        blob += raw + b"\0"
+    for raw in keys:
+        value = table[raw]
         strs.append((len(value), data_at + len(blob)))
         blob += value + b"\0"
     head = struct.pack("<7I", 0x950412DE, 0, count, ids_at, strs_at, 0, data_at)

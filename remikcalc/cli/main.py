@@ -14,13 +14,19 @@ from typing import Any
 
 import click
 
+from remikcalc import i18n
+from remikcalc.cardtext import set_notation
 from remikcalc.cli.language import add_options, choose, localize
 from remikcalc.errors import RemikcalcError
 from remikcalc.i18n import N_, _
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "variants": ("info", "variants_cmd", N_("List the variants, their aliases, presets and packs.")),
+    "variants": (
+        "info",
+        "variants_cmd",
+        N_("List the variants, their aliases, presets and packs."),
+    ),
     "rules": ("info", "rules_cmd", N_("Show every rule key of a variant and its value.")),
     "hand": ("hand", "hand_cmd", N_("Find the best melds, deadwood, count and discard of a hand.")),
     "round": ("round", "round_cmd", N_("Score one deal given on the command line.")),
@@ -56,6 +62,17 @@ class LazyGroup(click.Group):
         add_options(command)
         localize(command, ctx)
         return command
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line; run as a function (click's ``CliRunner``, standalone mode),
+        it then speaks the language it spoke before again, as a library call should."""
+        before = i18n.current()
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            if kwargs.get("standalone_mode", True):  # else the caller shows the error later
+                i18n.set_language(before)
+                set_notation(None)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         choose(args)  # the language, before any help is shown or a command module loads

@@ -10,8 +10,8 @@ from remikcalc.cards import format_cards, is_grouped, parse_groups
 from remikcalc.cardtext import cards_text
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.i18n import _
-from remikcalc.numtext import number_text
 from remikcalc.melds import Meld
+from remikcalc.numtext import number_text
 from remikcalc.opening import Opening, best_opening, opening_from_groups
 from remikcalc.render.results import meld_text, wilds_json
 from remikcalc.variants import get_rules
@@ -49,7 +49,9 @@ def _render(opening: Opening, record: dict[str, Any], fmt: str) -> str:
 
         return to_json(record)
     if fmt == "plain":
-        shown = [f"{meld_text(m)} ({v})" for m, v in zip(opening.melds, opening.values, strict=True)]
+        shown = [
+            f"{meld_text(m)} ({v})" for m, v in zip(opening.melds, opening.values, strict=True)
+        ]
         minimum = "none" if record["minimum"] is None else str(record["minimum"])
         fields = [record["cards"], " | ".join(shown) or "-", str(record["value"])]
         fields += [" ".join(record["left"]) or "-", minimum]

@@ -63,13 +63,17 @@ def _not_a_file(name: str, mode: int) -> SheetError | None:
     if stat.S_ISDIR(mode):
         return SheetError(_("{name} is a folder, not a score sheet").format(name=name))
     if stat.S_ISFIFO(mode):
-        message = _("{name} is a named pipe (FIFO), not a score sheet; give the path of a .yaml file")
+        message = _(
+            "{name} is a named pipe (FIFO), not a score sheet; give the path of a .yaml file"
+        )
     elif stat.S_ISSOCK(mode):
         message = _("{name} is a socket, not a score sheet; give the path of a .yaml file")
     elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         message = _("{name} is a device, not a score sheet; give the path of a .yaml file")
     else:
-        message = _("{name} is not a regular file, not a score sheet; give the path of a .yaml file")
+        message = _(
+            "{name} is not a regular file, not a score sheet; give the path of a .yaml file"
+        )
     return SheetError(message.format(name=name))
 
 
