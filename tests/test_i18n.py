@@ -117,6 +117,12 @@ def test_click_messages_are_translated() -> None:
     assert "Нет такой команды: 'handd'." in result.output
 
 
+def test_version_line_in_the_language() -> None:
+    assert run("--version", "--lang", "pl").output.startswith("remikcalc, wersja ")
+    assert run("--version", env={"LANG": "ru_RU.UTF-8"}).output.startswith("remikcalc, версия ")
+    assert run("--version").output.startswith("remikcalc, version ")
+
+
 def test_an_unknown_language_is_a_usage_error() -> None:
     result = run("--lang", "de", "hand", "QH")
     assert result.exit_code == 2

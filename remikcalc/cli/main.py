@@ -107,8 +107,20 @@ def _reader_gone() -> None:
     sys.exit(0)
 
 
+class _VersionMessage(str):
+    """click's ``--version`` line, translated when it is printed (click formats the message
+    with ``%``), not when this module is imported."""
+
+    def __mod__(self, values: Any) -> str:
+        return str(_(str(self)) % values)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="remikcalc", prog_name="remikcalc")
+@click.version_option(
+    package_name="remikcalc",
+    prog_name="remikcalc",
+    message=_VersionMessage("%(prog)s, version %(version)s"),
+)
 def cli() -> None:
     """Score and settle remik (rummy) games: gin, oklahoma, remik bridge, rummy, boat,
     rummy 500, polish remik, continental and remibrydż.
