@@ -11,7 +11,8 @@ and collects the messages meant for people:
 - click's own messages ("Usage:", "Error:", "No such option: {name}"), read the same way from
   the installed click package (``--click``; kept when extracting without it).
 
-It writes ``locale/remikcalc.pot`` and merges it into each language's ``.po``: translations
+It writes ``locale/remikcalc.pot`` (each message with the files it is in, ``#: path``) and
+merges it into each language's ``.po``: translations
 are kept, new messages are added untranslated, and messages no longer in the code become
 obsolete (``#~``). ``python -m remikcalc.i18n_tools check`` lists what is missing; the test
 suite runs the same check (``tests/test_i18n.py``).
@@ -188,7 +189,10 @@ def _pot_entries(messages: Iterable[Message]) -> list[PoEntry]:
     out = [header]
     for m in messages:
         comments = [CLICK_MARK] if m.click else []
-        comments += [f"#: {w}" for w in m.where[:6]]
+        # files only, no line numbers: a catalogue changes when a message does, not when the
+        # code around it moves (fewer merge conflicts in the .po files)
+        files = dict.fromkeys(w.rsplit(":", 1)[0] for w in m.where)
+        comments += [f"#: {f}" for f in list(files)[:6]]
         if "{" in m.msgid:
             comments.append("#, python-brace-format")
         out.append(PoEntry(m.msgid, [], plural=m.plural, comments=comments))
