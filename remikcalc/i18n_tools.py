@@ -161,7 +161,8 @@ def extract_click() -> list[Message]:
 
 
 def placeholders(text: str) -> list[str]:
-    """The format fields of a message, sorted (``{name}``, ``{n}``), and any ``%`` fields.
+    """The format fields of a message, each once, sorted (``{name}``, ``{n}``), and any ``%``
+    fields.
 
     >>> placeholders("{name!r} has {n} cards, {{literal}} 50%"), placeholders("%(a)s %s")
     (['n', 'name!r'], ['%(a)s', '%s'])
@@ -174,7 +175,7 @@ def placeholders(text: str) -> list[str]:
     except ValueError:
         fields.append("<bad braces>")
     fields += re.findall(r"%(?:\(\w+\))?[sdr]", text)
-    return sorted(fields)
+    return sorted(set(fields))  # a field used twice may be used once in a translation
 
 
 def _pot_entries(messages: Iterable[Message]) -> list[PoEntry]:

@@ -437,3 +437,17 @@ def test_the_notation_follows_the_language() -> None:
         assert cards_text(hand) == "Q♥ 10♠"
     with pytest.raises(RulesError, match="unknown notation 'fr'"):
         set_notation("fr")
+
+
+def test_deal_words_for_people_and_for_json() -> None:
+    from remikcalc.dealinput import DealInput, outcome_text
+
+    deal = DealInput(closer="Anna", how="big_gin", hands={"Boris": "KC"})
+    with language("ru"):
+        assert deal.describe() == "big_gin by Anna"  # what JSON writes, in every language
+        assert deal.describe(translated=True) == "большой джин: Anna"
+        assert outcome_text("undercut") == "андеркат"
+    with language("pl"):
+        assert DealInput(draw=True).describe(translated=True) == "remis"
+        assert DealInput(scores={"Anna": 5}).describe(translated=True) == "punkty"
+        assert outcome_text("one_go") == "z ręki"
