@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from remikcalc.errors import DealError
 from remikcalc.families import OPTIONAL_INPUTS
+from remikcalc.i18n import N_, _
 
 if TYPE_CHECKING:
     from remikcalc.variants import Rules
@@ -40,6 +41,7 @@ __all__ = [
     "check_input",
     "name_key",
     "normal_outcome",
+    "outcome_text",
     "range_problem",
     "takes",
 ]
@@ -48,6 +50,20 @@ OUTCOMES: tuple[str, ...] = (
     "knock", "gin", "big_gin", "undercut", "out", "one_go",
     "remik", "colour", "figures", "full_colour", "draw",
 )  # fmt: skip
+
+# How people call each outcome (translated with outcome_text); the sheet and JSON keep the code.
+_OUTCOME_WORDS = {
+    "knock": N_("knock"), "gin": N_("gin"), "big_gin": N_("big gin"),
+    "undercut": N_("undercut"), "out": N_("out"), "one_go": N_("out in one go"),
+    "remik": N_("remik"), "colour": N_("colour"), "figures": N_("figures"),
+    "full_colour": N_("full colour"), "draw": N_("draw"),
+}  # fmt: skip
+
+
+def outcome_text(how: str) -> str:
+    """An outcome's name for people, in the current language (``big_gin`` -> "big gin")."""
+    return _(_OUTCOME_WORDS.get(how, how))
+
 
 #: the largest points-only score (either sign): far above any real deal, and small enough
 #: that totals over thousands of deals stay exact and readable.
@@ -72,15 +88,15 @@ class InputField:
 
     name: str
     kind: Kind
-    help: str
-    what: str  # how an error message names it: "plus points", "an up-card"
+    help: str  # marked with N_(): translated where it is shown
+    what: str  # how an error message names it: "plus points", "an up-card" (N_() too)
     low: int = 0
     high: int = 0
     metavar: str = ""
-    #: the refusal outside the variants that take it
-    refused: str = "{what} are only an input in {takers}, not in {variant}"
+    #: the refusal outside the variants that take it (N_(); fields {takers} and {variant})
+    refused: str = N_("{what} are only an input in {takers}, not in {variant}")
     short: str = ""  # a one-letter option beside the long one (-c)
-    prompt: str = ""  # the question ``add`` asks on a terminal when the rules need the input
+    prompt: str = ""  # the question ``add`` asks on a terminal when the rules need it (N_())
     #: a rule key that must be true as well as the family taking the input (oklahoma's
     #: up-card sets the knock limit only with upcard_knock).
     needs: str = ""
@@ -102,31 +118,37 @@ class InputField:
 
 # The order is the order the sheet writer uses for a deal's keys.
 FIELDS: tuple[InputField, ...] = (
-    InputField("closer", Kind.PLAYER, "Who ended the deal (knocked, went out).", "the closer",
-               metavar="NAME", short="-c"),
+    InputField("closer", Kind.PLAYER, N_("Who ended the deal (knocked, went out)."),
+               N_("the closer"), metavar="NAME", short="-c"),
     InputField("how", Kind.OUTCOME,
-               f"Outcome, when it is not seen from the hands: {', '.join(OUTCOMES)}.",
-               "the outcome", metavar="OUTCOME"),
-    InputField("draw", Kind.FLAG, "The stock ran out: no winner.", "a draw"),
-    InputField("first_turn", Kind.FLAG, "Continental chips: out on first turn.",
-               "first-turn bonuses"),
-    InputField("no_draw", Kind.FLAG, "Continental chips: out before drawing.",
-               "no-draw bonuses"),
-    InputField("upcard", Kind.CARD, "Oklahoma: the deal's first up-card.", "an up-card",
-               metavar="CARD", prompt="The deal's up-card", needs="upcard_knock",
-               refused="{what} only matters in {takers}, not in {variant}"),
-    InputField("plus", Kind.COUNT, "Boat: the winner's plus points.", "plus points",
-               low=0, high=10**6, metavar="N", prompt="The winner's plus points"),
-    InputField("scores", Kind.POINTS, "A deal entered as points only; repeatable.",
-               "points-only scores", low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
-    InputField("hands", Kind.CARDS, "Each player's cards left in hand.", "hands",
+               N_("Outcome, when it is not seen from the hands: knock, gin, big_gin, undercut, "
+                  "out, one_go, remik, colour, figures, full_colour, draw."),
+               N_("the outcome"), metavar="OUTCOME"),
+    InputField("draw", Kind.FLAG, N_("The stock ran out: no winner."), N_("a draw")),
+    InputField("first_turn", Kind.FLAG, N_("Continental chips: out on first turn."),
+               N_("first-turn bonuses"),
+               refused=N_("first-turn bonuses are only an input in {takers}, not in {variant}")),
+    InputField("no_draw", Kind.FLAG, N_("Continental chips: out before drawing."),
+               N_("no-draw bonuses"),
+               refused=N_("no-draw bonuses are only an input in {takers}, not in {variant}")),
+    InputField("upcard", Kind.CARD, N_("Oklahoma: the deal's first up-card."), N_("an up-card"),
+               metavar="CARD", prompt=N_("The deal's up-card"), needs="upcard_knock",
+               refused=N_("an up-card only matters in {takers}, not in {variant}")),
+    InputField("plus", Kind.COUNT, N_("Boat: the winner's plus points."), N_("plus points"),
+               low=0, high=10**6, metavar="N", prompt=N_("The winner's plus points"),
+               refused=N_("plus points are only an input in {takers}, not in {variant}")),
+    InputField("scores", Kind.POINTS, N_("A deal entered as points only; repeatable."),
+               N_("points-only scores"), low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
+    InputField("hands", Kind.CARDS, N_("Each player's cards left in hand."), N_("hands"),
                metavar="NAME=CARDS"),
     InputField("melded", Kind.CARDS,
-               "Rummy 500: the melds a player laid this deal, grouped with |. Repeatable.",
-               "melds on the table (--melded)", metavar="NAME=MELDS",
-               refused="{what} are only scored in {takers}, not in {variant}"),
+               N_("Rummy 500: the melds a player laid this deal, grouped with |. Repeatable."),
+               N_("melds on the table (--melded)"), metavar="NAME=MELDS",
+               refused=N_("melds on the table (--melded) are only scored in {takers}, "
+                          "not in {variant}")),
 )  # fmt: skip
 FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
+assert ", ".join(OUTCOMES) in FIELD["how"].help, "the outcomes listed in --how's help"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -154,12 +176,19 @@ class DealInput:
         """Nothing that makes a deal: no hands, melds, scores, nor a draw."""
         return not (self.hands or self.melded or self.scores is not None or self.draw)
 
-    def describe(self) -> str:
-        """A few words naming the deal: ``gin by Anna``, ``points``, ``draw``."""
+    def describe(self, *, translated: bool = False) -> str:
+        """A few words naming the deal: ``gin by Anna``, ``points``, ``draw`` (in English
+        for JSON; ``translated`` for people, in the current language)."""
+        tr = _ if translated else str
         if self.draw:
-            return "draw"
-        what = self.how or ("points" if self.points_only else "deal")
-        return f"{what} by {self.closer}" if self.closer else what
+            return outcome_text("draw") if translated else "draw"
+        if self.how:
+            what = outcome_text(self.how) if translated else self.how
+        else:
+            what = tr(N_("points") if self.points_only else N_("deal"))
+        if not self.closer:
+            return what
+        return tr(N_("{what} by {closer}")).format(what=what, closer=self.closer)
 
 
 def name_key(name: str) -> str:
@@ -176,8 +205,12 @@ def normal_outcome(text: str) -> str:
     how = text.strip().lower().replace("-", "_")
     if how not in OUTCOMES:
         close = difflib.get_close_matches(how, OUTCOMES, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise DealError(f"unknown outcome {text!r}; outcomes: {', '.join(OUTCOMES)}{hint}")
+        message = _("unknown outcome {text!r}; outcomes: {outcomes}").format(
+            text=text, outcomes=", ".join(OUTCOMES)
+        )
+        if close:
+            message += _("; did you mean {guess}?").format(guess=close[0])
+        raise DealError(message)
     return how
 
 
@@ -194,7 +227,10 @@ def _takers(key: str) -> str:
     """The variants whose default rules take an optional input, for messages."""
     from remikcalc.variants import VARIANTS
 
-    return " and ".join(v.name for v in VARIANTS if takes(v.rules, key))
+    names = [v.name for v in VARIANTS if takes(v.rules, key)]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def range_problem(f: InputField, what: str, value: int) -> str | None:
@@ -206,8 +242,10 @@ def range_problem(f: InputField, what: str, value: int) -> str | None:
     if f.low <= value <= f.high:
         return None
     if f.low == 0 and value < 0:
-        return f"{what} cannot be negative (got {value})"
-    return f"{what}: {value} is out of range ({f.low} to {f.high})"
+        return _("{what} cannot be negative (got {value})").format(what=what, value=value)
+    return _("{what}: {value} is out of range ({low} to {high})").format(
+        what=what, value=value, low=f.low, high=f.high
+    )
 
 
 def _check_range(f: InputField, what: str, value: int) -> None:
@@ -226,16 +264,17 @@ def check_input(entry: DealInput, rules: Rules) -> None:
     for f in FIELDS:
         value = getattr(entry, f.name)
         if value not in (None, False, {}) and not takes(rules, f.name):
-            why = f.refused.format(what=f.what, takers=_takers(f.name), variant=rules.variant)
+            why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
             raise DealError(why)
         if f.kind is Kind.COUNT and value is not None:
-            _check_range(f, f.what, value)
+            _check_range(f, _(f.what), value)
         if f.kind is Kind.POINTS and value is not None:
             for name, points in value.items():
-                _check_range(f, f"{f.what} for {name}", points)
+                what = _("{what} for {name}").format(what=_(f.what), name=name)
+                _check_range(f, what, points)
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
     if drawn and entry.closer is not None:
-        raise DealError("a drawn deal (stock ran out) has no closer")
+        raise DealError(_("a drawn deal (stock ran out) has no closer"))
     if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
-        raise DealError("a deal entered as points (scores) cannot also have hands, melds, "
-                        "an up-card or plus points")  # fmt: skip
+        raise DealError(_("a deal entered as points (scores) cannot also have hands, melds, "
+                          "an up-card or plus points"))  # fmt: skip

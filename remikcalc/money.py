@@ -1,6 +1,7 @@
 """Money and transfers: exact amounts, rounding once with the remainder spread, fewest payments.
 
-Amounts typed by people are parsed from text (``1.5`` and ``1,5`` alike) into ``Decimal``;
+Amounts typed by people are parsed from text (``1.5``, ``1,5`` and ``1 000,50`` alike) into
+``Decimal``;
 net results are ``Fraction``; nothing is ever a ``float``.
 
 >>> fewest_transfers({"Anna": Fraction(5), "Boris": Fraction(-3), "Carl": Fraction(-2)})
@@ -18,6 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from remikcalc.errors import SettleError
+from remikcalc.i18n import _, ngettext
 
 __all__ = [
     "EXACT_LIMIT",
@@ -52,31 +54,73 @@ def currency_decimals(currency: str | None) -> int:
     return _MINOR_DIGITS.get(currency.strip().upper(), 2)
 
 
-def parse_amount(text: str, *, decimals: int = 2, what: str = "stake") -> Decimal:
+_SPACES = " \u00a0\u202f\u2009"  # space, no-break space, narrow no-break space, thin space
+_GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:[.,]\d*)?")
+
+
+def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> Decimal:
     """Parse a money amount typed by a person: ``"1.5"`` and ``"1,5"`` both mean 1.50.
 
+    One dot or one comma is the decimal separator, whichever is typed (so ``1,500`` is one
+    and a half, and refused for a currency with 2 decimals: write ``1500`` or ``1 500``).
+    Thousands may be grouped with a space or a no-break space (``1 000,50``), never with a dot
+    or a comma: a number with both, or with two separators, is refused as ambiguous.
     Negative amounts, anything that is not a plain decimal number, and more decimals than the
-    currency's minor unit are refused with a :class:`SettleError`.
+    currency's minor unit are refused with a :class:`SettleError`. ``what`` names the amount in
+    messages (default: the stake) and is shown as given (pass it translated).
 
     >>> parse_amount("1,5"), parse_amount("0.10"), parse_amount("3")
     (Decimal('1.5'), Decimal('0.10'), Decimal('3'))
+    >>> parse_amount("1 000,50"), parse_amount("12\u00a0345.5")
+    (Decimal('1000.50'), Decimal('12345.5'))
     """
+    what = _("stake") if what is None else what
     raw = text.strip()
     if raw.startswith("-"):
-        raise SettleError(f"{what} {text!r} is negative; a {what} must be 0 or more")
+        raise SettleError(
+            _("{what} {text!r} is negative; a {what} must be 0 or more").format(
+                what=what, text=text
+            )
+        )
     body = raw[1:] if raw.startswith("+") else raw
+    if any(ch in _SPACES for ch in body):
+        if not _GROUPED.fullmatch(body):
+            raise SettleError(
+                _("{what} {text!r}: a space may only separate groups of three digits, "
+                  "like 1 000,50").format(what=what, text=text)
+            )  # fmt: skip
+        body = "".join(ch for ch in body if ch not in _SPACES)
+    if body.count(".") + body.count(",") > 1:
+        raise SettleError(
+            _("{what} {text!r} is not a decimal number (ambiguous: more than one dot or comma); "
+              "use one decimal separator and a space between thousands, like 1 000,50 or "
+              "1000.50").format(
+                what=what, text=text)
+        )  # fmt: skip
     match = _AMOUNT.fullmatch(body)
     if not body or match is None or (match.group(1) is None and match.group(2) is None):
-        raise SettleError(f"{what} {text!r} is not a decimal number; write it like 0.10 or 1,5")
+        raise SettleError(
+            _("{what} {text!r} is not a decimal number; write it like 0.10 or 1,5").format(
+                what=what, text=text
+            )
+        )
     whole, frac = match.group(1) or "0", match.group(2) or ""
     if len(frac) > decimals:
-        unit = "whole units" if decimals == 0 else f"{decimals} decimal" + "s" * (decimals > 1)
+        if decimals == 0:
+            unit = _("whole units")
+        else:
+            unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
         raise SettleError(
-            f"{what} {text!r} has more decimals than the currency's minor unit ({unit})"
-        )
+            _("{what} {text!r} has more decimals than the currency's minor unit ({unit}); "
+              "for thousands write 1500 or 1 500").format(what=what, text=text, unit=unit)
+        )  # fmt: skip
     value = Decimal(f"{whole}.{frac}" if frac else whole)
     if value > MAX_AMOUNT:
-        raise SettleError(f"{what} {text!r} is more than {MAX_AMOUNT}; a {what} is at most that")
+        raise SettleError(
+            _("{what} {text!r} is more than {limit}; a {what} is at most that").format(
+                what=what, text=text, limit=MAX_AMOUNT
+            )
+        )
     return value
 
 
@@ -202,7 +246,7 @@ def _greedy(balances: Sequence[tuple[str, Fraction]], seat: Mapping[str, int]) -
 
 def _check_balances(balances: Mapping[str, Fraction]) -> None:
     if sum(balances.values(), Fraction(0)) != 0:
-        raise SettleError("the balances to settle do not sum to zero")
+        raise SettleError(_("the balances to settle do not sum to zero"))
 
 
 def greedy_transfers(balances: Mapping[str, Fraction]) -> list[Transfer]:

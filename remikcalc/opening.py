@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from remikcalc.cards import Card, check_pack
 from remikcalc.errors import DealError
+from remikcalc.i18n import N_, _, ngettext
 from remikcalc.melds import Meld, meld_reason, split_groups
 from remikcalc.variants import Rules
 
@@ -38,7 +39,9 @@ class Opening:
     """An opening: the melds, their values, the cards left, and whether it is enough.
 
     ``minimum`` is the rule's first-meld minimum (None: any legal meld opens).
-    ``why`` says in a sentence why the hand cannot open ('' when it can).
+    ``why`` says in a sentence why the hand cannot open ('' when it can), in English as the
+    JSON writes it; ``why_text`` is the same sentence in the language spoken when the opening
+    was judged, for people.
     """
 
     cards: tuple[Card, ...]
@@ -48,6 +51,7 @@ class Opening:
     minimum: int | None
     can_open: bool
     why: str = ""
+    why_text: str = ""
 
     @property
     def value(self) -> int:
@@ -56,12 +60,16 @@ class Opening:
 
 def _check_hand(cards: Sequence[Card], rules: Rules) -> None:
     if not cards:
-        raise DealError("the hand is empty; type the cards, e.g. AD 2D JK 8D 8C 8H")
+        raise DealError(_("the hand is empty; type the cards, e.g. AD 2D JK 8D 8C 8H"))
     check_pack(cards, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
     if len(cards) > rules.hand_size + 1:
+        typed = ngettext("{n} card typed", "{n} cards typed", len(cards)).format(n=len(cards))
         raise DealError(
-            f"{len(cards)} cards typed, but a {rules.variant} hand holds at most "
-            f"{rules.hand_size + 1} ({rules.hand_size} dealt + 1 drawn)"
+            _(
+                "{typed}, but a {variant} hand holds at most {most} ({dealt} dealt + 1 drawn)"
+            ).format(
+                typed=typed, variant=rules.variant, most=rules.hand_size + 1, dealt=rules.hand_size
+            )
         )
 
 
@@ -73,11 +81,12 @@ def _judge(
     minimum = rules.first_meld_min
     why = ""
     if not melds:
-        why = "the hand holds no meld"
+        why = N_("the hand holds no meld")
     elif minimum is not None and total < minimum:
-        why = f"the best melds are worth {total}, less than the {minimum} needed"
+        why = N_("the best melds are worth {total}, less than the {minimum} needed")
     elif not left and len(cards) > rules.hand_size:
-        why = "every card is melded, so none is left to discard"
+        why = N_("every card is melded, so none is left to discard")
+    facts = {"total": total, "minimum": minimum}
     return Opening(
         cards=cards,
         melds=tuple(melds),
@@ -85,7 +94,8 @@ def _judge(
         left=tuple(left),
         minimum=minimum,
         can_open=not why,
-        why=why,
+        why=why.format(**facts),
+        why_text=_(why).format(**facts) if why else "",
     )
 
 

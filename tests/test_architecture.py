@@ -19,8 +19,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "remikcalc"
 
 # Lowest first. A module may import modules of its own layer or of lower layers only.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("remikcalc.errors", "remikcalc.money", "remikcalc.families", "remikcalc.check"),
-    ("remikcalc.cards", "remikcalc.variants", "remikcalc.dealinput"),
+    (
+        "remikcalc.errors",
+        "remikcalc.money",
+        "remikcalc.families",
+        "remikcalc.check",
+        "remikcalc.i18n",
+        "remikcalc.pofile",
+        "remikcalc.i18n_tools",
+        "remikcalc.numtext",
+    ),
+    ("remikcalc.cards", "remikcalc.variants", "remikcalc.dealinput", "remikcalc.cardtext"),
     ("remikcalc.melds",),
     ("remikcalc.search",),
     ("remikcalc.layoff", "remikcalc.opening"),

@@ -14,25 +14,33 @@ from typing import Any
 
 import click
 
+from remikcalc import i18n
+from remikcalc.cardtext import set_notation
+from remikcalc.cli.language import add_options, choose, localize
 from remikcalc.errors import RemikcalcError
+from remikcalc.i18n import N_, _
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "variants": ("info", "variants_cmd", "List the variants, their aliases, presets and packs."),
-    "rules": ("info", "rules_cmd", "Show every rule key of a variant and its value."),
-    "hand": ("hand", "hand_cmd", "Find the best melds, deadwood, count and discard of a hand."),
-    "round": ("round", "round_cmd", "Score one deal given on the command line."),
-    "opening": ("opening", "opening_cmd", "Can this hand make the first meld, and how?"),
-    "new": ("sheet", "new_cmd", "Start a score sheet file."),
-    "add": ("sheet", "add_cmd", "Score a deal and append it to a score sheet."),
-    "undo": ("sheet", "undo_cmd", "Remove the last deal or event from a score sheet."),
-    "edit": ("correct", "edit_cmd", "Replace one deal of a score sheet (checked like add)."),
-    "rename": ("correct", "rename_cmd", "Rename a player everywhere in a score sheet."),
-    "show": ("sheet", "show_cmd", "Show a score sheet with running totals and a chart."),
-    "settle": ("sheet", "settle_cmd", "Settle a session: net points, money, who pays whom."),
-    "pool": ("sheet", "pool_cmd", "Show what is in the remik bridge pool."),
-    "stats": ("stats", "stats_cmd", "Per player: deals won, outcomes, counts caught, streaks."),
-    "check": ("check", "check_cmd", "Run worked example files and compare with their expect."),
+    "variants": (
+        "info",
+        "variants_cmd",
+        N_("List the variants, their aliases, presets and packs."),
+    ),
+    "rules": ("info", "rules_cmd", N_("Show every rule key of a variant and its value.")),
+    "hand": ("hand", "hand_cmd", N_("Find the best melds, deadwood, count and discard of a hand.")),
+    "round": ("round", "round_cmd", N_("Score one deal given on the command line.")),
+    "opening": ("opening", "opening_cmd", N_("Can this hand make the first meld, and how?")),
+    "new": ("sheet", "new_cmd", N_("Start a score sheet file.")),
+    "add": ("sheet", "add_cmd", N_("Score a deal and append it to a score sheet.")),
+    "undo": ("sheet", "undo_cmd", N_("Remove the last deal or event from a score sheet.")),
+    "edit": ("correct", "edit_cmd", N_("Replace one deal of a score sheet (checked like add).")),
+    "rename": ("correct", "rename_cmd", N_("Rename a player everywhere in a score sheet.")),
+    "show": ("sheet", "show_cmd", N_("Show a score sheet with running totals and a chart.")),
+    "settle": ("sheet", "settle_cmd", N_("Settle a session: net points, money, who pays whom.")),
+    "pool": ("sheet", "pool_cmd", N_("Show what is in the remik bridge pool.")),
+    "stats": ("stats", "stats_cmd", N_("Per player: deals won, outcomes, counts caught, streaks.")),
+    "check": ("check", "check_cmd", N_("Run worked example files and compare with their expect.")),
 }
 
 
@@ -46,17 +54,35 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
-        module, attr, _ = entry
+        module, attr, _help = entry
         try:
             command = getattr(import_module(f"remikcalc.cli.{module}"), attr)
         except (ImportError, AttributeError):
             return None
         assert isinstance(command, click.Command)
+        add_options(command)
+        localize(command, ctx)
         return command
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line; run as a function (click's ``CliRunner``, standalone mode),
+        it then speaks the language it spoke before again, as a library call should."""
+        before = i18n.current()
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            if kwargs.get("standalone_mode", True):  # else the caller shows the error later
+                i18n.set_language(before)
+                set_notation(None)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        choose(args)  # the language, before any help is shown or a command module loads
+        localize(self, ctx)
+        return super().parse_args(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, help_) for name, (_, _, help_) in COMMANDS.items()]
-        with formatter.section("Commands"):
+        rows = [(name, _(help_)) for name, (_module, _attr, help_) in COMMANDS.items()]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -82,8 +108,20 @@ def _reader_gone() -> None:
     sys.exit(0)
 
 
+class _VersionMessage(str):
+    """click's ``--version`` line, translated when it is printed (click formats the message
+    with ``%``), not when this module is imported."""
+
+    def __mod__(self, values: Any) -> str:
+        return str(_(str(self)) % values)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="remikcalc", prog_name="remikcalc")
+@click.version_option(
+    package_name="remikcalc",
+    prog_name="remikcalc",
+    message=_VersionMessage("%(prog)s, version %(version)s"),
+)
 def cli() -> None:
     """Score and settle remik (rummy) games: gin, oklahoma, remik bridge, rummy, boat,
     rummy 500, polish remik, continental and remibrydż.
@@ -97,6 +135,9 @@ def cli() -> None:
       remikcalc settle game.yaml
       remikcalc check examples/
     """
+
+
+add_options(cli)
 
 
 def main() -> None:
@@ -113,9 +154,9 @@ def main() -> None:
         # Ctrl-C outside a guarded save (cli/saving.py): before it, or in a command that
         # writes nothing; so nothing was changed. EOF at a prompt ends the same way.
         if isinstance(exc.__cause__, KeyboardInterrupt):
-            sys.stderr.write("interrupted; nothing was changed\n")
+            sys.stderr.write(_("interrupted; nothing was changed") + "\n")
             sys.exit(130)
-        sys.stderr.write("Aborted!\n")
+        sys.stderr.write(_("Aborted!") + "\n")
         sys.exit(1)
     except click.ClickException as exc:
         exc.show()
@@ -125,9 +166,9 @@ def main() -> None:
 
         if not caused_by_interrupt(exc):
             raise
-        sys.stderr.write("interrupted; nothing was changed\n")  # outside a guarded save
+        sys.stderr.write(_("interrupted; nothing was changed") + "\n")  # outside a guarded save
         sys.exit(130)
     except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
-        sys.stderr.write("interrupted; nothing was changed\n")
+        sys.stderr.write(_("interrupted; nothing was changed") + "\n")
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)

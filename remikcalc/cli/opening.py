@@ -7,7 +7,11 @@ from typing import Any
 import click
 
 from remikcalc.cards import format_cards, is_grouped, parse_groups
+from remikcalc.cardtext import cards_text
 from remikcalc.cli.common import output_options, rules_options
+from remikcalc.i18n import _
+from remikcalc.melds import Meld
+from remikcalc.numtext import number_text
 from remikcalc.opening import Opening, best_opening, opening_from_groups
 from remikcalc.render.results import meld_text, wilds_json
 from remikcalc.variants import get_rules
@@ -29,28 +33,50 @@ def opening_record(variant: str, opening: Opening) -> dict[str, Any]:
     }
 
 
+def _meld_text(meld: Meld) -> str:
+    """A meld for people in their card notation, each wild card with what it stands for."""
+    return " ".join(
+        cards_text([card]) if stand is None else f"{cards_text([card])}={cards_text([stand])}"
+        for card, stand in zip(meld.cards, meld.stands_for, strict=True)
+    )
+
+
 def _render(opening: Opening, record: dict[str, Any], fmt: str) -> str:
+    """The answer in ``fmt``: JSON and ``plain`` (tab-separated, for scripts) are the same in
+    every language; the table is in the language and card notation of the reader."""
     if fmt == "json":
         from remikcalc.render import to_json
 
         return to_json(record)
-    shown = [f"{meld_text(m)} ({v})" for m, v in zip(opening.melds, opening.values, strict=True)]
-    melds = " | ".join(shown) or "-"
-    minimum = "none" if record["minimum"] is None else str(record["minimum"])
-    left = " ".join(record["left"]) or "-"
     if fmt == "plain":
-        fields = [record["cards"], melds, str(record["value"]), left, minimum]
-        return "\t".join([*fields, "yes" if record["can_open"] else "no"])
-    answer = "yes" if record["can_open"] else f"no: {record['why']}"
-    return "\n".join(
-        [
-            f"Hand:     {record['cards']}",
-            f"Opening:  {melds}",
-            f"Value:    {record['value']} (minimum {minimum})",
-            f"Left:     {left}",
-            f"Can open: {answer}",
+        shown = [
+            f"{meld_text(m)} ({v})" for m, v in zip(opening.melds, opening.values, strict=True)
         ]
-    )
+        minimum = "none" if record["minimum"] is None else str(record["minimum"])
+        fields = [record["cards"], " | ".join(shown) or "-", str(record["value"])]
+        fields += [" ".join(record["left"]) or "-", minimum]
+        return "\t".join([*fields, "yes" if record["can_open"] else "no"])
+    shown = [
+        f"{_meld_text(m)} ({number_text(v)})"
+        for m, v in zip(opening.melds, opening.values, strict=True)
+    ]
+    melds = " | ".join(shown) or "-"
+    minimum = _("none") if opening.minimum is None else number_text(opening.minimum)
+    left = cards_text(opening.left) or "-"
+    if opening.can_open:
+        answer = _("yes")
+    else:
+        answer = _("no: {why}").format(why=opening.why_text or opening.why)
+    rows = [
+        (_("Hand:"), cards_text(opening.cards)),
+        (_("Opening:"), melds),
+        (_("Value:"), _("{value} (minimum {minimum})").format(
+            value=number_text(opening.value), minimum=minimum)),
+        (_("Left:"), left),
+        (_("Can open:"), answer),
+    ]  # fmt: skip
+    width = max(len(label) for label, _value in rows) + 1
+    return "\n".join(f"{label:<{width}}{value}".rstrip() for label, value in rows)
 
 
 @click.command("opening")

@@ -16,6 +16,7 @@ import click
 from remikcalc.cli.entries import same_entry
 from remikcalc.dealinput import FIELDS, Kind, takes
 from remikcalc.errors import DealError, RemikcalcError
+from remikcalc.i18n import N_, _
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Entry
 
@@ -62,9 +63,9 @@ def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
         if not f.prompt or getattr(entry, f.name) is not None or f.name not in names:
             continue
         if f.kind is Kind.CARD:
-            asked[f.name] = click.prompt(f.prompt, value_proc=_checked_by(parse_card))
+            asked[f.name] = click.prompt(_(f.prompt), value_proc=_checked_by(parse_card))
         elif f.kind is Kind.COUNT:
-            asked[f.name] = click.prompt(f.prompt, type=click.IntRange(f.low, f.high),
+            asked[f.name] = click.prompt(_(f.prompt), type=click.IntRange(f.low, f.high),
                                          default=f.low)  # fmt: skip
     return asked
 
@@ -104,24 +105,26 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
     asked = _ask_inputs(entry, state)
     how = entry.how
     one_go = how is None and spec.one_go_counts and state.rules.one_go_multiplier != 1
-    if one_go and click.confirm(f"Did {closer} go out in one go?", default=False):
+    if one_go and click.confirm(_("Did {closer} go out in one go?").format(closer=closer),
+                                default=False):  # fmt: skip
         how = "one_go"
     done = dataclasses.replace(entry, hands=hands, closer=closer, melded=melded, how=how, **asked)
     return _fixed(done, state, typed_cards, one_go)
 
 
 def _ask_closer(active: Sequence[str]) -> str:
-    return str(click.prompt("Who closed the deal (knocked, went out)?",
+    return str(click.prompt(_("Who closed the deal (knocked, went out)?"),
                             type=click.Choice(active, case_sensitive=False)))  # fmt: skip
 
 
 def _ask_hand(player: str, check: Callable[[str], str]) -> str:
-    return str(click.prompt(f"{player}'s cards (group melds with |)", value_proc=check))
+    question = _("{player}'s cards (group melds with |)").format(player=player)
+    return str(click.prompt(question, value_proc=check))
 
 
 def _ask_melds(player: str, check: Callable[[str], str]) -> str:
-    return str(click.prompt(f"{player}'s melds and lay-offs this deal (| between melds)",
-                            default="", show_default=False, value_proc=check))  # fmt: skip
+    question = _("{player}'s melds and lay-offs this deal (| between melds)").format(player=player)
+    return str(click.prompt(question, default="", show_default=False, value_proc=check))
 
 
 def _one_hand(state: Replay) -> Callable[[str], object]:
@@ -148,22 +151,30 @@ def _fixed(
     from remikcalc.errors import CardError, MeldError
 
     active = list(state.tally.active())
-    parts = ["closer", *active]
+    # the answers, as the person types them (in his language) -> the part they name
+    parts = {_("closer"): "closer", **{p: p for p in active}}
     if takes(state.rules, "melded"):
-        parts += [f"melds:{p}" for p in active]
+        parts.update({_("melds:{player}").format(player=p): f"melds:{p}" for p in active})
     if one_go:
-        parts.append("one-go")
-    parts += [f.name for f in FIELDS if f.prompt and takes(state.rules, f.name)]
+        parts[_("one-go")] = "one-go"
+    for f in FIELDS:
+        if f.prompt and takes(state.rules, f.name):
+            parts[_(_PART_WORDS.get(f.name, f.name))] = f.name
     while True:
         try:
             replay(state.sheet).apply(entry)
             return entry
         except (CardError, MeldError, DealError) as exc:
-            click.echo(f"Error: {exc}", err=True)
-            guess = next((p for p in active if p in str(exc)), "closer")
-            part = click.prompt("Which part was wrong?", default=guess,
-                                type=click.Choice(parts, case_sensitive=False))  # fmt: skip
+            click.echo(_("Error: {message}").format(message=exc), err=True)
+            guess = next((p for p in active if p in str(exc)), _("closer"))
+            answer = click.prompt(_("Which part was wrong?"), default=guess,
+                                  type=click.Choice(list(parts), case_sensitive=False))  # fmt: skip
+            part = next(v for k, v in parts.items() if k.casefold() == str(answer).casefold())
         entry = _asked_again(entry, part, active, typed_cards)
+
+
+# How a person names the deal inputs asked on a terminal, when one was wrong (one word each).
+_PART_WORDS = {"upcard": N_("upcard"), "plus": N_("plus")}
 
 
 def _asked_again(
@@ -173,7 +184,8 @@ def _asked_again(
     if folded == "closer":
         return dataclasses.replace(entry, closer=_ask_closer(active))
     if folded == "one-go":
-        went = click.confirm(f"Did {entry.closer} go out in one go?", default=False)
+        went = click.confirm(_("Did {closer} go out in one go?").format(closer=entry.closer),
+                             default=False)  # fmt: skip
         return dataclasses.replace(entry, how="one_go" if went else None)
     if folded.startswith("melds:"):
         p = next(q for q in active if q.casefold() == folded.removeprefix("melds:"))
@@ -197,11 +209,11 @@ def confirm_again(file: str, entry: Entry) -> bool:
         return False
     last = state.steps[-1]
     try:
-        canonical, _ = state.apply(entry)
+        canonical, _step = state.apply(entry)
     except RemikcalcError:
         return False  # the add itself reports it
     if not same_entry(canonical, last.entry):
         return False
-    if not click.confirm(f"This deal is the same as deal {last.n}. Add it again?"):
-        raise DealError(f"not added: {file} is unchanged.")
+    if not click.confirm(_("This deal is the same as deal {n}. Add it again?").format(n=last.n)):
+        raise DealError(_("not added: {file} is unchanged.").format(file=file))
     return True

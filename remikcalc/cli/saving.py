@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from remikcalc.i18n import _
+
 
 def caused_by_interrupt(exc: BaseException) -> bool:
     """Whether ``exc`` is Ctrl-C, or an error Python raised because of one.
@@ -20,7 +22,7 @@ def caused_by_interrupt(exc: BaseException) -> bool:
     out as a ``RuntimeError`` whose cause is the ``KeyboardInterrupt``.
     """
     seen: BaseException | None = exc
-    for _ in range(10):
+    for _attempt in range(10):
         if seen is None:
             return False
         if isinstance(seen, KeyboardInterrupt):
@@ -54,9 +56,9 @@ class Save:
     interrupt after the save exits 130 too, with a message saying the deal was saved.
     """
 
-    def __init__(self, file: str, what: str = "the deal") -> None:
+    def __init__(self, file: str, what: str | None = None) -> None:
         self.file = file
-        self.what = what
+        self.what = _("the deal") if what is None else what  # shown as given: pass it translated
         self.before: str | None = None
         self.after: str | None = None
         self.done = False
@@ -95,9 +97,10 @@ class Save:
                 raise
             saved = self.saved()
             if saved:
-                message = f"interrupted after saving: {self.what} is in {self.file}"
+                message = _("interrupted after saving: {what} is in {file}")
             elif saved is None:
-                message = f"interrupted while saving; check {self.file} with remikcalc show"
+                message = _("interrupted while saving; check {file} with remikcalc show")
             else:
-                message = f"interrupted; {self.file} is unchanged"
+                message = _("interrupted; {file} is unchanged")
+            message = message.format(what=self.what, file=self.file)
             raise Interrupted(message) from None

@@ -24,6 +24,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 
 from remikcalc.errors import RemikcalcError, SheetError
+from remikcalc.i18n import _
 from remikcalc.sheet.model import Entry, Sheet
 from remikcalc.sheet.read import parse_text, sheet_from_text
 from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry
@@ -46,9 +47,10 @@ LOCK_TIMEOUT = 30.0
 
 def _too_big(name: str) -> SheetError:
     return SheetError(
-        f"{name}: the sheet would grow past {MAX_BYTES // 1024} KiB, the most a sheet may hold; "
-        f"it is unchanged. Start a new sheet for the next deals (remikcalc new)"
-    )
+        _("{name}: the sheet would grow past {size} KiB, the most a sheet may hold; it is "
+          "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
+            name=name, size=MAX_BYTES // 1024)
+    )  # fmt: skip
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -59,23 +61,31 @@ def _not_a_file(name: str, mode: int) -> SheetError | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return SheetError(f"{name} is a folder, not a score sheet")
-    kind = (
-        "a named pipe (FIFO)"
-        if stat.S_ISFIFO(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a device"
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "not a regular file"
-    )
-    return SheetError(f"{name} is {kind}, not a score sheet; give the path of a .yaml file")
+        return SheetError(_("{name} is a folder, not a score sheet").format(name=name))
+    if stat.S_ISFIFO(mode):
+        message = _(
+            "{name} is a named pipe (FIFO), not a score sheet; give the path of a .yaml file"
+        )
+    elif stat.S_ISSOCK(mode):
+        message = _("{name} is a socket, not a score sheet; give the path of a .yaml file")
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        message = _("{name} is a device, not a score sheet; give the path of a .yaml file")
+    else:
+        message = _(
+            "{name} is not a regular file, not a score sheet; give the path of a .yaml file"
+        )
+    return SheetError(message.format(name=name))
 
 
 def _os_problem(name: str, exc: OSError, doing: str) -> SheetError:
+    """``doing`` is "read" or "write"."""
     if exc.errno == errno.ELOOP:
-        return SheetError(f"{name}: cannot {doing}: a symbolic link that points back to itself")
-    return SheetError(f"{name}: cannot {doing}: {exc.strerror or exc}")
+        reason = _("a symbolic link that points back to itself")
+    else:
+        reason = str(exc.strerror or exc)
+    if doing == "read":
+        return SheetError(_("{name}: cannot read: {reason}").format(name=name, reason=reason))
+    return SheetError(_("{name}: cannot write: {reason}").format(name=name, reason=reason))
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -89,9 +99,11 @@ def read_text(path: str | os.PathLike[str]) -> str:
         # O_NONBLOCK: should the path become a pipe after the stat, opening it cannot hang
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise SheetError(f"{name}: no such sheet; start one with `remikcalc new {name}`") from None
+        raise SheetError(
+            _("{name}: no such sheet; start one with `remikcalc new {name}`").format(name=name)
+        ) from None
     except IsADirectoryError:
-        raise SheetError(f"{name} is a folder, not a score sheet") from None
+        raise SheetError(_("{name} is a folder, not a score sheet").format(name=name)) from None
     except OSError as exc:
         raise _os_problem(name, exc, "read") from None
     with os.fdopen(fd, "rb") as fh:
@@ -100,18 +112,30 @@ def read_text(path: str | os.PathLike[str]) -> str:
         if refusal is not None:
             raise refusal
         if info.st_size > MAX_BYTES:
-            raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+            raise _larger(name)
         try:
             data = fh.read(MAX_BYTES + 1)
         except OSError as exc:
             raise _os_problem(name, exc, "read") from None
     if len(data) > MAX_BYTES:
-        raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+        raise _larger(name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise SheetError(f"{name}:{line}: not UTF-8 text (byte {exc.start})") from None
+        raise SheetError(
+            _("{name}:{line}: not UTF-8 text (byte {byte})").format(
+                name=name, line=line, byte=exc.start
+            )
+        ) from None
+
+
+def _larger(name: str) -> SheetError:
+    return SheetError(
+        _("{name}: larger than {size} KiB: not a score sheet").format(
+            name=name, size=MAX_BYTES // 1024
+        )
+    )
 
 
 def load_sheet(path: str | os.PathLike[str]) -> Sheet:
@@ -188,15 +212,18 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Itera
         try:
             fd = _open_lock(lock_path)
         except OSError as exc:
-            raise SheetError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+            raise SheetError(
+                _("cannot lock {path}: {reason}").format(path=lock_path, reason=exc.strerror or exc)
+            ) from None
         if fd is not None:
             if _try_lock(fd) and _still_there(fd, lock_path):
                 break
             os.close(fd)
         if time.monotonic() > deadline:
             raise SheetError(
-                f"{os.fspath(path)} is being written by another remikcalc "
-                f"(lock {lock_path}); try again"
+                _("{name} is being written by another remikcalc (lock {lock}); try again").format(
+                    name=os.fspath(path), lock=lock_path
+                )
             )
         time.sleep(0.005)
     try:
@@ -257,14 +284,18 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         mode = info.st_mode & 0o7777
         if not mode & 0o222 or not os.access(target, os.W_OK):
             raise SheetError(
-                f"{name} is read-only, so it was left as it is; to change it, make it "
-                f"writable first (chmod u+w {name})"
-            )
+                _("{name} is read-only, so it was left as it is; to change it, make it "
+                  "writable first (chmod u+w {name})").format(name=name)
+            )  # fmt: skip
     _remove_stale_temps(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise SheetError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+        raise SheetError(
+            _("cannot write in {folder}: {reason}").format(
+                folder=folder, reason=exc.strerror or exc
+            )
+        ) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -277,7 +308,9 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
             os.unlink(tmp)
         if isinstance(exc, OSError):  # a full disk, a file size limit, a quota
             raise SheetError(
-                f"{name}: cannot save: {exc.strerror or exc}; the sheet is unchanged"
+                _("{name}: cannot save: {reason}; the sheet is unchanged").format(
+                    name=name, reason=exc.strerror or exc
+                )
             ) from None
         raise
     with contextlib.suppress(OSError):
@@ -425,7 +458,7 @@ def _spliced_remove(text: str, root: Node | None) -> str | None:
     span = _last_entry_span(lines, root)
     if span is None:
         return None
-    start, end, _, _ = span
+    start, end, _dash, _body = span
     return "".join(lines[:start] + lines[end:])
 
 
@@ -445,7 +478,9 @@ def text_without_last(
     """The sheet's text without its last entry, and that entry (``warn`` as above)."""
     sheet, root = parse_text(text, name)
     if not sheet.entries:
-        raise SheetError(f"{name}: the sheet has no deals; there is nothing to undo")
+        raise SheetError(
+            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
+        )
     want = sheet.with_entries(sheet.entries[:-1])
     edited = _checked(_spliced_remove(text, root), want, name, (text, sheet, warn))
     return edited, sheet.entries[-1]
@@ -474,15 +509,16 @@ def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> 
     except RemikcalcError as exc:
         first = str(exc).splitlines()[0]
         raise SheetError(
-            f"{name}: after this change the sheet would not load again ({first}); it is "
-            f"unchanged. Start a new sheet for the next deals (remikcalc new)"
-        ) from None
+            _("{name}: after this change the sheet would not load again ({first}); it is "
+              "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
+                name=name, first=first)
+        ) from None  # fmt: skip
     old_text, old_sheet, warn = before
     if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
         warn(
-            f"warning: {name} was rewritten in the standard layout; its comments and its own "
-            f"layout were not kept"
-        )
+            _("warning: {name} was rewritten in the standard layout; its comments and its own "
+              "layout were not kept").format(name=name)
+        )  # fmt: skip
     return text
 
 
@@ -552,8 +588,12 @@ def text_with_entry_replaced(
 
 def _no_entry(name: str, n: int, count: int) -> str:
     if count == 0:
-        return f"{name}: the sheet has no entries yet; there is no entry {n}"
-    return f"{name}: there is no entry {n}; the sheet has entries 1 to {count}"
+        return _("{name}: the sheet has no entries yet; there is no entry {n}").format(
+            name=name, n=n
+        )
+    return _("{name}: there is no entry {n}; the sheet has entries 1 to {count}").format(
+        name=name, n=n, count=count
+    )
 
 
 def text_with_sheet(

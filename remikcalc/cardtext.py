@@ -1,0 +1,101 @@
+"""Cards written for people in their own notation: ``--cards en|pl|ru|unicode``.
+
+The notation follows the language unless ``--cards`` chooses one: English codes (``QH TS``,
+what JSON and score sheets always use), Polish (``D♥ 10♠ W♣ A♦``: dama, walet, as with the
+suit signs), Russian (``Дч 10п Вт Тб``: дама, валет, туз with п ч б т for пики, червы,
+бубны, трефы) or Unicode (``Q♥ 10♠``). Every notation reads back through
+:func:`remikcalc.cards.parse_cards`.
+
+>>> from remikcalc.cards import parse_cards
+>>> hand = parse_cards("QH TS JC AD JK")
+>>> [cards_text(hand, n) for n in NOTATIONS]
+['QH TS JC AD JK', 'D♥ 10♠ W♣ A♦ JK', 'Дч 10п Вт Тб Дж', 'Q♥ 10♠ J♣ A♦ JK']
+>>> parse_cards(cards_text(hand, "ru")) == hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from remikcalc.cards import CODES, JOKER, RANK_CODES, Card
+from remikcalc.i18n import current, parse_language
+
+__all__ = [
+    "NOTATIONS",
+    "card_text",
+    "cards_text",
+    "groups_text",
+    "notation",
+    "parse_notation",
+    "set_notation",
+]
+
+#: the notations ``--cards`` takes
+NOTATIONS: tuple[str, ...] = ("en", "pl", "ru", "unicode")
+
+_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the order of Suit
+_RANKS = {
+    "unicode": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "pl": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K"),
+    "ru": ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"),
+}
+_SUITS = {"unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
+_JOKERS = {"en": "JK", "unicode": "JK", "pl": "JK", "ru": "Дж"}
+
+
+def _table(name: str) -> tuple[str, ...]:
+    if name == "en":
+        return CODES
+    ranks, suits = _RANKS[name], _SUITS[name]
+    return tuple(ranks[i % 13] + suits[i // 13] for i in range(52)) + (_JOKERS[name],)
+
+
+_TABLES = {name: _table(name) for name in NOTATIONS}
+assert len(RANK_CODES) == 13 and JOKER == 52
+
+_chosen: str | None = None
+
+
+def parse_notation(text: str) -> str:
+    """A notation name as typed; RulesError (a usage error) if it is not one of NOTATIONS."""
+    from remikcalc.errors import RulesError
+    from remikcalc.i18n import _
+
+    name = text.strip().lower()
+    if name not in NOTATIONS:
+        raise RulesError(
+            _("--cards: unknown notation {text!r}; choose {choices}").format(
+                text=text, choices=", ".join(NOTATIONS)
+            )
+        )
+    return name
+
+
+def set_notation(name: str | None) -> None:
+    """Write cards in ``name`` from now on; None: the notation of the language spoken."""
+    global _chosen
+    _chosen = None if name is None else parse_notation(name)
+
+
+def notation() -> str:
+    """The notation cards are written in now."""
+    if _chosen is not None:
+        return _chosen
+    return parse_language(current())  # en, pl and ru are notations too
+
+
+def card_text(card: Card, name: str | None = None) -> str:
+    """One card in the notation ``name`` (default: :func:`notation`)."""
+    return _TABLES[name or notation()][card]
+
+
+def cards_text(cards: Iterable[Card], name: str | None = None) -> str:
+    """Cards separated by spaces, in the notation ``name`` (default: :func:`notation`)."""
+    table = _TABLES[name or notation()]
+    return " ".join(table[c] for c in cards)
+
+
+def groups_text(groups: Iterable[Iterable[Card]], name: str | None = None) -> str:
+    """Groups of cards (melds) with ``|`` between them."""
+    return " | ".join(cards_text(g, name) for g in groups)

@@ -1,0 +1,168 @@
+"""The command line in the user's language: ``--lang``, ``--cards``, help texts and click's own
+messages.
+
+The language is chosen before anything is shown or any command module loads: the group reads
+``--lang`` from the whole command line (:func:`choose`, called from ``LazyGroup.parse_args``,
+also under click's ``CliRunner``), else the environment (:func:`remikcalc.i18n.language_from_env`).
+``--lang`` and ``--cards`` are options of the group and of every command (:func:`add_options`),
+so both ``remikcalc --lang pl hand ...`` and ``remikcalc hand ... --lang pl`` work.
+
+Help texts are translated where they are shown, not where they are defined (a module is
+imported once, but a process, like a test run, may speak several languages):
+:func:`localize` sets each command's and option's help from its English text every time the
+command is resolved. click's own messages ("Usage:", "Error:", "No such option") go through
+remikcalc's catalogue (:func:`patch_click`): click calls ``gettext`` by the names ``_`` and
+``ngettext`` in its modules, and those names are pointed at :mod:`remikcalc.i18n`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import inspect
+from collections.abc import Sequence
+from importlib import import_module
+from typing import Any
+
+import click
+
+from remikcalc import i18n
+from remikcalc.cardtext import NOTATIONS, set_notation
+from remikcalc.errors import RulesError
+from remikcalc.i18n import LANGUAGES, N_
+
+__all__ = ["add_options", "choose", "localize", "patch_click", "prescan"]
+
+_CLICK_MODULES = (
+    "core", "decorators", "exceptions", "formatting", "parser", "shell_completion",
+    "termui", "types", "utils", "_termui_impl",
+)  # fmt: skip
+_SOURCE = "_remikcalc_source"  # the attribute holding a help text's English original
+
+LANG_HELP = N_("Language of the output: en, pl or ru (default: REMIKCALC_LANG, else the locale).")
+CARDS_HELP = N_("How cards are written: en (QH), pl (D♥), ru (Дч) or unicode (Q♥); "
+                "default: the language's.")  # fmt: skip
+
+
+def _click_gettext(message: str) -> str:
+    return i18n._(message)
+
+
+def _click_ngettext(singular: str, plural: str, n: int) -> str:
+    return i18n.ngettext(singular, plural, n)
+
+
+def patch_click() -> None:
+    """Make click's messages speak the current language (idempotent)."""
+    for name in _CLICK_MODULES:
+        try:
+            module = import_module(f"click.{name}")
+        except ImportError:  # a module this click version does not have
+            continue
+        if getattr(module, "_", None) in (gettext.gettext, _click_gettext):
+            module._ = _click_gettext  # type: ignore[attr-defined]
+        if getattr(module, "ngettext", None) in (gettext.ngettext, _click_ngettext):
+            module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+
+
+def prescan(args: Sequence[str], option: str) -> str | None:
+    """The last value given to ``option`` (``--lang pl`` or ``--lang=pl``) anywhere on the
+    command line before ``--``, or None.
+
+    >>> prescan(["hand", "--lang", "pl", "QH"], "--lang"), prescan(["--lang=ru"], "--lang")
+    ('pl', 'ru')
+    >>> prescan(["hand", "--", "--lang", "pl"], "--lang") is None
+    True
+    """
+    found = None
+    args = list(args)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == option and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith(option + "="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def choose(args: Sequence[str]) -> None:
+    """Decide the language (and reset the card notation) for one run of the command line:
+    ``--lang`` anywhere on it, else the environment. A bad ``--lang`` value is left for its
+    option to refuse; a bad ``REMIKCALC_LANG`` is a usage error."""
+    patch_click()
+    set_notation(None)
+    given = prescan(args, "--lang")
+    if given is not None and given.strip().lower() in LANGUAGES:
+        i18n.set_language(given)
+        return
+    i18n.set_language("en")  # the messages of a refusal below are in English then
+    try:
+        i18n.set_language(i18n.language_from_env())
+    except RulesError as exc:
+        if given is None:
+            raise click.UsageError(str(exc)) from None
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        i18n.set_language(value)
+
+
+def _set_cards(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        set_notation(value)
+
+
+def lang_option() -> click.Option:
+    return click.Option(
+        ["--lang", "remikcalc_lang"],
+        type=click.Choice(LANGUAGES, case_sensitive=False),
+        expose_value=False,
+        is_eager=True,
+        callback=_set_lang,
+        help=LANG_HELP,
+    )
+
+
+def cards_option() -> click.Option:
+    return click.Option(
+        ["--cards", "remikcalc_cards"],
+        type=click.Choice(NOTATIONS, case_sensitive=False),
+        expose_value=False,
+        is_eager=True,
+        callback=_set_cards,
+        help=CARDS_HELP,
+    )
+
+
+def add_options(command: click.Command) -> None:
+    """Give ``command`` the ``--lang`` and ``--cards`` options (once)."""
+    names = {opt for p in command.params for opt in getattr(p, "opts", ())}
+    if "--lang" not in names:
+        command.params.append(lang_option())
+    if "--cards" not in names:
+        command.params.append(cards_option())
+
+
+def _source(holder: Any, attr: str) -> str | None:
+    """The English original of a help text, remembered the first time it is seen."""
+    sources: dict[str, str | None] = holder.__dict__.setdefault(_SOURCE, {})
+    if attr not in sources:
+        text = getattr(holder, attr)
+        if isinstance(text, str) and text:
+            text = i18n.source_text(inspect.cleandoc(text).partition("\f")[0])
+        sources[attr] = text or None
+    return sources[attr]
+
+
+def localize(command: click.Command, ctx: click.Context) -> None:
+    """Set the help texts of ``command`` and its options in the current language."""
+    for attr in ("help", "short_help", "epilog"):
+        text = _source(command, attr)
+        if text is not None:
+            setattr(command, attr, i18n._(text))
+    for param in command.get_params(ctx):
+        if isinstance(param, click.Option):
+            text = _source(param, "help")
+            if text is not None:
+                param.help = i18n._(text)

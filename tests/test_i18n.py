@@ -1,0 +1,453 @@
+"""Languages (INTERFACE.md, "Languages and installed use"): choosing one, the catalogues, plural
+forms, numbers and money for people, card notations, and JSON that never changes.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given
+from hypothesis import strategies as st
+
+from remikcalc import i18n
+from remikcalc.cards import CARDS, parse_cards
+from remikcalc.cardtext import NOTATIONS, cards_text, notation, set_notation
+from remikcalc.cli.main import cli
+from remikcalc.errors import RulesError, SettleError
+from remikcalc.i18n import language, language_from_env, ngettext
+from remikcalc.i18n_tools import Message, check, extract_source, placeholders
+from remikcalc.money import MAX_AMOUNT, parse_amount
+from remikcalc.numtext import money_text, number_text
+from remikcalc.pofile import PoEntry, mo_bytes, parse_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+# No language from the test machine's own environment: each test says what it sets.
+CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
+                                "LANG": None}  # fmt: skip
+
+
+def run(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), env={**CLEAN, **(env or {})}, prog_name="remikcalc")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+    set_notation(None)
+
+
+# --- choosing the language ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "words"),
+    [
+        (["--lang", "pl"], {}, "nie ma takiego zapisu"),
+        (["--lang=pl"], {"REMIKCALC_LANG": "ru"}, "nie ma takiego zapisu"),  # option wins
+        ([], {"REMIKCALC_LANG": "ru", "LANG": "pl_PL.UTF-8"}, "такой записи нет"),
+        ([], {"LANG": "pl_PL.UTF-8"}, "nie ma takiego zapisu"),
+        ([], {"LC_ALL": "ru_RU.UTF-8", "LANG": "pl_PL.UTF-8"}, "такой записи нет"),
+        ([], {"LC_MESSAGES": "pl_PL", "LANG": "ru_RU.UTF-8"}, "nie ma takiego zapisu"),
+        ([], {"LANG": "de_DE.UTF-8"}, "no such sheet"),
+        ([], {}, "no such sheet"),
+    ],
+)
+def test_the_language_of_an_error(
+    tmp_path: Path, args: list[str], env: dict[str, str], words: str
+) -> None:
+    result = run(*args, "show", str(tmp_path / "none.yaml"), env=env)
+    assert result.exit_code == 1
+    assert words in result.output
+    assert ("Błąd: " in result.output) == ("nie ma" in words)
+    assert ("Ошибка: " in result.output) == ("нет" in words)
+
+
+def test_lang_after_the_command_name_and_on_the_group() -> None:
+    for args in (["hand", "--help", "--lang", "ru"], ["--lang", "ru", "hand", "--help"]):
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        assert "Показать эту справку и выйти." in result.output
+        assert "Найти лучшие комбинации руки" in result.output
+        assert "Использование: remikcalc hand" in result.output
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({"REMIKCALC_LANG": "pl"}, "Pokaż tę pomoc i zakończ."),
+        ({"LANG": "ru_RU.UTF-8"}, "Показать эту справку и выйти."),
+        ({"LANG": "pl_PL.UTF-8"}, "Polecenia:"),
+    ],
+)
+def test_the_language_of_help(env: dict[str, str], words: str) -> None:
+    result = run("--help", env=env)
+    assert result.exit_code == 0
+    assert words in result.output
+
+
+def test_one_process_changes_language_between_runs() -> None:
+    # help texts are translated where they are shown, not frozen when a module is imported
+    assert "Pokaż tę pomoc" in run("opening", "--help", "--lang", "pl").output
+    english = run("opening", "--help").output
+    assert "Show this message and exit." in english
+    assert "Can this hand make the first meld" in english
+    assert "Показать эту справку" in run("opening", "--help", "--lang", "ru").output
+    assert i18n.current() == "en"  # a run through CliRunner leaves the library in English
+
+
+def test_click_messages_are_translated() -> None:
+    result = run("--lang", "pl", "hand", "--bogus", "QH")
+    assert result.exit_code == 2
+    assert "Nie ma opcji '--bogus'." in result.output
+    assert "Użycie: remikcalc hand" in result.output
+    result = run("--lang", "ru", "handd")
+    assert result.exit_code == 2
+    assert "Нет такой команды: 'handd'." in result.output
+
+
+def test_version_line_in_the_language() -> None:
+    assert run("--version", "--lang", "pl").output.startswith("remikcalc, wersja ")
+    assert run("--version", env={"LANG": "ru_RU.UTF-8"}).output.startswith("remikcalc, версия ")
+    assert run("--version").output.startswith("remikcalc, version ")
+
+
+def test_an_unknown_language_is_a_usage_error() -> None:
+    result = run("--lang", "de", "hand", "QH")
+    assert result.exit_code == 2
+    assert "'de'" in result.output and "'pl'" in result.output
+    result = run("hand", "QH", env={"REMIKCALC_LANG": "klingon"})
+    assert result.exit_code == 2
+    assert "REMIKCALC_LANG: unknown language 'klingon'; remikcalc speaks en, pl, ru" in (
+        result.output
+    )
+    # given on the command line, the option settles it
+    assert run("hand", "QH", "--lang", "en", env={"REMIKCALC_LANG": "klingon"}).exit_code == 0
+
+
+def test_language_from_env_order() -> None:
+    assert language_from_env({}) == "en"
+    assert language_from_env({"LANG": "ru_RU.KOI8-R"}) == "ru"
+    assert language_from_env({"LANG": "pl"}) == "pl"
+    assert language_from_env({"LC_ALL": "C", "LANG": "pl_PL.UTF-8"}) == "en"  # LC_ALL decides
+    assert language_from_env({"LC_ALL": "", "LANG": "pl_PL.UTF-8"}) == "pl"  # empty: not set
+    assert language_from_env({"REMIKCALC_LANG": " PL ", "LANG": "ru_RU"}) == "pl"
+    with pytest.raises(RulesError, match="unknown language 'xx'"):
+        language_from_env({"REMIKCALC_LANG": "xx"})
+
+
+def test_the_installed_command_reads_the_locale(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN}
+    env["LANG"] = "pl_PL.UTF-8"
+    result = subprocess.run(
+        [sys.executable, "-m", "remikcalc", "show", str(tmp_path / "none.yaml")],
+        capture_output=True, text=True, encoding="utf-8", env=env, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"Błąd: {tmp_path / 'none.yaml'}: nie ma takiego zapisu; załóż go poleceniem "
+        f"`remikcalc new {tmp_path / 'none.yaml'}`\n"
+    )
+
+
+# --- JSON never changes --------------------------------------------------------------------
+
+
+def _json_in_every_language(*args: str) -> list[str]:
+    outputs = []
+    for lang in i18n.LANGUAGES:
+        result = run(*args, "--lang", lang)
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+    return outputs
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hand", "--json", "9C", "7H", "QD", "9D", "9H", "5S", "6S", "7S", "KD", "KH"],
+        ["opening", "--json", "KS", "KH", "5C", "6D", "7D"],
+        ["round", "gin", "--json", "--closer", "Anna", "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
+         "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"],
+        ["settle", str(EXAMPLES / "gin" / "ru-seed-236.yaml"), "--format", "json"],
+        ["settle", str(EXAMPLES / "bridge" / "elimination-reentry-pool.yaml"), "--json"],
+        ["settle", str(EXAMPLES / "rummy" / "four-players-money.yaml"), "--json"],
+        ["show", str(EXAMPLES / "polish" / "money-half-stake.yaml"), "--json"],
+    ],
+)  # fmt: skip
+def test_json_is_byte_identical_in_every_language(args: list[str]) -> None:
+    if args[0] in ("settle", "show") and not Path(args[1]).is_file():
+        pytest.skip("the examples are not beside these tests")
+    en, pl, ru = _json_in_every_language(*args)
+    assert en == pl == ru
+    json.loads(en)
+
+
+def test_opening_table_speaks_the_language_and_json_keeps_english() -> None:
+    table = run("opening", "--lang", "ru", "KS", "KH", "5C", "6D", "7D").output
+    assert "Можно выложить: нет: в руке нет ни одной комбинации" in table
+    assert "Рука:" in table and "Кп Кч" in table  # Russian card notation by default
+    record = json.loads(run("opening", "--lang", "ru", "--json", "KS", "KH", "5C").output)
+    assert record["why"] == "the hand holds no meld"
+    assert record["cards"] == "KS KH 5C"
+
+
+def test_cards_option_overrides_the_language() -> None:
+    table = run("opening", "--lang", "ru", "--cards", "en", "KS", "KH", "5C").output
+    assert "KS KH 5C" in table
+    table = run("opening", "--cards", "unicode", "TS", "KH", "5C").output
+    assert "10♠ K♥ 5♣" in table
+    result = run("opening", "--cards", "klingon", "KS")
+    assert result.exit_code == 2
+
+
+# --- plural forms --------------------------------------------------------------------------
+
+PLURALS = {
+    "pl": {1: "wpisano 1 kartę", 2: "wpisano 2 karty", 5: "wpisano 5 kart",
+           22: "wpisano 22 karty", 25: "wpisano 25 kart", 12: "wpisano 12 kart",
+           0: "wpisano 0 kart", 101: "wpisano 101 kart"},
+    "ru": {1: "введена 1 карта", 2: "введены 2 карты", 5: "введено 5 карт",
+           22: "введены 22 карты", 25: "введено 25 карт", 11: "введено 11 карт",
+           21: "введена 21 карта", 0: "введено 0 карт"},
+    "en": {1: "1 card typed", 2: "2 cards typed", 5: "5 cards typed", 22: "22 cards typed"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(PLURALS))
+def test_plural_forms(lang: str) -> None:
+    with language(lang):
+        for n, want in PLURALS[lang].items():
+            assert ngettext("{n} card typed", "{n} cards typed", n).format(n=n) == want
+
+
+def test_plural_rule_comes_from_the_catalogue_header() -> None:
+    with language("ru"):
+        forms = [ngettext("{n} decimal", "{n} decimals", n).format(n=n) for n in (1, 3, 5)]
+    assert forms == ["1 знак после запятой", "3 знака после запятой", "5 знаков после запятой"]
+
+
+# --- the catalogues are complete -----------------------------------------------------------
+
+
+def test_every_message_in_the_code_has_a_polish_and_a_russian_translation() -> None:
+    assert check() == []
+
+
+def test_the_check_finds_a_missing_translation() -> None:
+    problems = check([Message("a message nobody translated {x}", where=["here.py:1"])])
+    assert problems == [
+        "pl: no translation of 'a message nobody translated {x}' (here.py:1)",
+        "ru: no translation of 'a message nobody translated {x}' (here.py:1)",
+    ]
+
+
+def test_the_check_finds_different_placeholders(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = parse_po(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 1);\\n"\n\n'
+        'msgid "{name}: no such sheet"\nmsgstr "{nazwa}: nie ma"\n\n'
+        'msgid "{n} deal"\nmsgid_plural "{n} deals"\n'
+        'msgstr[0] "jedno rozdanie"\nmsgstr[1] "{n} rozdania"\nmsgstr[2] "{m} rozdań"\n'
+    )
+    broken = gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+    monkeypatch.setitem(i18n._cache, "pl", broken)
+    monkeypatch.setitem(i18n._cache, "ru", broken)
+    problems = check([Message("{name}: no such sheet"), Message("{n} deal", "{n} deals")])
+    assert len(problems) == 4  # {nazwa} and {m}, in each language; "jedno rozdanie" is fine
+    assert "has fields ['nazwa'], the message has ['name']" in problems[0]
+    assert "'{m} rozdań'" in problems[1]
+
+
+def test_the_extractor_reads_messages_and_refuses_f_strings() -> None:
+    source = (
+        "import click\n"
+        "from remikcalc.i18n import N_, _, ngettext\n"
+        "X = N_('marked')\n"
+        "def f(n, v):\n"
+        "    _('plain {x}')\n"
+        "    _(f'formatted {v}')\n"
+        "    ngettext('{n} deal', '{n} deals', n)\n"
+        "@click.command()\n"
+        "@click.option('--x', help='''An option's\n    help.''')\n"
+        "def cmd():\n"
+        "    '''The command.\n\n    More.\n    '''\n"
+    )
+    problems: list[str] = []
+    found = extract_source(source, "m.py", problems)
+    assert sorted((m.msgid, m.plural or "") for m in found) == [
+        ("An option's\nhelp.", ""),
+        ("The command.\n\nMore.", ""),
+        ("marked", ""),
+        ("plain {x}", ""),
+        ("{n} deal", "{n} deals"),
+    ]
+    assert problems == ["m.py:6: an f-string in _() cannot be translated"]
+
+
+def test_placeholders() -> None:
+    assert placeholders("{a} {b!r} {{c}}") == ["a", "b!r"]
+    assert placeholders("%(prog)s, version %(version)s") == ["%(prog)s", "%(version)s"]
+
+
+# --- .po and .mo ---------------------------------------------------------------------------
+
+
+def test_po_text_round_trips_and_compiles() -> None:
+    entries = [
+        PoEntry(
+            "",
+            [
+                "Content-Type: text/plain; charset=UTF-8\n"
+                "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 2);\n"
+            ],
+        ),  # fmt: skip
+        PoEntry('say "hi"\n\ttab', ['powiedz "cześć"\n\ttab'], comments=["#: a.py:1"]),
+        PoEntry("Examples:\n\b\n  x", ["Przykłady:\n\b\n  x"]),
+        PoEntry("{n} deal", ["{n} rozdanie", "", "{n} rozdań"], plural="{n} deals"),
+        PoEntry("old", ["stary"], obsolete=True),
+        PoEntry("unsure", ["niepewne"], fuzzy=True, comments=["#, fuzzy"]),
+    ]
+    again = parse_po(write_po(entries))
+    assert [(e.msgid, e.strings, e.plural, e.obsolete, e.fuzzy) for e in again] == [
+        (e.msgid, e.strings, e.plural, e.obsolete, e.fuzzy) for e in entries
+    ]
+    catalogue = gettext.GNUTranslations(io.BytesIO(mo_bytes(again)))
+    assert catalogue.gettext('say "hi"\n\ttab') == 'powiedz "cześć"\n\ttab'
+    assert catalogue.gettext("unsure") == "unsure"  # fuzzy: not used
+    assert catalogue.gettext("old") == "old"
+    # a plural with a form missing is not used at all
+    assert catalogue.ngettext("{n} deal", "{n} deals", 5) == "{n} deals"
+
+
+def test_build_compiles_the_shipped_catalogues(tmp_path: Path) -> None:
+    """setup.py's build step, run on the repository's .po files (skipped when the tests run
+    from an installed package, which has only the compiled .mo)."""
+    setup = ROOT / "setup.py"
+    if not setup.is_file():
+        pytest.skip("not a source tree")
+    from remikcalc.pofile import compile_po
+
+    for lang in ("pl", "ru"):
+        po = ROOT / "remikcalc" / "locale" / lang / "LC_MESSAGES" / "remikcalc.po"
+        mo = tmp_path / lang / "remikcalc.mo"
+        compile_po(po, mo)
+        with mo.open("rb") as fh:
+            built = gettext.GNUTranslations(fh)
+        assert built.gettext("Show this message and exit.") == i18n.gettext_in(
+            lang, "Show this message and exit."
+        )
+        assert built.info()["plural-forms"].startswith("nplurals=3;")
+    assert "BuildWithCatalogues" in setup.read_text(encoding="utf-8")
+
+
+# --- numbers and money for people ---------------------------------------------------------
+
+
+def test_money_for_people() -> None:
+    assert money_text(Decimal("5.3"), "PLN", 2, lang="pl") == "5,30\u00a0zł"
+    assert money_text(Decimal("12.5"), "RUB", 2, lang="ru") == "12,50\u00a0₽"
+    assert money_text(Decimal("-1000.5"), "rub", 2, lang="ru") == "-1\u00a0000,50\u00a0₽"
+    assert money_text(Decimal("1000.5"), "PLN", 2, lang="pl") == "1000,50\u00a0zł"
+    assert money_text(Decimal("12000"), "CHF", 2, lang="pl") == "12\u00a0000,00\u00a0CHF"
+    assert money_text(Decimal("26.5"), "RUB", 2, lang="en") == "26.50 RUB"
+    assert money_text(Decimal("26.5"), None, 2, lang="ru") == "26,50"
+    with language("pl"):
+        assert number_text(1234567) == "1\u00a0234\u00a0567"
+
+
+amounts = st.decimals(min_value=0, max_value=MAX_AMOUNT, places=2, allow_nan=False)
+
+
+@given(amounts, st.sampled_from(i18n.LANGUAGES))
+def test_amounts_read_back_as_people_write_them(value: Decimal, lang: str) -> None:
+    for text in (number_text(value, 2, lang=lang), number_text(value, lang=lang)):
+        assert parse_amount(text) == value
+        assert parse_amount(text.replace("\u00a0", " ")) == value
+    english = format(value, "f")
+    assert parse_amount(english.replace(".", ",")) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("1 000,50", "1000.50"), ("1\u00a0000.5", "1000.5"), ("1\u202f000", "1000"),
+     ("1,5", "1.5"), ("1.5", "1.5"), (",5", "0.5"), ("123 456", "123456"),
+     ("+3", "3")],
+)  # fmt: skip
+def test_parse_amount_accepts(text: str, value: str) -> None:
+    assert parse_amount(text) == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("1,000.50", "not a decimal number \\(ambiguous"),
+        ("1.000,50", "ambiguous"),
+        ("1.000.000", "ambiguous: more than one dot or comma"),
+        ("1 00", "groups of three digits"),
+        ("1  000", "groups of three digits"),
+        ("1,500", "for thousands write 1500 or 1 500"),
+        ("ten", "not a decimal number"),
+        ("-1", "negative"),
+    ],
+)
+def test_parse_amount_refuses(text: str, words: str) -> None:
+    with pytest.raises(SettleError, match=words):
+        parse_amount(text)
+
+
+def test_a_comma_with_three_decimals_is_a_decimal_comma() -> None:
+    assert parse_amount("1,500", decimals=3) == Decimal("1.500")
+
+
+def test_parse_amount_speaks_the_language() -> None:
+    with language("pl"), pytest.raises(SettleError, match="stawka '1 00': spacja"):
+        parse_amount("1 00")
+    with language("ru"), pytest.raises(SettleError, match=r"\(2 знака после запятой\)"):
+        parse_amount("1,505")
+
+
+# --- card notations ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NOTATIONS)
+def test_every_card_reads_back_in_every_notation(name: str) -> None:
+    assert parse_cards(cards_text(CARDS, name)) == CARDS
+
+
+def test_the_notation_follows_the_language() -> None:
+    hand = parse_cards("QH TS")
+    for lang, want in (("en", "QH TS"), ("pl", "D♥ 10♠"), ("ru", "Дч 10п")):
+        with language(lang):
+            assert notation() == lang
+            assert cards_text(hand) == want
+    set_notation("unicode")
+    with language("ru"):
+        assert cards_text(hand) == "Q♥ 10♠"
+    with pytest.raises(RulesError, match="unknown notation 'fr'"):
+        set_notation("fr")
+
+
+def test_deal_words_for_people_and_for_json() -> None:
+    from remikcalc.dealinput import DealInput, outcome_text
+
+    deal = DealInput(closer="Anna", how="big_gin", hands={"Boris": "KC"})
+    with language("ru"):
+        assert deal.describe() == "big_gin by Anna"  # what JSON writes, in every language
+        assert deal.describe(translated=True) == "большой джин: Anna"
+        assert outcome_text("undercut") == "андеркат"
+    with language("pl"):
+        assert DealInput(draw=True).describe(translated=True) == "remis"
+        assert DealInput(scores={"Anna": 5}).describe(translated=True) == "punkty"
+        assert outcome_text("one_go") == "z ręki"
