@@ -45,12 +45,15 @@ def _example_data(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def check_file(path: Path) -> FileReport:
-    """Load, settle and compare one example file; every failure becomes the report's error."""
+def check_file(path: Path, shown: str | None = None) -> FileReport:
+    """Load, settle and compare one example file; every failure becomes the report's error.
+
+    The report names the file ``shown`` (the path as given, by default).
+    """
     from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
 
-    shown = str(path)
+    shown = str(path) if shown is None else shown
     try:
         sheet = load_sheet(path)
     except RemikcalcError as exc:
@@ -118,31 +121,47 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
     yield f"\n{len(reports) - failed} passed, {failed} failed"
 
 
+def _bundled_reports() -> list[FileReport]:
+    """Check the worked examples installed with the package, named as `remikcalc examples`
+    lists them (``gin/ru-seed-236.yaml``)."""
+    from remikcalc.cli.examples import bundled_root, example_names
+
+    with bundled_root() as root:
+        names = example_names(root)
+        if not names:
+            raise click.ClickException("this installation of remikcalc holds no worked examples")
+        return [check_file(root / name, shown=name) for name in names]
+
+
 @click.command("check")
 @click.argument(
     "paths",
     nargs=-1,
-    required=True,
     type=click.Path(exists=True, dir_okay=True, file_okay=True, readable=True),
 )
 @output_options
 def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     """Settle worked example files and compare each with its expect mapping.
 
-    PATHS are example files or folders (searched recursively for *.yaml and *.yml). An
-    example is a score sheet with `source:` and `expect:`; every key of expect must match the
-    `settle --format json` result (keys left out are not checked, numbers compare by value).
-    Exits 1 if any file differs or cannot be settled.
+    PATHS are example files or folders (searched recursively for *.yaml and *.yml); with no
+    PATHS, the worked examples installed with remikcalc are checked (`remikcalc examples`
+    lists them). An example is a score sheet with `source:` and `expect:`; every key of
+    expect must match the `settle --format json` result (keys left out are not checked,
+    numbers compare by value). Exits 1 if any file differs or cannot be settled.
 
     \b
     Examples:
+      remikcalc check
       remikcalc check examples/
       remikcalc check examples/gin/ru-seed-236.yaml --json
     """
-    files = example_files(paths)
-    if not files:
-        raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
-    reports = [check_file(path) for path in files]
+    if paths:
+        files = example_files(paths)
+        if not files:
+            raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
+        reports = [check_file(path) for path in files]
+    else:
+        reports = _bundled_reports()
     for text in _render(reports, fmt):
         click.echo(text)
     if not all(r.ok for r in reports):

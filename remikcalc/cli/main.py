@@ -8,13 +8,17 @@ bad usage (unknown variant, preset or rule key) exits 2.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from remikcalc.errors import RemikcalcError
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -32,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "settle": ("sheet", "settle_cmd", "Settle a session: net points, money, who pays whom."),
     "pool": ("sheet", "pool_cmd", "Show what is in the remik bridge pool."),
     "check": ("check", "check_cmd", "Run worked example files and compare with their expect."),
+    "examples": ("examples", "examples_cmd", "List the bundled worked examples or copy them out."),
 }
 
 
@@ -51,7 +56,29 @@ class LazyGroup(click.Group):
         except (ImportError, AttributeError):
             return None
         assert isinstance(command, click.Command)
+        if ctx.resilient_parsing:  # completing a command line (or only parsing it)
+            from remikcalc.cli.completion import teach
+
+            teach(command)
         return command
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """Resolve as click does; a mistyped command name gets a did-you-mean (exit 2)."""
+        name = args[0] if args else ""
+        if not ctx.resilient_parsing and name and not name.startswith("-") and name not in COMMANDS:
+            raise click.UsageError(_no_such_command(name), ctx)
+        return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem[Any]]:
+        """Command names with their one-line help, without importing any command module."""
+        if incomplete.startswith("-"):
+            return super().shell_complete(ctx, incomplete)
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name, help=help_) for name, (_, _, help_) in COMMANDS.items()
+                if name.startswith(incomplete.lower())]  # fmt: skip
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_) for name, (_, _, help_) in COMMANDS.items()]
@@ -69,12 +96,22 @@ class LazyGroup(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
+def _no_such_command(name: str) -> str:
+    """``No such command 'hnad'. Did you mean 'hand'?``, or the list of commands."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=3, cutoff=0.6)
+    if len(close) == 1:
+        return f"No such command {name!r}. Did you mean {close[0]!r}?"
+    if close:
+        return f"No such command {name!r}. Did you mean one of: {', '.join(close)}?"
+    return f"No such command {name!r}. Commands: {', '.join(COMMANDS)} (see remikcalc --help)."
+
+
 def _reader_gone() -> None:
     """The program reading our output stopped (``remikcalc add ... | head -1``): what the
     command did stands (a sheet it saved is saved), so it ends with exit 0, as `cat` would.
     Standard output goes to the null device so that nothing fails on the way out."""
-    import os
-
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -103,6 +140,10 @@ def main() -> None:
     from remikcalc.cli.console import tolerant_streams
 
     tolerant_streams()
+    if "_REMIKCALC_COMPLETE" in os.environ:  # the shell asks for completions
+        from remikcalc.cli.completion import install
+
+        install()
     try:
         code = cli.main(prog_name="remikcalc", standalone_mode=False)
     except BrokenPipeError:  # e.g. `remikcalc ... | head`
