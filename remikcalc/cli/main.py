@@ -131,7 +131,8 @@ def cli() -> None:
       remikcalc round gin --closer Anna Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="..."
       remikcalc new game.yaml -v gin --players Anna,Boris --stake 0.10
       remikcalc settle game.yaml
-      remikcalc check examples/
+      remikcalc check
+      remikcalc examples my-examples
     """
 
 
