@@ -86,6 +86,9 @@ class Completing(StringType):
 
 # --- what the line says so far --------------------------------------------------------------
 
+#: the words of the line before the one being completed (set by the shells' classes below)
+LINE: list[str] = []
+
 
 def _param(ctx: click.Context, name: str) -> Any:
     """A value given earlier on the line to this command (or to the group above it).
@@ -119,10 +122,6 @@ def _variant(ctx: click.Context) -> Any:
         return find_variant(name)
     except Exception:
         return None
-
-
-#: the words of the line before the one being completed (set by the shells' classes below)
-LINE: list[str] = []
 
 
 def players(ctx: click.Context) -> list[str]:
