@@ -15,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "remikcalc"
+import remikcalc
+
+# the installed package's own source files: the same whether the tests run in the repository
+# or from an installed wheel
+PACKAGE = Path(remikcalc.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of lower layers only.
 LAYERS: tuple[tuple[str, ...], ...] = (

@@ -1,7 +1,7 @@
 """`remikcalc check`: the comparison rules of INTERFACE.md (check) and the command around them.
 
 The comparison tests work on plain dicts; the command tests settle a real example file
-(examples/gin/ru-seed-236.yaml) through the CLI.
+(remikcalc/examples/gin/ru-seed-236.yaml) through the CLI.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 from decimal import Decimal
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ from remikcalc.check import (
 )
 from remikcalc.cli.main import cli
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+# the worked examples as installed with the package (repository: remikcalc/examples)
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 SEED_GIN = EXAMPLES / "gin" / "ru-seed-236.yaml"
 
 SETTLED: dict[str, Any] = {
@@ -225,8 +227,14 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     assert "nowhere.yaml" in result.output
 
 
-def test_no_path_is_a_usage_error() -> None:
-    assert run().exit_code == 2
+def test_no_path_checks_the_bundled_examples_by_their_names() -> None:
+    # INTERFACE.md: `remikcalc check` with no path checks the examples installed with the package
+    result = run("--format", "json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    names = [f["path"] for f in out["files"]]
+    assert "gin/ru-seed-236.yaml" in names  # named inside the bundle, not by install path
+    assert out["failed"] == 0 and out["passed"] == len(names) == len(list(EXAMPLES.rglob("*.yaml")))
 
 
 def test_a_folder_without_examples_fails(tmp_path: Path) -> None:

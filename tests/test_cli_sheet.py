@@ -6,6 +6,7 @@ import json
 import shlex
 import sys
 from decimal import Decimal
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from click.testing import CliRunner, Result
 from remikcalc.cli import prompts
 from remikcalc.cli.main import cli
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+# the worked examples as installed with the package (repository: remikcalc/examples)
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 
 # Remik bridge hands (two packs): Anna knocks with 2 (A-2-3S, 777, 999; 2C left), or shows a
 # remik (A-2-3-4S, 777, 999); Boris holds nothing melded (70); Carl K-Q-J-10C and 31 left.

@@ -1,4 +1,4 @@
-"""The worked examples in examples/: every one settles to its hand-worked `expect`.
+"""The worked examples (remikcalc/examples/): every one settles to its hand-worked `expect`.
 
 The expectations were worked out by hand from RULES.md (the arithmetic is in each file's
 `_work` note), never copied from remikcalc's output; a failure here means either the program
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from remikcalc.sheet import Sheet, load_sheet
 from remikcalc.sheet.evening import is_evening
 from remikcalc.variants import VARIANTS
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+# the worked examples as installed with the package (repository: remikcalc/examples)
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 FILES = example_files([str(EXAMPLES)])
 # evening files name several sheets (tests/test_evening.py checks they are documented)
 SHEETS = [path for path in FILES if not is_evening(path)]
@@ -85,7 +87,7 @@ def test_check_command_passes_on_the_examples_folder() -> None:
 def test_the_readme_indexes_every_example() -> None:
     readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
     missing = [ids(p) for p in FILES if ids(p) not in readme]
-    assert not missing, f"examples/README.md does not list {missing}"
+    assert not missing, f"remikcalc/examples/README.md does not list {missing}"
 
 
 def test_corrected_publication_keeps_its_note() -> None:

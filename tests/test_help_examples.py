@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pathlib
 import shlex
+import shutil
+from importlib import resources
 
 import pytest
 from click.testing import CliRunner
@@ -31,11 +34,15 @@ def examples(command: str) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("command", ["variants", "rules", "hand", "round", "opening", "check"])
-def test_help_examples_run(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pathlib
-
-    monkeypatch.chdir(pathlib.Path(__file__).resolve().parent.parent)  # examples/ is here
+@pytest.mark.parametrize(
+    "command", ["variants", "rules", "hand", "round", "opening", "check", "examples"]
+)
+def test_help_examples_run(
+    command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    # run where a repository's examples/ would be: a copy of the installed examples
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(str(resources.files("remikcalc") / "examples"), tmp_path / "examples")
     found = examples(command)
     assert found, f"{command} --help shows no runnable example"
     for argv in found:

@@ -45,15 +45,18 @@ def _example_data(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def check_file(path: Path) -> FileReport:
-    """Load, settle and compare one example file; every failure becomes the report's error."""
+def check_file(path: Path, shown: str | None = None) -> FileReport:
+    """Load, settle and compare one example file; every failure becomes the report's error.
+
+    The report names the file ``shown`` (the path as given, by default).
+    """
     from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
     from remikcalc.sheet.evening import is_evening
 
-    shown = str(path)
+    shown = str(path) if shown is None else shown
     if is_evening(path):
-        return check_evening(path)
+        return check_evening(path, shown)
     try:
         sheet = load_sheet(path)
     except RemikcalcError as exc:
@@ -74,16 +77,17 @@ def check_file(path: Path) -> FileReport:
     return check_example(shown, _example_data(sheet), settle)
 
 
-def check_evening(path: Path) -> FileReport:
+def check_evening(path: Path, shown: str | None = None) -> FileReport:
     """An evening file (several sheets, see :mod:`remikcalc.sheet.evening`): settle its
     sheets together and compare with its ``expect``."""
     from remikcalc.render.settlement import settle_files
     from remikcalc.sheet.evening import load_evening
 
+    shown = str(path) if shown is None else shown
     try:
         evening = load_evening(path)
     except RemikcalcError as exc:
-        return FileReport(str(path), error=str(exc))
+        return FileReport(shown, error=str(exc))
     data = {"title": evening.title, "source": evening.source, "expect": evening.expect}
 
     def settle() -> Mapping[str, Any]:
@@ -94,7 +98,7 @@ def check_evening(path: Path) -> FileReport:
         except Exception as exc:  # a bug in remikcalc, not in the example
             raise ValueError(f"internal error while settling: {exc!r}") from exc
 
-    return check_example(str(path), data, settle)
+    return check_example(shown, data, settle)
 
 
 def _show(value: Any) -> str:
@@ -144,32 +148,49 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
     yield f"\n{len(reports) - failed} passed, {failed} failed"
 
 
+def _bundled_reports() -> list[FileReport]:
+    """Check the worked examples installed with the package, named as `remikcalc examples`
+    lists them (``gin/ru-seed-236.yaml``)."""
+    from remikcalc.cli.examples import bundled_root, example_names
+
+    with bundled_root() as root:
+        names = example_names(root)
+        if not names:
+            raise click.ClickException("this installation of remikcalc holds no worked examples")
+        return [check_file(root / name, shown=name) for name in names]
+
+
 @click.command("check")
 @click.argument(
     "paths",
     nargs=-1,
-    required=True,
     type=click.Path(exists=True, dir_okay=True, file_okay=True, readable=True),
 )
 @output_options(tables=False)
 def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     """Settle worked example files and compare each with its expect mapping.
 
-    PATHS are example files or folders (searched recursively for *.yaml and *.yml). An
-    example is a score sheet with `source:` and `expect:`; every key of expect must match the
-    `settle --format json` result (keys left out are not checked, numbers compare by value).
-    An evening file lists several sheets under `evening:` and is compared with what
-    `settle SHEET SHEET...` gives. Exits 1 if any file differs or cannot be settled.
+    PATHS are example files or folders (searched recursively for *.yaml and *.yml); with no
+    PATHS, the worked examples installed with remikcalc are checked (`remikcalc examples`
+    lists them). An example is a score sheet with `source:` and `expect:`; every key of
+    expect must match the `settle --format json` result (keys left out are not checked,
+    numbers compare by value). An evening file lists several sheets under `evening:` and is
+    compared with what `settle SHEET SHEET...` gives. Exits 1 if any file differs or cannot
+    be settled.
 
     \b
     Examples:
+      remikcalc check
       remikcalc check examples/
       remikcalc check examples/gin/ru-seed-236.yaml --json
     """
-    files = example_files(paths)
-    if not files:
-        raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
-    reports = [check_file(path) for path in files]
+    if paths:
+        files = example_files(paths)
+        if not files:
+            raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
+        reports = [check_file(path) for path in files]
+    else:
+        reports = _bundled_reports()
     for text in _render(reports, fmt):
         click.echo(text)
     if not all(r.ok for r in reports):

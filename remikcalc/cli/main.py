@@ -8,9 +8,10 @@ bad usage (unknown variant, preset or rule key) exits 2.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +20,9 @@ from remikcalc.cardtext import set_notation
 from remikcalc.cli.language import add_options, choose, localize
 from remikcalc.errors import RemikcalcError
 from remikcalc.i18n import N_, _
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -41,6 +45,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "pool": ("sheet", "pool_cmd", N_("Show what is in the remik bridge pool.")),
     "stats": ("stats", "stats_cmd", N_("Per player: deals won, outcomes, counts caught, streaks.")),
     "check": ("check", "check_cmd", N_("Run worked example files and compare with their expect.")),
+    "examples": (
+        "examples",
+        "examples_cmd",
+        N_("List the bundled worked examples or copy them out."),
+    ),
 }
 
 
@@ -62,6 +71,10 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         add_options(command)
         localize(command, ctx)
+        if ctx.resilient_parsing:  # completing a command line (or only parsing it)
+            from remikcalc.cli.completion import teach
+
+            teach(command)
         return command
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
@@ -80,6 +93,24 @@ class LazyGroup(click.Group):
         localize(self, ctx)
         return super().parse_args(ctx, args)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """Resolve as click does; a mistyped command name gets a did-you-mean (exit 2)."""
+        name = args[0] if args else ""
+        if not ctx.resilient_parsing and name and not name.startswith("-") and name not in COMMANDS:
+            raise click.UsageError(_no_such_command(name), ctx)
+        return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem[Any]]:
+        """Command names with their one-line help, without importing any command module."""
+        if incomplete.startswith("-"):
+            return super().shell_complete(ctx, incomplete)
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name, help=_(help_)) for name, (_m, _a, help_) in COMMANDS.items()
+                if name.startswith(incomplete.lower())]  # fmt: skip
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(help_)) for name, (_module, _attr, help_) in COMMANDS.items()]
         with formatter.section(_("Commands")):
@@ -96,12 +127,28 @@ class LazyGroup(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
+def _no_such_command(name: str) -> str:
+    """``No such command 'hnad'. Did you mean 'hand'?``, or the list of commands."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=3, cutoff=0.6)
+    if len(close) == 1:
+        return _("No such command {name!r}. Did you mean {close!r}?").format(
+            name=name, close=close[0]
+        )
+    if close:
+        return _("No such command {name!r}. Did you mean one of: {close}?").format(
+            name=name, close=", ".join(close)
+        )
+    return _("No such command {name!r}. Commands: {names} (see remikcalc --help).").format(
+        name=name, names=", ".join(COMMANDS)
+    )
+
+
 def _reader_gone() -> None:
     """The program reading our output stopped (``remikcalc add ... | head -1``): what the
     command did stands (a sheet it saved is saved), so it ends with exit 0, as `cat` would.
     Standard output goes to the null device so that nothing fails on the way out."""
-    import os
-
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -133,7 +180,8 @@ def cli() -> None:
       remikcalc round gin --closer Anna Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="..."
       remikcalc new game.yaml -v gin --players Anna,Boris --stake 0.10
       remikcalc settle game.yaml
-      remikcalc check examples/
+      remikcalc check
+      remikcalc examples my-examples
     """
 
 
@@ -145,6 +193,10 @@ def main() -> None:
     from remikcalc.cli.console import tolerant_streams
 
     tolerant_streams()
+    if "_REMIKCALC_COMPLETE" in os.environ:  # the shell asks for completions
+        from remikcalc.cli.completion import install
+
+        install()
     try:
         code = cli.main(prog_name="remikcalc", standalone_mode=False)
     except BrokenPipeError:  # e.g. `remikcalc ... | head`

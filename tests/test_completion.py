@@ -1,0 +1,165 @@
+"""Shell completion through click's protocol, as bash runs it: the installed `remikcalc` with
+`_REMIKCALC_COMPLETE=bash_complete` and the words in COMP_WORDS/COMP_CWORD. Bash splits a word
+at `=`, so `--rule ace_runs=lo` arrives as `ace_runs`, `=`, `lo` (the tests type it that way).
+Plus the did-you-mean of a mistyped command.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from remikcalc.cli.main import cli
+
+SCRIPT = Path(sys.executable).with_name("remikcalc")
+
+
+def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> list[str]:
+    """The candidates for the last word of ``words`` (an empty last word: a new word)."""
+    env = dict(os.environ)
+    env.update(
+        _REMIKCALC_COMPLETE=f"{shell}_complete",
+        COMP_WORDS="\n".join(["remikcalc", *words]),  # bash joins the words with IFS=\n
+        COMP_CWORD=str(len(words)),
+    )
+    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "", done.stderr  # never an error or a traceback
+    if shell == "zsh":
+        lines = done.stdout.splitlines()
+        return [f"{lines[i]},{lines[i + 1]}" for i in range(0, len(lines) - 1, 3)]
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def values(candidates: list[str]) -> list[str]:
+    return [c.partition(",")[2] for c in candidates]
+
+
+@pytest.fixture
+def sheet(tmp_path: Path) -> Path:
+    path = tmp_path / "game.yaml"
+    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna,Boris"])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+@pytest.fixture(autouse=True)
+def installed() -> None:
+    if not SCRIPT.exists():
+        pytest.fail("install the package first: pip install '.[test]'")
+
+
+def test_commands() -> None:
+    assert values(complete(["ha"])) == ["hand"]
+    assert {"add", "settle", "examples", "check"} <= set(values(complete([""])))
+
+
+def test_options() -> None:
+    assert "--closer" in values(complete(["add", "--clo"]))
+    assert "--preset" in values(complete(["rules", "gin", "--pr"]))
+
+
+def test_variant_names_and_aliases() -> None:
+    found = values(complete(["rules", ""]))
+    assert {"gin", "bridge", "remibrydz", "джин", "remibrydż"} <= set(found)
+    assert (
+        values(complete(["hand", "-v", "rem"])) == [v for v in found if v.startswith("rem")]
+        and "remibrydz" in found
+    )
+    assert values(complete(["new", "g.yaml", "--variant", "оклах"])) == ["оклахома"]
+
+
+def test_presets_of_the_variant_on_the_line_or_all() -> None:
+    assert values(complete(["rules", "remibrydz", "--preset", ""])) == [
+        "small", "no_minimum", "no_jokers", "around"
+    ]  # fmt: skip
+    assert values(complete(["rules", "bridge", "--preset", ""])) == []
+    every = set(values(complete(["rules", "--preset", ""])))
+    assert {"ru", "pagat", "seed", "small"} <= every
+
+
+def test_rule_keys_then_their_fixed_values() -> None:
+    keys = complete(["rules", "gin", "--rule", "ace_"])
+    assert "nospace,ace_runs=" in keys  # no space after KEY=: the value follows
+    # bash gives `ace_runs=` as two words, the cursor on the `=`, and replaces only what
+    # follows the `=`
+    assert values(complete(["rules", "gin", "--rule", "ace_runs", "="])) == [
+        "low", "high", "low_or_high", "around"
+    ]  # fmt: skip
+    assert values(complete(["rules", "gin", "--rule", "ace_runs", "=", "lo"])) == [
+        "low", "low_or_high"
+    ]  # fmt: skip
+    assert values(complete(["new", "g.yaml", "--rule", "undercut_on_tie", "="])) == [
+        "true", "false"
+    ]  # fmt: skip
+    assert values(complete(["rules", "gin", "--rule", "gin_bonus", "="])) == []
+
+
+def test_outcomes() -> None:
+    assert values(complete(["round", "gin", "--how", "u"])) == ["undercut"]
+
+
+def test_players_from_the_sheet(sheet: Path) -> None:
+    file = str(sheet)
+    assert values(complete(["add", file, "--closer", ""])) == ["Anna", "Boris"]
+    assert values(complete(["add", file, "--reenter", "b"])) == ["Boris"]
+    assert complete(["add", file, "--score", ""]) == ["nospace,Anna=", "nospace,Boris="]
+    assert complete(["add", file, "--closer", "Anna", "B"]) == ["nospace,Boris="]
+    assert values(complete(["add", file, "--melded", "A"])) == ["Anna="]
+    assert values(complete(["edit", file, "1", "--closer", ""])) == ["Anna", "Boris"]
+    assert values(complete(["rename", file, ""])) == ["Anna", "Boris"]
+    # after NAME= come the cards: nothing to offer
+    assert complete(["add", file, "Anna", "="]) == []
+
+
+def test_players_in_zsh_and_fish(sheet: Path) -> None:
+    assert complete(["add", str(sheet), "--score", "B"], shell="zsh") == ["nospace,Boris="]
+    env = dict(os.environ, _REMIKCALC_COMPLETE="fish_complete",
+               COMP_WORDS=f"remikcalc add {sheet} --closer A", COMP_CWORD="A")  # fmt: skip
+    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+    assert (done.returncode, done.stdout.split(), done.stderr) == (0, ["plain,Anna"], "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["remikcalc: 1\nvariant: gin\nplayers: [Anna\n", "\x00\x01", "- just\n- a list\n", ""],
+    ids=["unclosed", "binary", "list", "empty"],
+)
+def test_a_broken_sheet_offers_nothing(tmp_path: Path, text: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    assert complete(["add", str(bad), "--closer", ""]) == []
+    assert complete(["rename", str(bad), ""]) == []
+    assert complete(["add", str(tmp_path / "missing.yaml"), "--closer", ""]) == []
+    assert complete(["add", str(tmp_path), "--closer", ""]) == []  # a folder
+
+
+def test_the_scripts_for_each_shell() -> None:
+    for shell, marker in (("bash", "complete -o nosort"), ("zsh", "#compdef remikcalc"),
+                          ("fish", "complete --no-files --command remikcalc")):  # fmt: skip
+        env = dict(os.environ, _REMIKCALC_COMPLETE=f"{shell}_source")
+        done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+        assert done.returncode == 0 and marker in done.stdout, (shell, done.stderr)
+        if shell != "fish":
+            assert "nospace" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("hnad", "hand"), ("setle", "settle"), ("exampels", "examples"), ("chek", "check")],
+)
+def test_a_mistyped_command_gets_a_did_you_mean(typed: str, meant: str) -> None:
+    result = CliRunner().invoke(cli, [typed])
+    assert result.exit_code == 2
+    assert f"No such command '{typed}'. Did you mean '{meant}'?" in result.output
+
+
+def test_a_command_far_from_any_lists_them() -> None:
+    result = CliRunner().invoke(cli, ["xyzzy"])
+    assert result.exit_code == 2
+    assert "No such command 'xyzzy'" in result.output and "settle" in result.output
