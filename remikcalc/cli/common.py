@@ -16,7 +16,7 @@ import click
 
 from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
 from remikcalc.errors import DealError
-from remikcalc.i18n import _
+from remikcalc.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,10 +25,13 @@ FORMATS = ("table", "plain", "csv", "markdown", "json")
 #: the formats of a command whose output is not a table of rows (``hand``, ``new``, ...)
 BASIC_FORMATS = ("table", "plain", "json")
 
+# N_(): a help text the extractor cannot see as a literal help= (it is translated where shown)
 _FORMAT_HELP = {
-    FORMATS: "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
-    "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools.",
-    BASIC_FORMATS: "table for people, plain for tab-separated text, json for tools.",
+    FORMATS: N_(
+        "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
+        "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools."
+    ),
+    BASIC_FORMATS: N_("table for people, plain for tab-separated text, json for tools."),
 }
 
 
