@@ -16,6 +16,7 @@ import click
 
 from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
 from remikcalc.errors import DealError
+from remikcalc.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,10 +25,13 @@ FORMATS = ("table", "plain", "csv", "markdown", "json")
 #: the formats of a command whose output is not a table of rows (``hand``, ``new``, ...)
 BASIC_FORMATS = ("table", "plain", "json")
 
+# N_(): a help text the extractor cannot see as a literal help= (it is translated where shown)
 _FORMAT_HELP = {
-    FORMATS: "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
-    "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools.",
-    BASIC_FORMATS: "table for people, plain for tab-separated text, json for tools.",
+    FORMATS: N_(
+        "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
+        "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools."
+    ),
+    BASIC_FORMATS: N_("table for people, plain for tab-separated text, json for tools."),
 }
 
 
@@ -102,21 +106,34 @@ def join_hands(items: Sequence[str]) -> list[str]:
             joined[-1] += " " + item
         else:
             raise DealError(
-                f'{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"'
+                _('{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"').format(
+                    item=item
+                )
             )
     return joined
 
 
 def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
-    """Parse ``NAME=VALUE`` items into an ordered mapping (a name twice is an error)."""
+    """Parse ``NAME=VALUE`` items into an ordered mapping (a name twice is an error).
+
+    ``what`` names the items in an error: ``"hand"`` (the NAME=CARDS arguments) or an option.
+    """
     result: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise DealError(f"{what} {item!r} must look like NAME=VALUE")
+            if what == "hand":
+                message = _("hand {item!r} must look like NAME=VALUE")
+            else:
+                message = _("{option} {item!r} must look like NAME=VALUE")
+            raise DealError(message.format(option=what, item=item))
         if name in result:
-            raise DealError(f"{what} for {name} is given twice")
+            if what == "hand":
+                message = _("hand for {name} is given twice")
+            else:
+                message = _("{option} for {name} is given twice")
+            raise DealError(message.format(option=what, name=name))
         result[name] = value
     return result
 

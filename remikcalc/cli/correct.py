@@ -16,9 +16,10 @@ from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
 from remikcalc.cli.saving import Save
-from remikcalc.cli.sheet import _must_exist, _print_added
+from remikcalc.cli.sheet import _must_exist, _print_added, unchanged
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
+from remikcalc.i18n import _
 from remikcalc.session import Replay, Step, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
@@ -31,8 +32,14 @@ def _entry_number(sheet: Sheet, n: int, file: str) -> int:
     deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
     if not 1 <= n <= len(deals):
         if not deals:
-            raise SheetError(f"{file} has no deals yet; there is no deal {n} to edit")
-        raise SheetError(f"{file} has deals 1 to {len(deals)}; there is no deal {n} to edit")
+            raise SheetError(
+                _("{file} has no deals yet; there is no deal {n} to edit").format(file=file, n=n)
+            )
+        raise SheetError(
+            _("{file} has deals 1 to {last}; there is no deal {n} to edit").format(
+                file=file, last=len(deals), n=n
+            )
+        )
     return deals[n - 1]
 
 
@@ -54,19 +61,20 @@ def _replayed_with(
     try:
         canonical, step = state.apply(entry)
     except RemikcalcError as exc:
-        raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+        raise type(exc)(unchanged(exc, file)) from None
     deal = n
     for old in sheet.entries[index:]:
         if isinstance(old, ReentryEntry):
-            what = f"{old.player}'s re-entry after it"
+            message = _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
+                        "{problem}")  # fmt: skip
         else:
             deal += 1
-            what = f"deal {deal}"
+            message = _("with this as deal {n}, deal {later} no longer fits: {problem}")
         try:
             state.apply(old)
         except RemikcalcError as exc:
-            raise type(exc)(f"with this as deal {n}, {what} no longer fits: "
-                            f"{exc}\n{file} is unchanged.") from None  # fmt: skip
+            why = message.format(n=n, player=getattr(old, "player", ""), later=deal, problem=exc)
+            raise type(exc)(unchanged(why, file)) from None
     return canonical, step, state
 
 
@@ -117,11 +125,13 @@ def edit_cmd(
         entry = prompts.complete(entry, _before(sheet, _entry_number(sheet, n, file)))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
-            "nothing to put in its place: give each player's cards as NAME=CARDS (with "
-            "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
+            _(
+                "nothing to put in its place: give each player's cards as NAME=CARDS (with "
+                "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
+            )
         )
     warnings: list[str] = []  # the comments not kept, said once the sheet is saved
-    save = Save(file, f"the new entry {n}")
+    save = Save(file, _("the new entry {n}").format(n=n))
     with save.guard(), locked(file):
         text = read_text(file)
         sheet = sheet_from_text(text, file)
@@ -129,7 +139,7 @@ def edit_cmd(
         # the entry keeps its notes (_work, ...): they are the players' own lines
         entry = dataclasses.replace(entry, notes=sheet.entries[index - 1].notes)
         canonical, step, state = _replayed_with(sheet, n, index, entry, file)
-        new_text, _ = text_with_entry_replaced(text, index, canonical, file,
+        new_text, _old = text_with_entry_replaced(text, index, canonical, file,
                                                warn=warnings.append)  # fmt: skip
         save.commit(text, new_text)
     for warning in warnings:
@@ -165,6 +175,21 @@ def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
     )
 
 
+def _not_a_player(name: str, sheet: Sheet) -> str:
+    """``rename``'s refusal of a name that is not a player, with the nearest name or the
+    players (as the scoring words it for a deal)."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(sheet.players), n=1)
+    if close:
+        return _("player {name!r} is not a player of this sheet; did you mean {guess}?").format(
+            name=name, guess=close[0]
+        )
+    return _("player {name!r} is not a player of this sheet; players: {players}").format(
+        name=name, players=", ".join(sheet.players)
+    )
+
+
 def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
     and the player's name as it was."""
@@ -173,15 +198,19 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
 
     try:
         player = player_named(old, sheet.players)
-    except DealError as exc:
-        raise DealError(str(exc).replace("of this deal", "of this sheet")) from None
+    except DealError:
+        raise DealError(_not_a_player(old, sheet)) from None
     why = player_name_problem(new)
     if why is not None:
         raise click.BadParameter(why, param_hint="NEW")
     clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
     if clash:
-        raise click.BadParameter(f"{clash[0]} is already a player of this sheet (names are "
-                                 "matched ignoring case)", param_hint="NEW")  # fmt: skip
+        raise click.BadParameter(
+            _("{name} is already a player of this sheet (names are matched ignoring case)").format(
+                name=clash[0]
+            ),
+            param_hint="NEW",
+        )
     return dataclasses.replace(
         sheet,
         players=tuple(new if p == player else p for p in sheet.players),
@@ -210,7 +239,7 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
 
     _must_exist(file)
     warnings: list[str] = []
-    save = Save(file, "the new name")
+    save = Save(file, _("the new name"))
     with save.guard(), locked(file):
         text = read_text(file)
         sheet = sheet_from_text(text, file)
@@ -229,8 +258,9 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
                             "changed": changed}))  # fmt: skip
         return
     if not changed:
-        click.echo(f"{player} is already called {new}; {file} is unchanged.")
+        click.echo(_("{old} is already called {new}; {file} is unchanged.").format(
+            old=player, new=new, file=file))  # fmt: skip
         return
-    click.echo(f"Renamed {player} to {new} in {file}.")
+    click.echo(_("Renamed {old} to {new} in {file}.").format(old=player, new=new, file=file))
     click.echo("")
     click.echo(render_sheet(state, fmt))

@@ -19,6 +19,7 @@ import click
 from remikcalc.cli.common import deal_options, deal_values, join_hands, split_assignments
 from remikcalc.dealinput import FIELD, FIELDS, Kind
 from remikcalc.errors import DealError
+from remikcalc.i18n import _
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry
 
 __all__ = ["SCORE_OPTION", "add_command", "entry_from_options", "entry_options", "same_entry"]
@@ -50,7 +51,9 @@ def _scores(items: Sequence[str]) -> dict[str, int] | None:
             out[name] = int(value.strip(), 10)
         except ValueError:
             raise DealError(
-                f"{SCORE_OPTION} {name}={value}: {value!r} is not a whole number"
+                _("{option} {name}={value}: {value!r} is not a whole number").format(
+                    option=SCORE_OPTION, name=name, value=value
+                )
             ) from None
     return out
 
@@ -64,12 +67,12 @@ def entry_from_options(
     inputs = deal_values(deal)
     if reenter is not None:
         if typed or scores or any(inputs.values()):
-            raise click.UsageError("--reenter is an entry of its own: give it without hands, "
-                                   "scores or other deal options")  # fmt: skip
+            raise click.UsageError(_("--reenter is an entry of its own: give it without "
+                                     "hands, scores or other deal options"))  # fmt: skip
         return ReentryEntry(reenter)
     if typed and scores is not None:
-        raise click.UsageError("a deal is entered either as hands (NAME=CARDS) or as points "
-                               "(--score NAME=N), not both")  # fmt: skip
+        raise click.UsageError(_("a deal is entered either as hands (NAME=CARDS) or as "
+                                 "points (--score NAME=N), not both"))  # fmt: skip
     return DealEntry(hands=typed, scores=scores, **inputs)
 
 

@@ -10,6 +10,7 @@ import click
 
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.families import Family
+from remikcalc.i18n import _, ngettext
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
 
@@ -92,25 +93,32 @@ def _players(v: Variant) -> str:
     )
 
 
-def _pack(decks: int, jokers: int) -> str:
-    return f"{decks}×52" + (f" + {jokers} jokers" if jokers else "")
+def _pack(decks: int, jokers: int, people: bool = False) -> str:
+    """The pack, ``2×52 + 4 jokers``: in English for JSON and plain text, else for people."""
+    if not jokers:
+        return f"{decks}×52"
+    if not people:
+        return f"{decks}×52 + {jokers} jokers"
+    return ngettext("{decks}×52 + {n} joker", "{decks}×52 + {n} jokers", jokers).format(
+        decks=decks, n=jokers
+    )
 
 
 def _by_players(pairs: list[tuple[str, str]]) -> str:
     """'2: 10; 3-4: 7' from (players, value) pairs; just the value when all agree."""
-    if len({value for _, value in pairs}) == 1:
+    if len({value for _who, value in pairs}) == 1:
         return pairs[0][1]
     return "; ".join(f"{players}: {value}" for players, value in pairs)
 
 
-def _packs(v: Variant) -> tuple[str, str]:
+def _packs(v: Variant, people: bool = False) -> tuple[str, str]:
     r = v.rules
     if not v.by_players:
-        return _pack(r.decks, r.jokers), str(r.hand_size)
+        return _pack(r.decks, r.jokers, people), str(r.hand_size)
     seats = [(f"{lo}-{hi}" if lo != hi else str(lo), d, j, n) for lo, hi, d, j, n in v.by_players]
     return (
-        _by_players([(who, _pack(d, j)) for who, d, j, _ in seats]),
-        _by_players([(who, str(n)) for who, _, _, n in seats]),
+        _by_players([(who, _pack(d, j, people)) for who, d, j, _n in seats]),
+        _by_players([(who, str(n)) for who, _d, _j, n in seats]),
     )
 
 
@@ -126,9 +134,11 @@ def _variant_blocks(records: list[dict[str, Any]], width: int) -> str:
     for r in records:
         lines = [
             f"{r['name']}: {r['title']}",
-            f"players {r['players']}; pack {r['pack']}; cards {r['hand_size']}",
-            f"presets: {', '.join(r['presets']) or '-'}",
-            f"aliases: {', '.join(r['aliases'])}",
+            _("players {players}; pack {pack}; cards {cards}").format(
+                players=r["players"], pack=r["pack"], cards=r["hand_size"]
+            ),
+            _("presets: {presets}").format(presets=", ".join(r["presets"]) or "-"),
+            _("aliases: {aliases}").format(aliases=", ".join(r["aliases"])),
         ]
         wrapped = [_fill(lines[0], width, "")] + [_fill(line, width) for line in lines[1:]]
         blocks.append("\n".join(wrapped))
@@ -169,30 +179,44 @@ def variants_cmd(fmt: str) -> None:
     if fmt == "json":
         click.echo(to_json(records))
         return
+    if fmt != "plain":  # for people: in their language (plain text stays English, for scripts)
+        for v, r in zip(VARIANTS, records, strict=True):
+            r["title"] = _(v.title)
+            r["pack"] = _packs(v, people=True)[0]
     rows = [
         [r["name"], r["title"], ", ".join(r["presets"]) or "-", r["players"], r["pack"],
          r["hand_size"]]
         for r in records
     ]  # fmt: skip
-    headers = ["variant", "name", "presets", "players", "pack", "cards"]
+    if fmt == "plain":
+        headers = ["variant", "name", "presets", "players", "pack", "cards", "aliases"]
+    else:
+        headers = [_("variant"), _("name"), _("presets"), _("players"), _("pack"),
+                   _("cards"), _("aliases")]  # fmt: skip
     if fmt != "table":  # plain, csv, markdown: one row per variant, aliases in a column
         click.echo(
             table(
                 [[*row, ", ".join(r["aliases"])] for row, r in zip(rows, records, strict=True)],
-                [*headers, "aliases"],
+                headers,
                 fmt=fmt,
             )
         )
         return
     width = terminal_width()
-    wide = table(rows, headers, width=10**6)
+    wide = table(rows, headers[:-1], width=10**6)
     if max(len(line) for line in wide.splitlines()) > width:
         click.echo(_variant_blocks(records, width))
         return
     click.echo(wide)
-    click.echo("\nAliases:")
+    click.echo("\n" + _("Aliases:"))
     for r in records:
         click.echo(_fill(f"{r['name']}: {', '.join(r['aliases'])}", width))
+
+
+def _meaning(key: str) -> str:
+    """What a rule key means, in the language (RULE_DOCS is English, marked with N_())."""
+    doc = RULE_DOCS.get(key, "")
+    return _(doc) if doc else ""
 
 
 def _value_text(value: Any) -> str:
@@ -242,8 +266,13 @@ def rules_cmd(
     if not all_keys:
         shown = used_keys(rules, (parse_override(item)[0] for item in rule))
         values = {key: value for key, value in values.items() if key in shown}
-    rows = [[key, _value_text(value), RULE_DOCS.get(key, "")] for key, value in values.items()]
-    click.echo(table(rows, ["key", "value", "meaning"], fmt=fmt))
+    people = fmt != "plain"  # plain text stays English, for scripts
+    rows = [
+        [key, _value_text(value), _meaning(key) if people else RULE_DOCS.get(key, "")]
+        for key, value in values.items()
+    ]
+    headers = [_("key"), _("value"), _("meaning")] if people else ["key", "value", "meaning"]
+    click.echo(table(rows, headers, fmt=fmt))
     if v.note and fmt in ("table", "markdown"):
-        note = f"Note: {v.note}"
+        note = _("Note: {note}").format(note=_(v.note))
         click.echo("\n" + (textwrap.fill(note, terminal_width()) if fmt == "table" else note))

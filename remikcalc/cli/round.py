@@ -16,6 +16,7 @@ from remikcalc.cli.common import (
 )
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError
+from remikcalc.i18n import _
 from remikcalc.variants import find_variant, get_rules
 
 
@@ -23,7 +24,7 @@ def _players(explicit: str | None, hands: list[str], extra: list[str | None]) ->
     if explicit is not None:
         names = [p.strip() for p in explicit.split(",") if p.strip()]
         if not names:
-            raise DealError("--players needs names separated by commas, e.g. Anna,Boris")
+            raise DealError(_("--players needs names separated by commas, e.g. Anna,Boris"))
         return names
     names = list(hands)
     for name in extra:
@@ -82,8 +83,11 @@ def round_cmd(
     spec = find_variant(variant)
     problem = spec.rules.players_problem(len(names))
     if problem is not None:
-        who = ", ".join(names) if names else "nobody"
-        raise DealError(f"{problem} ({who}); type each player's hand as NAME=CARDS")
+        if names:
+            message = _("{problem} ({players}); type each player's hand as NAME=CARDS")
+        else:
+            message = _("{problem} (nobody); type each player's hand as NAME=CARDS")
+        raise DealError(message.format(problem=problem, players=", ".join(names)))
     rules = get_rules(spec.name, preset, rule, players=len(names))
     built = build_deal(rules, names, hands=typed, **inputs)
     click.echo(render_deal(score_deal(rules, built), fmt, variant=rules.variant))

@@ -22,6 +22,7 @@ from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save, ignore_interrupts
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
+from remikcalc.i18n import _, current
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
@@ -56,10 +57,10 @@ def _new_sheet(
         if why is not None:
             raise click.BadParameter(why, param_hint="--players")
     if len({name_key(n) for n in names}) != len(names):
-        raise click.BadParameter("a player is named twice", param_hint="--players")
+        raise click.BadParameter(_("a player is named twice"), param_hint="--players")
     rules: dict[str, str] = {}
     for item in rule:
-        key, _ = parse_override(item)
+        key, _value = parse_override(item)
         rules[key] = item.partition("=" if "=" in item else ":")[2].strip()
     if hollywood:
         rules["scoring"] = "hollywood"
@@ -117,10 +118,12 @@ def new_cmd(
 
     sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
                        hollywood)  # fmt: skip
-    save = Save(file, "the new sheet")
+    save = Save(file, _("the new sheet"))
     with save.guard(), locked(file):
         if os.path.lexists(file) and not force:
-            raise SheetError(f"{file} already exists; use --force to start it again")
+            raise SheetError(
+                _("{file} already exists; use --force to start it again").format(file=file)
+            )
         with contextlib.suppress(OSError, UnicodeDecodeError), open(file, "rb") as fh:
             save.before = fh.read().decode("utf-8")
         save.after = dump_sheet(sheet)
@@ -133,12 +136,27 @@ def new_cmd(
         click.echo(to_json({"file": file, "variant": sheet.variant,
                             "players": list(sheet.players)}))  # fmt: skip
         return
-    money = ""
-    if sheet.stake is not None:
-        unit = sheet.game_rules().spec.unit
-        money = f", {sheet.stake} {sheet.currency or ''} per {unit}".replace("  ", " ")
-    click.echo(f"Started {file}: {sheet.variant} for {', '.join(sheet.players)}{money}.")
-    click.echo(f"Add deals with: remikcalc add {file} --closer NAME NAME=CARDS ...")
+    click.echo(_started(file, sheet))
+    click.echo(_("Add deals with: {command}").format(
+        command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."))  # fmt: skip
+
+
+def _started(file: str, sheet: Sheet) -> str:
+    """What ``new`` says it made: the file, the variant, the players and the stake."""
+    players = ", ".join(sheet.players)
+    if sheet.stake is None:
+        return _("Started {file}: {variant} for {players}.").format(
+            file=file, variant=sheet.variant, players=players
+        )
+    from remikcalc.numtext import money_text
+
+    places = max(0, -int(sheet.stake.as_tuple().exponent))
+    stake = money_text(sheet.stake, sheet.currency, places)
+    if sheet.game_rules().spec.unit == "stake":
+        message = _("Started {file}: {variant} for {players}, {stake} per stake.")
+    else:
+        message = _("Started {file}: {variant} for {players}, {stake} per point.")
+    return message.format(file=file, variant=sheet.variant, players=players, stake=stake)
 
 
 # --- add ----------------------------------------------------------------------------------------
@@ -150,7 +168,7 @@ def _must_exist(file: str) -> None:
         from remikcalc.sheet import read_text
 
         read_text(file)  # raises the right message: no such sheet, a folder, ...
-        raise SheetError(f"{file} is not a regular file")
+        raise SheetError(_("{file} is not a regular file").format(file=file))
 
 
 @click.command("add")
@@ -198,8 +216,10 @@ def add_cmd(
         entry = prompts.complete(entry, load(file))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
-            "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
-            "points as --score NAME=N, or --draw, or --reenter NAME"
+            _(
+                "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
+                "points as --score NAME=N, or --draw, or --reenter NAME"
+            )
         )
     _must_exist(file)
     warnings: list[str] = []  # the comments not kept, said once the sheet is saved
@@ -215,15 +235,9 @@ def add_cmd(
             try:
                 canonical, step = state.apply(entry)
             except RemikcalcError as exc:
-                raise type(exc)(f"{exc}\n{file} is unchanged.") from None
+                raise type(exc)(unchanged(exc, file)) from None
             if last is not None and not again and same_entry(canonical, last.entry):
-                from remikcalc.render.sheet import step_label
-
-                what = step_label(state, last).lower().replace("event", "the event")
-                raise DealError(
-                    f"this is the same as {what}, the last entry; give --again "
-                    f"to add it once more\n{file} is unchanged."
-                )
+                raise DealError(unchanged(_same_as_last(state, last), file))
             save.after = text_with_entry(text, canonical, file, warn=warnings.append)
             save_text(file, save.after)
             save.done = True
@@ -234,15 +248,46 @@ def add_cmd(
         except (BrokenPipeError, KeyboardInterrupt):
             raise
         except Exception as exc:  # the deal is saved: say so, or it would be added twice
-            from remikcalc.render.sheet import step_label
-
-            label = step_label(state, step).lower()
-            what = "re-entry was saved" if label == "event" else f"deal was saved as {label}"
-            raise click.ClickException(
-                f"the {what} in {file}, but printing it failed ({type(exc).__name__}: {exc}); "
-                f"do not add it again - see it with `remikcalc show {file}`"
-            ) from None
+            raise click.ClickException(_print_failed(state, step, file, exc)) from None
         ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
+
+
+def unchanged(problem: object, file: str) -> str:
+    """A refusal, and that the sheet ``file`` is left as it was (on a line of its own)."""
+    return _("{problem}\n{file} is unchanged.").format(problem=problem, file=file)
+
+
+def _deal_number(state: Replay, step: Any) -> int | None:
+    """The deal number ``show`` gives the step; None for an event (a re-entry)."""
+    from remikcalc.render.sheet import deal_numbers
+
+    return deal_numbers(state.steps).get(step.n)
+
+
+def _same_as_last(state: Replay, last: Any) -> str:
+    number = _deal_number(state, last)
+    if number is None:
+        return _("this is the same as the event, the last entry; give --again to add it once more")
+    return _(
+        "this is the same as deal {n}, the last entry; give --again to add it once more"
+    ).format(n=number)
+
+
+def _print_failed(state: Replay, step: Any, file: str, exc: Exception) -> str:
+    """The entry is saved but could not be printed: say so, or it would be added twice."""
+    number = _deal_number(state, step)
+    error = f"{type(exc).__name__}: {exc}"
+    if number is None:
+        message = _(
+            "the re-entry was saved in {file}, but printing it failed ({error}); "
+            "do not add it again - see it with `remikcalc show {file}`"
+        )
+    else:
+        message = _(
+            "the deal was saved as deal {n} in {file}, but printing it failed ({error}); "
+            "do not add it again - see it with `remikcalc show {file}`"
+        )
+    return message.format(file=file, error=error, n=number)
 
 
 def _print_added(state: Replay, step: Any, fmt: str, *, verbose: bool = False) -> None:
@@ -278,7 +323,7 @@ def undo_cmd(file: str, fmt: str) -> None:
 
     _must_exist(file)
     warnings: list[str] = []
-    save = Save(file, "the last entry's removal")
+    save = Save(file, _("the last entry's removal"))
     with save.guard(), locked(file):
         before = read_text(file)
         text, removed = text_without_last(before, file, warn=warnings.append)
@@ -291,24 +336,31 @@ def undo_cmd(file: str, fmt: str) -> None:
 
         click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
         return
-    from remikcalc.render.deal import entry_words
-
-    if isinstance(removed, DealEntry):
-        what = entry_words(removed.closer, removed.how, draw=removed.draw,
-                           points=removed.scores is not None)  # fmt: skip
-    else:
-        what = removed.describe()
-    click.echo(f"Removed the last entry of {file} ({what}).")
-    click.echo(f"To put it back: {again}")
+    click.echo(_("Removed the last entry of {file} ({what}).").format(
+        file=file, what=_removed_words(removed)))  # fmt: skip
+    click.echo(_("To put it back: {command}").format(command=again))
     try:
         state = load(file)
     except RemikcalcError as exc:
-        click.echo(f"The sheet still has problems:\n{exc}", err=True)
+        click.echo(_("The sheet still has problems:\n{problems}").format(problems=exc), err=True)
         return
     from remikcalc.render.sheet import render_sheet
 
     click.echo("")
     click.echo(render_sheet(state, fmt))
+
+
+def _removed_words(removed: Any) -> str:
+    """The entry ``undo`` removed, in a few words: in English as ``show`` words a deal ("a deal
+    closed by Anna"), in another language from :meth:`DealInput.describe`."""
+    if not isinstance(removed, DealEntry):
+        return _("{player} re-enters").format(player=removed.player)
+    if current() != "en":
+        return removed.describe(translated=True)
+    from remikcalc.render.deal import entry_words
+
+    return entry_words(removed.closer, removed.how, draw=removed.draw,
+                       points=removed.scores is not None)  # fmt: skip
 
 
 CHART_FORMATS = ("png", "svg", "pdf")
@@ -317,29 +369,39 @@ CHART_FORMATS = ("png", "svg", "pdf")
 def _chart_format(chart: str, sheet: str) -> str:
     """The format ``--chart`` names by its extension; refuse the sheet itself and folders."""
     if "\x00" in chart:
-        raise click.BadParameter("a file name cannot hold a NUL character", param_hint="--chart")
+        raise click.BadParameter(_("a file name cannot hold a NUL character"),
+                                 param_hint="--chart")  # fmt: skip
     same = os.path.realpath(chart) == os.path.realpath(sheet)
     if not same and os.path.exists(chart) and os.path.exists(sheet):
         with contextlib.suppress(OSError):
             same = os.path.samefile(chart, sheet)
     if same:
         raise click.BadParameter(
-            f"{chart} is the score sheet itself; name another file for the chart",
+            _("{chart} is the score sheet itself; name another file for the chart").format(
+                chart=chart
+            ),
             param_hint="--chart",
         )
     ext = os.path.splitext(chart)[1].lower().lstrip(".")
     if ext not in CHART_FORMATS:
-        shown = f"'.{ext}'" if ext else "no extension"
+        kinds = ", ".join(f".{f}" for f in CHART_FORMATS)
+        if ext:
+            message = _("{chart!r} has '.{ext}'; the chart is drawn as {kinds}")
+        else:
+            message = _("{chart!r} has no extension; the chart is drawn as {kinds}")
         raise click.BadParameter(
-            f"{chart!r} has {shown}; the chart is drawn as "
-            + ", ".join(f".{f}" for f in CHART_FORMATS),
-            param_hint="--chart",
+            message.format(chart=chart, ext=ext, kinds=kinds), param_hint="--chart"
         )
     if os.path.isdir(chart):
-        raise click.BadParameter(f"{chart} is a folder; name a file", param_hint="--chart")
+        raise click.BadParameter(
+            _("{chart} is a folder; name a file").format(chart=chart), param_hint="--chart"
+        )
     folder = os.path.dirname(chart) or "."
     if not os.path.isdir(folder):
-        raise click.BadParameter(f"no folder {folder} to write {chart} in", param_hint="--chart")
+        raise click.BadParameter(
+            _("no folder {folder} to write {chart} in").format(folder=folder, chart=chart),
+            param_hint="--chart",
+        )
     return ext
 
 
@@ -372,7 +434,9 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
         except ImportError as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
-            raise click.ClickException(f"cannot write {chart}: {exc.strerror or exc}") from None
+            raise click.ClickException(
+                _("cannot write {chart}: {reason}").format(chart=chart, reason=exc.strerror or exc)
+            ) from None
     click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
 
 
@@ -382,7 +446,10 @@ def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
     for file in files:
         real = os.path.realpath(file)
         if real in seen:
-            raise click.BadParameter(f"{file} is named twice (as {seen[real]})", param_hint=param)
+            raise click.BadParameter(
+                _("{file} is named twice (as {first})").format(file=file, first=seen[real]),
+                param_hint=param,
+            )
         seen[real] = file
 
 
