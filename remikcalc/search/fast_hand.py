@@ -27,25 +27,29 @@ SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four sui
 
 
 @functools.cache
-def full_hand(tables: FastTables) -> FullHand:
+def full_hand(tables: FastTables, other: FullHand = general_arrangement) -> FullHand:
     """The one function that answers a full hand (no discard) with ``tables``.
 
     Built on first use and kept (per tables, so rule sets sharing the tables share it).
+    A hand the fast path does not take (a card twice, a joker, a wild deuce) goes to
+    ``other``: the general search, or for the public API a function that first checks the
+    hand against the pack (a hand the fast path takes is distinct natural cards, which
+    every pack allows, so it needs no other check).
     """
     tables.build()
-    return _full_hand_function(tables)
+    return _full_hand_function(tables, other)
 
 
-def _full_hand_function(tables: FastTables) -> FullHand:
+def _full_hand_function(tables: FastTables, other: FullHand) -> FullHand:
     """The whole search for a full hand under rules sharing ``tables`` (built already)."""
     new: Any = tuple.__new__
     bit = BIT.__getitem__
     refuse = tables.refuse
     threes = not tables.sets_allowed or (tables.set_min == 3 and tables.set_sizes == {0, 3, 4})
     if threes and refuse == 1 << 52:  # not with wild deuces
-        return _sets_of_three(tables)
+        return _sets_of_three(tables, other)
     arrange = tables.arrange
-    general = general_arrangement
+    general = other
 
     def generic(cards: Sequence[Card], rules: Rules) -> Arrangement:
         m = sum(map(bit, cards))
@@ -56,7 +60,7 @@ def _full_hand_function(tables: FastTables) -> FullHand:
     return generic
 
 
-def _sets_of_three(tables: FastTables) -> FullHand:
+def _sets_of_three(tables: FastTables, other: FullHand) -> FullHand:
     """:func:`_full_hand_function` when a set is 3 or 4 cards (or there are no sets).
 
     A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
@@ -64,7 +68,7 @@ def _sets_of_three(tables: FastTables) -> FullHand:
     """
     new: Any = tuple.__new__
     cls = Arrangement
-    general = general_arrangement
+    general = other
     bit = BIT.__getitem__
     limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
     set_ranks = FULL if tables.sets_allowed else 0
