@@ -265,32 +265,6 @@ def _tokens(text: str | Iterable[str]) -> list[list[str]]:
     return [group.replace(",", " ").replace(";", " ").split() for group in joined.split("|")]
 
 
-def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
-    """Parse a hand that may be grouped with ``|``; returns the groups in input order.
-
-    An ungrouped hand is a single group. Empty groups (``a || b``) are dropped.
-
-    >>> parse_groups("AS 2S 3S | 7H 7D 7C | KD")
-    ((Card('AS'), Card('2S'), Card('3S')), (Card('7H'), Card('7D'), Card('7C')), (Card('KD'),))
-    """
-    groups: list[tuple[Card, ...]] = []
-    position = 0
-    for tokens in _tokens(text):
-        group = []
-        for token in tokens:
-            position += 1
-            group.append(parse_card(token, position))
-        if group:
-            groups.append(tuple(group))
-    return tuple(groups)
-
-
-def is_grouped(text: str | Iterable[str]) -> bool:
-    """True when the input uses ``|`` to fix an arrangement."""
-    joined = text if isinstance(text, str) else " ".join(text)
-    return "|" in joined
-
-
 def _plain_codes() -> dict[str, Card]:
     """Every spelling of a card that :func:`parse_card` reads with nothing to normalise: a
     Latin rank (``A 2-9 T 10 J Q K``) and suit (``C D H S``) in either case, and the joker
@@ -310,6 +284,38 @@ def _plain_codes() -> dict[str, Card]:
 
 
 PLAIN_CODES = _plain_codes()
+
+
+def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
+    """Parse a hand that may be grouped with ``|``; returns the groups in input order.
+
+    An ungrouped hand is a single group. Empty groups (``a || b``) are dropped.
+
+    >>> parse_groups("AS 2S 3S | 7H 7D 7C | KD")
+    ((Card('AS'), Card('2S'), Card('3S')), (Card('7H'), Card('7D'), Card('7C')), (Card('KD'),))
+    """
+    if isinstance(text, str) and "|" not in text:
+        try:  # plain codes only: one lookup each (see parse_cards)
+            plain = tuple(map(PLAIN_CODES.__getitem__, text.split()))
+            return (plain,) if plain else ()
+        except KeyError:
+            pass
+    groups: list[tuple[Card, ...]] = []
+    position = 0
+    for tokens in _tokens(text):
+        group = []
+        for token in tokens:
+            position += 1
+            group.append(parse_card(token, position))
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
+def is_grouped(text: str | Iterable[str]) -> bool:
+    """True when the input uses ``|`` to fix an arrangement."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    return "|" in joined
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from remikcalc.cards import Card, format_cards
+from remikcalc.cards import JOKER, JOKER_INDEX, Card, format_cards
 from remikcalc.errors import MeldError
-from remikcalc.melds import Meld, can_meld, classify_meld
+from remikcalc.melds import Meld, can_meld, classify_meld, run_geometry
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
@@ -97,14 +97,16 @@ def _is_meld(cards: Sequence[Card], rules: Rules) -> bool:
 
 def _may_fit(face: tuple[Card, ...], card: Card) -> bool:
     """Cheap pre-filter: could ``card`` ever join the meld showing ``face``?"""
-    if card.is_joker:
+    if card == JOKER_INDEX:
         return True
-    naturals = [c for c in face if not c.is_joker]
+    naturals = [c for c in face if c != JOKER_INDEX]
     if not naturals:
         return True
-    if all(c.rank == naturals[0].rank for c in naturals) and card.rank == naturals[0].rank:
+    rank = naturals[0] % 13
+    if card % 13 == rank and all(c % 13 == rank for c in naturals):
         return True
-    return all(c.suit == card.suit for c in naturals)
+    suit = card // 13
+    return all(c // 13 == suit for c in naturals)
 
 
 def extensions(face: tuple[Card, ...], cards: Sequence[Card], rules: Rules) -> list[frozenset[int]]:
@@ -115,21 +117,33 @@ def extensions(face: tuple[Card, ...], cards: Sequence[Card], rules: Rules) -> l
     outwards from their ends and sets up to ``set_max`` cards of distinct suits.
     """
     fitting = [i for i, c in enumerate(cards) if _may_fit(face, c)]
+    found = _extensions(face, tuple(cards[i] for i in fitting), rules)
+    if not found:
+        return [frozenset()]
+    return [frozenset(fitting[k] for k in ext) for ext in found]
+
+
+@lru_cache(maxsize=65536)
+def _extensions(
+    face: tuple[Card, ...], fitting: tuple[Card, ...], rules: Rules
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`extensions` over the cards that may fit (by position among them); remembered,
+    since a sheet's deals repeat the same few cards against the same melds."""
     seen: set[frozenset[int]] = {frozenset()}
     frontier: list[frozenset[int]] = [frozenset()]
     while frontier:
         state = frontier.pop()
-        base = list(face) + [cards[i] for i in state]
-        for i in fitting:
+        base = list(face) + [fitting[i] for i in state]
+        for i in range(len(fitting)):
             if i in state:
                 continue
             grown = state | {i}
             if grown in seen:
                 continue
-            if _is_meld([*base, cards[i]], rules):
+            if _is_meld([*base, fitting[i]], rules):
                 seen.add(grown)
                 frontier.append(grown)
-    return sorted(seen, key=lambda s: (len(s), sorted(s)))
+    return tuple(tuple(sorted(s)) for s in sorted(seen, key=lambda s: (len(s), sorted(s))))
 
 
 def _layoff_choices(
@@ -245,39 +259,75 @@ def _arrange_sorted(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
     return best_arrangement(cards, rules)
 
 
+_WINDOWS: dict[str, frozenset[frozenset[int]]] = {}
+
+
+def _windows(rules: Rules) -> frozenset[frozenset[int]]:
+    """The rank indexes (ace = 0) of every window a run may fill, of every length."""
+    found = _WINDOWS.get(rules.ace_runs)
+    if found is None:
+        found = _WINDOWS[rules.ace_runs] = frozenset(
+            frozenset(rank - 1 for rank in window)
+            for by_length in run_geometry(rules).windows
+            for window in by_length
+        )
+    return found
+
+
 # --- all least-deadwood arrangements of the knocker -------------------------------------------
 
 
 def _candidate_melds(cards: Sequence[Card], rules: Rules) -> list[tuple[int, Meld]]:
     """Every legal meld among ``cards``, as (bitmask of indices, meld)."""
-    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    jokers = [i for i, c in enumerate(cards) if c == JOKER_INDEX]
     by_key: dict[tuple[str, int], list[int]] = {}
     for i, c in enumerate(cards):
-        if c.is_joker:
+        if c == JOKER_INDEX:
             continue
         if rules.sets_allowed:
-            by_key.setdefault(("rank", c.rank), []).append(i)
-        by_key.setdefault(("suit", c.suit.order), []).append(i)
+            by_key.setdefault(("rank", c % 13), []).append(i)
+        by_key.setdefault(("suit", c // 13), []).append(i)
     smallest = min(rules.run_min, rules.set_min if rules.sets_allowed else rules.run_min)
     masks: dict[int, Meld] = {}
     for indices in by_key.values():
-        for n in range(1, len(indices) + 1):
-            for picked in combinations(indices, n):
-                for j in range(len(jokers) + 1):
-                    if n + j < smallest:
-                        continue
-                    for wild in combinations(jokers, j):
-                        mask = sum(1 << i for i in (*picked, *wild))
-                        if mask in masks:
-                            continue
-                        group = [cards[i] for i in (*picked, *wild)]
-                        if not _is_meld(group, rules):
-                            continue
-                        try:
-                            masks[mask] = classify_meld(group, rules)
-                        except MeldError:
-                            continue
+        group = tuple(cards[i] for i in indices)
+        for picked, j, meld in _group_melds(group, len(jokers), smallest, rules):
+            bits = sum(1 << indices[p] for p in picked)
+            for wild in combinations(jokers, j):
+                mask = bits + sum(1 << i for i in wild)
+                if mask not in masks:
+                    masks[mask] = meld
     return sorted(masks.items(), key=lambda item: item[0])
+
+
+@lru_cache(maxsize=65536)
+def _group_melds(
+    group: tuple[Card, ...], jokers: int, smallest: int, rules: Rules
+) -> tuple[tuple[tuple[int, ...], int, Meld], ...]:
+    """The legal melds of some of ``group``'s cards (one rank or one suit) with ``j`` of the
+    hand's ``jokers``: (positions picked, j, meld). Remembered: a long sheet deals the same
+    few cards of a suit or a rank over and over."""
+    found: list[tuple[tuple[int, ...], int, Meld]] = []
+    windows = _windows(rules)
+    for n in range(1, len(group) + 1):
+        for picked in combinations(range(len(group)), n):
+            ranks = frozenset(group[p] % 13 for p in picked)
+            # two or more cards of different ranks are no set, and without a wild card
+            # they are a run only if their ranks fill a run's window exactly
+            mixed = n > 1 and len(ranks) == n
+            for j in range(jokers + 1):
+                if n + j < smallest:
+                    continue
+                if j == 0 and mixed and ranks not in windows:
+                    continue
+                cards = [group[p] for p in picked] + [JOKER] * j
+                if not _is_meld(cards, rules):
+                    continue
+                try:
+                    found.append((picked, j, classify_meld(cards, rules)))
+                except MeldError:
+                    continue
+    return tuple(found)
 
 
 def least_arrangements(cards: Sequence[Card], rules: Rules) -> list[Arrangement]:
