@@ -27,7 +27,7 @@ from typing import Any
 
 from remikcalc.cards import JOKER, JOKER_INDEX, Card, format_cards
 from remikcalc.errors import MeldError
-from remikcalc.melds import Meld, can_meld, classify_meld, run_geometry
+from remikcalc.melds import Meld, build_run, can_meld, classify_meld, run_geometry
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
@@ -404,7 +404,11 @@ def _window_melds(
     found: list[tuple[tuple[int, ...], int, Meld]] = []
     for picked in sorted(picks, key=lambda p: (len(p), p)):
         cards = [group[p] for p in picked]
-        if _is_meld(cards, rules, memo):
+        if not rules.wild_deuces:  # natural cards of distinct ranks: a run or nothing
+            run = build_run(cards, (), rules)
+            if run is not None:
+                found.append((picked, 0, run))
+        elif _is_meld(cards, rules, memo):
             try:
                 found.append((picked, 0, classify_meld(cards, rules)))
             except MeldError:
