@@ -206,6 +206,7 @@ def bench_api(args: argparse.Namespace, rows: list[str]) -> None:
     analyze = remikcalc.analyze_hand
     for _ in range(args.hands):  # warm: tables, caches
         analyze(random_gin(rng, 10), variant="gin")
+
     def each(call: Callable[[Any], Any], items: list[Any]) -> None:
         for item in items:
             call(item)

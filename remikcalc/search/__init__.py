@@ -13,7 +13,7 @@ This module is the entry point: it picks the engine for each call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from remikcalc.cards import (
     CARDS,
@@ -123,7 +123,7 @@ def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand]:
     if fast.usable:
         found, checked = full_hand(fast), full_hand(fast, _checked_general)
     else:
-        found = checked = general_arrangement
+        found, checked = general_arrangement, _checked_general
     _last = (rules, found, max_cards(rules), checked)
     return found, _last[2], checked
 
@@ -147,7 +147,7 @@ def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> A
 
 
 def analyze_hand(
-    cards: Sequence[Card] | str,
+    cards: Iterable[Card] | str,
     variant: str = "gin",
     preset: str | None = None,
     rules: Rules | None = None,
