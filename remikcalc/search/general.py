@@ -33,10 +33,11 @@ __all__ = ["best_value_melds", "general_arrangement"]
 
 JOKER_INDEX = 52
 # The search is exact, and so exponential at worst: house rules may allow hands (42 cards
-# of 8 packs with 16 jokers) that would take minutes. It counts its steps (each state
-# solved and each meld core it tries there; a step is a fraction of a microsecond to a few)
-# and refuses a hand past this many, which is under a second on a slow machine. No hand
-# of a variant's own pack and hand size comes near it (tests/test_search_limits.py).
+# of 8 packs with 16 jokers) that would take minutes. It counts its work in steps (each
+# state solved, each meld core looked at there, 8 for each call it makes, 3 for each count
+# of wild cards the value search weighs; a step is about 30-50 ns) and refuses a hand past
+# this many: well under a second. No hand of a variant's own pack and hand size comes near
+# it (tests/test_fast_paths.py has the worst ones known).
 STEP_LIMIT = 15_000_000
 
 
@@ -382,6 +383,7 @@ class _Search:
         for need, removal, lo, hi, kind, naturals in cores:
             if lo > p or x & need != need:
                 continue
+            self.steps += 8  # a call to come: answered from the memo or solved, it costs more
             y = (
                 x ^ ((x ^ (x >> n)) & removal)
                 if isinstance(removal, int)
