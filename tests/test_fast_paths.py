@@ -289,3 +289,18 @@ def test_long_runs_with_jokers_of_a_variants_own_pack_are_answered(
     a = analyze_hand(text, variant=variant, preset=preset, discard=discard)
     # every card but the discard melds: one long run with the wild cards in it
     assert a.points == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["gin", "rummy", "rummy500", "oklahoma"]))
+def test_a_hand_of_plain_codes_gets_the_same_arrangement_as_its_cards(seed: int, name: str) -> None:
+    rules = get_rules(name)
+    rng = random.Random(seed)
+    hand = tuple(CARDS[c] for c in rng.sample(range(52), rng.randint(1, rules.hand_size)))
+    if rng.random() < 0.2:  # a repeated card or a joker: refused the same way
+        hand += (rng.choice([*hand, JOKER]),)
+    spellings = [" ".join(CODES[c] for c in hand), " ".join(CODES[c].lower() for c in hand)]
+    expected = _outcome(lambda: analyze_hand(hand, rules=rules))
+    for text in spellings:
+        analyze_hand("AS", rules=rules)  # the plain-code path needs its rules seen once
+        assert _outcome(lambda t=text: analyze_hand(t, rules=rules)) == expected

@@ -48,11 +48,12 @@ _CARD_AT: dict[int, Card] = dict(enumerate(CARDS))
 
 # the last rule set's full-hand function, its card limit, and the full-hand function of
 # analyze_hand (the same search; a hand it cannot take is checked against the pack first)
-_last: tuple[Rules | None, FullHand, int, FullHand] = (
+_last: tuple[Rules | None, FullHand, int, FullHand, FullHand | None] = (
     None,
     general_arrangement,
     0,
     general_arrangement,
+    None,
 )
 
 
@@ -95,9 +96,9 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     A hand over :func:`max_cards` is refused (:class:`CardError`).
     """
     if not discard:
-        last, full_hand, limit, _checked = _last  # one read: another thread may change it
+        last, full_hand, limit, _checked, _codes = _last  # one read: another thread may change it
         if last is not rules:
-            full_hand, limit, _checked = _full_hand(rules)
+            full_hand, limit, _checked, _codes = _full_hand(rules)
         if len(cards) > limit:
             _too_many(len(cards), limit, rules)
         return full_hand(cards, rules)
@@ -111,21 +112,29 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     return general_arrangement(cards, rules, discard=discard)
 
 
-def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand]:
-    """What answers a full hand under ``rules``, the most cards it takes, and what answers
-    a full hand for :func:`analyze_hand`; remembered for the next call.
+def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand, FullHand | None]:
+    """What answers a full hand under ``rules``, the most cards it takes, what answers a
+    full hand for :func:`analyze_hand`, and the same for a hand given as plain card codes
+    (None without the fast path); remembered for the next call.
 
     The fast path's function (kept with its tables, so rule sets sharing the tables share
     it) takes the rules too, for the hands it leaves to the general search.
     """
     global _last
     fast = fast_tables(rules)
+    codes: FullHand | None = None
     if fast.usable:
         found, checked = full_hand(fast), full_hand(fast, _checked_general)
+        codes = full_hand(fast, _checked_codes, codes=True)
     else:
         found, checked = general_arrangement, _checked_general
-    _last = (rules, found, max_cards(rules), checked)
-    return found, _last[2], checked
+    _last = (rules, found, max_cards(rules), checked, codes)
+    return found, _last[2], checked, codes
+
+
+def _checked_codes(codes: Sequence[str], rules: Rules) -> Arrangement:
+    """:func:`_checked_general` of a hand given as plain card codes."""
+    return _checked_general(tuple(map(PLAIN_CODES.__getitem__, codes)), rules)
 
 
 def _checked_general(cards: Sequence[Card], rules: Rules) -> Arrangement:
@@ -164,8 +173,16 @@ def analyze_hand(
     if isinstance(cards, str):
         if "|" in cards:
             return _analyze_groups(parse_groups(cards), rules, discard)
+        tokens = cards.split()
+        last, _found, limit, _checked, by_codes = _last
+        whole = discard is False or (discard is None and len(tokens) != rules.hand_size + 1)
+        if last is rules and by_codes is not None and whole and 0 < len(tokens) <= limit:
+            try:  # plain codes straight to the fast path's masks
+                return by_codes(tokens, rules)  # type: ignore[arg-type]
+            except KeyError:
+                pass  # another notation: parsed below
         try:  # plain codes in one step, else every notation
-            hand: Sequence[Card] = tuple(map(PLAIN_CODES.__getitem__, cards.split()))
+            hand: Sequence[Card] = tuple(map(PLAIN_CODES.__getitem__, tokens))
         except KeyError:
             hand = parse_cards(cards)
     elif isinstance(cards, tuple | list):
@@ -173,9 +190,9 @@ def analyze_hand(
     else:
         hand = tuple(cards)  # (an iterator is read once)
     count = len(hand)
-    last, _found, limit, checked = _last  # one read: another thread may change it
+    last, _found, limit, checked, _codes = _last  # one read: another thread may change it
     if last is not rules:
-        _found, limit, checked = _full_hand(rules)
+        _found, limit, checked, _codes = _full_hand(rules)
     if discard is None:
         discard = count == rules.hand_size + 1
     if not discard and 0 < count <= limit:
