@@ -309,18 +309,27 @@ def _arrange(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
     return found
 
 
-_WINDOWS: dict[str, frozenset[frozenset[int]]] = {}
+_WINDOWS: dict[str, tuple[frozenset[frozenset[int]], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
 
 
 def _windows(rules: Rules) -> frozenset[frozenset[int]]:
     """The rank indexes (ace = 0) of every window a run may fill, of every length."""
+    return _window_table(rules)[0]
+
+
+def _window_table(
+    rules: Rules,
+) -> tuple[frozenset[frozenset[int]], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """:func:`_windows`, and each window as (13-bit mask of its ranks, its ranks)."""
     found = _WINDOWS.get(rules.ace_runs)
     if found is None:
-        found = _WINDOWS[rules.ace_runs] = frozenset(
+        windows = frozenset(
             frozenset(rank - 1 for rank in window)
             for by_length in run_geometry(rules).windows
             for window in by_length
         )
+        masks = tuple((sum(1 << r for r in w), tuple(sorted(w))) for w in windows)
+        found = _WINDOWS[rules.ace_runs] = (windows, masks)
     return found
 
 
@@ -395,11 +404,12 @@ def _window_melds(
     cards filling a run's window can be a meld, so the windows are tried, not every subset
     (in the order of the subsets, by size; a test checks this against every subset)."""
     where = {rank: p for p, rank in enumerate(ranks_of)}
-    present = frozenset(ranks_of)
+    present = sum(1 << r for r in ranks_of)
+    need = max(2, smallest)
     picks = {
-        tuple(sorted(where[r] for r in window))
-        for window in _windows(rules)
-        if len(window) >= max(2, smallest) and window <= present
+        tuple(sorted(where[r] for r in ranks))
+        for mask, ranks in _window_table(rules)[1]
+        if mask & present == mask and len(ranks) >= need
     }
     found: list[tuple[tuple[int, ...], int, Meld]] = []
     for picked in sorted(picks, key=lambda p: (len(p), p)):
