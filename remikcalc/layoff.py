@@ -357,7 +357,13 @@ def _candidate_melds(cards: Sequence[Card], rules: Rules) -> list[tuple[int, Mel
             found = _group_melds(group, len(jokers), smallest, rules, memo)
             _remember(memo.groups, key, found)
         for picked, j, meld in found:
-            bits = sum(1 << indices[p] for p in picked)
+            bits = 0
+            for p in picked:
+                bits |= 1 << indices[p]
+            if not j:
+                if bits not in masks:
+                    masks[bits] = meld
+                continue
             for wild in combinations(jokers, j):
                 mask = bits + sum(1 << i for i in wild)
                 if mask not in masks:
