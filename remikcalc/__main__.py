@@ -5,6 +5,7 @@ Ctrl-C while the modules load ends with one line, not a traceback: nothing was w
 reported here.
 """
 
+import gc
 import signal
 import sys
 
@@ -26,10 +27,14 @@ def run() -> None:
     sys.unraisablehook = _unraisable
     import remikcalc
 
+    gc.disable()  # loading makes objects that all live on: collecting them is wasted time
     try:
         from remikcalc.cli.main import main
     except KeyboardInterrupt:
         _interrupted()
+    finally:
+        gc.freeze()  # later collections skip what was loaded
+        gc.enable()
     try:
         held = remikcalc._held
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -265,6 +265,27 @@ def _tokens(text: str | Iterable[str]) -> list[list[str]]:
     return [group.replace(",", " ").replace(";", " ").split() for group in joined.split("|")]
 
 
+def _plain_codes() -> dict[str, Card]:
+    """Every spelling of a card that :func:`parse_card` reads with nothing to normalise: a
+    Latin rank (``A 2-9 T 10 J Q K``) and suit (``C D H S``) in either case, and the joker
+    (``JK``, ``*``). :func:`parse_cards` looks these up in one step; a test checks that
+    each entry is what :func:`parse_card` makes of it."""
+    codes: dict[str, Card] = {}
+    for index in range(52):
+        suit = SUITS[index // 13].value
+        ranks = [RANK_CODES[index % 13]] + (["10"] if index % 13 == 9 else [])
+        for rank in ranks:
+            for r in {rank, rank.lower()}:
+                for s in (suit, suit.lower()):
+                    codes[r + s] = CARDS[index]
+    for word in ("JK", "Jk", "jK", "jk", "*"):
+        codes[word] = JOKER
+    return codes
+
+
+PLAIN_CODES = _plain_codes()
+
+
 def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
     """Parse a hand that may be grouped with ``|``; returns the groups in input order.
 
@@ -273,6 +294,12 @@ def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
     >>> parse_groups("AS 2S 3S | 7H 7D 7C | KD")
     ((Card('AS'), Card('2S'), Card('3S')), (Card('7H'), Card('7D'), Card('7C')), (Card('KD'),))
     """
+    if isinstance(text, str) and "|" not in text:
+        try:  # plain codes only: one lookup each (see parse_cards)
+            plain = tuple(map(PLAIN_CODES.__getitem__, text.split()))
+            return (plain,) if plain else ()
+        except KeyError:
+            pass
     groups: list[tuple[Card, ...]] = []
     position = 0
     for tokens in _tokens(text):
@@ -297,6 +324,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> parse_cards("AS 2S 3S 7H 7D 7C 9C 9D KH QS")[:3]
     (Card('AS'), Card('2S'), Card('3S'))
     """
+    if isinstance(text, str):
+        try:  # the common case: every token a plain code (no |, commas, other notations)
+            return tuple(map(PLAIN_CODES.__getitem__, text.split()))
+        except KeyError:
+            pass
     return tuple(card for group in parse_groups(text) for card in group)
 
 
@@ -321,6 +353,10 @@ def check_pack(
 
     Used across everything typed for one deal, so one physical card cannot be in two hands.
     """
+    if isinstance(cards, tuple | list):
+        distinct = set(cards)
+        if len(distinct) == len(cards) and (jokers or JOKER not in distinct):
+            return  # no card twice and at most one joker: every pack allows that
     counts = Counter(cards)
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers and jokers == 0:

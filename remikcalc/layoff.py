@@ -20,14 +20,14 @@ them with a small branch-and-bound over candidate melds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
-from remikcalc.cards import Card, format_cards
+from remikcalc.cards import JOKER, JOKER_INDEX, Card, format_cards
 from remikcalc.errors import MeldError
-from remikcalc.melds import Meld, can_meld, classify_meld
+from remikcalc.melds import Meld, build_run, can_meld, classify_meld, run_geometry
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
@@ -80,31 +80,76 @@ def meld_faces(meld: Meld) -> tuple[Card, ...]:
     )
 
 
-# --- legality with a cache --------------------------------------------------------------------
+# --- what is remembered, per rule set ---------------------------------------------------------
 
 
-@lru_cache(maxsize=65536)
-def _legal(cards: tuple[Card, ...], rules: Rules) -> bool:
-    return can_meld(cards, rules)
+Cards = tuple[Card, ...]
+GroupMelds = tuple[tuple[tuple[int, ...], int, Meld], ...]  # (positions, jokers, meld)
 
 
-def _is_meld(cards: Sequence[Card], rules: Rules) -> bool:
-    return _legal(tuple(sorted(cards)), rules)
+class _Memo:
+    """Answers remembered for one rule set: legality of card groups, lay-off extensions,
+    the defender's arrangements and the knocker's candidate melds per suit or rank. A long
+    sheet deals the same few groups of cards again and again.
+
+    Kept per rule set by identity (with the rules held, so an id is never reused while its
+    entry lives), not keyed by the rules: hashing a ``Rules`` of fifty fields cost more
+    than the lookups it keyed.
+    """
+
+    __slots__ = ("arranged", "extensions", "groups", "legal")
+
+    def __init__(self) -> None:
+        self.legal: dict[tuple[Card, ...], bool] = {}
+        self.extensions: dict[tuple[Cards, Cards], tuple[tuple[int, ...], ...]] = {}
+        self.arranged: dict[tuple[Card, ...], Arrangement] = {}
+        self.groups: dict[tuple[Cards, int, int], GroupMelds] = {}
+
+
+_MEMOS: dict[int, tuple[Rules, _Memo]] = {}
+MEMO_SIZE = 65536  # entries per table before it starts afresh
+
+
+def _memo(rules: Rules) -> _Memo:
+    entry = _MEMOS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_MEMOS) >= 64:
+        _MEMOS.clear()
+    memo = _Memo()
+    _MEMOS[id(rules)] = (rules, memo)
+    return memo
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(table) >= MEMO_SIZE:
+        table.clear()
+    table[key] = value
+
+
+def _is_meld(cards: Sequence[Card], rules: Rules, memo: _Memo | None = None) -> bool:
+    key = tuple(sorted(cards))
+    legal = (memo or _memo(rules)).legal
+    found = legal.get(key)
+    if found is None:
+        found = can_meld(key, rules)
+        _remember(legal, key, found)
+    return found
 
 
 # --- the defender's lay-offs ------------------------------------------------------------------
 
 
-def _may_fit(face: tuple[Card, ...], card: Card) -> bool:
-    """Cheap pre-filter: could ``card`` ever join the meld showing ``face``?"""
-    if card.is_joker:
-        return True
-    naturals = [c for c in face if not c.is_joker]
+def _fits(face: tuple[Card, ...]) -> Callable[[Card], bool]:
+    """Cheap pre-filter: could a card ever join the meld showing ``face``?"""
+    naturals = [c for c in face if c != JOKER_INDEX]
     if not naturals:
-        return True
-    if all(c.rank == naturals[0].rank for c in naturals) and card.rank == naturals[0].rank:
-        return True
-    return all(c.suit == card.suit for c in naturals)
+        return lambda card: True
+    ranks = {c % 13 for c in naturals}
+    suits = {c // 13 for c in naturals}
+    rank = next(iter(ranks)) if len(ranks) == 1 else -1  # a set's rank, or none
+    suit = next(iter(suits)) if len(suits) == 1 else -1  # a run's suit, or none
+    return lambda card: card == JOKER_INDEX or card % 13 == rank or card // 13 == suit
 
 
 def extensions(face: tuple[Card, ...], cards: Sequence[Card], rules: Rules) -> list[frozenset[int]]:
@@ -114,22 +159,39 @@ def extensions(face: tuple[Card, ...], cards: Sequence[Card], rules: Rules) -> l
     empty set is included. A card joins only if the meld stays legal after it, so runs grow
     outwards from their ends and sets up to ``set_max`` cards of distinct suits.
     """
-    fitting = [i for i, c in enumerate(cards) if _may_fit(face, c)]
+    fits = _fits(face)
+    fitting = [i for i, c in enumerate(cards) if fits(c)]
+    memo = _memo(rules)
+    key = (face, tuple(cards[i] for i in fitting))
+    found = memo.extensions.get(key)
+    if found is None:
+        found = _extensions(*key, rules, memo)
+        _remember(memo.extensions, key, found)
+    if not found:
+        return [frozenset()]
+    return [frozenset(fitting[k] for k in ext) for ext in found]
+
+
+def _extensions(
+    face: tuple[Card, ...], fitting: tuple[Card, ...], rules: Rules, memo: _Memo
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`extensions` over the cards that may fit (by position among them); remembered,
+    since a sheet's deals repeat the same few cards against the same melds."""
     seen: set[frozenset[int]] = {frozenset()}
     frontier: list[frozenset[int]] = [frozenset()]
     while frontier:
         state = frontier.pop()
-        base = list(face) + [cards[i] for i in state]
-        for i in fitting:
+        base = list(face) + [fitting[i] for i in state]
+        for i in range(len(fitting)):
             if i in state:
                 continue
             grown = state | {i}
             if grown in seen:
                 continue
-            if _is_meld([*base, cards[i]], rules):
+            if _is_meld([*base, fitting[i]], rules, memo):
                 seen.add(grown)
                 frontier.append(grown)
-    return sorted(seen, key=lambda s: (len(s), sorted(s)))
+    return tuple(tuple(sorted(s)) for s in sorted(seen, key=lambda s: (len(s), sorted(s))))
 
 
 def _layoff_choices(
@@ -235,14 +297,40 @@ def _layoff_list(
 
 
 def _arrange(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
-    return _arrange_sorted(tuple(sorted(cards)), rules)
+    key = tuple(sorted(cards))
+    arranged = _memo(rules).arranged
+    found = arranged.get(key)
+    if found is None:
+        if not key:
+            found = Arrangement(melds=(), deadwood=(), points=0, discard=None)
+        else:
+            found = best_arrangement(key, rules)
+        _remember(arranged, key, found)
+    return found
 
 
-@lru_cache(maxsize=8192)
-def _arrange_sorted(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
-    if not cards:
-        return Arrangement(melds=(), deadwood=(), points=0, discard=None)
-    return best_arrangement(cards, rules)
+_WINDOWS: dict[str, tuple[frozenset[frozenset[int]], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+
+
+def _windows(rules: Rules) -> frozenset[frozenset[int]]:
+    """The rank indexes (ace = 0) of every window a run may fill, of every length."""
+    return _window_table(rules)[0]
+
+
+def _window_table(
+    rules: Rules,
+) -> tuple[frozenset[frozenset[int]], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """:func:`_windows`, and each window as (13-bit mask of its ranks, its ranks)."""
+    found = _WINDOWS.get(rules.ace_runs)
+    if found is None:
+        windows = frozenset(
+            frozenset(rank - 1 for rank in window)
+            for by_length in run_geometry(rules).windows
+            for window in by_length
+        )
+        masks = tuple((sum(1 << r for r in w), tuple(sorted(w))) for w in windows)
+        found = _WINDOWS[rules.ace_runs] = (windows, masks)
+    return found
 
 
 # --- all least-deadwood arrangements of the knocker -------------------------------------------
@@ -250,34 +338,98 @@ def _arrange_sorted(cards: tuple[Card, ...], rules: Rules) -> Arrangement:
 
 def _candidate_melds(cards: Sequence[Card], rules: Rules) -> list[tuple[int, Meld]]:
     """Every legal meld among ``cards``, as (bitmask of indices, meld)."""
-    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    jokers = [i for i, c in enumerate(cards) if c == JOKER_INDEX]
     by_key: dict[tuple[str, int], list[int]] = {}
     for i, c in enumerate(cards):
-        if c.is_joker:
+        if c == JOKER_INDEX:
             continue
         if rules.sets_allowed:
-            by_key.setdefault(("rank", c.rank), []).append(i)
-        by_key.setdefault(("suit", c.suit.order), []).append(i)
+            by_key.setdefault(("rank", c % 13), []).append(i)
+        by_key.setdefault(("suit", c // 13), []).append(i)
     smallest = min(rules.run_min, rules.set_min if rules.sets_allowed else rules.run_min)
     masks: dict[int, Meld] = {}
+    memo = _memo(rules)
     for indices in by_key.values():
-        for n in range(1, len(indices) + 1):
-            for picked in combinations(indices, n):
-                for j in range(len(jokers) + 1):
-                    if n + j < smallest:
-                        continue
-                    for wild in combinations(jokers, j):
-                        mask = sum(1 << i for i in (*picked, *wild))
-                        if mask in masks:
-                            continue
-                        group = [cards[i] for i in (*picked, *wild)]
-                        if not _is_meld(group, rules):
-                            continue
-                        try:
-                            masks[mask] = classify_meld(group, rules)
-                        except MeldError:
-                            continue
+        group = tuple(cards[i] for i in indices)
+        key = (group, len(jokers), smallest)
+        found = memo.groups.get(key)
+        if found is None:
+            found = _group_melds(group, len(jokers), smallest, rules, memo)
+            _remember(memo.groups, key, found)
+        for picked, j, meld in found:
+            bits = 0
+            for p in picked:
+                bits |= 1 << indices[p]
+            if not j:
+                if bits not in masks:
+                    masks[bits] = meld
+                continue
+            for wild in combinations(jokers, j):
+                mask = bits + sum(1 << i for i in wild)
+                if mask not in masks:
+                    masks[mask] = meld
     return sorted(masks.items(), key=lambda item: item[0])
+
+
+def _group_melds(
+    group: tuple[Card, ...], jokers: int, smallest: int, rules: Rules, memo: _Memo
+) -> tuple[tuple[tuple[int, ...], int, Meld], ...]:
+    """The legal melds of some of ``group``'s cards (one rank or one suit) with ``j`` of the
+    hand's ``jokers``: (positions picked, j, meld). Remembered: a long sheet deals the same
+    few cards of a suit or a rank over and over."""
+    ranks_of = [c % 13 for c in group]
+    if not jokers and len(set(ranks_of)) == len(group) > 1:
+        return _window_melds(group, ranks_of, smallest, rules, memo)
+    found: list[tuple[tuple[int, ...], int, Meld]] = []
+    windows = _windows(rules)
+    for n in range(1, len(group) + 1):
+        for picked in combinations(range(len(group)), n):
+            ranks = frozenset(group[p] % 13 for p in picked)
+            # two or more cards of different ranks are no set, and without a wild card
+            # they are a run only if their ranks fill a run's window exactly
+            mixed = n > 1 and len(ranks) == n
+            for j in range(jokers + 1):
+                if n + j < smallest:
+                    continue
+                if j == 0 and mixed and ranks not in windows:
+                    continue
+                cards = [group[p] for p in picked] + [JOKER] * j
+                if not _is_meld(cards, rules, memo):
+                    continue
+                try:
+                    found.append((picked, j, classify_meld(cards, rules)))
+                except MeldError:
+                    continue
+    return tuple(found)
+
+
+def _window_melds(
+    group: tuple[Card, ...], ranks_of: list[int], smallest: int, rules: Rules, memo: _Memo
+) -> GroupMelds:
+    """:func:`_group_melds` of cards of distinct ranks (one suit) with no joker: only the
+    cards filling a run's window can be a meld, so the windows are tried, not every subset
+    (in the order of the subsets, by size; a test checks this against every subset)."""
+    where = {rank: p for p, rank in enumerate(ranks_of)}
+    present = sum(1 << r for r in ranks_of)
+    need = max(2, smallest)
+    picks = {
+        tuple(sorted(where[r] for r in ranks))
+        for mask, ranks in _window_table(rules)[1]
+        if mask & present == mask and len(ranks) >= need
+    }
+    found: list[tuple[tuple[int, ...], int, Meld]] = []
+    for picked in sorted(picks, key=lambda p: (len(p), p)):
+        cards = [group[p] for p in picked]
+        if not rules.wild_deuces:  # natural cards of distinct ranks: a run or nothing
+            run = build_run(cards, (), rules)
+            if run is not None:
+                found.append((picked, 0, run))
+        elif _is_meld(cards, rules, memo):
+            try:
+                found.append((picked, 0, classify_meld(cards, rules)))
+            except MeldError:
+                continue
+    return tuple(found)
 
 
 def least_arrangements(cards: Sequence[Card], rules: Rules) -> list[Arrangement]:

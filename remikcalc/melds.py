@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from remikcalc.cards import CARDS, Card, format_cards
@@ -201,14 +201,33 @@ def run_position_value(rules: Rules, rank0: int, first: bool) -> int:
 
 def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[int, int] | None:
     """Best (value, start) window of ``length`` holding every rank index in ``ranks``."""
+    return _best_run_window(
+        ranks, length, rules.ace_runs, rules.ace_value, rules.ace_low_value, rules.court_value
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_run_window(
+    ranks: frozenset[int],
+    length: int,
+    ace_runs: str,
+    ace_value: int,
+    ace_low_value: int,
+    court_value: int,
+) -> tuple[int, int] | None:
+    """:func:`best_run_window` by the only rules it reads (remembered: legality checks ask
+    for the same few windows again and again)."""
     best: tuple[int, int] | None = None
     if not 1 <= length <= MAX_RUN:
         return None
-    for start in run_geometry(rules).starts[length]:
+    values = [ace_value] + [r + 1 if r < 9 else court_value for r in range(1, 13)]
+    for start in _run_geometry(ace_runs).starts[length]:
         window = [position_rank(start + k) for k in range(length)]
         if not ranks.issubset(window):
             continue
-        value = sum(run_position_value(rules, rank0, k == 0) for k, rank0 in enumerate(window))
+        value = sum(values[rank0] for rank0 in window)
+        if window[0] == 0:  # an ace at the low end counts as melded low
+            value += ace_low_value - ace_value
         if best is None or value > best[0]:
             best = (value, start)
     return best

@@ -6,7 +6,6 @@ line stalled a whole ``hand -`` batch.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,18 +37,14 @@ def test_the_limit_per_variant(variant: str, limit: int) -> None:
 
 
 def test_hand_refuses_a_37_card_bridge_hand_at_once() -> None:
-    start = time.monotonic()
-    result = run("hand", "-v", "bridge", BRIDGE_37)
-    assert time.monotonic() - start < 2
+    result = run("hand", "-v", "bridge", BRIDGE_37)  # refused before any search
     assert result.exit_code == 1
     assert "a bridge hand holds at most 11 cards (10 dealt + 1 drawn); got 37" in result.output
 
 
 def test_one_long_line_does_not_stall_a_batch() -> None:
     lines = "9C 9D 9H 5S 6S 7S KD KH KS 2C\n" + BRIDGE_37 + "\nAS 2S 3S\n"
-    start = time.monotonic()
     result = run("hand", "-v", "bridge", "--format", "json", "-", input=lines)
-    assert time.monotonic() - start < 3
     assert result.exit_code == 1
     out = result.output.splitlines()
     assert len(out) == 3 and '"line": 2' in out[1] and "at most 11 cards" in out[1]
@@ -93,8 +88,11 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
         ("bridge", "3H 7H 3C 4S 5D 4D 8C 6H JK 5S 6H"),
     ],
 )  # fmt: skip
-def test_the_slowest_accepted_hands_found_finish_in_about_a_second(variant: str, hand: str) -> None:
+def test_the_slowest_accepted_hands_found_are_answered_within_the_step_limit(
+    variant: str, hand: str
+) -> None:
+    # the general search refuses a hand past its step limit (about a second of work); these
+    # hands, the slowest found, are answered (their times are in benchmarks/, not asserted)
     for discard in (False, True):
-        start = time.monotonic()
-        analyze_hand(hand, variant=variant, discard=discard)
-        assert time.monotonic() - start < 3  # measured 0.4 s at most; slack for slow CI
+        result = analyze_hand(hand, variant=variant, discard=discard)
+        assert result.points >= 0 and (result.discard is not None) == discard

@@ -7,22 +7,33 @@ from typing import Any
 
 import click
 
-from remikcalc.cards import format_cards, parse_cards
+from remikcalc.cards import CODES, parse_cards
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.errors import RemikcalcError
-from remikcalc.render.results import meld_text, wilds_json
-from remikcalc.search import analyze_hand
+from remikcalc.render.hand import hand_json_line, meld_text, wilds_json
+from remikcalc.search import Arrangement, analyze_hand
 from remikcalc.variants import Rules, get_rules
+
+
+def _analyze(rules: Rules, text: str, discard: bool | None) -> tuple[str, Arrangement]:
+    """One typed hand, parsed once: its canonical codes and its best arrangement."""
+    if "|" in text:  # grouped: analyze_hand checks the groups
+        arrangement = analyze_hand(text, rules=rules, discard=discard)
+        cards = parse_cards(text)
+    else:
+        cards = parse_cards(text)
+        arrangement = analyze_hand(cards, rules=rules, discard=discard)
+    return " ".join(map(CODES.__getitem__, cards)), arrangement
 
 
 def hand_record(rules: Rules, text: str, discard: bool | None) -> tuple[dict[str, Any], list[str]]:
     """Analyse one typed hand: the INTERFACE.md ``hand --format json`` object, and each meld
     written for people (a joker or wild deuce shown with what it stands for, ``JK=9H``)."""
-    arrangement = analyze_hand(text, rules=rules, discard=discard)
+    cards, arrangement = _analyze(rules, text, discard)
     shown = [meld_text(meld) for meld in arrangement.melds]
     record = {
         "variant": rules.variant,
-        "cards": format_cards(parse_cards(text)),
+        "cards": cards,
         "melds": [[c.code for c in m.cards] for m in arrangement.melds],
         "jokers": wilds_json(arrangement.melds),
         "deadwood": [c.code for c in arrangement.deadwood],
@@ -95,11 +106,18 @@ def hand_cmd(
     rules = get_rules(variant, preset, rule, players)
     if cards == ("-",):
         failed = False
+        if fmt == "json":  # JSON Lines with a fixed layout (render.hand)
+            from remikcalc.render import to_json
+
+            name = to_json(rules.variant, lines=True)
         for n, line in enumerate(sys.stdin, start=1):
             if not line.strip():
                 continue
             try:
-                click.echo(_render(*hand_record(rules, line, discard), fmt))
+                if fmt == "json":
+                    click.echo(hand_json_line(name, *_analyze(rules, line, discard)))
+                else:
+                    click.echo(_render(*hand_record(rules, line, discard), fmt))
             except RemikcalcError as exc:
                 failed = True
                 if fmt == "json":

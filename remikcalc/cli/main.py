@@ -8,6 +8,7 @@ bad usage (unknown variant, preset or rule key) exits 2.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 from importlib import import_module
@@ -64,10 +65,16 @@ class LazyGroup(click.Group):
         if entry is None:
             return None
         module, attr, _help = entry
+        collecting = gc.isenabled()
+        gc.disable()  # loading makes objects that all live on: collecting them is wasted
         try:
             command = getattr(import_module(f"remikcalc.cli.{module}"), attr)
         except (ImportError, AttributeError):
             return None
+        finally:
+            if collecting:
+                gc.freeze()  # later collections skip what was loaded
+                gc.enable()
         assert isinstance(command, click.Command)
         add_options(command)
         localize(command, ctx)

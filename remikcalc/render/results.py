@@ -23,17 +23,25 @@ a field left ``None`` is a key left out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from remikcalc.cards import Card
-from remikcalc.melds import Meld
 from remikcalc.money import Transfer, amount_text
+from remikcalc.render.hand import meld_text, wilds_json
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.details import DealDetails, Layoff, PlayerDetail
 from remikcalc.settle import Reentry
 
-__all__ = ["details_json", "layoff_json", "payment_json", "player_json", "result_json"]
+__all__ = [
+    "details_json",
+    "layoff_json",
+    "meld_text",  # (from render.hand, where `hand` finds it without the scoring types)
+    "payment_json",
+    "player_json",
+    "result_json",
+    "wilds_json",
+]
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -62,25 +70,6 @@ def result_json(result: DealResult | Reentry, n: int | None = None) -> dict[str,
         reasons=list(result.reasons),
     )
     return out
-
-
-def meld_text(meld: Meld) -> str:
-    """A meld for people, each wild card with what it stands for: ``7S JK=8S 9S``."""
-    return " ".join(
-        card.code if stand is None else f"{card.code}={stand.code}"
-        for card, stand in zip(meld.cards, meld.stands_for, strict=True)
-    )
-
-
-def wilds_json(melds: Sequence[Meld]) -> list[dict[str, Any]]:
-    """The ``jokers`` list of ``hand``/``opening --format json``: each wild card's meld and
-    what it stands for."""
-    return [
-        {"meld": i, "stands_for": stand.code}
-        for i, meld in enumerate(melds)
-        for stand in meld.stands_for
-        if stand is not None
-    ]
 
 
 def layoff_json(layoff: Layoff) -> dict[str, Any]:

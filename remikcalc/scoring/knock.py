@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from remikcalc.cards import Card, Rank, Suit, format_cards
+from remikcalc.cards import JOKER, Card, Rank, Suit, format_cards
 from remikcalc.errors import DealError
 from remikcalc.layoff import Defence, best_defence, least_arrangements
 from remikcalc.scoring.base import Deal, DealResult, Hand
@@ -187,7 +187,7 @@ def _defend(
 
 def _no_jokers(rules: Rules, deal: Deal) -> None:
     for name, hand in deal.hands.items():
-        if any(c.is_joker for c in hand.cards):
+        if JOKER in hand.cards:
             raise DealError(
                 f"{name}'s hand holds a joker, but {rules.variant} is played without jokers"
             )

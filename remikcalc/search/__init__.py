@@ -13,9 +13,16 @@ This module is the entry point: it picks the engine for each call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from remikcalc.cards import CARDS, Card, check_pack, is_grouped, parse_cards, parse_groups
+from remikcalc.cards import (
+    CARDS,
+    PLAIN_CODES,
+    Card,
+    check_pack,
+    parse_cards,
+    parse_groups,
+)
 from remikcalc.errors import CardError, MeldError
 from remikcalc.melds import hand_value, meld_key, split_groups
 from remikcalc.search.arrangement import Arrangement
@@ -36,8 +43,18 @@ __all__ = [
 ]
 
 
-# the last rule set's full-hand function and card limit
-_last: tuple[Rules | None, FullHand, int] = (None, general_arrangement, 0)
+# card index -> Card; a dict, not CARDS, so that a negative index is an error too
+_CARD_AT: dict[int, Card] = dict(enumerate(CARDS))
+
+# the last rule set's full-hand function, its card limit, and the full-hand function of
+# analyze_hand (the same search; a hand it cannot take is checked against the pack first)
+_last: tuple[Rules | None, FullHand, int, FullHand, FullHand | None] = (
+    None,
+    general_arrangement,
+    0,
+    general_arrangement,
+    None,
+)
 
 
 def max_cards(rules: Rules) -> int:
@@ -79,9 +96,9 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     A hand over :func:`max_cards` is refused (:class:`CardError`).
     """
     if not discard:
-        last, full_hand, limit = _last  # one read: another thread may change it
+        last, full_hand, limit, _checked, _codes = _last  # one read: another thread may change it
         if last is not rules:
-            full_hand, limit = _full_hand(rules)
+            full_hand, limit, _checked, _codes = _full_hand(rules)
         if len(cards) > limit:
             _too_many(len(cards), limit, rules)
         return full_hand(cards, rules)
@@ -95,18 +112,36 @@ def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = Fal
     return general_arrangement(cards, rules, discard=discard)
 
 
-def _full_hand(rules: Rules) -> tuple[FullHand, int]:
-    """What answers a full hand under ``rules``, and the most cards it takes; remembered for
-    the next call.
+def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand, FullHand | None]:
+    """What answers a full hand under ``rules``, the most cards it takes, what answers a
+    full hand for :func:`analyze_hand`, and the same for a hand given as plain card codes
+    (None without the fast path); remembered for the next call.
 
     The fast path's function (kept with its tables, so rule sets sharing the tables share
     it) takes the rules too, for the hands it leaves to the general search.
     """
     global _last
     fast = fast_tables(rules)
-    found = full_hand(fast) if fast.usable else general_arrangement
-    _last = (rules, found, max_cards(rules))
-    return found, _last[2]
+    codes: FullHand | None = None
+    if fast.usable:
+        found, checked = full_hand(fast), full_hand(fast, _checked_general)
+        codes = full_hand(fast, _checked_codes, codes=True)
+    else:
+        found, checked = general_arrangement, _checked_general
+    _last = (rules, found, max_cards(rules), checked, codes)
+    return found, _last[2], checked, codes
+
+
+def _checked_codes(codes: Sequence[str], rules: Rules) -> Arrangement:
+    """:func:`_checked_general` of a hand given as plain card codes."""
+    return _checked_general(tuple(map(PLAIN_CODES.__getitem__, codes)), rules)
+
+
+def _checked_general(cards: Sequence[Card], rules: Rules) -> Arrangement:
+    """The general search, for :func:`analyze_hand`: the cards checked against the pack."""
+    hand = _as_cards(cards)
+    check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
+    return general_arrangement(hand, rules)
 
 
 def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:
@@ -121,7 +156,7 @@ def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> A
 
 
 def analyze_hand(
-    cards: Sequence[Card] | str,
+    cards: Iterable[Card] | str,
     variant: str = "gin",
     preset: str | None = None,
     rules: Rules | None = None,
@@ -134,24 +169,67 @@ def analyze_hand(
     (38, ['7C 7D 7H', 'AS 2S 3S'])
     """
     if rules is None:
-        rules = get_rules(variant, preset)
-    groups: tuple[tuple[Card, ...], ...] | None = None
+        rules = get_rules(variant, preset)  # the same object for the same names: cached
     if isinstance(cards, str):
-        if is_grouped(cards):
-            groups = parse_groups(cards)
-        hand = parse_cards(cards)
+        if "|" in cards:
+            return _analyze_groups(parse_groups(cards), rules, discard)
+        tokens = cards.split()
+        last, _found, limit, _checked, by_codes = _last
+        whole = discard is False or (discard is None and len(tokens) != rules.hand_size + 1)
+        if last is rules and by_codes is not None and whole and 0 < len(tokens) <= limit:
+            try:  # plain codes straight to the fast path's masks
+                return by_codes(tokens, rules)  # type: ignore[arg-type]
+            except KeyError:
+                pass  # another notation: parsed below
+        try:  # plain codes in one step, else every notation
+            hand: Sequence[Card] = tuple(map(PLAIN_CODES.__getitem__, tokens))
+        except KeyError:
+            hand = parse_cards(cards)
+    elif isinstance(cards, tuple | list):
+        hand = cards
     else:
-        hand = tuple(CARDS[c] for c in cards)
+        hand = tuple(cards)  # (an iterator is read once)
+    count = len(hand)
+    last, _found, limit, checked, _codes = _last  # one read: another thread may change it
+    if last is not rules:
+        _found, limit, checked, _codes = _full_hand(rules)
+    if discard is None:
+        discard = count == rules.hand_size + 1
+    if not discard and 0 < count <= limit:
+        try:  # distinct natural cards are answered at once; anything else is checked
+            return checked(hand, rules)
+        except (IndexError, TypeError):
+            pass  # not a card index at all: named below
+    hand = _as_cards(hand)
+    if not count:
+        raise CardError("the hand is empty: type the cards left in it")
+    if count > limit:
+        _too_many(count, limit, rules)
+    check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
+    return best_arrangement(hand, rules, discard=discard)
+
+
+def _as_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    try:
+        return tuple(map(_CARD_AT.__getitem__, cards))
+    except (KeyError, TypeError):
+        bad = next(c for c in cards if not isinstance(c, int) or c not in _CARD_AT)
+        raise CardError(
+            f"not a card: {bad!r}; give card codes or card indexes 0-52 (parse_cards)"
+        ) from None
+
+
+def _analyze_groups(
+    groups: tuple[tuple[Card, ...], ...], rules: Rules, discard: bool | None
+) -> Arrangement:
+    """:func:`analyze_hand` of a hand typed with ``|``: the user's arrangement, checked."""
+    hand = tuple(card for group in groups for card in group)
     if not hand:
         raise CardError("the hand is empty: type the cards left in it")
     _check_size(len(hand), rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
-    if groups is not None:
-        if discard:
-            raise MeldError(
-                "a grouped hand fixes the arrangement; drop the | to search for the best discard"
-            )
-        return arrangement_from_groups(groups, rules)
-    if discard is None:
-        discard = len(hand) == rules.hand_size + 1
-    return best_arrangement(hand, rules, discard=discard)
+    if discard:
+        raise MeldError(
+            "a grouped hand fixes the arrangement; drop the | to search for the best discard"
+        )
+    return arrangement_from_groups(groups, rules)

@@ -94,7 +94,9 @@ class FastTables:
         """Build the tables (a few ms), on the first hand that takes the fast path.
 
         The cyclic garbage collector is paused meanwhile: the tables are tens of thousands
-        of tuples that all live on, and collecting while making them tripled the time.
+        of tuples that all live on, and collecting while making them tripled the time. After
+        the build everything alive is frozen (``gc.freeze``) so that later full collections
+        do not walk the tables again (each such walk paused the program for 50-140 ms).
         """
         paused = gc.isenabled()
         gc.disable()
@@ -102,6 +104,7 @@ class FastTables:
             self._build_tables()
         finally:
             if paused:
+                gc.freeze()
                 gc.enable()
 
     def _build_tables(self) -> None:

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from remikcalc.cards import Card
+from remikcalc.cards import PLAIN_CODES, Card
 from remikcalc.melds import Meld
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import BIT, FULL, FastTables
@@ -26,26 +26,39 @@ FullHand = Callable[[Sequence[Card], Rules], Arrangement]
 SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
 
 
+# each plain card code (cards.PLAIN_CODES: "AS", "as", "10h", "JK", ...) -> its card's bit
+CODE_BITS: dict[str, int] = {code: BIT[card] for code, card in PLAIN_CODES.items()}
+
+
 @functools.cache
-def full_hand(tables: FastTables) -> FullHand:
+def full_hand(
+    tables: FastTables, other: FullHand = general_arrangement, *, codes: bool = False
+) -> FullHand:
     """The one function that answers a full hand (no discard) with ``tables``.
 
     Built on first use and kept (per tables, so rule sets sharing the tables share it).
+    A hand the fast path does not take (a card twice, a joker, a wild deuce) goes to
+    ``other``: the general search, or for the public API a function that first checks the
+    hand against the pack (a hand the fast path takes is distinct natural cards, which
+    every pack allows, so it needs no other check).
+
+    With ``codes`` the function takes the hand as plain card codes (``"AS"``, see
+    :data:`CODE_BITS`) instead of cards, and raises ``KeyError`` for any other token; a
+    hand it leaves goes to ``other`` as those codes.
     """
     tables.build()
-    return _full_hand_function(tables)
+    return _full_hand_function(tables, other, CODE_BITS.__getitem__ if codes else BIT.__getitem__)
 
 
-def _full_hand_function(tables: FastTables) -> FullHand:
+def _full_hand_function(tables: FastTables, other: FullHand, bit: Any) -> FullHand:
     """The whole search for a full hand under rules sharing ``tables`` (built already)."""
     new: Any = tuple.__new__
-    bit = BIT.__getitem__
     refuse = tables.refuse
     threes = not tables.sets_allowed or (tables.set_min == 3 and tables.set_sizes == {0, 3, 4})
     if threes and refuse == 1 << 52:  # not with wild deuces
-        return _sets_of_three(tables)
+        return _sets_of_three(tables, other, bit)
     arrange = tables.arrange
-    general = general_arrangement
+    general = other
 
     def generic(cards: Sequence[Card], rules: Rules) -> Arrangement:
         m = sum(map(bit, cards))
@@ -56,7 +69,7 @@ def _full_hand_function(tables: FastTables) -> FullHand:
     return generic
 
 
-def _sets_of_three(tables: FastTables) -> FullHand:
+def _sets_of_three(tables: FastTables, other: FullHand, bit: Any) -> FullHand:
     """:func:`_full_hand_function` when a set is 3 or 4 cards (or there are no sets).
 
     A rank of 3 or 4 cards none of which a run could use is then simply one set, so most
@@ -64,8 +77,7 @@ def _sets_of_three(tables: FastTables) -> FullHand:
     """
     new: Any = tuple.__new__
     cls = Arrangement
-    general = general_arrangement
-    bit = BIT.__getitem__
+    general = other
     limit = 1 << 52  # the joker (with each card at most once, nothing else reaches it)
     set_ranks = FULL if tables.sets_allowed else 0
     rf = tables.run_free

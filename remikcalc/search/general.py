@@ -32,6 +32,26 @@ from remikcalc.variants import Rules
 __all__ = ["best_value_melds", "general_arrangement"]
 
 JOKER_INDEX = 52
+# The search is exact, and so exponential at worst: house rules may allow hands (42 cards
+# of 8 packs with 16 jokers) that would take minutes. It counts its work in steps (each
+# state solved, each meld core looked at there, 8 for each call it makes, 3 for each count
+# of wild cards the value search weighs; a step is about 30-50 ns) and refuses a hand past
+# this many: well under a second. No hand of a variant's own pack and hand size comes near
+# it (tests/test_fast_paths.py has the worst ones known).
+STEP_LIMIT = 15_000_000
+
+
+class SearchTooLarge(CardError):
+    """A hand whose exact search would pass :data:`STEP_LIMIT` steps."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"this hand is too large to search exactly: it needs more than {STEP_LIMIT:,} "
+            "search steps (remikcalc's limit, which keeps an answer under a second); "
+            "type fewer cards or play with fewer jokers"
+        )
+
+
 SCALE = 1 << 20  # points are scaled by this so a discard's tie-break fits below them
 INF = float("inf")
 
@@ -239,6 +259,7 @@ class _Search:
         self.traced: Traced | None = None
         self.target = INF
         self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
+        self.steps = 0  # states solved plus the cores they tried: see STEP_LIMIT
 
     # -- cores ----------------------------------------------------------------------------------
 
@@ -354,17 +375,22 @@ class _Search:
                         move = ("discard", self.ids[i], (x1, p, cap, 0, pooled, dead))
         value_mode = self.value_mode
         cores = self.cores[i]
+        self.steps += len(cores) + 1
+        if self.steps > STEP_LIMIT:
+            raise SearchTooLarge
         if trace and best == self.target:
             cores = []  # reading back: the first best move is found
         for need, removal, lo, hi, kind, naturals in cores:
             if lo > p or x & need != need:
                 continue
+            self.steps += 8  # a call to come: answered from the memo or solved, it costs more
             y = (
                 x ^ ((x ^ (x >> n)) & removal)
                 if isinstance(removal, int)
                 else self._apply(x, removal)
             )
             if value_mode:
+                self.steps += 3 * (hi - lo + 1)  # each count of wild cards: a solve
                 for w in range(lo, min(hi, p) + 1):
                     value = solve(y, p - w, 0, flag, pooled, dead) - self._value(kind, naturals, w)
                     if value < best:
