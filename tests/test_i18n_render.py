@@ -295,3 +295,32 @@ def test_plural_number() -> None:
     assert [plural_number(v) for v in (Decimal("5"), Fraction(5, 2), -1, Decimal("1.0"))] == [
         5, 2, 1, 1,
     ]  # fmt: skip
+
+
+TIE = """remikcalc: 1
+variant: rummy500
+players: [Anna, Boris, Carl]
+deals:
+  - scores: {Anna: 480, Boris: 470, Carl: 100}
+  - scores: {Anna: 40, Boris: 50, Carl: 420}
+"""
+
+
+def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
+    sheet = tmp_path / "tie.yaml"
+    sheet.write_text(TIE, encoding="utf-8")
+    note = "Anna, Boris and Carl are tied at 520, past the target of 500: play continues."
+    assert note in lines("show", str(sheet))
+    assert f"{note} Settled as it stands." in lines("settle", str(sheet))
+    state = replay(load_sheet(str(sheet)))
+    assert state.tally.note() == note  # the settlement's own sentence, said again
+    pl = lines("--lang", "pl", "settle", str(sheet))
+    assert (
+        "Równo na czele: Anna, Boris i Carl — po 520, próg 500 przekroczony: gra toczy się "
+        "dalej. Rozliczenie według obecnego stanu."
+    ) in pl
+    ru = " ".join(run("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
+    assert (
+        "Равенство наверху: Anna, Boris и Carl — по 520, предел 500 пройден: игра продолжается."
+        in ru
+    )

@@ -18,6 +18,7 @@ from remikcalc.money import Transfer, amount_text
 from remikcalc.numtext import money_text, number_text
 from remikcalc.render import plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
+from remikcalc.render.sheet import note_text
 from remikcalc.scoring.base import POOL, Payment
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
 from remikcalc.settle import BridgeTally, GameResult, KnockTally, Rummy500Tally, Tally
@@ -331,7 +332,7 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         lines.append(text.format(amount=_decimal_text(pool), players=who))
         lines.append(_("The payments above square everything as it stands, the pool included."))
     lines += _game_lines(extra, tally)
-    note = tally.note()
+    note = note_text(tally)
     if tally.finished:
         if tally.winner:
             lines.append(_("Game finished, winner {winner}.").format(winner=tally.winner))

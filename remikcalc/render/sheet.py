@@ -7,7 +7,7 @@ rendered by :mod:`remikcalc.render.settlement`.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -18,7 +18,7 @@ from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import BridgeTally, KnockTally, Reentry, make_tally
+from remikcalc.settle import BridgeTally, KnockTally, Reentry, Tally, make_tally
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -192,6 +192,29 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     return data
 
 
+def note_text(tally: Tally) -> str | None:
+    """:meth:`~remikcalc.settle.Tally.note` (a tie at the top past the target, which plays
+    on) in the language spoken, made again from the totals it speaks of."""
+    note = tally.note()
+    target = tally.rules.game_target
+    if note is None or target is None:
+        return note
+    totals: Mapping[str, int] = tally.totals
+    if isinstance(tally, KnockTally):
+        game = next((g for g in tally.games if not g.finished), None)
+        if game is None:
+            return note
+        totals = game.totals
+    top = max(totals.values())
+    leaders = [p for p, t in totals.items() if t == top]
+    if len(leaders) < 2:
+        return note
+    names = _("{names} and {last}").format(names=", ".join(leaders[:-1]), last=leaders[-1])
+    return _("{names} are tied at {top}, past the target of {target}: play continues.").format(
+        names=names, top=number_text(top), target=number_text(target)
+    )
+
+
 def _status_lines(state: Replay) -> list[str]:
     tally, rules = state.tally, state.rules
     lines: list[str] = []
@@ -219,7 +242,7 @@ def _status_lines(state: Replay) -> list[str]:
             lines.append(_("Game over: shared won."))
         if tally.closed() is None:
             lines.append(_("The next deal starts a new game."))
-    note = tally.note()
+    note = note_text(tally)
     if note is not None:
         lines.append(note)
     left = tally.left()
