@@ -324,3 +324,26 @@ def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
         "Равенство наверху: Anna, Boris и Carl — по 520, предел 500 пройден: игра продолжается."
         in ru
     )
+
+
+def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
+    sheet = tmp_path / "b.yaml"
+    shutil.copy(ex("bridge/eliminated-sits-out.yaml"), sheet)
+    pl = lines("--lang", "pl", "add", str(sheet), "--reenter", "Carl")
+    assert pl[0] == "Zdarzenie: Carl dokupuje się: wpłaca 3 do puli i wraca z wynikiem 56"
+    assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
+    hands = ("Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
+             "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC")  # fmt: skip
+    ru = lines("--lang", "ru", "round", "bridge", "--closer", "Anna", *hands)
+    assert "кто платит    кому    сколько" in ru
+    assert "Boris         банк    0,5" in ru
+    assert "Boris   pool  0.5" in lines("round", "bridge", "--closer", "Anna", *hands)
+
+
+def test_an_empty_sheet(tmp_path: Path) -> None:
+    sheet = tmp_path / "e.yaml"
+    sheet.write_text("remikcalc: 1\nvariant: gin\nplayers: [Аня, Борис]\ndeals: []\n", "utf-8")
+    assert lines("--lang", "ru", "show", str(sheet)) == [
+        "gin: Аня, Борис", "", "(сдач пока нет)", "", "До 100 осталось: Аня 100, Борис 100",
+    ]  # fmt: skip
+    assert "(jeszcze nie było rozdań)" in lines("--lang", "pl", "show", str(sheet))

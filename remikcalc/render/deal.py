@@ -19,7 +19,7 @@ from remikcalc.money import amount_text
 from remikcalc.numtext import number_text
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
-from remikcalc.scoring.base import DealResult
+from remikcalc.scoring.base import POOL, DealResult
 from remikcalc.scoring.details import PlayerDetail
 
 __all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
@@ -243,7 +243,8 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
         return "\n".join(lines)
     headers = [_(h) for h in _HEADERS]
     rows = [_row(result, name, people=True) for name in _players(result)]
-    payments = [[p.payer, p.payee, number_text(p.amount)] for p in result.payments]
+    payments = [[p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
+                for p in result.payments]  # fmt: skip
     title = (f"{variant}: " if variant else "") + _headline(result)
     drawn = table(rows, headers, fmt=fmt, width=_UNLIMITED)
     if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():

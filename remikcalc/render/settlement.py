@@ -504,7 +504,8 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
     rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
     headers = [_(_PLAYER), _(what)]
     if fmt != "table":  # markdown, for pasting: the combined tables only
-        cash = [[t.payer, t.payee, amount_for_people(t.amount)] for t in evening.transfers]
+        cash = [[t.payer, _("pool") if t.payee == POOL else t.payee, amount_for_people(t.amount)]
+                for t in evening.transfers]  # fmt: skip
         payments = table(cash, [_(h) for h in _TRANSFER_HEADERS], fmt=fmt)
         return table(rows, headers, fmt=fmt) + "\n\n" + payments
     parts = []
