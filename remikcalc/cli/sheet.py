@@ -22,7 +22,7 @@ from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save, ignore_interrupts
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SheetError
-from remikcalc.i18n import _, current
+from remikcalc.i18n import _
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Sheet
 from remikcalc.variants import find_variant, parse_override
@@ -351,12 +351,10 @@ def undo_cmd(file: str, fmt: str) -> None:
 
 
 def _removed_words(removed: Any) -> str:
-    """The entry ``undo`` removed, in a few words: in English as ``show`` words a deal ("a deal
-    closed by Anna"), in another language from :meth:`DealInput.describe`."""
+    """The entry ``undo`` removed, in a few words, as ``show`` words a deal ("a deal closed by
+    Anna"), in the language spoken."""
     if not isinstance(removed, DealEntry):
         return _("{player} re-enters").format(player=removed.player)
-    if current() != "en":
-        return removed.describe(translated=True)
     from remikcalc.render.deal import entry_words
 
     return entry_words(removed.closer, removed.how, draw=removed.draw,

@@ -23,9 +23,18 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["FORMATS", "TABLE_FORMATS", "fit_widths", "table", "terminal_width", "to_json"]
+__all__ = [
+    "FORMATS",
+    "TABLE_FORMATS",
+    "fit_widths",
+    "plural_number",
+    "table",
+    "terminal_width",
+    "to_json",
+]
 
 #: every ``--format`` a command that prints a table takes
 FORMATS = ("table", "plain", "csv", "markdown", "json")
@@ -183,3 +192,15 @@ def table(
             break  # as narrow as the columns go
         fitted = narrower
     return text
+
+
+def plural_number(value: Fraction | Decimal | int) -> int:
+    """The number that chooses a message's plural form for an amount: the whole number
+    itself, or 2 for a fraction (Polish and Russian put a counted noun after a fraction in the
+    genitive singular, the form they use after 2: "2,5 stawki", "2,5 ставки").
+
+    >>> plural_number(Decimal("5")), plural_number(Fraction(5, 2)), plural_number(-1)
+    (5, 2, 1)
+    """
+    whole = int(value)
+    return abs(whole) if value == whole else 2

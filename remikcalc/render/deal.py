@@ -9,32 +9,66 @@ Used by ``round`` and ``add``; the JSON is built by :mod:`remikcalc.render.resul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from remikcalc.cards import Card, format_cards
+from remikcalc.cardtext import card_text, cards_text, groups_text
+from remikcalc.i18n import N_, _
 from remikcalc.money import amount_text
+from remikcalc.numtext import number_text
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
-from remikcalc.scoring.base import DealResult
+from remikcalc.scoring.base import POOL, DealResult
 from remikcalc.scoring.details import PlayerDetail
 
 __all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
 
-_HEADERS = ("player", "melds", "unmatched", "laid off", "count", "score")
+#: the players' table's headings (English in plain and csv, for other programs)
+_HEADERS = (N_("player"), N_("melds"), N_("unmatched"), N_("laid off"), N_("count"), N_("score"))
+#: the payments' table's headings
+_PAY_HEADERS = (N_("from"), N_("to"), N_("amount"))
 _UNLIMITED = 10**9  # a width no table reaches: the table as wide as its cells make it
 
-#: what the closer did, after his name: "Anna knocked", "Zosia went out in one go"
+#: what the closer did, a whole sentence with his name: "Anna knocked", "Zosia went out in
+#: one go" (Polish and Russian say it in the present tense, the same for a man and a woman)
 _DID = {
-    "knock": "knocked",
-    "gin": "went gin",
-    "big_gin": "went big gin",
-    "out": "went out",
-    "one_go": "went out in one go",
-    "remik": "closed with a remik",
-    "colour": "closed with a colour",
-    "figures": "closed with figures",
-    "full_colour": "closed with a full colour",
+    "knock": N_("{name} knocked"),
+    "gin": N_("{name} went gin"),
+    "big_gin": N_("{name} went big gin"),
+    "out": N_("{name} went out"),
+    "one_go": N_("{name} went out in one go"),
+    "remik": N_("{name} closed with a remik"),
+    "colour": N_("{name} closed with a colour"),
+    "figures": N_("{name} closed with figures"),
+    "full_colour": N_("{name} closed with a full colour"),
 }
+#: the same without a name ("points only: knocked"): a noun in Polish and Russian
+_DONE = {
+    "knock": N_("knocked"),
+    "gin": N_("went gin"),
+    "big_gin": N_("went big gin"),
+    "out": N_("went out"),
+    "one_go": N_("went out in one go"),
+    "remik": N_("closed with a remik"),
+    "colour": N_("closed with a colour"),
+    "figures": N_("closed with figures"),
+    "full_colour": N_("closed with a full colour"),
+}
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _did(how: str, name: str | None, tr: Callable[[str], str]) -> str:
+    """What was done, with the name when there is one; an outcome without words yet is
+    written as its name, never as a bare code."""
+    if name is None:
+        return tr(_DONE[how]) if how in _DONE else how.replace("_", " ")
+    if how in _DID:
+        return tr(_DID[how]).format(name=name)
+    return f"{name} {how.replace('_', ' ')}"
 
 
 def entry_words(closer: str | None, how: str | None, *, draw: bool, points: bool) -> str:
@@ -47,37 +81,40 @@ def entry_words(closer: str | None, how: str | None, *, draw: bool, points: bool
     'points only, closed by Anna'
     """
     if draw:
-        return "a draw"
-    did = None if how is None else _DID.get(how, how.replace("_", " "))
-    if closer is not None and did is not None:
-        return f"{closer} {did}" + (" (points only)" if points else "")
-    head = "points only" if points else "a deal"
-    if did is not None:
-        return f"{head}: {did}"
+        return _("a draw")
+    if closer is not None and how is not None:
+        did = _did(how, closer, _)
+        return _("{deal} (points only)").format(deal=did) if points else did
+    if how is not None:
+        did = _did(how, None, _)
+        return (_("points only: {did}") if points else _("a deal: {did}")).format(did=did)
     if closer is not None:
-        return f"{head}, closed by {closer}" if points else f"{head} closed by {closer}"
-    return head
+        if points:
+            return _("points only, closed by {name}").format(name=closer)
+        return _("a deal closed by {name}").format(name=closer)
+    return _("points only") if points else _("a deal")
 
 
-def outcome_text(result: DealResult) -> str:
+def outcome_text(result: DealResult, *, translated: bool = True) -> str:
     """The deal's outcome in words, headed by who did it: "Piotr undercuts Ola", "Zosia went
     out in one go", "Anna closed with a remik", "draw: nobody scores"; a deal entered as
-    points says so ("points only").
+    points says so ("points only"). In the language spoken, or in English (for JSON) when
+    not ``translated``.
     """
+    tr = _ if translated else _same
     if result.outcome == "draw":
         if any(result.scores.values()):  # going-out games: hands (and melds) still count
-            return "draw: the stock ran out, no winner"
-        return "draw: nobody scores"
+            return tr(N_("draw: the stock ran out, no winner"))
+        return tr(N_("draw: nobody scores"))
     closer, winner = result.closer, result.winner
     if result.outcome == "undercut" and closer and winner:
-        return f"{winner} undercuts {closer}"  # the closer knocked; the other undercut him
+        # the closer knocked; the other undercut him
+        return tr(N_("{winner} undercuts {closer}")).format(winner=winner, closer=closer)
     if result.outcome == "scores":
-        return "points only"
-    # an outcome without words yet is written as its name, never as a bare code
-    did = _DID.get(result.outcome, result.outcome.replace("_", " "))
+        return tr(N_("points only"))
     if closer is None:  # a deal entered as points with its outcome but not its closer
-        return f"points only: {winner} {did}" if winner else f"points only: {did}"
-    return f"{closer} {did}"
+        return tr(N_("points only: {did}")).format(did=_did(result.outcome, winner, tr))
+    return _did(result.outcome, closer, tr)
 
 
 def deal_json(result: DealResult, *, variant: str | None = None) -> dict[str, Any]:
@@ -97,22 +134,27 @@ def _players(result: DealResult) -> list[str]:
     return list(names)
 
 
-def _meld_text(detail: PlayerDetail, sep: str = " | ") -> str:
+def _meld_text(detail: PlayerDetail, sep: str = " | ", *, people: bool = False) -> str:
     """The melds, each wild card written with what it stands for: ``JK=8S``, and a wild
-    deuce in continental ``2S=4S`` (a deuce in its own place is just ``2S``)."""
+    deuce in continental ``2S=4S`` (a deuce in its own place is just ``2S``); ``people``
+    writes the cards in their notation (:mod:`remikcalc.cardtext`)."""
+    code: Callable[[Card], str] = card_text if people else (lambda c: c.code)
     if detail.melds is None:  # not arranged: the hand as typed
-        return str(detail.hand)
+        hand = detail.hand
+        if not people:
+            return str(hand)
+        return groups_text(hand.groups) if hand.groups is not None else cards_text(hand.cards)
     parts = []
     for meld in detail.melds:
         codes = []
         for card, stand in zip(meld.cards, meld.stands_for, strict=True):
             shown = stand is not None and detail.wilds != "none" and stand != card
-            codes.append(f"{card.code}={stand.code}" if shown and stand else card.code)
+            codes.append(f"{code(card)}={code(stand)}" if shown and stand else code(card))
         parts.append(" ".join(codes))
     return sep.join(parts) if parts else "-"
 
 
-def _layoff_text(detail: PlayerDetail, sep: str = "; ") -> str:
+def _layoff_text(detail: PlayerDetail, sep: str = "; ", *, people: bool = False) -> str:
     grouped: dict[tuple[Card, ...], list[Card]] = {}
     for lay in detail.layoffs or ():
         grouped.setdefault(lay.onto, []).append(lay.card)
@@ -120,34 +162,51 @@ def _layoff_text(detail: PlayerDetail, sep: str = "; ") -> str:
         grouped.setdefault((), []).extend(detail.laid_off)
     if not grouped:
         return "-"
+    if not people:
+        return sep.join(
+            format_cards(cards) + (f" on {format_cards(onto)}" if onto else "")
+            for onto, cards in grouped.items()
+        )
     return sep.join(
-        format_cards(cards) + (f" on {format_cards(onto)}" if onto else "")
+        _("{cards} on {meld}").format(cards=cards_text(cards), meld=cards_text(onto))
+        if onto
+        else cards_text(cards)
         for onto, cards in grouped.items()
     )
 
 
-def _row(result: DealResult, name: str, *, stacked: bool = False) -> list[str]:
+def _row(
+    result: DealResult, name: str, *, stacked: bool = False, people: bool = False
+) -> list[str]:
     """A player's row; ``stacked`` puts each meld and each lay-off on a line of its own (a
-    table too wide for the terminal)."""
+    table too wide for the terminal); ``people`` writes cards and numbers for people (the
+    table and markdown), else as codes and plain numbers (plain and csv)."""
     detail = None if result.details is None else result.details.players.get(name)
     points = result.points.get(name, None if detail is None else detail.count)
+    number: Callable[[int], str] = number_text if people else str
     if detail is None:
         melds = deadwood = layoffs = "-"
     else:
-        if stacked:
-            melds, layoffs = _meld_text(detail, "\n"), _layoff_text(detail, "\n")
+        seps = ("\n", "\n") if stacked else (" | ", "; ")
+        melds = _meld_text(detail, seps[0], people=people)
+        layoffs = _layoff_text(detail, seps[1], people=people)
+        if people:
+            deadwood = cards_text(detail.deadwood) or "-"
+            if detail.discard is not None:
+                deadwood = _("{cards} (discards {card})").format(
+                    cards=deadwood, card=card_text(detail.discard)
+                )
         else:
-            melds, layoffs = _meld_text(detail), _layoff_text(detail)
-        deadwood = format_cards(detail.deadwood) or "-"
-        if detail.discard is not None:
-            deadwood += f" (discards {detail.discard.code})"
+            deadwood = format_cards(detail.deadwood) or "-"
+            if detail.discard is not None:
+                deadwood += f" (discards {detail.discard.code})"
     return [
         name,
         melds,
         deadwood,
         layoffs,
-        "" if points is None else str(points),
-        str(result.scores.get(name, 0)),
+        "" if points is None else number(points),
+        number(result.scores.get(name, 0)),
     ]
 
 
@@ -156,38 +215,46 @@ def _headline(result: DealResult) -> str:
     if result.outcome == "draw":
         return text
     if result.winner is not None:
-        return f"{text}; {result.winner} wins the deal"
-    return text + ("; nobody scores" if result.closer is not None else "")
+        return _("{outcome}; {winner} wins the deal").format(outcome=text, winner=result.winner)
+    if result.closer is not None:
+        return _("{outcome}; nobody scores").format(outcome=text)
+    return text
 
 
 def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None = None) -> str:
-    """Render a deal result: ``table`` or ``markdown`` (people), ``plain`` (tab-separated),
-    ``csv`` (the players' table, and the payments' after a blank line) or ``json``."""
+    """Render a deal result: ``table`` or ``markdown`` (people: in their language, cards in
+    their notation), ``plain`` (tab-separated), ``csv`` (the players' table, and the
+    payments' after a blank line) or ``json``; plain, csv and json are the same in every
+    language."""
     if fmt == "json":
         return to_json(deal_json(result, variant=variant))
-    rows = [_row(result, name) for name in _players(result)]
-    payments = [[p.payer, p.payee, amount_text(p.amount)] for p in result.payments]
-    if fmt == "plain":
+    if fmt in ("plain", "csv"):
+        rows = [_row(result, name) for name in _players(result)]
+        payments = [[p.payer, p.payee, amount_text(p.amount)] for p in result.payments]
+        if fmt == "csv":
+            parts = [table(rows, _HEADERS, fmt="csv")]
+            if payments:
+                parts += ["", table(payments, _PAY_HEADERS, fmt="csv")]
+            return "\n".join(parts)
         lines = [f"outcome\t{result.outcome}", f"closer\t{result.closer or ''}",
                  f"winner\t{result.winner or ''}", table(rows, _HEADERS, fmt="plain")]  # fmt: skip
         lines += ["payment\t" + "\t".join(p) for p in payments]
         lines += [f"reason\t{r}" for r in result.reasons]
         return "\n".join(lines)
-    if fmt == "csv":
-        parts = [table(rows, _HEADERS, fmt="csv")]
-        if payments:
-            parts += ["", table(payments, ("from", "to", "amount"), fmt="csv")]
-        return "\n".join(parts)
+    headers = [_(h) for h in _HEADERS]
+    rows = [_row(result, name, people=True) for name in _players(result)]
+    payments = [[p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
+                for p in result.payments]  # fmt: skip
     title = (f"{variant}: " if variant else "") + _headline(result)
-    drawn = table(rows, _HEADERS, fmt=fmt, width=_UNLIMITED)
+    drawn = table(rows, headers, fmt=fmt, width=_UNLIMITED)
     if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():
         # too wide: one meld (and one lay-off) per line before any cell wraps inside a meld
-        stacked = [_row(result, name, stacked=True) for name in _players(result)]
-        drawn = table(stacked, _HEADERS, fmt=fmt)
+        stacked = [_row(result, name, stacked=True, people=True) for name in _players(result)]
+        drawn = table(stacked, headers, fmt=fmt)
     parts = [title, "", drawn]
     if payments:
-        parts += ["", table(payments, ("from", "to", "amount"), fmt=fmt)]
+        parts += ["", table(payments, [_(h) for h in _PAY_HEADERS], fmt=fmt)]
     if result.reasons:
         bullet = "- " if fmt == "markdown" else "  - "
-        parts += ["", "Why:", *(f"{bullet}{reason}" for reason in result.reasons)]
+        parts += ["", _("Why:"), *(f"{bullet}{reason}" for reason in result.reasons)]
     return "\n".join(parts)

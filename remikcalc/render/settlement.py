@@ -13,12 +13,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from remikcalc.i18n import N_, _, ngettext
 from remikcalc.money import Transfer, amount_text
-from remikcalc.render import table, to_json
+from remikcalc.numtext import money_text, number_text
+from remikcalc.render import plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
+from remikcalc.render.sheet import note_text
 from remikcalc.scoring.base import POOL, Payment
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
-from remikcalc.settle import GameResult
+from remikcalc.settle import BridgeTally, GameResult, KnockTally, Rummy500Tally, Tally
+from remikcalc.variants import Rules
 
 __all__ = [
     "EVENING_SCHEMA",
@@ -37,7 +41,10 @@ __all__ = [
 
 SCHEMA = "remikcalc.settle/1"
 EVENING_SCHEMA = "remikcalc.evening/1"
-_UNITS = {"point": " points", "stake": " stake(s)"}  # a net without money, in words
+#: the players' table's headings (English in plain and csv, for other programs)
+_PLAYER, _TOTAL, _PAID_IN, _NET, _MONEY = (N_("player"), N_("total"), N_("paid in"), N_("net"),
+                                           N_("money"))  # fmt: skip
+_TRANSFER_HEADERS = (N_("from"), N_("to"), N_("amount"))
 
 
 def _plain(value: Any) -> Any:
@@ -111,7 +118,108 @@ def _line(items: Mapping[str, Any]) -> str:
     return ", ".join(f"{p} {v}" for p, v in items.items())
 
 
-def _game_lines(extra: Mapping[str, Any]) -> list[str]:
+def _decimal_text(value: Decimal, currency: str | None = None, *, money: bool = False) -> str:
+    """A Decimal for people with the digits it carries (``1.50`` stays ``1,50``)."""
+    exponent = value.as_tuple().exponent
+    places = max(0, -exponent) if isinstance(exponent, int) else None
+    if money:
+        return money_text(value, currency, places)
+    return number_text(value, places)
+
+
+def _names(players: Sequence[str]) -> str:
+    """Names joined as a sentence does: "Anna and Boris", "Anna, Boris and Carl"."""
+    text = players[0] if players else ""
+    for name in players[1:]:
+        text = _("{names} and {last}").format(names=text, last=name)
+    return text
+
+
+def _knock_how(game: GameResult, rules: Rules) -> list[str]:
+    """How a finished gin or oklahoma game's net is made, one line per loser:
+    "148 + game 100 + boxes 25 × 1 − 90 = 183" (the sum :class:`remikcalc.settle.KnockGame`
+    settles), for people."""
+    w = game.winner
+    assert w is not None
+    lines = []
+    for loser in game.totals:
+        if loser == w:
+            continue
+        shutout = game.hands_won[loser] == 0 and rules.shutout != "none"
+        double_bonus = shutout and rules.shutout == "game_bonus_double"
+        bonus = rules.game_bonus * (2 if double_bonus else 1)
+        boxes = game.hands_won[w] - game.hands_won[loser]
+        amount = game.totals[w] + bonus + rules.box_bonus * boxes - game.totals[loser]
+        times = number_text(boxes) if boxes >= 0 else f"(−{number_text(-boxes)})"
+        line = _("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}").format(
+            won=number_text(game.totals[w]),
+            bonus=number_text(bonus),
+            box=number_text(rules.box_bonus),
+            times=times,
+            lost=number_text(game.totals[loser]),
+            amount=number_text(amount),
+        )
+        if shutout and rules.shutout == "double":
+            amount *= 2
+            line = _("{sum}, doubled for the shutout: {amount}").format(
+                sum=line, amount=number_text(amount)
+            )
+        if len(game.totals) > 2:
+            line = _("from {player}: {sum}").format(player=loser, sum=line)
+        lines.append(line)
+    return lines
+
+
+def _collect_how(game: GameResult) -> list[str]:
+    """Rummy 500: "Anna collects 520 − 310 = 210 from Boris", for people."""
+    w = game.winner
+    assert w is not None
+    top = game.totals[w]
+    return [
+        _("{winner} collects {top} − {total} = {amount} from {player}").format(
+            winner=w,
+            top=number_text(top),
+            total=number_text(t),
+            amount=number_text(top - t),
+            player=p,
+        )
+        for p, t in game.totals.items()
+        if p != w
+    ]
+
+
+def _pool_how(game: GameResult) -> list[str]:
+    """Remik bridge: who took the pool, for people (from the settlement's English sentence
+    "Anna and Boris took the pool of 6 stake(s)", which JSON keeps)."""
+    lines = []
+    for reason in game.reasons:
+        head, sep, tail = reason.partition(" took the pool of ")
+        number = tail.removesuffix(" stake(s)")
+        if not sep or number == tail:
+            lines.append(reason)
+            continue
+        amount = Decimal(number)
+        text = ngettext(
+            "{names} took the pool of {amount} stake(s)",
+            "{names} took the pool of {amount} stake(s)",
+            plural_number(amount),
+        )
+        lines.append(text.format(names=_names(head.split(" and ")), amount=number_text(amount)))
+    return lines
+
+
+def _game_how(game: GameResult, tally: Tally) -> list[str]:
+    """How a finished game's net is made, in the language spoken."""
+    if isinstance(tally, KnockTally) and game.winner is not None:
+        return _knock_how(game, tally.rules)
+    if isinstance(tally, Rummy500Tally) and game.winner is not None and game.reasons:
+        return _collect_how(game)
+    if isinstance(tally, BridgeTally):
+        return _pool_how(game)
+    return list(game.reasons)
+
+
+def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
     """One line per game (or Hollywood column): who won it and how the figure is made."""
     columns = "columns" in extra
     games: list[GameResult] = extra.get("columns", extra.get("games", []))
@@ -119,28 +227,136 @@ def _game_lines(extra: Mapping[str, Any]) -> list[str]:
     for i, game in enumerate(games, start=1):
         if not game.finished and (len(games) == 1 or columns):
             continue
-        label = ("Column" if columns else "Game") + (f" {i}" if len(games) > 1 else "")
-        net = "net " + _line({p: amount_text(v) for p, v in game.net.items()})
+        if len(games) > 1:
+            label = (_("Column {n}") if columns else _("Game {n}")).format(n=i)
+        else:
+            label = _("Column") if columns else _("Game")
+        net = _line({p: number_text(v) for p, v in game.net.items()})
         if not game.finished:
-            lines.append(f"{label}, not finished: {net}")
+            lines.append(_("{label}, not finished: net {players}").format(label=label, players=net))
             continue
-        state = f"won by {game.winner}" if game.winner else "shared"
-        lines.append(f"{label} {state}: " + ("; ".join(game.reasons) or net))
+        how = "; ".join(_game_how(game, tally))
+        if game.winner:
+            line = (
+                _("{label} won by {winner}: {how}")
+                if how
+                else _("{label} won by {winner}: net {players}")
+            )
+            lines.append(line.format(label=label, winner=game.winner, how=how, players=net))
+        else:
+            line = _("{label} shared: {how}") if how else _("{label} shared: net {players}")
+            lines.append(line.format(label=label, how=how, players=net))
     return lines
 
 
+def _transfer_line(payer: str, payee: str, amount: str, unit: str, value: Decimal) -> str:
+    """ "Boris pays Anna 26,50 ₽" (or "into the pool"), the amount in money, points or
+    stakes (``unit``: money, point, stake)."""
+    n = plural_number(value)
+    if payee == POOL:
+        if unit == "money":
+            line = _("{payer} pays into the pool {amount}")
+        elif unit == "point":
+            line = ngettext(
+                "{payer} pays into the pool {amount} points",
+                "{payer} pays into the pool {amount} points",
+                n,
+            )
+        else:
+            line = ngettext(
+                "{payer} pays into the pool {amount} stake(s)",
+                "{payer} pays into the pool {amount} stake(s)",
+                n,
+            )
+        return line.format(payer=payer, amount=amount)
+    if unit == "money":
+        line = _("{payer} pays {payee} {amount}")
+    elif unit == "point":
+        line = ngettext(
+            "{payer} pays {payee} {amount} points", "{payer} pays {payee} {amount} points", n
+        )
+    else:
+        line = ngettext(
+            "{payer} pays {payee} {amount} stake(s)", "{payer} pays {payee} {amount} stake(s)", n
+        )
+    return line.format(payer=payer, payee=payee, amount=amount)
+
+
 def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
-    """The settlement for people (``table``, ``markdown``), pasting (``plain``, ``csv``: the
-    players' table, a blank line, the transfers) or tools (``json``)."""
+    """The settlement for people (``table``, ``markdown``: in their language), pasting
+    (``plain``, ``csv``: the players' table, a blank line, the transfers; English headings
+    and plain numbers, the same in every language) or tools (``json``)."""
     if fmt == "json":
         return to_json(settlement_json(settlement))
+    if fmt in ("plain", "csv"):
+        return _settlement_for_programs(settlement, fmt)
+    sheet, tally = settlement.sheet, settlement.tally
+    money = settlement.money
+    extra = tally.extra()
+    paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
+    headers = [_(_PLAYER), _(_TOTAL), *([_(_PAID_IN)] if paid_in else []), _(_NET),
+               *([_(_MONEY)] if money is not None else [])]  # fmt: skip
+    rows = []
+    for p in sheet.players:
+        total = tally.totals.get(p)
+        row = [p, "" if total is None else number_text(total)]
+        if paid_in:
+            row.append(number_text(paid_in[p]))
+        row.append(_decimal_text(settlement.net_shown[p]))
+        if money is not None:
+            row.append(_decimal_text(money[p], sheet.currency, money=True))
+        rows.append(row)
+    rules = settlement.replay.rules
+    unit = "money" if money is not None else rules.spec.unit
+    lines = [table(rows, headers, fmt=fmt), ""]
+    if settlement.transfers:
+        lines.append(_("Who pays whom:") + ("\n" if fmt == "markdown" else ""))
+        for t in settlement.transfers:
+            value = Decimal(_transfer_amount(settlement, t.amount))
+            if money is not None:
+                amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
+            else:
+                amount = number_text(t.amount)
+            line = _transfer_line(t.payer, t.payee, amount, unit, value)
+            lines.append(f"{'-' if fmt == 'markdown' else ' '} {line}")
+    else:
+        lines.append(_("Nobody owes anything."))
+    pool = settlement.net_shown.get(POOL)
+    if pool is not None and pool != 0:
+        who = _line({p: number_text(v) for p, v in paid_in.items()})
+        text = ngettext(
+            "Pool: {amount} stake(s); paid in so far: {players}.",
+            "Pool: {amount} stake(s); paid in so far: {players}.",
+            plural_number(pool),
+        )
+        lines.append(text.format(amount=_decimal_text(pool), players=who))
+        lines.append(_("The payments above square everything as it stands, the pool included."))
+    lines += _game_lines(extra, tally)
+    note = note_text(tally)
+    if tally.finished:
+        if tally.winner:
+            lines.append(_("Game finished, winner {winner}.").format(winner=tally.winner))
+        else:
+            lines.append(_("Game finished."))
+    elif note is not None:
+        lines.append(_("{note} Settled as it stands.").format(note=note))
+    elif extra.get("open_ended"):
+        lines.append(_("No game target: settled as the totals stand."))
+    else:
+        lines.append(_("Game not finished: settled as it stands."))
+    return "\n".join(lines)
+
+
+def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
+    """``plain`` and ``csv``: English headings, plain numbers (a decimal point), the same
+    bytes in every language."""
     sheet, tally = settlement.sheet, settlement.tally
     money = settlement.money
     extra = tally.extra()
     paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
     unit = f" {sheet.currency}" if sheet.currency else ""
-    headers = ["player", "total", *(["paid in"] if paid_in else []), "net",
-               *(["money"] if money is not None else [])]  # fmt: skip
+    headers = [_PLAYER, _TOTAL, *([_PAID_IN] if paid_in else []), _NET,
+               *([_MONEY] if money is not None else [])]  # fmt: skip
     rows = []
     for p in sheet.players:
         row = [p, tally.totals.get(p, "")]
@@ -156,45 +372,16 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         lines = [table(rows, headers, fmt="plain"), ""]
         lines += ["\t".join([payer, payee, amount + unit]) for payer, payee, amount in transfers]
         return "\n".join(lines).rstrip()
-    if fmt == "csv":  # two tables, a blank line between; amounts are numbers, the currency
-        # in a column of its own
-        currency = sheet.currency or ""
-        if money is not None:
-            headers.append("currency")
-            rows = [[*row[:3], format(money[p], "f"), currency]
-                    for p, row in zip(sheet.players, rows, strict=True)]  # fmt: skip
-        cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
-        cash_headers = ["from", "to", "amount", "currency"]
-        return "\n".join(
-            [table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")]
-        )
-    rules = settlement.replay.rules
-    paid = unit if money is not None else _UNITS[rules.spec.unit]
-    lines = [table(rows, headers, fmt=fmt), ""]
-    if transfers:
-        lines.append("Who pays whom:" + ("\n" if fmt == "markdown" else ""))
-        for payer, payee, amount in transfers:
-            to = "into the pool" if payee == POOL else payee
-            lines.append(f"{'-' if fmt == 'markdown' else ' '} {payer} pays {to} {amount}{paid}")
-    else:
-        lines.append("Nobody owes anything.")
-    pool = settlement.net_shown.get(POOL)
-    if pool is not None and pool != 0:
-        who = _line({p: amount_text(v) for p, v in paid_in.items()})
-        lines.append(f"Pool: {format(pool, 'f')} stake(s); paid in so far: {who}.")
-        lines.append("The payments above square everything as it stands, the pool included.")
-    lines += _game_lines(extra)
-    note = tally.note()
-    if tally.finished:
-        winner = f", winner {tally.winner}" if tally.winner else ""
-        lines.append(f"Game finished{winner}.")
-    elif note is not None:
-        lines.append(f"{note} Settled as it stands.")
-    elif extra.get("open_ended"):
-        lines.append("No game target: settled as the totals stand.")
-    else:
-        lines.append("Game not finished: settled as it stands.")
-    return "\n".join(lines)
+    # csv: two tables, a blank line between; amounts are numbers, the currency in a column of
+    # its own
+    currency = sheet.currency or ""
+    if money is not None:
+        headers.append("currency")
+        rows = [[*row[:3], format(money[p], "f"), currency]
+                for p, row in zip(sheet.players, rows, strict=True)]  # fmt: skip
+    cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
+    cash_headers = [*_TRANSFER_HEADERS, "currency"]
+    return "\n".join([table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")])
 
 
 def pool_json(summary: PoolSummary) -> dict[str, Any]:
@@ -219,22 +406,36 @@ def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
     data = pool_json(summary)
     if fmt == "json":
         return to_json(data)
-    rows = [[p, a] for p, a in data["paid_in"].items()]
     if fmt in ("plain", "csv"):
-        return table(rows, ["player", "paid in"], fmt=fmt)
-    money = ""
+        rows = [[p, a] for p, a in data["paid_in"].items()]
+        return table(rows, [_PLAYER, _PAID_IN], fmt=fmt)
+    rows = [[p, number_text(a)] for p, a in summary.paid_in.items()]
+    amount, n = number_text(summary.pool), plural_number(summary.pool)
     if summary.money is not None:
-        money = f" = {data['money']}" + (f" {summary.currency}" if summary.currency else "")
-    lines = [
-        f"Pool: {data['pool']} stake(s){money}",
-        "",
-        table(rows, ["player", "paid in"], fmt=fmt),
-    ]
+        money = _decimal_text(summary.money, summary.currency, money=True)
+        line = ngettext(
+            "Pool: {amount} stake(s) = {money}", "Pool: {amount} stake(s) = {money}", n
+        ).format(amount=amount, money=money)
+    else:
+        line = ngettext("Pool: {amount} stake(s)", "Pool: {amount} stake(s)", n).format(
+            amount=amount
+        )
+    lines = [line, "", table(rows, [_(_PLAYER), _(_PAID_IN)], fmt=fmt)]
     if summary.taken_by:
-        lines.append(f"Taken by {', '.join(summary.taken_by)} ({data['paid_out']} stakes).")
-    lines.append("Still in: " + (", ".join(summary.still_in) or "nobody"))
+        text = ngettext(
+            "Taken by {players} ({amount} stakes).",
+            "Taken by {players} ({amount} stakes).",
+            plural_number(summary.paid_out),
+        )
+        lines.append(
+            text.format(players=", ".join(summary.taken_by), amount=number_text(summary.paid_out))
+        )
+    if summary.still_in:
+        lines.append(_("Still in: {players}").format(players=", ".join(summary.still_in)))
+    else:
+        lines.append(_("Still in: nobody"))
     if summary.out:
-        lines.append("Out: " + ", ".join(summary.out))
+        lines.append(_("Out: {players}").format(players=", ".join(summary.out)))
     return "\n".join(lines)
 
 
@@ -277,39 +478,60 @@ def settle_files(paths: Sequence[str]) -> dict[str, Any]:
 
 
 def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -> str:
-    """Several sheets as one evening: each sheet's settlement, then the combined one."""
+    """Several sheets as one evening: each sheet's settlement, then the combined one (for
+    people in their language; ``plain`` and ``csv`` the same in every language)."""
     if fmt == "json":
         return to_json(evening_json(evening, paths))
     unit = f" {evening.currency}" if evening.currency else ""
-    what = "money" if evening.in_money else "net"
-    rows = [[p, _evening_amount(evening, v) + (unit if evening.in_money else "")]
-            for p, v in evening.combined.items() if p != POOL]  # fmt: skip
-    transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
-                 for t in evening.transfers]  # fmt: skip
-    if fmt == "plain":
-        lines = [table(rows, ["player", what], fmt="plain"), ""]
-        lines += ["\t".join(t) for t in transfers]
-        return "\n".join(lines).rstrip()
-    if fmt != "table":  # a format for pasting (csv, markdown): the combined tables only
-        payments = table(transfers, ["from", "to", "amount"], fmt=fmt)
-        return table(rows, ["player", what], fmt=fmt) + "\n\n" + payments
+    what = _MONEY if evening.in_money else _NET
+    if fmt in ("plain", "csv"):
+        rows = [[p, _evening_amount(evening, v) + (unit if evening.in_money else "")]
+                for p, v in evening.combined.items() if p != POOL]  # fmt: skip
+        transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
+                     for t in evening.transfers]  # fmt: skip
+        if fmt == "plain":
+            lines = [table(rows, [_PLAYER, what], fmt="plain"), ""]
+            lines += ["\t".join(t) for t in transfers]
+            return "\n".join(lines).rstrip()
+        payments = table(transfers, _TRANSFER_HEADERS, fmt=fmt)
+        return table(rows, [_PLAYER, what], fmt=fmt) + "\n\n" + payments
+
+    def amount_for_people(value: Fraction | Decimal) -> str:
+        if evening.in_money:
+            return money_text(value, evening.currency, evening.digits)
+        return number_text(value)
+
+    rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
+    headers = [_(_PLAYER), _(what)]
+    if fmt != "table":  # markdown, for pasting: the combined tables only
+        cash = [[t.payer, _("pool") if t.payee == POOL else t.payee, amount_for_people(t.amount)]
+                for t in evening.transfers]  # fmt: skip
+        payments = table(cash, [_(h) for h in _TRANSFER_HEADERS], fmt=fmt)
+        return table(rows, headers, fmt=fmt) + "\n\n" + payments
     parts = []
     for path, settlement in zip(paths, evening.settlements, strict=True):
         variant = settlement.replay.rules.variant
         parts += [f"== {path} ({variant}) ==", render_settlement(settlement, fmt), ""]
     count = len(paths)
-    parts += [f"== The evening: {count} sheets together ==", table(rows, ["player", what]), ""]
-    paid = unit if evening.in_money else ""
-    if transfers:
-        parts.append("Who pays whom:")
-        for payer, payee, amount in transfers:
-            to = "into the pool" if payee == POOL else payee
-            parts.append(f"  {payer} pays {to} {amount}{paid}")
+    heading = ngettext(
+        "== The evening: {count} sheets together ==",
+        "== The evening: {count} sheets together ==",
+        count,
+    )
+    parts += [heading.format(count=count), table(rows, headers), ""]
+    if evening.transfers:
+        parts.append(_("Who pays whom:"))
+        for t in evening.transfers:
+            value = Decimal(_evening_amount(evening, t.amount))
+            line = _transfer_line(t.payer, t.payee, amount_for_people(t.amount), "money", value)
+            parts.append(f"  {line}")
     else:
-        parts.append("Nobody owes anything.")
+        parts.append(_("Nobody owes anything."))
     pool = evening.combined.get(POOL)
     if pool:
         parts.append(
-            f"Pool: {_evening_amount(evening, pool)}{paid} still in a running bridge game."
+            _("Pool: {amount} still in a running bridge game.").format(
+                amount=amount_for_people(pool)
+            )
         )
     return "\n".join(parts)

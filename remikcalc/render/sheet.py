@@ -7,16 +7,18 @@ rendered by :mod:`remikcalc.render.settlement`.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from remikcalc.i18n import N_, _, ngettext
 from remikcalc.money import amount_text
-from remikcalc.render import table, terminal_width, to_json
+from remikcalc.numtext import number_text
+from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.scoring.base import DealResult
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import BridgeTally, KnockTally, Reentry, make_tally
+from remikcalc.settle import BridgeTally, KnockTally, Reentry, Tally, make_tally
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -67,22 +69,42 @@ def progression(state: Replay) -> dict[str, list[int]]:
     return series
 
 
-def scores_text(step: Step) -> str:
+def _same(message: str) -> str:
+    return message
+
+
+def _signed(value: int, people: bool) -> str:
+    """A deal's score with its sign (``+25``, ``-12``), for people in their notation."""
+    if not people:
+        return f"{value:+d}"
+    return ("+" if value > 0 else "") + number_text(value)
+
+
+def scores_text(step: Step, *, people: bool = True) -> str:
+    """The entry's scores: "Anna +25, Boris -25"; a re-entry's payment into the pool. For
+    people in their language, or in English with plain numbers (``people=False``: plain,
+    csv)."""
+    tr = _ if people else _same
     if isinstance(step.result, Reentry):
         paid = sum((p.amount for p in step.result.payments), Decimal(0))
-        return f"pays {amount_text(paid)} to the pool, restarts at {step.result.restart}"
-    parts = [f"{p} {s:+d}" for p, s in step.result.scores.items() if s]
-    return ", ".join(parts) or "no score"
+        amount = number_text(paid) if people else amount_text(paid)
+        return tr(N_("pays {amount} to the pool, restarts at {restart}")).format(
+            amount=amount, restart=step.result.restart
+        )
+    parts = [f"{p} {_signed(s, people)}" for p, s in step.result.scores.items() if s]
+    return ", ".join(parts) or tr(N_("no score"))
 
 
-def entry_text(step: Step) -> str:
+def entry_text(step: Step, *, translated: bool = True) -> str:
     """The entry in words: "Piotr undercuts Ola", "Zosia went out in one go", "Carl
-    re-enters" (see :func:`remikcalc.render.deal.outcome_text`)."""
+    re-enters" (see :func:`remikcalc.render.deal.outcome_text`); in English when not
+    ``translated`` (JSON, plain, csv)."""
+    tr = _ if translated else _same
     result = step.result
     if isinstance(result, Reentry):
-        return f"{result.player} re-enters"
+        return tr(N_("{name} re-enters")).format(name=result.player)
     assert isinstance(step.entry, DealEntry)
-    return outcome_text(result)
+    return outcome_text(result, translated=translated)
 
 
 def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
@@ -98,7 +120,7 @@ def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
 def step_label(state: Replay, step: Step) -> str:
     """ "Deal 3" or, for an event, "Event" (as ``add`` and ``edit`` head what they entered)."""
     number = deal_numbers(state.steps).get(step.n)
-    return "Event" if number is None else f"Deal {number}"
+    return _("Event") if number is None else _("Deal {n}").format(n=number)
 
 
 def _column_totals(state: Replay) -> list[list[dict[str, int]]]:
@@ -131,7 +153,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     hollywood = isinstance(tally, KnockTally) and tally.hollywood
     columns = _column_totals(state) if hollywood else []
     for i, step in enumerate(state.steps):
-        row: dict[str, Any] = {"n": step.n, "entry": entry_text(step)}
+        row: dict[str, Any] = {"n": step.n, "entry": entry_text(step, translated=False)}
         if step.n in numbers:
             row["deal"] = numbers[step.n]
         if isinstance(step.result, Reentry):
@@ -170,38 +192,82 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     return data
 
 
+def note_text(tally: Tally) -> str | None:
+    """:meth:`~remikcalc.settle.Tally.note` (a tie at the top past the target, which plays
+    on) in the language spoken, made again from the totals it speaks of."""
+    note = tally.note()
+    target = tally.rules.game_target
+    if note is None or target is None:
+        return note
+    totals: Mapping[str, int] = tally.totals
+    if isinstance(tally, KnockTally):
+        game = next((g for g in tally.games if not g.finished), None)
+        if game is None:
+            return note
+        totals = game.totals
+    top = max(totals.values())
+    leaders = [p for p, t in totals.items() if t == top]
+    if len(leaders) < 2:
+        return note
+    names = _("{names} and {last}").format(names=", ".join(leaders[:-1]), last=leaders[-1])
+    return _("{names} are tied at {top}, past the target of {target}: play continues.").format(
+        names=names, top=number_text(top), target=number_text(target)
+    )
+
+
 def _status_lines(state: Replay) -> list[str]:
     tally, rules = state.tally, state.rules
     lines: list[str] = []
     if isinstance(tally, KnockTally) and tally.hollywood:
         for i, game in enumerate(tally.games, start=1):
-            totals = ", ".join(f"{p} {t}" for p, t in game.totals.items())
-            state_text = f"won by {game.winner}" if game.winner else "open"
-            lines.append(f"Column {i}: {totals} ({state_text})")
+            totals = ", ".join(f"{p} {number_text(t)}" for p, t in game.totals.items())
+            if game.winner:
+                line = _("Column {n}: {totals} (won by {winner})")
+                lines.append(line.format(n=i, totals=totals, winner=game.winner))
+            else:
+                lines.append(_("Column {n}: {totals} (open)").format(n=i, totals=totals))
     if isinstance(tally, BridgeTally):
-        out = [f"{p} ({tally.totals[p]})" for p in state.sheet.players if p in tally.out]
+        out = [
+            f"{p} ({number_text(tally.totals[p])})" for p in state.sheet.players if p in tally.out
+        ]
         if out:
-            lines.append("Out: " + ", ".join(out))
-        lines.append(f"Pool: {amount_text(tally.pool())} stake(s)")
+            lines.append(_("Out: {players}").format(players=", ".join(out)))
+        pool = tally.pool()
+        line = ngettext("Pool: {amount} stake(s)", "Pool: {amount} stake(s)", plural_number(pool))
+        lines.append(line.format(amount=number_text(pool)))
     if tally.finished:
-        lines.append(f"Game over: {tally.winner or 'shared'} won.")
+        if tally.winner:
+            lines.append(_("Game over: {winner} won.").format(winner=tally.winner))
+        else:
+            lines.append(_("Game over: shared won."))
         if tally.closed() is None:
-            lines.append("The next deal starts a new game.")
-    note = tally.note()
+            lines.append(_("The next deal starts a new game."))
+    note = note_text(tally)
     if note is not None:
         lines.append(note)
     left = tally.left()
     if left and not tally.finished:
-        target = rules.elimination_at if isinstance(tally, BridgeTally) else rules.game_target
-        verb = "before going out at" if isinstance(tally, BridgeTally) else "to reach"
-        parts = ", ".join(f"{p} {n}" for p, n in left.items())
-        lines.append(f"Points left {verb} {target}: {parts}")
+        parts = ", ".join(f"{p} {number_text(n)}" for p, n in left.items())
+        target: int | None
+        if isinstance(tally, BridgeTally):
+            line = _("Points left before going out at {target}: {players}")
+            target = rules.elimination_at
+        else:
+            line = _("Points left to reach {target}: {players}")
+            target = rules.game_target
+        shown = "None" if target is None else number_text(target)
+        lines.append(line.format(target=shown, players=parts))
     return lines
 
 
 def _fill(line: str) -> str:
     """A sentence wrapped to the terminal (``table`` format), the rest indented."""
     return textwrap.fill(line, terminal_width(), subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _out(total: str, people: bool) -> str:
+    """A total with the mark of a player out of the game: "120 out"."""
+    return _("{total} out").format(total=total) if people else f"{total} out"
 
 
 def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
@@ -215,30 +281,37 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     tally = state.tally
     hollywood = isinstance(tally, KnockTally) and tally.hollywood
     columns = _column_totals(state) if hollywood else []
-    split = hollywood and fmt in ("plain", "csv")  # one number per cell for other programs
+    people = fmt in ("table", "markdown")  # plain and csv: English words, plain numbers
+    tr = _ if people else _same
+    number: Any = number_text if people else str
+    split = hollywood and not people  # one number per cell for other programs
     if split:
         heads = [f"{p} {i}" for p in players for i in range(1, KnockTally.COLUMNS + 1)]
     else:
         heads = [f"{p} 1/2/3" if hollywood else p for p in players]
-    headers = ["#", "deal", "scores", *heads]
+    headers = ["#", tr(N_("deal")), tr(N_("scores")), *heads]
     starts = _game_starts(state)
     numbers = deal_numbers(state.steps)
     rows: list[list[Any]] = []
     for i, step in enumerate(state.steps):
-        number = numbers.get(step.n)
+        deal = numbers.get(step.n)
         if step.n in starts and fmt in ("table", "markdown"):
-            rows.append(["", f"-- game {step.game} --", "", *[""] * len(players)])
+            rows.append(["", _("-- game {n} --").format(n=step.game), "", *[""] * len(players)])
         if split:
             totals = [str(c[p]) for p in players for c in columns[i]]
         elif hollywood:
-            totals = ["/".join(str(c[p]) for c in columns[i]) for p in players]
+            totals = ["/".join(number(c[p]) for c in columns[i]) for p in players]
         else:
             totals = [
-                f"{step.totals[p]}" + (" out" if p in step.out else "") if p in step.totals else ""
+                ""
+                if p not in step.totals
+                else _out(number(step.totals[p]), people)
+                if p in step.out
+                else number(step.totals[p])
                 for p in players
             ]
-        rows.append(["" if number is None else number, entry_text(step), scores_text(step),
-                     *totals])  # fmt: skip
+        rows.append(["" if deal is None else deal, entry_text(step, translated=people),
+                     scores_text(step, people=people), *totals])  # fmt: skip
     return headers, rows
 
 
@@ -260,7 +333,7 @@ def render_sheet(
     title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
     if fmt == "table":
         title = _fill(title)
-    parts = [title, "", table(rows, headers, fmt=fmt) if rows else "(no deals yet)"]
+    parts = [title, "", table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")]
     status = _status_lines(state)
     if status:
         parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
@@ -274,7 +347,7 @@ def render_sheet(
             shown = values[-SPARK_WIDTH:]
             more = ("..." if ascii_only else "…") if len(values) > SPARK_WIDTH else ""
             line = sparkline(shown, low, high, ASCII_BARS if ascii_only else BARS)
-            parts.append(f"{p.ljust(width)}  {more}{line} {values[-1]}")
+            parts.append(f"{p.ljust(width)}  {more}{line} {number_text(values[-1])}")
     return "\n".join(parts).rstrip()
 
 
@@ -284,12 +357,15 @@ def totals_line(state: Replay) -> str:
     tally = state.tally
     last = state.steps[-1] if state.steps else None
     if isinstance(tally, KnockTally) and tally.hollywood:
-        cells = {p: "/".join(str(g.totals[p]) for g in tally.games) for p in state.sheet.players}
+        cells = {
+            p: "/".join(number_text(g.totals[p]) for g in tally.games) for p in state.sheet.players
+        }
     else:
-        cells = {p: str(t) for p, t in tally.totals.items()}
+        cells = {p: number_text(t) for p, t in tally.totals.items()}
         for p in last.out if last is not None else ():
-            cells[p] += " out"
-    return "Totals: " + ", ".join(f"{p} {t}" for p, t in cells.items())
+            cells[p] = _out(cells[p], True)
+    totals = ", ".join(f"{p} {t}" for p, t in cells.items())
+    return _("Totals: {players}").format(players=totals)
 
 
 def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool = False,
@@ -309,7 +385,11 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
         if isinstance(result, DealResult):
             head = render_deal(result, fmt)
         else:
-            head = table([["event", entry_text(step), scores_text(step)]], (), fmt=fmt)
+            head = table(
+                [["event", entry_text(step, translated=False), scores_text(step, people=False)]],
+                (),
+                fmt=fmt,
+            )
         if verbose:
             return f"{head}\n\n{render_sheet(state, fmt)}"
         totals = [[p, t] for p, t in state.tally.totals.items()]
@@ -335,7 +415,11 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
         import_module("matplotlib").use("Agg")
         plt: Any = import_module("matplotlib.pyplot")
     except ImportError:
-        raise ImportError("the chart needs matplotlib: pip install 'remikcalc[plot]'") from None
+        raise ImportError(
+            _("the chart needs matplotlib: {command}").format(
+                command="pip install 'remikcalc[plot]'"
+            )
+        ) from None
     series = progression(state)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for player, values in series.items():
@@ -345,10 +429,12 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
         target = state.rules.elimination_at
     if target is not None:
         ax.axhline(target, linestyle="--", linewidth=1, color="grey")
-    ax.set_xlabel("sheet entry (deals and events)")
-    ax.set_ylabel("total")
+    ax.set_xlabel(_("sheet entry (deals and events)"))
+    ax.set_ylabel(_("total"))
     ax.xaxis.set_major_locator(import_module("matplotlib.ticker").MaxNLocator(integer=True))
-    title = state.sheet.title or f"{state.rules.variant}: score progression"
+    title = state.sheet.title or _("{variant}: score progression").format(
+        variant=state.rules.variant
+    )
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
     ax.legend()
     ax.grid(True, alpha=0.3)

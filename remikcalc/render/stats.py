@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from remikcalc.i18n import N_, _
 from remikcalc.money import amount_text, round_money
+from remikcalc.numtext import number_text
 from remikcalc.render import table, to_json
 from remikcalc.session import PlayerStats
 
@@ -17,7 +19,14 @@ __all__ = ["STATS_SCHEMA", "render_stats", "stats_json"]
 STATS_SCHEMA = "remikcalc.stats/1"
 
 #: how an outcome is called in the table
-_WORDS = {"big_gin": "big gin", "one_go": "one go", "full_colour": "full colour"}
+_WORDS = {
+    "knock": N_("knock"), "gin": N_("gin"), "big_gin": N_("big gin"), "undercut": N_("undercut"),
+    "out": N_("out"), "one_go": N_("one go"), "remik": N_("remik"), "colour": N_("colour"),
+    "figures": N_("figures"), "full_colour": N_("full colour"), "draw": N_("draw"),
+}  # fmt: skip
+#: the table's headings (English in plain and csv, for other programs)
+_HEADERS = (N_("player"), N_("deals"), N_("won"), N_("outcomes"), N_("avg caught"),
+            N_("worst"), N_("best deal"), N_("streak"))  # fmt: skip
 
 
 def _average(player: PlayerStats) -> str | None:
@@ -50,30 +59,48 @@ def stats_json(stats: Mapping[str, PlayerStats], paths: Sequence[str]) -> dict[s
     }
 
 
-def _outcomes(player: PlayerStats) -> str:
-    return ", ".join(f"{_WORDS.get(k, k)} {n}" for k, n in player.outcomes.items()) or "-"
+def _outcomes(player: PlayerStats, people: bool) -> str:
+    if not people:
+        return ", ".join(f"{_WORDS.get(k, k)} {n}" for k, n in player.outcomes.items()) or "-"
+    words = [f"{_(_WORDS[k]) if k in _WORDS else k} {number_text(n)}"
+             for k, n in player.outcomes.items()]  # fmt: skip
+    return ", ".join(words) or "-"
 
 
 def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: str = "table") -> str:
-    """Per player: deals played and won, outcomes, counts caught, best deal, longest streak."""
+    """Per player: deals played and won, outcomes, counts caught, best deal, longest streak.
+    ``table`` and ``markdown`` in the language spoken; ``plain`` and ``csv`` in English with
+    plain numbers, the same in every language."""
     if fmt == "json":
         return to_json(stats_json(stats, paths))
+    people = fmt in ("table", "markdown")
+    number: Any = number_text if people else str
     several = len(paths) > 1
     legend = fmt == "table" and several  # a narrow table: sheets by number, named below
-    number = {path: i for i, path in enumerate(paths, start=1)}
-    headers = ["player", "deals", "won", "outcomes", "avg caught", "worst", "best deal", "streak"]
+    numbers = {path: i for i, path in enumerate(paths, start=1)}
+    headers = [_(h) for h in _HEADERS] if people else list(_HEADERS)
     rows = []
     for name, p in stats.items():
         best = "-"
         if p.best is not None:
-            where = ""
-            if several:
-                where = f"sheet {number.get(p.best.sheet, '?')}, " if legend else f"{p.best.sheet} "
-            best = f"{p.best.score:+d} ({where}#{p.best.n})"
+            score = p.best.score
+            signed = ("+" if score > 0 else "") + number_text(score) if people else f"{score:+d}"
+            if legend:
+                best = _("{score} (sheet {sheet}, #{n})").format(
+                    score=signed, sheet=numbers.get(p.best.sheet, "?"), n=p.best.n
+                )
+            elif several:
+                best = f"{signed} ({p.best.sheet} #{p.best.n})"
+            else:
+                best = f"{signed} (#{p.best.n})"
         worst = p.worst_caught
-        rows.append([name, p.deals, p.won, _outcomes(p), _average(p) or "-",
-                     "-" if worst is None else worst, best, p.streak])  # fmt: skip
+        average = _average(p)
+        if average is not None and people:
+            average = number_text(round_money(p.average_caught or 0, 2))
+        rows.append([name, number(p.deals), number(p.won), _outcomes(p, people), average or "-",
+                     "-" if worst is None else number(worst), best, number(p.streak)])  # fmt: skip
     text = table(rows, headers, fmt=fmt)
     if legend:
-        text += "\n\nSheets: " + ", ".join(f"{i} {path}" for path, i in number.items())
+        sheets = ", ".join(f"{i} {path}" for path, i in numbers.items())
+        text += "\n\n" + _("Sheets: {sheets}").format(sheets=sheets)
     return text
