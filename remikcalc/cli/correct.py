@@ -172,9 +172,9 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     from remikcalc.sheet.model import player_name_problem
 
     try:
-        player = player_named(old, sheet.players)
+        player = player_named(old, sheet.players, scope="sheet")
     except DealError as exc:
-        raise DealError(str(exc).replace("of this deal", "of this sheet")) from None
+        raise DealError(str(exc)) from None
     why = player_name_problem(new)
     if why is not None:
         raise click.BadParameter(why, param_hint="NEW")

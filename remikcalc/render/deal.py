@@ -189,5 +189,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
         parts += ["", table(payments, ("from", "to", "amount"), fmt=fmt)]
     if result.reasons:
         bullet = "- " if fmt == "markdown" else "  - "
-        parts += ["", "Why:", *(f"{bullet}{reason}" for reason in result.reasons)]
+        from remikcalc.scoring.why import reasons_text
+
+        parts += ["", "Why:", *(f"{bullet}{reason}" for reason in reasons_text(result.reasons))]
     return "\n".join(parts)

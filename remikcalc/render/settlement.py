@@ -125,7 +125,9 @@ def _game_lines(extra: Mapping[str, Any]) -> list[str]:
             lines.append(f"{label}, not finished: {net}")
             continue
         state = f"won by {game.winner}" if game.winner else "shared"
-        lines.append(f"{label} {state}: " + ("; ".join(game.reasons) or net))
+        from remikcalc.scoring.why import reasons_text
+
+        lines.append(f"{label} {state}: " + ("; ".join(reasons_text(game.reasons)) or net))
     return lines
 
 
