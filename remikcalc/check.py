@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
+from remikcalc.i18n import N_
+
 __all__ = [
     "MISSING",
     "CHECK_SCHEMA",
@@ -225,9 +227,10 @@ def check_example(
 
     expect = example.get("expect")
     if expect is None:
-        return report(error="no expect: an example needs an expect mapping")
+        # English here (the report's JSON); marked so that the report for people translates it
+        return report(error=N_("no expect: an example needs an expect mapping"))
     if not isinstance(expect, Mapping) or not expect:
-        return report(error="expect must be a non-empty mapping of settle results")
+        return report(error=N_("expect must be a non-empty mapping of settle results"))
     try:
         result = settle()
     except ValueError as exc:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from remikcalc.cards import format_groups
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, RemikcalcError, SettleError, SheetError
+from remikcalc.i18n import _, ngettext
 from remikcalc.money import (
     Transfer,
     decimal_text,
@@ -91,7 +92,7 @@ class Replay:
         else:
             why = tally.closed()
             if why is not None:
-                raise SettleError(f"no more deals: {why}")
+                raise SettleError(_("no more deals: {why}").format(why=why))
             tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()),
                                  entry.closer])  # fmt: skip
             if entry.scores is not None:
@@ -118,30 +119,38 @@ def replay(sheet: Sheet) -> Replay:
     try:
         state = start(sheet)
     except RemikcalcError as exc:
-        raise SheetError(_where(sheet, 0, f"rules: {exc}")) from None
+        raise SheetError(_where(sheet, 0, _("rules: {problem}").format(problem=exc))) from None
     problems: list[str] = []
     for n, entry in enumerate(sheet.entries, start=1):
         try:
             state.apply(entry)
         except RemikcalcError as exc:
-            kind = "entry" if isinstance(entry, ReentryEntry) else "deal"
-            problems.append(_where(sheet, entry.line, f"{kind} {n}: {exc}"))
+            if isinstance(entry, ReentryEntry):
+                text = _("entry {n}: {problem}").format(n=n, problem=exc)
+            else:
+                text = _("deal {n}: {problem}").format(n=n, problem=exc)
+            problems.append(_where(sheet, entry.line, text))
     if problems:
-        head = f"{sheet.path or 'the sheet'}: {len(problems)} deal(s) cannot be scored:"
+        # (the English has always said "deal(s)"; pl and ru have their three forms)
+        head = ngettext(
+            "{sheet}: {n} deal(s) cannot be scored:",
+            "{sheet}: {n} deal(s) cannot be scored:",
+            len(problems),
+        ).format(sheet=sheet.path or _("the sheet"), n=len(problems))
         raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])
     return state
 
 
 def _where(sheet: Sheet, line: int, text: str) -> str:
-    place = sheet.path or "sheet"
+    place = sheet.path or _("sheet")
     return f"{place}:{line}: {text}" if line else f"{place}: {text}"
 
 
 def _named(name: str, players: Sequence[str], what: str) -> str:
     try:
-        return player_named(name, players, what)
+        return player_named(name, players, what, scope="sheet")
     except DealError as exc:
-        raise SettleError(str(exc).replace("of this deal", "of this sheet")) from None
+        raise SettleError(str(exc)) from None
 
 
 def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
@@ -231,7 +240,11 @@ def pool_summary(state: Replay) -> PoolSummary:
     """The pool of a replayed remik bridge sheet (SettleError for a game without one)."""
     tally = state.tally
     if not isinstance(tally, BridgeTally):
-        raise SettleError(f"{state.rules.variant} has no pool; the pool is a remik bridge thing")
+        raise SettleError(
+            _("{variant} has no pool; the pool is a remik bridge thing").format(
+                variant=state.rules.variant
+            )
+        )
     money = None
     if state.sheet.stake is not None:
         money = round_money(tally.pool() * Fraction(state.sheet.stake), state.sheet.minor_digits)
@@ -269,7 +282,7 @@ class Evening:
 
 
 def _sheet_name(settlement: Settlement, n: int) -> str:
-    return settlement.sheet.path or f"sheet {n}"
+    return settlement.sheet.path or _("sheet {n}").format(n=n)
 
 
 def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
@@ -284,29 +297,37 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
         if (other.sheet.stake is not None) != staked:
             has, lacks = (name0, name) if staked else (name, name0)
             raise SettleError(
-                f"{lacks} has no stake but {has} has one: an evening is settled in money only "
-                f"if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
-            )
+                _("{lacks} has no stake but {has} has one: an evening is settled in money only "
+                  "if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
+                ).format(lacks=lacks, has=has)
+            )  # fmt: skip
         if staked:
             cur0, cur = first.sheet.currency, other.sheet.currency
             if name_key(cur0 or "") != name_key(cur or ""):
+                none = _("no currency")
                 raise SettleError(
-                    f"{name} is in {cur or 'no currency'} but {name0} is in "
-                    f"{cur0 or 'no currency'}: settle sheets of one currency together"
-                )
+                    _("{name} is in {currency} but {first} is in {first_currency}: settle sheets "
+                      "of one currency together").format(
+                        name=name, currency=cur or none, first=name0, first_currency=cur0 or none)
+                )  # fmt: skip
         elif other.replay.rules.spec.unit != unit0:
             unit = other.replay.rules.spec.unit
-            raise SettleError(
-                f"{name} counts in {unit}s but {name0} in {unit0}s: without a stake they do not "
-                "add up; give every sheet a stake to settle them together in money"
-            )
+            if unit == "stake":
+                message = _("{name} counts in stakes but {first} in points: without a stake "
+                            "they do not add up; give every sheet a stake to settle them "
+                            "together in money")  # fmt: skip
+            else:
+                message = _("{name} counts in points but {first} in stakes: without a stake "
+                            "they do not add up; give every sheet a stake to settle them "
+                            "together in money")  # fmt: skip
+            raise SettleError(message.format(name=name, first=name0))
     return staked, first.sheet.currency if staked else None
 
 
 def settle_evening(settlements: Sequence[Settlement]) -> Evening:
     """Combine sheets settled one by one into one evening (SettleError: units differ)."""
     if not settlements:
-        raise SettleError("an evening needs at least one sheet")
+        raise SettleError(_("an evening needs at least one sheet"))
     in_money, currency = _same_unit(settlements)
     combined: dict[str, Decimal] = {}
     shown: dict[str, str] = {}  # name key -> the first spelling

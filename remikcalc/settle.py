@@ -34,8 +34,10 @@ from typing import Any
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError, SettleError
 from remikcalc.families import load
-from remikcalc.money import Transfer, amount_text
+from remikcalc.i18n import _
+from remikcalc.money import Transfer
 from remikcalc.scoring.base import POOL, DealResult, Payment
+from remikcalc.scoring.why import N_, Num, Why, joined
 from remikcalc.variants import Rules
 
 __all__ = [
@@ -102,12 +104,12 @@ class Tally:
         """Enter one scored deal (the first deal after a finished game starts the next)."""
         why = self.closed()
         if why is not None:
-            raise SettleError(f"no more deals: {why}")
+            raise SettleError(_("no more deals: {why}").format(why=why))
         active = self.active()  # after a finished game: the next game's players
         payees = (p.payee for p in result.payments if p.payee != POOL)
         for name in (*result.scores, *(p.payer for p in result.payments), *payees):
             if name not in active:
-                raise SettleError(f"{name} is not playing in this deal")
+                raise SettleError(_("{name} is not playing in this deal").format(name=name))
         if self.finished:
             self._next_game()
         self._enter(result)
@@ -126,7 +128,9 @@ class Tally:
 
     def reenter(self, player: str) -> Reentry:
         raise SettleError(
-            f"re-entry is a remik bridge event; there is none in {self.rules.variant}"
+            _("re-entry is a remik bridge event; there is none in {variant}").format(
+                variant=self.rules.variant
+            )
         )
 
     # the result
@@ -181,8 +185,9 @@ def _tie_note(totals: Mapping[str, int], target: int) -> str | None:
     leaders = [p for p, t in totals.items() if t == top]
     if top < target or len(leaders) < 2:
         return None
-    names = ", ".join(leaders[:-1]) + " and " + leaders[-1]
-    return f"{names} are tied at {top}, past the target of {target}: play continues."
+    # English in the JSON, the language spoken where render shows it (a Why)
+    return Why(N_("{names} are tied at {top}, past the target of {target}: play continues."),
+               names=joined(leaders), top=top, target=target)  # fmt: skip
 
 
 def _target_winner(totals: Mapping[str, int], target: int | None) -> str | None:
@@ -237,11 +242,11 @@ class KnockGame:
             self.wins[winner] += 1
         self.winner = _target_winner(self.totals, self.target)
 
-    def settle(self, rules: Rules) -> tuple[dict[str, Fraction], list[str]]:
+    def settle(self, rules: Rules) -> tuple[dict[str, Fraction], list[Why]]:
         """Net points of this game and the sentences explaining them."""
         if self.winner is None:
             net = _pairwise(self.totals)
-            return net, ["game not finished: the point difference, without bonuses"]
+            return net, [Why(N_("game not finished: the point difference, without bonuses"))]
         w = self.winner
         net = dict.fromkeys(self.players, Fraction(0))
         notes = []
@@ -254,13 +259,15 @@ class KnockGame:
             boxes = self.wins[w] - self.wins[loser]
             amount = self.totals[w] + bonus + rules.box_bonus * boxes - self.totals[loser]
             times = f"{boxes}" if boxes >= 0 else f"(−{-boxes})"
-            line = (f"{self.totals[w]} + game {bonus} + boxes {rules.box_bonus} × {times}"
-                    f" − {self.totals[loser]} = {amount}")  # fmt: skip
+            line = Why(N_("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}"),
+                       won=self.totals[w], bonus=bonus, box=rules.box_bonus, times=times,
+                       lost=self.totals[loser], amount=amount)  # fmt: skip
             if shutout and rules.shutout == "double":
                 amount *= 2
-                line += f", doubled for the shutout: {amount}"
+                line = Why(N_("{line}, doubled for the shutout: {amount}"), line=line,
+                           amount=amount)  # fmt: skip
             if len(self.players) > 2:
-                line = f"from {loser}: {line}"
+                line = Why(N_("from {loser}: {line}"), loser=loser, line=line)
             notes.append(line)
             net[w] += amount
             net[loser] -= amount
@@ -286,7 +293,7 @@ class KnockTally(Tally):
 
     def closed(self) -> str | None:
         if self.hollywood and all(g.finished for g in self.games):
-            return "all three Hollywood columns are won; start a new sheet"
+            return _("all three Hollywood columns are won; start a new sheet")
         return None
 
     @property
@@ -300,7 +307,7 @@ class KnockTally(Tally):
         scorers = [p for p, s in result.scores.items() if s]
         if any(s < 0 for s in result.scores.values()) or len(scorers) > 1:
             raise SettleError(
-                "in gin and oklahoma a deal scores for one player only, and never below 0"
+                _("in gin and oklahoma a deal scores for one player only, and never below 0")
             )
         winner = result.winner
         if winner is None and scorers:
@@ -366,10 +373,6 @@ def _sum_nets(
     return total
 
 
-def _names(players: Sequence[str]) -> str:
-    return " and ".join(players)
-
-
 class BridgeTally(Tally):
     """Remik bridge: stakes, the pool, elimination and re-entry; after the last player in takes
     the pool, the next deal starts a new game (everyone in again, a new entry stake each)."""
@@ -401,7 +404,8 @@ class BridgeTally(Tally):
         reasons: tuple[str, ...] = ()
         if self.last:
             paid = sum(self.payout.values(), Fraction(0))
-            reasons = (f"{_names(self.last)} took the pool of {amount_text(paid)} stake(s)",)
+            reasons = (Why(N_("{names} took the pool of {amount} stake(s)"),
+                           names=joined(self.last, commas=False), amount=Num(paid)),)  # fmt: skip
         winner = self.last[0] if len(self.last) == 1 else None
         return GameResult(dict(self.totals), dict(self.wins), self.finished, winner,
                           dict(self.balance), reasons)  # fmt: skip
@@ -432,9 +436,10 @@ class BridgeTally(Tally):
             if folded and name not in active:
                 p = folded[0]
                 raise DealError(
-                    f"{p} is out (total {self.totals[p]}, out at {self.rules.elimination_at}) "
-                    f"and does not play; re-enter {p} first (add --reenter {p})"
-                )
+                    _("{name} is out (total {total}, out at {limit}) and does not play; "
+                      "re-enter {name} first (add --reenter {name})").format(
+                        name=p, total=self.totals[p], limit=self.rules.elimination_at)
+                )  # fmt: skip
 
     @property
     def finished(self) -> bool:
@@ -482,18 +487,23 @@ class BridgeTally(Tally):
 
     def reenter(self, player: str) -> Reentry:
         if player not in self.players:
-            raise SettleError(f"{player} is not a player of this game")
+            raise SettleError(_("{player} is not a player of this game").format(player=player))
         if self.last:
             raise SettleError(
-                f"{player} cannot re-enter: the game is over ({_names(self.last)} took the "
-                "pool); the next deal starts a new game with everyone in"
-            )
+                _("{player} cannot re-enter: the game is over ({names} took the pool); the next "
+                  "deal starts a new game with everyone in").format(
+                    player=player, names=joined(self.last, commas=False).text())
+            )  # fmt: skip
         if player not in self.out:
-            raise SettleError(f"{player} cannot re-enter: he is still in the game "
-                              f"(total {self.totals[player]})")  # fmt: skip
+            raise SettleError(_("{player} cannot re-enter: he is still in the game (total {total})")
+                              .format(player=player, total=self.totals[player]))  # fmt: skip
         still_in = self.active()
         if len(still_in) < 2:
-            raise SettleError(f"{player} cannot re-enter: fewer than two players are still in")
+            raise SettleError(
+                _("{player} cannot re-enter: fewer than two players are still in").format(
+                    player=player
+                )
+            )
         cost = self.rules.reentry_cost
         self._pay(player, POOL, Fraction(cost))
         restart = max(self.totals[p] for p in still_in)
@@ -629,9 +639,10 @@ class Rummy500Tally(_TargetTally):
     def game_reasons(self) -> tuple[str, ...]:
         w = self._current_winner()
         if w is None:
-            return ("game not finished: each pair settles its point difference",)
+            return (Why(N_("game not finished: each pair settles its point difference")),)
         top = self.totals[w]
-        return tuple(f"{w} collects {top} − {t} = {top - t} from {p}"
+        return tuple(Why(N_("{winner} collects {top} − {total} = {paid} from {player}"), winner=w,
+                         top=top, total=t, paid=top - t, player=p)
                      for p, t in self.totals.items() if p != w)  # fmt: skip
 
 
@@ -644,7 +655,7 @@ class PaymentTally(_TargetTally):
 
     def _enter(self, result: DealResult) -> None:
         if any(pay.payee == POOL for pay in result.payments):
-            raise SettleError(f"{self.rules.variant} has no pool")
+            raise SettleError(_("{variant} has no pool").format(variant=self.rules.variant))
         super()._enter(result)
         for pay in result.payments:
             self.balance[pay.payer] -= Fraction(pay.amount)

@@ -19,7 +19,7 @@ from remikcalc.cli.main import cli
 from remikcalc.i18n import language
 from remikcalc.render import plural_number
 from remikcalc.render.deal import entry_words
-from remikcalc.render.settlement import _game_how
+from remikcalc.scoring.why import reasons_text
 from remikcalc.session import replay, settle
 from remikcalc.sheet import load_sheet
 
@@ -78,7 +78,7 @@ def test_the_gin_settlement_sum() -> None:
     shutout = lines("--lang", "ru", "settle", ex("gin/modern-hollywood-shutout.yaml"))
     assert (
         "Колонка 1 — победитель Anna: 110 + за игру 100 + боксы 25 × 2 − 0 = 260, "
-        "удвоено за игру всухую: 520"
+        "удвоено за сухую победу: 520"
     ) in shutout
 
 
@@ -89,7 +89,7 @@ def test_stakes_and_points_take_the_right_plural_form() -> None:
     assert "  Carl płaci 2 stawki, dostaje Anna" in pl
     ru = lines("--lang", "ru", "settle", sheet)
     assert "  Boris платит 7 ставок, получает Anna" in ru
-    assert "Игра — победитель Anna: банк (8 ставок) достаётся: Anna" in ru
+    assert "Игра — победитель Anna: Anna забирает банк (ставок: 8)" in ru
     assert "- Банк: 4 ставки" in lines(
         "--lang", "ru", "show", ex("bridge/two-games.yaml"), "--format", "markdown"
     )
@@ -256,9 +256,9 @@ def test_a_deal_for_programs_keeps_codes_in_every_language() -> None:
 # --- the words themselves --------------------------------------------------------------------
 
 
-def test_game_lines_rebuilt_for_people_are_the_settlement_reasons_in_english() -> None:
-    """The settle table writes how each game is netted from the game's numbers, so it can
-    speak the language; in English that must be the settlement's own reasons (JSON)."""
+def test_game_lines_for_people_are_the_settlement_reasons_in_english() -> None:
+    """The settle table says how each game is netted from the reasons' message and fields, so
+    it can speak the language; in English that must be the settlement's own reasons (JSON)."""
     checked = 0
     for path in sorted(EXAMPLES.rglob("*.yaml")):
         try:
@@ -268,7 +268,7 @@ def test_game_lines_rebuilt_for_people_are_the_settlement_reasons_in_english() -
         extra = settlement.tally.extra()
         for game in extra.get("columns", extra.get("games", [])):
             if game.finished:
-                assert _game_how(game, settlement.tally) == list(game.reasons), path
+                assert reasons_text(game.reasons) == list(game.reasons), path
                 checked += 1
     assert checked > 10
 
@@ -316,14 +316,11 @@ def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
     assert state.tally.note() == note  # the settlement's own sentence, said again
     pl = lines("--lang", "pl", "settle", str(sheet))
     assert (
-        "Równo na czele: Anna, Boris i Carl — po 520, próg 500 przekroczony: gra toczy się "
-        "dalej. Rozliczenie według obecnego stanu."
+        "Anna, Boris i Carl mają po 520, ponad cel 500: gra toczy się dalej. Rozliczenie "
+        "według obecnego stanu."
     ) in pl
     ru = " ".join(run("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
-    assert (
-        "Равенство наверху: Anna, Boris и Carl — по 520, предел 500 пройден: игра продолжается."
-        in ru
-    )
+    assert "Anna, Boris и Carl — поровну, по 520, больше цели 500; игра продолжается." in ru
 
 
 def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:

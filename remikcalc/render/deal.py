@@ -256,5 +256,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
         parts += ["", table(payments, [_(h) for h in _PAY_HEADERS], fmt=fmt)]
     if result.reasons:
         bullet = "- " if fmt == "markdown" else "  - "
-        parts += ["", _("Why:"), *(f"{bullet}{reason}" for reason in result.reasons)]
+        from remikcalc.scoring.why import reasons_text
+
+        parts += ["", _("Why:"), *(f"{bullet}{reason}" for reason in reasons_text(result.reasons))]
     return "\n".join(parts)

@@ -20,9 +20,9 @@ from remikcalc.render import plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.render.sheet import note_text
 from remikcalc.scoring.base import POOL, Payment
+from remikcalc.scoring.why import reasons_text
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
-from remikcalc.settle import BridgeTally, GameResult, KnockTally, Rummy500Tally, Tally
-from remikcalc.variants import Rules
+from remikcalc.settle import GameResult, Tally
 
 __all__ = [
     "EVENING_SCHEMA",
@@ -135,90 +135,6 @@ def _names(players: Sequence[str]) -> str:
     return text
 
 
-def _knock_how(game: GameResult, rules: Rules) -> list[str]:
-    """How a finished gin or oklahoma game's net is made, one line per loser:
-    "148 + game 100 + boxes 25 × 1 − 90 = 183" (the sum :class:`remikcalc.settle.KnockGame`
-    settles), for people."""
-    w = game.winner
-    assert w is not None
-    lines = []
-    for loser in game.totals:
-        if loser == w:
-            continue
-        shutout = game.hands_won[loser] == 0 and rules.shutout != "none"
-        double_bonus = shutout and rules.shutout == "game_bonus_double"
-        bonus = rules.game_bonus * (2 if double_bonus else 1)
-        boxes = game.hands_won[w] - game.hands_won[loser]
-        amount = game.totals[w] + bonus + rules.box_bonus * boxes - game.totals[loser]
-        times = number_text(boxes) if boxes >= 0 else f"(−{number_text(-boxes)})"
-        line = _("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}").format(
-            won=number_text(game.totals[w]),
-            bonus=number_text(bonus),
-            box=number_text(rules.box_bonus),
-            times=times,
-            lost=number_text(game.totals[loser]),
-            amount=number_text(amount),
-        )
-        if shutout and rules.shutout == "double":
-            amount *= 2
-            line = _("{sum}, doubled for the shutout: {amount}").format(
-                sum=line, amount=number_text(amount)
-            )
-        if len(game.totals) > 2:
-            line = _("from {player}: {sum}").format(player=loser, sum=line)
-        lines.append(line)
-    return lines
-
-
-def _collect_how(game: GameResult) -> list[str]:
-    """Rummy 500: "Anna collects 520 − 310 = 210 from Boris", for people."""
-    w = game.winner
-    assert w is not None
-    top = game.totals[w]
-    return [
-        _("{winner} collects {top} − {total} = {amount} from {player}").format(
-            winner=w,
-            top=number_text(top),
-            total=number_text(t),
-            amount=number_text(top - t),
-            player=p,
-        )
-        for p, t in game.totals.items()
-        if p != w
-    ]
-
-
-def _pool_how(game: GameResult) -> list[str]:
-    """Remik bridge: who took the pool, for people (from the settlement's English sentence
-    "Anna and Boris took the pool of 6 stake(s)", which JSON keeps)."""
-    lines = []
-    for reason in game.reasons:
-        head, sep, tail = reason.partition(" took the pool of ")
-        number = tail.removesuffix(" stake(s)")
-        if not sep or number == tail:
-            lines.append(reason)
-            continue
-        amount = Decimal(number)
-        text = ngettext(
-            "{names} took the pool of {amount} stake(s)",
-            "{names} took the pool of {amount} stake(s)",
-            plural_number(amount),
-        )
-        lines.append(text.format(names=_names(head.split(" and ")), amount=number_text(amount)))
-    return lines
-
-
-def _game_how(game: GameResult, tally: Tally) -> list[str]:
-    """How a finished game's net is made, in the language spoken."""
-    if isinstance(tally, KnockTally) and game.winner is not None:
-        return _knock_how(game, tally.rules)
-    if isinstance(tally, Rummy500Tally) and game.winner is not None and game.reasons:
-        return _collect_how(game)
-    if isinstance(tally, BridgeTally):
-        return _pool_how(game)
-    return list(game.reasons)
-
-
 def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
     """One line per game (or Hollywood column): who won it and how the figure is made."""
     columns = "columns" in extra
@@ -235,7 +151,7 @@ def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
         if not game.finished:
             lines.append(_("{label}, not finished: net {players}").format(label=label, players=net))
             continue
-        how = "; ".join(_game_how(game, tally))
+        how = "; ".join(reasons_text(game.reasons))
         if game.winner:
             line = (
                 _("{label} won by {winner}: {how}")

@@ -7,7 +7,7 @@ rendered by :mod:`remikcalc.render.settlement`.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +17,7 @@ from remikcalc.numtext import number_text
 from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.scoring.base import DealResult
+from remikcalc.scoring.why import reason_text
 from remikcalc.session import DealEntry, Replay, Step
 from remikcalc.settle import BridgeTally, KnockTally, Reentry, Tally, make_tally
 
@@ -194,25 +195,9 @@ def sheet_json(state: Replay) -> dict[str, Any]:
 
 def note_text(tally: Tally) -> str | None:
     """:meth:`~remikcalc.settle.Tally.note` (a tie at the top past the target, which plays
-    on) in the language spoken, made again from the totals it speaks of."""
+    on) in the language spoken."""
     note = tally.note()
-    target = tally.rules.game_target
-    if note is None or target is None:
-        return note
-    totals: Mapping[str, int] = tally.totals
-    if isinstance(tally, KnockTally):
-        game = next((g for g in tally.games if not g.finished), None)
-        if game is None:
-            return note
-        totals = game.totals
-    top = max(totals.values())
-    leaders = [p for p, t in totals.items() if t == top]
-    if len(leaders) < 2:
-        return note
-    names = _("{names} and {last}").format(names=", ".join(leaders[:-1]), last=leaders[-1])
-    return _("{names} are tied at {top}, past the target of {target}: play continues.").format(
-        names=names, top=number_text(top), target=number_text(target)
-    )
+    return None if note is None else reason_text(note)
 
 
 def _status_lines(state: Replay) -> list[str]:

@@ -24,8 +24,8 @@ from decimal import Decimal
 
 from remikcalc.cards import Card, Rank, Suit
 from remikcalc.errors import DealError
+from remikcalc.i18n import _
 from remikcalc.melds import can_meld, classify_meld
-from remikcalc.money import amount_text
 from remikcalc.scoring.base import POOL, Deal, DealResult, Hand, Payment
 from remikcalc.scoring.common import (
     check_players,
@@ -35,6 +35,7 @@ from remikcalc.scoring.common import (
     typed_discards,
 )
 from remikcalc.scoring.details import DealDetails, Knocking, PlayerDetail
+from remikcalc.scoring.why import N_, Cards, Num, Outcome, Why, joined
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.variants import Rules
 
@@ -43,14 +44,14 @@ __all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments", 
 # closings from the highest bonus down; knock is the fallback
 CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
 _NAMES = {
-    "full_colour": "a full colour",
-    "colour": "a colour",
-    "figures": "figures",
-    "remik": "a remik",
-    "knock": "a knock",
+    "full_colour": N_("a full colour"),
+    "colour": N_("a colour"),
+    "figures": N_("figures"),
+    "remik": N_("a remik"),
+    "knock": N_("a knock"),
 }
-_SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
-               Suit.SPADES: "spades"}  # fmt: skip
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+               Suit.SPADES: N_("spades")}  # fmt: skip
 _COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
@@ -66,8 +67,13 @@ def _stake(rules: Rules, closing: str) -> Decimal:
     return stake
 
 
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _name(closing: str) -> Why:
+    return Why(_NAMES[closing])
+
+
+def _and(words: Sequence[Why]) -> Why:
+    """'clubs, hearts and spades', in the language of the sentence it goes in."""
+    return words[0] if len(words) == 1 else joined(words)
 
 
 # --- what a hand shows ------------------------------------------------------------------------
@@ -108,21 +114,25 @@ def closings_shown(cards: Sequence[Card], arrangement: Arrangement, rules: Rules
 
 
 def _not_shown(closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement,
-               rules: Rules) -> str:  # fmt: skip
+               rules: Rules) -> Why:  # fmt: skip
     """Why the hand does not show the claimed closing, as a sentence."""
-    head = f"{closer} claims {_NAMES[claim]}, but"
+    fields = dict(closer=closer, closing=_name(claim))
     suits = _suits(cards)
     if claim in ("colour", "full_colour") and len(suits) > 1:
-        return f"{head} the hand holds {_and([_SUIT_NAMES[s] for s in suits])}"
+        return Why(N_("{closer} claims {closing}, but the hand holds {suits}"),
+                   suits=_and([Why(_SUIT_NAMES[s]) for s in suits]), **fields)  # fmt: skip
     if claim == "full_colour":
-        return f"{head} the hand is not one unbroken run of {_SUIT_NAMES[suits[0]]}"
+        return Why(N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
+                   suit=Why(_SUIT_NAMES[suits[0]]), **fields)  # fmt: skip
     if claim == "figures":
-        low = [c.code for c in cards if not c.is_joker and c.rank not in _COURTS]
-        return f"{head} the hand holds {' '.join(low)} (figures are J, Q and K only)"
+        low = Cards(c for c in cards if not c.is_joker and c.rank not in _COURTS)
+        return Why(N_("{closer} claims {closing}, but the hand holds {cards} "
+                      "(figures are J, Q and K only)"), cards=low, **fields)  # fmt: skip
     if claim == "remik":
-        dead = " ".join(c.code for c in arrangement.deadwood)
-        return f"{head} {arrangement.points} is left unmatched ({dead})"
-    return f"{head} the hand does not show it"
+        return Why(N_("{closer} claims {closing}, but {points} is left unmatched ({cards})"),
+                   points=arrangement.points, cards=Cards(arrangement.deadwood),
+                   **fields)  # fmt: skip
+    return Why(N_("{closer} claims {closing}, but the hand does not show it"), **fields)
 
 
 # --- the closer's best option -----------------------------------------------------------------
@@ -190,7 +200,7 @@ def _closer_option(rules: Rules, closer: str, hand: Hand, how: str | None) -> _O
         rest = list(hand.cards)
         if best.arrangement.discard is not None:
             rest.remove(best.arrangement.discard)
-        raise DealError(_not_shown(closer, how, rest, best.arrangement, rules))
+        raise DealError(_not_shown(closer, how, rest, best.arrangement, rules).text())
     return fitting[0]
 
 
@@ -198,12 +208,14 @@ def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
     k = arrangement.points
     if rules.knock_limit is None:
         raise DealError(
-            f"{closer} has {k} unmatched, and knocking is not played under these rules "
-            "(knock_limit none): only a remik or a special closes"
-        )
+            _("{closer} has {k} unmatched, and knocking is not played under these rules "
+              "(knock_limit none): only a remik or a special closes").format(closer=closer, k=k)
+        )  # fmt: skip
     if k > rules.knock_limit:
         raise DealError(
-            f"{closer} knocked with {k} in deadwood, but the knock limit is {rules.knock_limit}"
+            _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
+                closer=closer, k=k, limit=rules.knock_limit
+            )
         )
 
 
@@ -221,12 +233,19 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
     check_players(rules, deal)
     allowed = ("knock", *CLOSINGS)
     if deal.how is not None and deal.how not in allowed:
-        raise DealError(f"a bridge deal closes by {', '.join(allowed)} (or draw), not {deal.how}")
+        raise DealError(
+            _("a bridge deal closes by {closings} (or draw), not {how}").format(
+                closings=", ".join(allowed), how=deal.how
+            )
+        )
     if deal.draw:
-        return draw_result(rules, deal, "draw: nobody closed; nobody scores and no stakes move")
+        why = Why(N_("draw: nobody closed; nobody scores and no stakes move"))
+        return draw_result(rules, deal, why)
     closer = deal.closer
     if closer is None:
-        raise DealError("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
+        raise DealError(
+            _("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
+        )
     require_hands(rules, deal, deal.players, rules.variant)
     best = _closer_option(rules, closer, deal.hands[closer], deal.how)
     return _result(rules, deal, closer, best)
@@ -237,28 +256,32 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     reasons: list[str] = []
     arrangement = best.arrangement
     if arrangement.discard is not None:
-        reasons.append(f"{closer} discards {arrangement.discard.code}")
+        reasons.append(Why(N_("{closer} discards {card}"), closer=closer,
+                           card=Cards((arrangement.discard,))))  # fmt: skip
     points: dict[str, int] = {}
     scores: dict[str, int] = {}
     players: dict[str, PlayerDetail] = {}
     if best.closing == "knock":
         points[closer] = scores[closer] = arrangement.points
         reasons.append(
-            f"{closer} knocks with {arrangement.points} (limit {rules.knock_limit}) "
-            f"and adds {arrangement.points}"
-        )
+            Why(N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
+                closer=closer, points=arrangement.points, limit=rules.knock_limit)
+        )  # fmt: skip
     else:
         bonus = _bonus(rules, best.closing)
         points[closer], scores[closer] = 0, -bonus
         reasons.append(
-            f"{closer} closes with {_NAMES[best.closing]}: no unmatched cards are added, "
-            f"the {bonus} bonus is subtracted"
-        )
-        lower = [_NAMES[c] for c in best.shown[1:]]
+            Why(N_("{closer} closes with {closing}: no unmatched cards are added, "
+                   "the {bonus} bonus is subtracted"),
+                closer=closer, closing=_name(best.closing), bonus=bonus)
+        )  # fmt: skip
+        lower = [_name(c) for c in best.shown[1:]]
         if lower:
-            reasons.append(f"the hand also shows {_and(lower)}; only the highest bonus counts")
+            reasons.append(Why(N_("the hand also shows {closings}; only the highest bonus counts"),
+                               closings=_and(lower)))  # fmt: skip
         if deal.how is not None and deal.how != best.closing:
-            reasons.append(f"stated as {deal.how}, but the hand shows more")
+            reasons.append(Why(N_("stated as {how}, but the hand shows more"),
+                               how=Outcome(deal.how)))  # fmt: skip
     shown = hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
                          points[closer], discard=arrangement.discard)  # fmt: skip
     players[closer] = replace(shown, closing=best.closing)
@@ -267,18 +290,22 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         arranged = _arrange_other(rules, hand)
         points[name] = scores[name] = arranged.points
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
-        reasons.append(f"{name} adds {arranged.points} unmatched")
+        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name,
+                           points=arranged.points))  # fmt: skip
     payments = closing_payments(rules, closer, best.closing, deal.players)
     amount = _stake(rules, best.closing)
-    stake = f"{amount_text(amount)} stake" + ("" if amount <= 1 else "s")
-    what = "the knock" if best.closing == "knock" else _NAMES[best.closing]
+    stake = _stakes(amount)
+    what = Why(N_("the knock")) if best.closing == "knock" else _name(best.closing)
     if not amount:
-        reasons.append(f"no stakes move for {what} ({best.closing}_stake=0)")
-    elif best.closing == "knock":
-        pool = f" and {amount_text(amount)} into the pool" if rules.knock_pool else ""
-        reasons.append(f"each other player pays {closer} {stake}{pool} for {what}")
+        reasons.append(Why(N_("no stakes move for {what} ({key}=0)"), what=what,
+                           key=f"{best.closing}_stake"))  # fmt: skip
+    elif best.closing == "knock" and rules.knock_pool:
+        reasons.append(Why(N_("each other player pays {closer} {stake} and {amount} into the pool "
+                              "for {what}"),
+                           closer=closer, stake=stake, amount=Num(amount), what=what))  # fmt: skip
     else:
-        reasons.append(f"each other player pays {closer} {stake} for {what}")
+        reasons.append(Why(N_("each other player pays {closer} {stake} for {what}"),
+                           closer=closer, stake=stake, what=what))  # fmt: skip
     details = DealDetails(
         players={p: players[p] for p in deal.players},
         closing=best.closing,
@@ -297,6 +324,16 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     )
 
 
+def _stakes(amount: Decimal) -> Why:
+    """'1 stake', '2 stakes', '0.5 stake', '1.5 stakes' (what each other player pays)."""
+    if amount == amount.to_integral_value():
+        n = int(amount)
+        return Why.ngettext("{amount} stake", "{amount} stakes", n, amount=Num(n))
+    if amount <= 1:
+        return Why(N_("{fraction} stake"), fraction=Num(amount))
+    return Why(N_("{fraction} stakes"), fraction=Num(amount))
+
+
 def closing_payments(
     rules: Rules, closer: str, closing: str, players: Sequence[str]
 ) -> tuple[Payment, ...]:
@@ -307,8 +344,11 @@ def closing_payments(
     A stake of 0 (a house rule) moves nothing, so it writes no payment.
     """
     if closing not in _NAMES:
-        raise DealError(f"a remik bridge deal cannot end by {closing}; use one of "
-                        + ", ".join(_NAMES))  # fmt: skip
+        raise DealError(
+            _("a remik bridge deal cannot end by {closing}; use one of {closings}").format(
+                closing=closing, closings=", ".join(_NAMES)
+            )
+        )
     stake = _stake(rules, closing)
     out: list[Payment] = []
     for name in players:
@@ -344,6 +384,6 @@ def _closing_of_points(rules: Rules, closer_score: int) -> str:
         if closer_score == -_bonus(rules, closing):
             return closing
     raise DealError(
-        f"the closer's {closer_score} points match no closing bonus; say how the deal "
-        "ended (how: remik, colour, figures or full_colour)"
-    )
+        _("the closer's {score} points match no closing bonus; say how the deal "
+          "ended (how: remik, colour, figures or full_colour)").format(score=closer_score)
+    )  # fmt: skip

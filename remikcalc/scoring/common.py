@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from remikcalc.cards import Card, check_pack
 from remikcalc.errors import DealError, MeldError
+from remikcalc.i18n import _, ngettext
 from remikcalc.melds import Meld, classify_meld, counted_cards, meld_reason, split_groups
 from remikcalc.scoring.base import Deal, DealResult, Hand
 from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
@@ -73,13 +74,18 @@ def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -
     for name in players:
         hand = deal.hands.get(name)
         if hand is None:
-            raise DealError(f"hand missing for {name}: type {name}=CARDS")
+            raise DealError(_("hand missing for {name}: type {name}=CARDS").format(name=name))
         n = len(hand.cards)
         allowed = (size, size + 1) if name == deal.closer else (size,)
         if n not in allowed:
             raise DealError(
-                f"{name} has {n} card{'s' if n != 1 else ''}; {game} hands hold {size} "
-                f"({size + 1} for the closer before discarding)"
+                ngettext(
+                    "{name} has {n} card; {game} hands hold {size} "
+                    "({more} for the closer before discarding)",
+                    "{name} has {n} cards; {game} hands hold {size} "
+                    "({more} for the closer before discarding)",
+                    n,
+                ).format(name=name, n=n, game=game, size=size, more=size + 1)
             )
     check_pack(
         [c for name in players for c in deal.hands[name].cards],
@@ -101,7 +107,7 @@ def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
         try:
             arrangement_from_groups(hand.groups, rules)
         except MeldError as exc:
-            raise MeldError(f"{name}'s hand, {exc}") from None
+            raise MeldError(_("{name}'s hand, {problem}").format(name=name, problem=exc)) from None
 
 
 def check_players(rules: Rules, deal: Deal) -> None:
@@ -112,16 +118,17 @@ def check_players(rules: Rules, deal: Deal) -> None:
         raise DealError(problem)
     if deal.closer is not None and deal.closer not in deal.players:
         raise DealError(
-            f"the closer {deal.closer!r} is not a player of this deal "
-            f"(players: {', '.join(deal.players)})"
+            _("the closer {closer!r} is not a player of this deal (players: {players})").format(
+                closer=deal.closer, players=", ".join(deal.players)
+            )
         )
     for name in deal.hands:
         if name not in deal.players:
-            raise DealError(f"a hand is given for {name!r}, who is not a player of this deal")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+            raise DealError(
+                _("a hand is given for {name!r}, who is not a player of this deal").format(
+                    name=name
+                )
+            )
 
 
 def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arrangement]:
@@ -166,7 +173,11 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
         n = len(hand.cards)
         if n not in (rules.hand_size, rules.hand_size + 1):
             raise DealError(
-                f"{name} has {_plural(n, 'card')}; {rules.variant} hands hold {rules.hand_size}"
+                ngettext(
+                    "{name} has {n} card; {game} hands hold {size}",
+                    "{name} has {n} cards; {game} hands hold {size}",
+                    n,
+                ).format(name=name, n=n, game=rules.variant, size=rules.hand_size)
             )
         if hand.groups is not None:
             arranged = arrangement_from_groups(hand.groups, rules)
@@ -199,8 +210,11 @@ def check_deal_cards(rules: Rules, deal: Deal) -> None:
     """
     for name in (*deal.hands, *deal.melded):
         if name not in deal.players:
-            raise DealError(f"{name!r} is not a player of this deal; players: "
-                            + ", ".join(deal.players))  # fmt: skip
+            raise DealError(
+                _("{name!r} is not a player of this deal; players: {players}").format(
+                    name=name, players=", ".join(deal.players)
+                )
+            )
     everything = [c for h in deal.hands.values() for c in h.cards]
     everything += [c for groups in deal.melded.values() for g in groups for c in g]
     check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
@@ -223,27 +237,32 @@ def find_winner(
     if deal.draw:
         if not draw_allowed:
             raise DealError(
-                f"{rules.variant} has no drawn deals: when the stock runs out the discard pile "
-                "is turned over and play goes on until a player goes out"
-            )
+                _("{variant} has no drawn deals: when the stock runs out the discard pile "
+                  "is turned over and play goes on until a player goes out"
+                ).format(variant=rules.variant)
+            )  # fmt: skip
         return None, "draw"
     how = deal.how or "out"
     if how not in outcomes:
         raise DealError(
-            f"a {rules.variant} deal ends with a player going out "
-            f"({' or '.join(outcomes)}), not by {how}"
+            _("a {variant} deal ends with a player going out ({outcomes}), not by {how}").format(
+                variant=rules.variant, outcomes=_(" or ").join(outcomes), how=how
+            )
         )
     winner = deal.closer
     if winner is None:
         empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
         if not infer or len(empty) != 1:
             raise DealError(
-                "who went out? name the winner with --closer NAME"
-                + ("" if not draw_allowed else ", or give --draw if the stock ran out")
-            )
+                _("who went out? name the winner with --closer NAME, or give --draw if the "
+                  "stock ran out") if draw_allowed
+                else _("who went out? name the winner with --closer NAME")
+            )  # fmt: skip
         winner = empty[0]
     if winner not in deal.players:
-        raise DealError(f"the closer {winner!r} is not a player of this deal")
+        raise DealError(
+            _("the closer {closer!r} is not a player of this deal").format(closer=winner)
+        )
     return winner, how
 
 
@@ -253,9 +272,13 @@ def check_went_out(deal: Deal, winner: str) -> None:
     if hand is not None and hand.cards:
         n = len(hand.cards)
         raise DealError(
-            f"{winner} went out but {n} card{'s' if n != 1 else ''} "
-            f"{'are' if n != 1 else 'is'} typed for {winner}; "
-            "leave the winner's hand out (or name the right --closer)"
+            ngettext(
+                "{winner} went out but {n} card is typed for {winner}; "
+                "leave the winner's hand out (or name the right --closer)",
+                "{winner} went out but {n} cards are typed for {winner}; "
+                "leave the winner's hand out (or name the right --closer)",
+                n,
+            ).format(winner=winner, n=n)
         )
 
 
@@ -282,22 +305,34 @@ def loser_hands(
             continue
         if hand is None:
             raise DealError(
-                f'{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
-            )
+                _('{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"')
+                .format(name=name)
+            )  # fmt: skip
         n = len(hand.cards)
         if n == 0:
-            who = f"only {winner} went out" if winner else "nobody went out in a drawn deal"
-            raise DealError(f"{name}'s hand is empty, but {who}; type the cards left in it")
+            raise DealError(
+                _("{name}'s hand is empty, but only {winner} went out; type the cards left in it")
+                .format(name=name, winner=winner) if winner
+                else _("{name}'s hand is empty, but nobody went out in a drawn deal; type the "
+                       "cards left in it").format(name=name)
+            )  # fmt: skip
         if exact is not None and n != exact:
             raise DealError(
-                f"{name} holds {n} cards, but in {rules.variant} every loser still holds the "
-                f"{exact} cards dealt when the deal ends"
+                ngettext(
+                    "{name} holds {n} card, but in {variant} every loser still holds the "
+                    "{exact} cards dealt when the deal ends",
+                    "{name} holds {n} cards, but in {variant} every loser still holds the "
+                    "{exact} cards dealt when the deal ends",
+                    n,
+                ).format(name=name, n=n, variant=rules.variant, exact=exact)
             )
         if max_cards is not None and n > max_cards:
             raise DealError(
-                f"{name} holds {n} cards, but a {rules.variant} hand holds at most "
-                f"{max_cards} ({rules.hand_size} dealt + 1 drawn)"
-            )
+                _("{name} holds {n} cards, but a {variant} hand holds at most "
+                  "{most} ({size} dealt + 1 drawn)"
+                ).format(name=name, n=n, variant=rules.variant, most=max_cards,
+                         size=rules.hand_size)
+            )  # fmt: skip
         hands[name] = hand
     return hands
 
@@ -309,8 +344,11 @@ def meld_groups(
 
     An illegal group of three or more is an error naming the player and the reason.
     """
+    message = _("{owner}'s melds: {problem}") if what == "melds" else _("{owner}'s hand: {problem}")
     return split_groups(
-        groups, rules, lambda _n, group, exc: f"{owner}'s {what}: {meld_reason(group, exc)}"
+        groups,
+        rules,
+        lambda _n, group, exc: message.format(owner=owner, problem=meld_reason(group, exc)),
     )
 
 

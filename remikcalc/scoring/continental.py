@@ -34,6 +34,7 @@ from decimal import Decimal
 
 from remikcalc.cards import JOKER, SUITS, Card, Suit, format_cards
 from remikcalc.errors import DealError, MeldError
+from remikcalc.i18n import _
 from remikcalc.melds import classify_meld, meld_reason, run_geometry
 from remikcalc.scoring.base import Deal, DealResult, Hand, Payment
 from remikcalc.scoring.common import (
@@ -43,16 +44,18 @@ from remikcalc.scoring.common import (
     player_detail,
 )
 from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
+from remikcalc.scoring.why import N_, Why
 from remikcalc.variants import Rules
 
 __all__ = ["PATTERNS", "Run", "Split", "find_split", "score_continental"]
 
 # Run lengths of the three ways to go out, longest first.
 PATTERNS: tuple[tuple[int, ...], ...] = ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
+# (the English names are also the JSON's ``pattern``; people read them translated)
 PATTERN_NAMES: dict[tuple[int, ...], str] = {
-    (3, 3, 3, 3, 3): "5 runs of 3",
-    (4, 4, 4, 3): "3 runs of 4 + 1 of 3",
-    (5, 4, 3, 3): "1 run of 5 + 1 of 4 + 2 of 3",
+    (3, 3, 3, 3, 3): N_("5 runs of 3"),
+    (4, 4, 4, 3): N_("3 runs of 4 + 1 of 3"),
+    (5, 4, 3, 3): N_("1 run of 5 + 1 of 4 + 2 of 3"),
 }
 NO_WILD_BONUS = 10
 ONE_SUIT_BONUS = 10
@@ -212,38 +215,41 @@ def find_split(cards: Sequence[Card], rules: Rules) -> Split | None:
 # --- payments --------------------------------------------------------------------------------
 
 
-def chips(split: Split, rules: Rules, deal: Deal) -> tuple[int, list[str]]:
+def chips(split: Split, rules: Rules, deal: Deal) -> tuple[int, list[Why]]:
     """What each loser pays under ``payment: chips``, and the terms."""
-    terms = ["1 for going out"]
+    terms = [Why(N_("{n} for going out"), n=1)]
     if split.wild_deuces:
-        terms.append(f"{len(split.wild_deuces)} for wild deuces")
+        terms.append(Why(N_("{n} for wild deuces"), n=len(split.wild_deuces)))
     if split.jokers:
-        terms.append(f"{split.jokers * rules.joker_value} for "
-                     f"{split.jokers} joker{'s' if split.jokers > 1 else ''}")  # fmt: skip
+        value = split.jokers * rules.joker_value
+        terms.append(Why.ngettext("{value} for {n} joker", "{value} for {n} jokers", split.jokers,
+                                  value=value, n=split.jokers))  # fmt: skip
     total = 1 + len(split.wild_deuces) + split.jokers * rules.joker_value
     if split.wilds == 0:
         total += NO_WILD_BONUS
-        terms.append(f"{NO_WILD_BONUS} for no wild card")
+        terms.append(Why(N_("{n} for no wild card"), n=NO_WILD_BONUS))
     if split.suit is not None:
         total += ONE_SUIT_BONUS
-        terms.append(f"{ONE_SUIT_BONUS} for all one suit")
+        terms.append(Why(N_("{n} for all one suit"), n=ONE_SUIT_BONUS))
     if deal.no_draw:
         total += NO_DRAW_BONUS
-        terms.append(f"{NO_DRAW_BONUS} for going out on the first turn before drawing")
+        terms.append(Why(N_("{n} for going out on the first turn before drawing"), n=NO_DRAW_BONUS))
     elif deal.first_turn:
         total += FIRST_TURN_BONUS
-        terms.append(f"{FIRST_TURN_BONUS} for going out on the first turn")
+        terms.append(Why(N_("{n} for going out on the first turn"), n=FIRST_TURN_BONUS))
     return total, terms
 
 
-def per_card(hand: Hand, rules: Rules) -> tuple[int, str]:
+def per_card(hand: Hand, rules: Rules) -> tuple[int, Why]:
     """What a loser pays under ``payment: per_card``: 1 per natural, ``joker_value`` per joker."""
     jokers = sum(1 for c in hand.cards if c.is_joker)
     naturals = len(hand.cards) - jokers
     paid = naturals + jokers * rules.joker_value
-    text = f"{naturals} card{'s' if naturals != 1 else ''} × 1"
+    text = Why.ngettext("{n} card × 1", "{n} cards × 1", naturals, n=naturals)
     if jokers:
-        text += f" + {jokers} joker{'s' if jokers > 1 else ''} × {rules.joker_value}"
+        more = Why.ngettext("{n} joker × {value}", "{n} jokers × {value}", jokers, n=jokers,
+                            value=rules.joker_value)  # fmt: skip
+        text = Why("{cards} + {jokers}", cards=text, jokers=more)  # no words to translate
     return paid, text
 
 
@@ -255,14 +261,18 @@ def _split_of_groups(winner: str, groups: Sequence[tuple[Card, ...]], rules: Rul
     lengths = tuple(sorted((len(g) for g in groups), reverse=True))
     if lengths not in PATTERNS:
         raise DealError(
-            f"{winner}'s runs have {' + '.join(str(n) for n in lengths)} cards; one goes out "
-            f"with {_patterns_text()}"
-        )
+            _("{winner}'s runs have {lengths} cards; one goes out with {patterns}").format(
+                winner=winner, lengths=" + ".join(str(n) for n in lengths),
+                patterns=_patterns_text(),
+            )
+        )  # fmt: skip
     readings: list[Split] = []
     for group in groups:
         found = list(find_splits(group, rules, [(len(group),)]))
         if not found:
-            raise MeldError(f"{winner}'s runs: {_why(group, rules)}")
+            raise MeldError(
+                _("{winner}'s runs: {problem}").format(winner=winner, problem=_why(group, rules))
+            )
         readings.append(min(found, key=lambda s: len(s.wild_deuces)))
     suits = {s.suit for s in readings}
     return Split(
@@ -280,41 +290,67 @@ def _why(group: Sequence[Card], rules: Rules) -> str:
         classify_meld(group, rules)
     except MeldError as exc:
         return meld_reason(group, exc)
-    return f"{format_cards(group)} is not a run: {_run_rule(rules)}"
+    return _("{cards} is not a run: {rule}").format(
+        cards=format_cards(group), rule=_run_rule(rules)
+    )
 
 
 def _run_rule(rules: Rules) -> str:
-    wild = "jokers and deuces" if rules.wild_deuces else "jokers"
-    minority = "more natural cards than wild" if rules.jokers_minority else "a natural card"
-    return (f"a run is cards of one suit in sequence, {wild} wild, ace "
-            f"{rules.ace_runs.replace('_', ' ')}, with {minority}")  # fmt: skip
+    """The run rule in words (the ace's place as its rule value: ``low``, ``high``, ...)."""
+    ace = rules.ace_runs.replace("_", " ")
+    if rules.wild_deuces:
+        if rules.jokers_minority:
+            rule = _("a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
+                     "with more natural cards than wild")  # fmt: skip
+        else:
+            rule = _("a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
+                     "with a natural card")  # fmt: skip
+    elif rules.jokers_minority:
+        rule = _("a run is cards of one suit in sequence, jokers wild, ace {ace}, "
+                 "with more natural cards than wild")  # fmt: skip
+    else:
+        rule = _("a run is cards of one suit in sequence, jokers wild, ace {ace}, "
+                 "with a natural card")  # fmt: skip
+    return rule.format(ace=ace)
 
 
 def _patterns_text() -> str:
-    names = list(PATTERN_NAMES.values())
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    a, b, c = (_(name) for name in PATTERN_NAMES.values())
+    return _("{a}, {b} or {c}").format(a=a, b=b, c=c)
+
+
+def _plus(terms: Sequence[Why]) -> Why:
+    """'1 for going out + 10 for no wild card', each term in the sentence's language."""
+    joined = terms[0]
+    for term in terms[1:]:
+        joined = Why("{first} + {term}", first=joined, term=term)  # no words to translate
+    return joined
 
 
 def score_continental(rules: Rules, deal: Deal) -> DealResult:
     """Score one continental deal: check the winner's runs, then what each loser pays."""
     if rules.hand_size != 15:
-        raise DealError(f"continental goes out with 15 cards; hand_size={rules.hand_size} "
-                        "has no patterns")  # fmt: skip
+        raise DealError(_("continental goes out with 15 cards; hand_size={size} has no patterns")
+                        .format(size=rules.hand_size))  # fmt: skip
     check_deal_cards(rules, deal)
     if deal.melded:
-        raise DealError("melds on the table are not scored in continental")
+        raise DealError(
+            _("melds on the table are not scored in {variant}").format(variant="continental")
+        )
     chips_payment = rules.payment == "chips"
     if (deal.first_turn or deal.no_draw) and not chips_payment:
-        raise DealError("first-turn bonuses are paid only with payment=chips (preset bicycle)")
-    winner, _ = find_winner(rules, deal, infer=False)
+        raise DealError(_("first-turn bonuses are paid only with payment=chips (preset bicycle)"))
+    winner, _how = find_winner(rules, deal, infer=False)
     assert winner is not None
     went_out = deal.hands.get(winner)
     if went_out is None or not went_out.cards:
-        raise DealError(f"{winner} went out: type the 15 cards {winner} laid down, "
-                        f"e.g. {winner}=\"3H 4H 5H | ...\"")  # fmt: skip
+        raise DealError(_('{winner} went out: type the 15 cards {winner} laid down, '
+                          'e.g. {winner}="3H 4H 5H | ..."').format(winner=winner))  # fmt: skip
     if len(went_out.cards) != rules.hand_size:
-        raise DealError(f"{winner} went out with {len(went_out.cards)} cards; "
-                        f"a continental player goes out with all {rules.hand_size}")  # fmt: skip
+        raise DealError(_("{winner} went out with {n} cards; "
+                          "a continental player goes out with all {size}")
+                        .format(winner=winner, n=len(went_out.cards),
+                                size=rules.hand_size))  # fmt: skip
     # Nobody melds before going out, so every loser still holds the cards dealt.
     hands = loser_hands(rules, deal, winner, max_cards=None, exact=rules.hand_size,
                         required=not chips_payment)  # fmt: skip
@@ -324,24 +360,27 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         splits = list(find_splits(went_out.cards, rules))
         if not splits:
             raise DealError(
-                f"{winner} cannot go out with {format_cards(went_out.cards)}: the cards do not "
-                f"split into {_patterns_text()} ({_run_rule(rules)})"
-            )
+                _("{winner} cannot go out with {cards}: the cards do not split into {patterns} "
+                  "({rule})").format(winner=winner, cards=format_cards(went_out.cards),
+                                     patterns=_patterns_text(), rule=_run_rule(rules))
+            )  # fmt: skip
         # Laid out by remikcalc: the way that pays the winner most (chips), else the plainest.
         split = min(splits, key=lambda s: (-chips(s, rules, deal)[0] if chips_payment else 0,
                                            len(s.wild_deuces)))  # fmt: skip
-    reasons = [f"{winner} went out with {PATTERN_NAMES[split.pattern]}"]
+    reasons = [Why(N_("{winner} went out with {pattern}"), winner=winner,
+                   pattern=Why(PATTERN_NAMES[split.pattern]))]  # fmt: skip
     points = {p: 0 for p in deal.players}
     if chips_payment:
         each, terms = chips(split, rules, deal)
-        reasons.append(f"each loser pays {' + '.join(terms)} = {each}")
+        reasons.append(Why(N_("each loser pays {terms} = {each}"), terms=_plus(terms), each=each))
         for loser in (p for p in deal.players if p != winner):
             points[loser] = each
     else:
         for loser, hand in hands.items():
             paid, text = per_card(hand, rules)
             points[loser] = paid
-            reasons.append(f"{loser} pays {text} = {paid}")
+            reasons.append(Why(N_("{loser} pays {terms} = {paid}"), loser=loser, terms=text,
+                               paid=paid))  # fmt: skip
     payments = tuple(Payment(p, winner, Decimal(points[p])) for p in deal.players if p != winner)
     total = sum(points.values())
     scores = {p: total if p == winner else -points[p] for p in deal.players}

@@ -15,6 +15,7 @@ from typing import Any
 from remikcalc.cards import Card, check_pack, format_cards, is_grouped, parse_card, parse_groups
 from remikcalc.dealinput import DealInput, check_input, name_key, normal_outcome
 from remikcalc.errors import CardError, DealError
+from remikcalc.i18n import _
 from remikcalc.variants import Rules
 
 __all__ = ["Deal", "Hand", "build_deal", "parse_hand", "player_named"]
@@ -57,16 +58,32 @@ class Deal:
     no_draw: bool = False
 
 
-def player_named(name: str, players: Sequence[str], what: str = "player") -> str:
-    """Return the player called ``name`` (exact, then case-insensitive) or raise DealError."""
+def player_named(
+    name: str, players: Sequence[str], what: str = "player", *, scope: str = "deal"
+) -> str:
+    """Return the player called ``name`` (exact, then case-insensitive) or raise DealError.
+
+    ``what`` ("player" or "closer") and ``scope`` ("deal" or "sheet") choose the sentence."""
     if name in players:
         return name
     folded = [p for p in players if name_key(p) == name_key(name)]
     if len(folded) == 1:
         return folded[0]
     close = difflib.get_close_matches(name, list(players), n=1)
-    hint = f"; did you mean {close[0]}?" if close else f"; players: {', '.join(players)}"
-    raise DealError(f"{what} {name!r} is not a player of this deal{hint}")
+    sentences = {
+        ("player", "deal"): _("player {name!r} is not a player of this deal"),
+        ("closer", "deal"): _("closer {name!r} is not a player of this deal"),
+        ("player", "sheet"): _("player {name!r} is not a player of this sheet"),
+        ("closer", "sheet"): _("closer {name!r} is not a player of this sheet"),
+    }
+    sentence = sentences[what, scope].format(name=name)
+    if close:
+        hint = _("{sentence}; did you mean {name}?").format(sentence=sentence, name=close[0])
+    else:
+        hint = _("{sentence}; players: {players}").format(
+            sentence=sentence, players=", ".join(players)
+        )
+    raise DealError(hint)
 
 
 def parse_hand(text: str, owner: str | None = None) -> Hand:
@@ -74,7 +91,9 @@ def parse_hand(text: str, owner: str | None = None) -> Hand:
     try:
         groups = parse_groups(text)
     except CardError as exc:
-        raise CardError(f"{owner}'s hand: {exc}" if owner else str(exc)) from None
+        if owner is None:
+            raise
+        raise CardError(_("{owner}'s hand: {problem}").format(owner=owner, problem=exc)) from None
     cards = tuple(c for g in groups for c in g)
     return Hand(cards=cards, groups=groups if is_grouped(text) else None)
 
@@ -96,12 +115,12 @@ def build_deal(
         entry = DealInput(**inputs)
     check_input(entry, rules)
     if len(set(players)) != len(players):
-        raise DealError("a player is named twice")
+        raise DealError(_("a player is named twice"))
     parsed: dict[str, Hand] = {}
     for name, text in entry.hands.items():
         player = player_named(name, players)
         if player in parsed:
-            raise DealError(f"{player}'s hand is given twice")
+            raise DealError(_("{player}'s hand is given twice").format(player=player))
         parsed[player] = parse_hand(text, player)
     melds: dict[str, tuple[tuple[Card, ...], ...]] = {}
     for name, text in entry.melded.items():
@@ -109,16 +128,18 @@ def build_deal(
         try:
             melds[player] = parse_groups(text)
         except CardError as exc:
-            raise CardError(f"{player}'s melds: {exc}") from None
+            raise CardError(
+                _("{owner}'s melds: {problem}").format(owner=player, problem=exc)
+            ) from None
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
     how = None if entry.how is None else normal_outcome(entry.how)
     if entry.draw and how not in (None, "draw"):
-        raise DealError(f"a drawn deal cannot also end by {how}")
+        raise DealError(_("a drawn deal cannot also end by {how}").format(how=how))
     up: Card | None = None
     if entry.upcard is not None:
         up = parse_card(entry.upcard)
         if up.is_joker:
-            raise DealError("the up-card cannot be a joker")
+            raise DealError(_("the up-card cannot be a joker"))
     everything = [c for h in parsed.values() for c in h.cards]
     everything += [c for groups in melds.values() for g in groups for c in g]
     check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)

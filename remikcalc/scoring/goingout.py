@@ -27,8 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from remikcalc.cards import Card, format_cards
+from remikcalc.cards import Card
 from remikcalc.errors import DealError
+from remikcalc.i18n import _
 from remikcalc.melds import hand_value
 from remikcalc.scoring.base import Deal, DealResult, Payment
 from remikcalc.scoring.common import (
@@ -40,28 +41,36 @@ from remikcalc.scoring.common import (
     player_detail,
 )
 from remikcalc.scoring.details import DealDetails
+from remikcalc.scoring.why import N_, Cards, Why
 from remikcalc.variants import Rules
 
 __all__ = ["score_boat", "score_going_out"]
 
-_RANK_WORDS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
+_RANK_WORDS = {"A": N_("ace"), "T": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 
 
 def _count(rules: Rules, cards: Sequence[Card]) -> int:
     return int(hand_value(tuple(cards), rules))
 
 
-def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[str]:
+def _pair_notes(name: str, rules: Rules, cards: Sequence[Card]) -> list[Why]:
     """'pair rule: Kirill's 9C 9D count as one 9' for every rank held more than once."""
     if not rules.pair_rule:
         return []
-    notes = []
+    notes: list[Why] = []
     naturals = [c for c in cards if not c.is_joker]
     for rank in sorted({c.rank for c in naturals}):
         same = [c for c in naturals if c.rank == rank]
         if len(same) > 1:
-            word = _RANK_WORDS.get(rank.code, rank.code)
-            notes.append(f"pair rule: {name}'s {format_cards(same)} count as one {word}")
+            word = _RANK_WORDS.get(rank.code)
+            notes.append(
+                Why(
+                    N_("pair rule: {name}'s {cards} count as one {word}"),
+                    name=name,
+                    cards=Cards(same),
+                    word=rank.code if word is None else Why(word),
+                )
+            )
     return notes
 
 
@@ -81,7 +90,9 @@ def score_boat(rules: Rules, deal: Deal) -> DealResult:
 def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
     check_deal_cards(rules, deal)
     if deal.melded:
-        raise DealError(f"melds on the table are not scored in {rules.variant}")
+        raise DealError(
+            _("melds on the table are not scored in {variant}").format(variant=rules.variant)
+        )
     winner, outcome = find_winner(rules, deal)
     if winner is not None:
         check_went_out(deal, winner)
@@ -104,6 +115,10 @@ def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
     return _collect(rules, deal, winner, outcome, points, reasons, details)
 
 
+def _hand_counts(name: str, count: int) -> Why:
+    return Why(N_("{name}'s hand counts {count}"), name=name, count=count)
+
+
 def _draw(
     rules: Rules,
     deal: Deal,
@@ -111,8 +126,8 @@ def _draw(
     reasons: list[str],
     details: DealDetails,
 ) -> DealResult:
-    reasons.append("the stock ran out: no winner, every player scores minus his own hand")
-    reasons.extend(f"{p}'s hand counts {counts[p]}" for p in deal.players)
+    reasons.append(Why(N_("the stock ran out: no winner, every player scores minus his own hand")))
+    reasons.extend(_hand_counts(p, counts[p]) for p in deal.players)
     return DealResult(
         outcome="draw",
         closer=None,
@@ -136,15 +151,23 @@ def _collect(
     """Rummy, polish, remibrydż: the winner collects the losers' counts from the sheet."""
     losers = [p for p in deal.players if p != winner]
     total = sum(points[p] for p in losers)
-    reasons.extend(f"{p}'s hand counts {points[p]}" for p in losers)
+    reasons.extend(_hand_counts(p, points[p]) for p in losers)
     terms = " + ".join(str(points[p]) for p in losers)
-    reasons.append(f"{winner} went out and collects {terms} = {total}" if len(losers) > 1
-                   else f"{winner} went out and collects {total}")  # fmt: skip
+    reasons.append(
+        Why(N_("{winner} went out and collects {terms} = {total}"), winner=winner, terms=terms,
+            total=total) if len(losers) > 1
+        else Why(N_("{winner} went out and collects {total}"), winner=winner, total=total)
+    )  # fmt: skip
     factor = 1
     if outcome == "one_go":
         factor = rules.one_go_multiplier
-        verb = "doubles" if factor == 2 else f"multiplies by {factor}"
-        reasons.append(f"one go {verb} the deal: {winner} +{total * factor}")
+        won = total * factor
+        reasons.append(
+            Why(N_("one go doubles the deal: {winner} +{won}"), winner=winner, won=won)
+            if factor == 2
+            else Why(N_("one go multiplies by {factor} the deal: {winner} +{won}"),
+                     factor=factor, winner=winner, won=won)
+        )  # fmt: skip
         details = replace(details, multiplier=factor)
     scores = {p: (total if p == winner else -points[p]) * factor for p in deal.players}
     return DealResult(
@@ -170,15 +193,23 @@ def _boat(
     """Boat: each loser pays the winner's plus points and his own count."""
     plus = deal.plus or 0
     if plus < 0:
-        raise DealError(f"plus points cannot be negative (got {plus})")
+        raise DealError(_("plus points cannot be negative (got {plus})").format(plus=plus))
     details = replace(details, plus=plus)
     if outcome == "one_go":
-        reasons.append("one go: the rummy premium is already in the winner's plus points")
+        reasons.append(Why(N_("one go: the rummy premium is already in the winner's plus points")))
     payments: list[Payment] = []
     scores = {p: 0 for p in deal.players}
     for loser in (p for p in deal.players if p != winner):
         paid = plus + points[loser]
-        reasons.append(f"{loser} pays {plus} + {points[loser]} = {paid}")
+        reasons.append(
+            Why(
+                N_("{loser} pays {plus} + {count} = {paid}"),
+                loser=loser,
+                plus=plus,
+                count=points[loser],
+                paid=paid,
+            )
+        )
         payments.append(Payment(loser, winner, Decimal(paid)))
         scores[loser] = -paid
         scores[winner] += paid

@@ -15,8 +15,10 @@ from typing import TypeVar
 from remikcalc.dealinput import DealInput, check_input, normal_outcome
 from remikcalc.errors import DealError
 from remikcalc.families import load
+from remikcalc.i18n import _
 from remikcalc.scoring.base import DealResult, Payment
 from remikcalc.scoring.deal import player_named
+from remikcalc.scoring.why import N_, Why
 from remikcalc.variants import Rules
 
 __all__ = ["balance_payments", "score_points"]
@@ -44,7 +46,7 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     for name, value in entry.scores.items():
         player = player_named(name, players)
         if player in typed:
-            raise DealError(f"{player}'s score is given twice")
+            raise DealError(_("{player}'s score is given twice").format(player=player))
         typed.add(player)
         scores[player] = value
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
@@ -52,9 +54,10 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     draw = entry.draw or how == "draw"
     if spec.points_need_closer and not draw and closer is None:
         raise DealError(
-            f"a {rules.variant} deal entered as points needs its closer (--closer NAME), "
-            "whose closing sets the stakes; or --draw if the stock ran out"
-        )
+            _("a {variant} deal entered as points needs its closer (--closer NAME), "
+              "whose closing sets the stakes; or --draw if the stock ran out"
+            ).format(variant=rules.variant)
+        )  # fmt: skip
     positive = [p for p, s in scores.items() if s > 0]
     winner = None if draw else positive[0] if len(positive) == 1 else closer
     if spec.closer_wins and closer is not None:
@@ -70,7 +73,7 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
         points={},
         scores=scores,
         payments=payments,
-        reasons=("entered as points only",),
+        reasons=(Why(N_("entered as points only")),),
     )
     canonical = dataclasses.replace(
         entry,
@@ -91,6 +94,6 @@ def balance_payments(
 ) -> tuple[str | None, tuple[Payment, ...]]:
     """Boat and continental points: each loser pays the winner what he lost."""
     if sum(scores.values()) != 0 or winner is None:
-        raise DealError(f"{rules.variant} points must balance: the winner +sum, each loser "
-                        "−what he pays")  # fmt: skip
+        raise DealError(_("{variant} points must balance: the winner +sum, each loser "
+                          "−what he pays").format(variant=rules.variant))  # fmt: skip
     return how, tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)

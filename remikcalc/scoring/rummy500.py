@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from remikcalc.cards import Card, format_cards
+from remikcalc.cards import Card
 from remikcalc.melds import hand_value
 from remikcalc.scoring.base import Deal, DealResult
 from remikcalc.scoring.common import (
@@ -25,6 +25,7 @@ from remikcalc.scoring.common import (
     player_detail,
 )
 from remikcalc.scoring.details import DealDetails, MeldDetail, PlayerDetail
+from remikcalc.scoring.why import N_, Cards, Why
 from remikcalc.variants import Rules
 
 __all__ = ["score_rummy500"]
@@ -62,9 +63,13 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
             melded=melded,
         )
     if outcome == "one_go":
-        reasons.append(f"{winner} went out in one go; rummy 500 doubles nothing")
+        reasons.append(
+            Why(N_("{winner} went out in one go; rummy 500 doubles nothing"), winner=winner)
+        )
     if outcome == "draw":
-        reasons.insert(0, "the stock ran out: no winner; melds still score, hands still count")
+        reasons.insert(
+            0, Why(N_("the stock ran out: no winner; melds still score, hands still count"))
+        )
     return DealResult(
         outcome=outcome,
         closer=winner,
@@ -83,10 +88,17 @@ def _sentence(
     layoff_value: int,
     count: int,
     score: int,
-) -> str:
+) -> Why:
     """'Anna scores 48: melds 6 + 35, laid off 7C (7), hand 0'."""
-    parts = [f"melds {' + '.join(str(v) for v in meld_values)}" if meld_values else "no melds"]
+    values = " + ".join(str(v) for v in meld_values)
+    fields = dict(name=name, score=score, values=values, count=count)
     if layoffs:
-        parts.append(f"laid off {format_cards(layoffs)} ({layoff_value})")
-    parts.append(f"hand {count}")
-    return f"{name} scores {score}: {', '.join(parts)}"
+        fields.update(cards=Cards(layoffs), value=layoff_value)
+        if meld_values:
+            return Why(N_("{name} scores {score}: melds {values}, laid off {cards} ({value}), "
+                          "hand {count}"), **fields)  # fmt: skip
+        return Why(N_("{name} scores {score}: no melds, laid off {cards} ({value}), hand {count}"),
+                   **fields)  # fmt: skip
+    if meld_values:
+        return Why(N_("{name} scores {score}: melds {values}, hand {count}"), **fields)
+    return Why(N_("{name} scores {score}: no melds, hand {count}"), **fields)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remikcalc.errors import SheetError
+from remikcalc.i18n import _
 from remikcalc.sheet.store import read_text
 from remikcalc.sheet.yamltree import MAX_BYTES, Node, Problems, compose, typed
 
@@ -42,7 +43,9 @@ class EveningFile:
 
 def _root(text: str, name: str) -> Node | None:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB")
+        raise SheetError(
+            _("{name}: larger than {size} KiB").format(name=name, size=MAX_BYTES // 1024)
+        )
     problems = Problems(name)
     root = compose(text.removeprefix("\ufeff"), problems)
     problems.raise_if_any()
@@ -72,17 +75,17 @@ def load_evening(path: str | os.PathLike[str]) -> EveningFile:
     problems = Problems(name)
     for key, node in keys.items():
         if key not in EVENING_KEYS and not key.startswith("_"):
-            problems.add(node, key, "unknown key in an evening file (" + ", ".join(EVENING_KEYS)
-                         + ")")  # fmt: skip
+            problems.add(node, key, _("unknown key in an evening file ({keys})").format(
+                keys=", ".join(EVENING_KEYS)))  # fmt: skip
     sheets: list[str] = []
     listed = keys.get("evening")
     if listed is None or listed.kind != "seq" or len(listed.items) < 2:
-        problems.add(listed or 1, "evening", "must list two or more sheet files")
+        problems.add(listed or 1, "evening", _("must list two or more sheet files"))
     else:
         folder = os.path.dirname(name)
         for item in listed.items:
             if item.kind != "scalar" or not item.value.strip():
-                problems.add(item, "evening", "each item must be a sheet file name")
+                problems.add(item, "evening", _("each item must be a sheet file name"))
                 continue
             sheets.append(os.path.join(folder, item.value.strip()))
     problems.raise_if_any()

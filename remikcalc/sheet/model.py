@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from remikcalc.dealinput import DealInput, name_key
+from remikcalc.i18n import _
 from remikcalc.money import currency_decimals
 from remikcalc.variants import Rules, get_rules
 
@@ -52,8 +53,10 @@ class ReentryEntry:
     notes: Mapping[str, Any] = field(default_factory=dict)
     line: int = field(default=0, compare=False)
 
-    def describe(self) -> str:
-        return f"{self.player} re-enters"
+    def describe(self, *, translated: bool = False) -> str:
+        """``Carl re-enters``: in English for JSON; ``translated`` for people."""
+        message = _("{player} re-enters") if translated else "{player} re-enters"
+        return message.format(player=self.player)
 
 
 Entry = DealEntry | ReentryEntry
@@ -102,21 +105,21 @@ _NOT_IN_A_NAME = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 def player_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None."""
     if not name.strip():
-        return "a player's name cannot be empty"
+        return _("a player's name cannot be empty")
     if name != name.strip():
-        return f"{name!r} starts or ends with a space"
+        return _("{name!r} starts or ends with a space").format(name=name)
     if len(name) > 40:
-        return f"{name[:20]!r}... is longer than 40 characters"
+        return _("{start!r}... is longer than 40 characters").format(start=name[:20])
     odd = next(
         (c for c in name if c in _NAME_FORBIDDEN or unicodedata.category(c) in _NOT_IN_A_NAME),
         None,
     )
     if odd is not None:
-        return f"{name!r} contains {odd!r}, which cannot be in a name"
+        return _("{name!r} contains {odd!r}, which cannot be in a name").format(name=name, odd=odd)
     if name[0] in "-_":
-        return f"{name!r} cannot start with {name[0]!r}"
+        return _("{name!r} cannot start with {first!r}").format(name=name, first=name[0])
     if name_key(name) == "pool":
-        return "'pool' is reserved for the bridge pool; choose another name"
+        return _("'pool' is reserved for the bridge pool; choose another name")
     return None
 
 
@@ -137,13 +140,13 @@ def title_problem(title: str) -> str | None:
     (True, 'the title contains the control character U+0009; write it on one line without it')
     """
     if not title.strip():
-        return "the title is empty; leave it out instead"
+        return _("the title is empty; leave it out instead")
     if len(title) > TITLE_MAX:
-        return f"the title is longer than {TITLE_MAX} characters"
+        return _("the title is longer than {n} characters").format(n=TITLE_MAX)
     odd = _odd_character(title)
     if odd is not None:
-        return (f"the title contains the control character U+{ord(odd):04X}; "
-                "write it on one line without it")  # fmt: skip
+        return _("the title contains the control character {code}; write it on one line "
+                 "without it").format(code=f"U+{ord(odd):04X}")  # fmt: skip
     return None
 
 
@@ -154,15 +157,18 @@ def currency_problem(currency: str) -> str | None:
     (True, True, 'the currency is empty; use a short code such as PLN or EUR')
     """
     if not currency.strip():
-        return "the currency is empty; use a short code such as PLN or EUR"
+        return _("the currency is empty; use a short code such as PLN or EUR")
     if currency != currency.strip():
-        return f"the currency {currency!r} starts or ends with a space"
+        return _("the currency {currency!r} starts or ends with a space").format(currency=currency)
     if len(currency) > CURRENCY_MAX:
-        return (f"the currency {currency[:20]!r} is longer than {CURRENCY_MAX} characters; "
-                "use a short code such as PLN or EUR")  # fmt: skip
+        return _("the currency {start!r} is longer than {n} characters; "
+                 "use a short code such as PLN or EUR").format(start=currency[:20],
+                                                              n=CURRENCY_MAX)  # fmt: skip
     odd = next((c for c in currency if unicodedata.category(c)[0] == "C"), None)
     if odd is None:
         odd = _odd_character(currency)
     if odd is not None:
-        return f"the currency contains the control character U+{ord(odd):04X}"
+        return _("the currency contains the control character {code}").format(
+            code=f"U+{ord(odd):04X}"
+        )
     return None
