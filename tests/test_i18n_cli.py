@@ -101,8 +101,11 @@ def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, e
     [
         ("en", "Removed the last entry of {f} (a deal closed by Anna).", "To put it back: "),
         ("pl", "Usunięto ostatnią pozycję z {f} (rozdanie, zamyka Anna).", "Żeby ją przywrócić: "),
-        ("ru", "Из {f} удалена последняя строка (сдача, закрытая игроком Anna).",
-         "Чтобы вернуть её: "),
+        (
+            "ru",
+            "Из {f} удалена последняя строка (сдача, закрытая игроком Anna).",
+            "Чтобы вернуть её: ",
+        ),
     ],
 )
 def test_undo_says_what_it_removed(tmp_path: Path, lang: str, removed: str, back: str) -> None:
