@@ -196,7 +196,7 @@ def test_json_is_byte_identical_in_every_language(args: list[str]) -> None:
 
 def test_opening_table_speaks_the_language_and_json_keeps_english() -> None:
     table = run("opening", "--lang", "ru", "KS", "KH", "5C", "6D", "7D").output
-    assert "Можно выложить: нет: в руке нет ни одной комбинации" in table
+    assert "Можно выложить: нет — на руке нет ни одной комбинации" in table
     assert "Рука:" in table and "Кп Кч" in table  # Russian card notation by default
     record = json.loads(run("opening", "--lang", "ru", "--json", "KS", "KH", "5C").output)
     assert record["why"] == "the hand holds no meld"
