@@ -202,7 +202,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
     [
         ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "karty"],
          "2×52 + 4 jokery", "2×52 + 6 jokerów"),
-        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карты"],
+        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руках"],
          "2×52 + 4 джокера", "2×52 + 6 джокеров"),
     ],
 )  # fmt: skip
