@@ -196,7 +196,7 @@ def test_json_is_byte_identical_in_every_language(args: list[str]) -> None:
 
 def test_opening_table_speaks_the_language_and_json_keeps_english() -> None:
     table = run("opening", "--lang", "ru", "KS", "KH", "5C", "6D", "7D").output
-    assert "Можно выложить: нет: в руке нет ни одной комбинации" in table
+    assert "Можно выложить: нет — на руке нет ни одной комбинации" in table
     assert "Рука:" in table and "Кп Кч" in table  # Russian card notation by default
     record = json.loads(run("opening", "--lang", "ru", "--json", "KS", "KH", "5C").output)
     assert record["why"] == "the hand holds no meld"
@@ -414,7 +414,7 @@ def test_a_comma_with_three_decimals_is_a_decimal_comma() -> None:
 def test_parse_amount_speaks_the_language() -> None:
     with language("pl"), pytest.raises(SettleError, match="stawka '1 00': spacja"):
         parse_amount("1 00")
-    with language("ru"), pytest.raises(SettleError, match=r"\(2 знака после запятой\)"):
+    with language("ru"), pytest.raises(SettleError, match=r"\(допустимо: 2 знака после запятой\)"):
         parse_amount("1,505")
 
 

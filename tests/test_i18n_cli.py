@@ -80,8 +80,8 @@ def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
     [
         ("pl", "Błąd: to samo co rozdanie 1, ostatnia pozycja zapisu; żeby dodać je jeszcze raz, "
                "podaj --again"),
-        ("ru", "Ошибка: это то же самое, что сдача 1, последняя запись; чтобы добавить её ещё "
-               "раз, укажите --again"),
+        ("ru", "Ошибка: это то же самое, что сдача 1, последняя строка записи; чтобы добавить её "
+               "ещё раз, укажите --again"),
     ],
 )  # fmt: skip
 def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, error: str) -> None:
@@ -101,7 +101,11 @@ def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, e
     [
         ("en", "Removed the last entry of {f} (a deal closed by Anna).", "To put it back: "),
         ("pl", "Usunięto ostatnią pozycję z {f} (rozdanie, zamyka Anna).", "Żeby ją przywrócić: "),
-        ("ru", "Из {f} удалена последняя запись (сдача, закрывает Anna).", "Чтобы вернуть её: "),
+        (
+            "ru",
+            "Из {f} удалена последняя строка (сдача, закрытая игроком Anna).",
+            "Чтобы вернуть её: ",
+        ),
     ],
 )
 def test_undo_says_what_it_removed(tmp_path: Path, lang: str, removed: str, back: str) -> None:
@@ -127,7 +131,7 @@ def test_undo_of_a_re_entry_in_russian(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert (
         result.output.splitlines()[0]
-        == f"Из {sheet} удалена последняя запись (Boris снова вступает в игру)."
+        == f"Из {sheet} удалена последняя строка (Boris снова вступает в игру)."
     )
 
 
@@ -198,7 +202,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
     [
         ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "karty"],
          "2×52 + 4 jokery", "2×52 + 6 jokerów"),
-        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карты"],
+        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руках"],
          "2×52 + 4 джокера", "2×52 + 6 джокеров"),
     ],
 )  # fmt: skip

@@ -71,13 +71,13 @@ def test_the_gin_settlement_sum() -> None:
     sheet = ex("gin/ru-seed-236.yaml")
     assert "Game won by Anna: 101 + game 100 + boxes 25 × 3 − 40 = 236" in lines("settle", sheet)
     ru = lines("--lang", "ru", "settle", sheet)
-    assert "Игра — победитель Anna: 101 + за игру 100 + боксы 25 × 3 − 40 = 236" in ru
-    assert "Игра окончена, победитель: Anna." in ru
+    assert "Партия — победитель Anna: 101 + за партию 100 + боксы 25 × 3 − 40 = 236" in ru
+    assert "Партия окончена, победитель: Anna." in ru
     pl = lines("--lang", "pl", "settle", ex("gin/pagat-two-games.yaml"))
     assert "Gra 1 — wygrywa Anna: 105 + za grę 100 + za wygrane rozdania 20 × 2 − 20 = 225" in pl
     shutout = lines("--lang", "ru", "settle", ex("gin/modern-hollywood-shutout.yaml"))
     assert (
-        "Колонка 1 — победитель Anna: 110 + за игру 100 + боксы 25 × 2 − 0 = 260, "
+        "Колонка 1 — победитель Anna: 110 + за партию 100 + боксы 25 × 2 − 0 = 260, "
         "удвоено за сухую победу: 520"
     ) in shutout
 
@@ -89,7 +89,7 @@ def test_stakes_and_points_take_the_right_plural_form() -> None:
     assert "  Carl płaci 2 stawki, dostaje Anna" in pl
     ru = lines("--lang", "ru", "settle", sheet)
     assert "  Boris платит 7 ставок, получает Anna" in ru
-    assert "Игра — победитель Anna: Anna забирает банк (ставок: 8)" in ru
+    assert "Партия — победитель Anna: Anna забирает банк (ставок: 8)" in ru
     assert "- Банк: 4 ставки" in lines(
         "--lang", "ru", "show", ex("bridge/two-games.yaml"), "--format", "markdown"
     )
@@ -124,7 +124,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     sheet = tmp_path / "g.yaml"
     shutil.copy(ex("gin/ru-seed-236.yaml"), sheet)
     ru = lines("--lang", "ru", "add", str(sheet), "--closer", "Anna", *GIN)
-    assert ru[0] == "Сдача 8: Anna стучит; сдачу выигрывает Anna"
+    assert ru[0] == "Сдача 8: Anna стучит; выигрывает Anna"
     assert ru[2].split() == ["игрок", "комбинации", "несыгранные", "доложено", "на", "руке",
                              "очки"]  # fmt: skip
     assert any(line.startswith("Anna     9т 9б 9ч ") for line in ru)
@@ -280,7 +280,7 @@ def test_entry_words() -> None:
             entry_words("Аня", "gin", draw=False, points=True) == "Аня объявляет джин (только очки)"
         )
         assert entry_words(None, "one_go", draw=False, points=True) == (
-            "только очки: выход за один приём"
+            "выход за один приём (только очки)"
         )
         assert entry_words(None, None, draw=True, points=False) == "ничья"
     with language("pl"):
@@ -320,7 +320,7 @@ def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
         "według obecnego stanu."
     ) in pl
     ru = " ".join(run("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
-    assert "Anna, Boris и Carl — поровну, по 520, больше цели 500; игра продолжается." in ru
+    assert "Anna, Boris и Carl: поровну, по 520, а это больше 500; партия продолжается." in ru
 
 
 def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:

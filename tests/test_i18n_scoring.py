@@ -120,9 +120,9 @@ def test_a_why_survives_pickling_with_its_message() -> None:
                       "- правило пар: 4ч 4б игрока Carl считаются как одна карта (4)",
                       "- Boris платит 10 + 22 = 32", "- Carl платит 10 + 14 = 24"]),
         (BRIDGE_COLOUR, "ru", [
-            "- Anna закрывает: полный колер; несыгранные карты не прибавляются, вычитается "
+            "- Anna закрывает (полный колер): несыгранные карты не считаются, вычитается "
             "премия 40",
-            "- на руке есть и колер и ремик; считается только самая высокая премия",
+            "- на руке есть ещё колер и ремик; считается только самая высокая премия",
             "- Boris записывает 61 за несыгранные карты",
             "- каждый из остальных платит игроку Anna 4 ставки за полный колер"]),
         (BRIDGE_KNOCK, "pl", [
@@ -135,8 +135,8 @@ def test_a_why_survives_pickling_with_its_message() -> None:
         (RUMMY_ONE_GO, "ru", ["- Boris: на руке 29", "- Carl: на руке 18",
                               "- Anna выходит и забирает 29 + 18 = 47",
                               "- за один приём — сдача удваивается: Anna +94"]),
-        (RUMMY500, "ru", ["- Boris: 19; комбинации 30, на руке 11",
-                          "- Anna: 19; комбинации 12, доложено 7т (7), на руке 0"]),
+        (RUMMY500, "ru", ["- Boris: 19 (комбинации 30, на руке 11)",
+                          "- Anna: 19 (комбинации 12, доложено 7т = 7, на руке 0)"]),
     ],
 )  # fmt: skip
 def test_why_lines_in_polish_and_russian(args: list[str], lang: str, expected: list[str]) -> None:
@@ -198,7 +198,7 @@ def test_the_games_of_a_gin_settlement_explain_themselves_in_the_language() -> N
     pl = run("settle", sheet, "--lang", "pl").output
     ru = run("settle", sheet, "--lang", "ru").output
     assert ": 105 + za grę 100 + za wygrane rozdania 20 × 2 − 20 = 225" in pl
-    assert ": 110 + за игру 100 + боксы 20 × 1 − 15 = 215" in ru
+    assert ": 110 + за партию 100 + боксы 20 × 1 − 15 = 215" in ru
     assert "+ game 100 + boxes" in run("settle", sheet).output
 
 
