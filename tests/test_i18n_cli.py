@@ -100,7 +100,11 @@ def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, e
     ("lang", "removed", "back"),
     [
         ("en", "Removed the last entry of {f} (a deal closed by Anna).", "To put it back: "),
-        ("pl", "Usunięto ostatnią pozycję z {f} (rozdanie, zamyka Anna).", "Żeby ją przywrócić: "),
+        (
+            "pl",
+            "Usunięto ostatnią pozycję z {f} (rozdanie zamknięte przez gracza Anna).",
+            "Żeby ją przywrócić: ",
+        ),
         (
             "ru",
             "Из {f} удалена последняя строка (сдача, закрытая игроком Anna).",
@@ -200,7 +204,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "heading", "bridge", "remibrydz"),
     [
-        ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "karty"],
+        ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "kart na rękę"],
          "2×52 + 4 jokery", "2×52 + 6 jokerów"),
         ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руках"],
          "2×52 + 4 джокера", "2×52 + 6 джокеров"),
@@ -214,7 +218,7 @@ def test_variants_in_the_language(
     assert bridge in wide and remibrydz in wide
     assert {"pl": "\nInne nazwy:\n", "ru": "\nДругие названия:\n"}[lang] in wide
     narrow = run("variants", lang=lang, env={"COLUMNS": "60"}).output
-    blocks = {"pl": "  gracze: 2; talia: 1×52; kart w ręce: 10",
+    blocks = {"pl": "  gracze: 2; talia: 1×52; kart na rękę: 10",
               "ru": "  игроки: 2; колода: 1×52; карт на руках: 10"}  # fmt: skip
     assert narrow.splitlines()[1] == blocks[lang]
     words = ["players", "pack", "presets", "aliases", "jokers", "cards", "variant", "name"]
@@ -225,7 +229,7 @@ def test_variants_in_the_language(
     ("lang", "row", "note"),
     [
         ("pl", "gin_bonus            25         premia za gina",
-         "Uwaga: warianty zasad zmieniają tylko premie; partia dalej gra się do 150"),
+         "Uwaga: warianty zasad zmieniają tylko premie; gra dalej toczy się do 150"),
         ("ru", "gin_bonus            25          премия за джин",
          "Примечание: наборы правил меняют только премии; партия по-прежнему до 150"),
     ],

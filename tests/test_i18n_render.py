@@ -131,7 +131,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     assert "Почему:" in ru
     assert ru[-2:] == ["Итого: Anna 59, Boris 0", "До 100 осталось: Anna 41, Boris 100"]
     undo = lines("--lang", "pl", "undo", str(sheet))
-    assert "(rozdanie, zamyka Anna)" in undo[0]
+    assert "(rozdanie zamknięte przez gracza Anna)" in undo[0]
     pl = lines("--lang", "pl", "--cards", "unicode", "add", str(sheet), "--closer", "Anna", *GIN)
     assert any("K♦ K♥ K♠" in line for line in pl)
     assert any(line.startswith("Boris    -         8♣ J♣ Q♣ 4♦") for line in pl)
@@ -139,7 +139,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
 
 def test_a_deal_in_markdown_speaks_the_language() -> None:
     out = run("--lang", "pl", "round", "gin", "--closer", "Anna", *GIN, "--format", "markdown")
-    assert out.output.startswith("gin: Anna puka; rozdanie wygrywa Anna\n")
+    assert out.output.startswith("gin: Anna puka; wygrywa Anna\n")
     assert "| gracz   | układy" in out.output
     assert "| Anna    | 9♣ 9♦ 9♥ \\| K♦ K♥ K♠ \\| 5♠ 6♠ 7♠ | 2♣" in out.output
 
@@ -285,7 +285,9 @@ def test_entry_words() -> None:
         assert entry_words(None, None, draw=True, points=False) == "ничья"
     with language("pl"):
         assert entry_words("Zosia", "one_go", draw=False, points=False) == "Zosia zamyka z ręki"
-        assert entry_words("Ola", None, draw=False, points=False) == "rozdanie, zamyka Ola"
+        assert entry_words("Ola", None, draw=False, points=False) == (
+            "rozdanie zamknięte przez gracza Ola"
+        )
 
 
 def test_plural_number() -> None:
@@ -316,7 +318,7 @@ def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
     assert state.tally.note() == note  # the settlement's own sentence, said again
     pl = lines("--lang", "pl", "settle", str(sheet))
     assert (
-        "Anna, Boris i Carl mają po 520, ponad cel 500: gra toczy się dalej. Rozliczenie "
+        "Anna, Boris i Carl mają po 520 (powyżej 500): gra toczy się dalej. Rozliczenie "
         "według obecnego stanu."
     ) in pl
     ru = " ".join(run("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
@@ -327,7 +329,7 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
     shutil.copy(ex("bridge/eliminated-sits-out.yaml"), sheet)
     pl = lines("--lang", "pl", "add", str(sheet), "--reenter", "Carl")
-    assert pl[0] == "Zdarzenie: Carl dokupuje się: wpłaca 3 do puli i wraca z wynikiem 56"
+    assert pl[0] == "Zdarzenie: Carl dokupuje się: wpłaca do puli (stawek: 3) i wraca z wynikiem 56"
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
     hands = ("Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
              "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC")  # fmt: skip

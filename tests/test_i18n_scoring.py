@@ -90,7 +90,7 @@ def test_fields_by_kind_and_plural_forms() -> None:
     assert (half, stated) == ("0.5 stake", "stated as full_colour, but the hand shows more")
     with language("pl"):
         assert half.text() == "0,5 stawki"
-        assert stated.text() == "zgłoszono: pełny kolor, ale ręka pokazuje więcej"
+        assert stated.text() == "zgłoszono: pełny kolor, ale na ręce jest więcej"
     names = joined(["Anna", "Boris", "Carl"], commas=False)
     assert names == "Anna and Boris and Carl"
     with language("ru"):
@@ -102,7 +102,7 @@ def test_a_why_survives_pickling_with_its_message() -> None:
     again = pickle.loads(pickle.dumps(why))
     assert again == why
     with language("pl"):
-        assert again.text() == "Boris: w ręce 29"
+        assert again.text() == "Boris: na ręce 29"
 
 
 # --- Why lines on screen --------------------------------------------------------------------
@@ -128,8 +128,9 @@ def test_a_why_survives_pickling_with_its_message() -> None:
         (BRIDGE_KNOCK, "pl", [
             "- Anna puka z 4 (limit 5) i dopisuje sobie 4",
             "- Boris dopisuje 61 za karty niewyłożone",
-            "- każdy pozostały gracz płaci graczowi Anna 0,5 stawki i 0,5 do puli za pukanie"]),
-        (RUMMY_ONE_GO, "pl", ["- Boris: w ręce 29", "- Carl: w ręce 18",
+            "- każdy z pozostałych graczy płaci graczowi Anna 0,5 stawki i 0,5 do puli"
+            " za pukanie"]),
+        (RUMMY_ONE_GO, "pl", ["- Boris: na ręce 29", "- Carl: na ręce 18",
                               "- Anna zamyka i zbiera 29 + 18 = 47",
                               "- z ręki — rozdanie liczy się podwójnie: Anna +94"]),
         (RUMMY_ONE_GO, "ru", ["- Boris: на руке 29", "- Carl: на руке 18",
