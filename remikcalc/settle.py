@@ -404,8 +404,11 @@ class BridgeTally(Tally):
         reasons: tuple[str, ...] = ()
         if self.last:
             paid = sum(self.payout.values(), Fraction(0))
-            reasons = (Why(N_("{names} took the pool of {amount} stake(s)"),
-                           names=joined(self.last, commas=False), amount=Num(paid)),)  # fmt: skip
+            # the verb agrees with how many share the pool (one form in English)
+            reasons = (Why.ngettext("{names} took the pool of {amount} stake(s)",
+                                    "{names} took the pool of {amount} stake(s)",
+                                    len(self.last), names=joined(self.last, commas=False),
+                                    amount=Num(paid)),)  # fmt: skip
         winner = self.last[0] if len(self.last) == 1 else None
         return GameResult(dict(self.totals), dict(self.wins), self.finished, winner,
                           dict(self.balance), reasons)  # fmt: skip

@@ -72,7 +72,7 @@ def test_edit_replaces_one_deal_keeping_comments(gin: Path) -> None:
     text = text.replace("  - scores: {Anna: 25}", "  # Boris dealt\n  - scores: {Anna: 25}")
     gin.write_text(text + "# the end\n", encoding="utf-8")
     result = ok("edit", str(gin), "2", "--score", "Boris=30")
-    assert result.output.startswith("Deal 2: points only: Boris +30\n")
+    assert result.output.startswith("Deal 2: points only (Boris +30)\n")
     assert gin.read_text(encoding="utf-8").endswith(
         "  # Boris dealt\n  - scores: {Boris: 30}\n  - scores: {Boris: 10}\n# the end\n"
     )

@@ -329,7 +329,9 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
     shutil.copy(ex("bridge/eliminated-sits-out.yaml"), sheet)
     pl = lines("--lang", "pl", "add", str(sheet), "--reenter", "Carl")
-    assert pl[0] == "Zdarzenie: Carl dokupuje się: wpłaca do puli (stawek: 3) i wraca z wynikiem 56"
+    assert (
+        pl[0] == "Zdarzenie: Carl dokupuje się — wpłaca do puli (stawek: 3) i wraca z wynikiem 56"
+    )
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
     hands = ("Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
              "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC")  # fmt: skip

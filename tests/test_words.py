@@ -150,7 +150,7 @@ def test_a_player_who_is_out_is_named_in_the_re_enter_message(bridge: Path) -> N
 def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     # Boris pays 3 stakes into the pool and restarts at the highest total still in: Carl's 62.
     assert ok("add", str(bridge), "--reenter", "boris") == (
-        "Event: Boris re-enters: pays 3 to the pool, restarts at 62\n"
+        "Event: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
         "\n"
         "Totals: Anna 0, Boris 62, Carl 62\n"
         "Pool: 8 stake(s)\n"
@@ -158,7 +158,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     )
     out = ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=7",
              "--score", "Carl=31")  # fmt: skip
-    assert out.startswith("Deal 3: Anna knocked: Boris +7, Carl +31\n")
+    assert out.startswith("Deal 3: Anna knocked (Boris +7, Carl +31)\n")
     assert ok("show", str(bridge), "--no-spark") == (
         "bridge: Anna, Boris, Carl\n"
         "\n"
@@ -210,7 +210,7 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
         "Points left to reach 100: Anna 57, Boris 58\n"
     )
     assert ok("add", str(path), "--score", "Anna=5").startswith(
-        "Deal 5: points only: Anna +5\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
+        "Deal 5: points only (Anna +5)\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
     )
     rows = json.loads(ok("show", str(path), "--json"))["rows"]
     assert rows[2]["columns"] == [{"Anna": 43, "Boris": 12}, {"Anna": 25, "Boris": 0},
@@ -269,11 +269,11 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
     path = tmp_path / "g.yaml"
     ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
     assert ok("add", str(path), "--score", "Anna=25") == (
-        "Deal 1: points only: Anna +25\n\nTotals: Anna 25, Boris 0\n"
+        "Deal 1: points only (Anna +25)\n\nTotals: Anna 25, Boris 0\n"
         "Points left to reach 100: Anna 75, Boris 100\n"
     )
     assert ok("add", str(path), "--score", "Boris=10", "--verbose") == (
-        "Deal 2: points only: Boris +10\n"
+        "Deal 2: points only (Boris +10)\n"
         "\n"
         "gin: Anna, Boris\n"
         "\n"
@@ -288,7 +288,7 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
         "Boris  ▁▁▄ 10\n"
     )
     assert ok("edit", str(path), "2", "--score", "Boris=12") == (
-        "Deal 2: points only: Boris +12\n\nTotals: Anna 25, Boris 12\n"
+        "Deal 2: points only (Boris +12)\n\nTotals: Anna 25, Boris 12\n"
         "Points left to reach 100: Anna 75, Boris 88\n"
     )
     assert "#    deal" in ok("edit", str(path), "2", "--score", "Boris=12", "--verbose")

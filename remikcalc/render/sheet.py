@@ -384,7 +384,11 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
         assert isinstance(result, DealResult)
         parts = [f"{label}: " + render_deal(result, fmt)]
     else:
-        parts = [f"{label}: {entry_text(step)}: {scores_text(step)}"]
+        parts = [
+            _("{label}: {entry} ({scores})").format(
+                label=label, entry=entry_text(step), scores=scores_text(step)
+            )
+        ]
     if verbose:
         return "\n".join([*parts, "", render_sheet(state, fmt, ascii_only=ascii_only)])
     parts += ["", *(_fill(line) for line in [totals_line(state), *_status_lines(state)])]
