@@ -176,6 +176,10 @@ def _script(ch: str) -> str:
 
 
 def _describe(ch: str) -> str:
+    from remikcalc.i18n import current
+
+    if current() != "en":  # Unicode's character names are English only
+        return f"{ch!r} (U+{ord(ch):04X})"
     try:
         name = unicodedata.name(ch).title()
     except ValueError:

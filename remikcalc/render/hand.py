@@ -42,9 +42,13 @@ def meld_text(meld: Meld, *, people: bool = False) -> str:
     if people:
         from remikcalc.cardtext import card_text
 
-        name = card_text
+        def name(card: Card) -> str:
+            return card_text(card)
     else:
-        name = CODES.__getitem__
+
+        def name(card: Card) -> str:
+            return CODES[card]
+
     return " ".join(
         name(card) if stand is None else f"{name(card)}={name(stand)}"
         for card, stand in zip(meld.cards, meld.stands_for, strict=True)
