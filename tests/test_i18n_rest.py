@@ -213,6 +213,27 @@ def test_hand_batch_json_same_bytes_in_every_language() -> None:
     assert "строка 2: карта 1 '9X': неизвестная масть 'X'" in people.stderr
 
 
+def test_hand_plain_same_bytes_in_every_language() -> None:
+    lines = "9C 7H QD 9D 9H 5S 6S 7S KD KH JK\nAS 2S 3S 7H 7D 7C 9C 9D KH QS JD\n"
+    english = invoke("hand", "-v", "remibrydz", "--format", "plain", "-", stdin=lines)
+    assert english.exit_code == 0
+    assert "JK=KC" in english.stdout
+    for lang in ("pl", "ru"):
+        again = invoke("--lang", lang, "hand", "-v", "remibrydz", "--format", "plain", "-",
+                       stdin=lines)  # fmt: skip
+        assert again.stdout == english.stdout
+
+
+def test_step_limit_in_russian() -> None:
+    hand = ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS " + "JK " * 7).split()
+    args = ("hand", "-v", "remibrydz", "--rule", "jokers=16", "--rule", "hand_size=19", *hand)
+    assert error_line("--lang", "ru", *args) == (
+        "Ошибка: эта рука слишком велика для точного перебора: нужно больше 15\u00a0000\u00a0000 "
+        "шагов (предел remikcalc, чтобы ответ приходил меньше чем за секунду); введите меньше "
+        "карт или играйте с меньшим числом джокеров"
+    )
+
+
 def test_examples_json_same_in_every_language() -> None:
     english = invoke("examples", "--json").stdout
     for lang in ("pl", "ru"):
