@@ -98,6 +98,29 @@ def test_error_lines(lang: str, args: tuple[str, ...], line: str) -> None:
     assert error_line("--lang", lang, *args) == line
 
 
+@pytest.mark.parametrize(
+    ("text", "english", "polish", "russian"),
+    [
+        ("a: [1, 2\n", "did not find expected ',' or ']'",
+         "oczekiwano , lub ] (niezamknięta lista w [ ]?)",
+         "ожидалась , или ] (не закрыт список в [ ]?)"),
+        ("a: 'x\n", "found unexpected end of stream",
+         "plik kończy się w środku tekstu w cudzysłowie (niezamknięty cudzysłów?)",
+         "файл кончается внутри текста в кавычках (не закрыта кавычка?)"),
+    ],
+)  # fmt: skip
+def test_yaml_problems_said_in_the_language(
+    text: str, english: str, polish: str, russian: str, tmp_path: Path
+) -> None:
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    assert error_line("show", str(sheet)).endswith(": not valid YAML: " + english)
+    assert error_line("--lang", "pl", "show", str(sheet)).endswith(": błędny YAML: " + polish)
+    assert error_line("--lang", "ru", "show", str(sheet)).endswith(
+        ": некорректный YAML: " + russian
+    )
+
+
 def test_hand_table_in_polish_and_russian() -> None:
     args = ("hand", "-v", "remibrydz", "9C 7H QD 9D 9H 5S 6S 7S KD KH JK")
     assert said("--lang", "pl", *args).splitlines() == [
@@ -290,6 +313,10 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
     empty.write_text("", encoding="utf-8")
     newer = tmp_path / "newer.yaml"
     newer.write_text("remikcalc: 99\nvariant: gin\nplayers: [Anna, Boris]\n", encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris\n", encoding="utf-8")
+    tabbed = tmp_path / "tabbed.yaml"
+    tabbed.write_text("remikcalc: 1\nvariant: gin\nplayers:\n\t- Anna\n", encoding="utf-8")
     folder = _examples_with_faults(tmp_path)
     rummy = ("Boris=2C 3D 9H", "Carl=KS QS")
     failing: list[Sequence[str]] = [
@@ -317,6 +344,8 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
         ("show", str(bad)),
         ("show", str(empty)),
         ("show", str(newer)),
+        ("show", str(broken)),
+        ("show", str(tabbed)),
         ("show", str(tmp_path / "nothere.yaml")),
         ("check", str(folder)),
         ("round", "gin", "--closer", "Zed", *GIN),

@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from remikcalc.errors import SheetError
-from remikcalc.i18n import _
+from remikcalc.i18n import N_, _, current
 
 __all__ = [
     "MAX_BYTES",
@@ -88,9 +88,46 @@ class Problems:
             raise SheetError("\n".join(self.lines))
 
 
+#: PyYAML's problems (English only) said for people in another language: a pattern of the
+#: problem, and the message (its ``{token}`` is the pattern's group, as PyYAML quotes it)
+_YAML_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?:did not find )?expected ',' or '\]'"),
+     N_("expected , or ] (a list in [ ] left open?)")),
+    (re.compile(r"(?:did not find )?expected ',' or '\}'"),
+     N_("expected , or }} (a mapping in {{ }} left open?)")),
+    (re.compile(r"mapping values are not allowed"),
+     N_("a colon is not allowed here (put a value that holds ': ' in quotes)")),
+    (re.compile(r"found character ('.*') that cannot start any token"),
+     N_("the character {token} cannot start a value here (indent with spaces, not tabs)")),
+    (re.compile(r"found character that cannot start any token"),
+     N_("a character here cannot start a value (indent with spaces, not tabs)")),
+    (re.compile(r"found unexpected end of stream"),
+     N_("the file ends inside a quoted text (a quote left open?)")),
+    (re.compile(r"expected <block end>, but found (.*)"),
+     N_("{token} does not fit the indentation of the lines above")),
+    (re.compile(r"did not find expected key"),
+     N_("this line does not fit the indentation of the lines above")),
+    (re.compile(r"(?:did not find )?expected '?<document start>"),
+     N_("the first key is indented: the top-level keys start at the left margin")),
+    (re.compile(r"could not find expected ':'"), N_("expected a colon (key: value)")),
+)  # fmt: skip
+
+
+def _problem_text(problem: str) -> str:
+    """PyYAML's problem in the language spoken: English as PyYAML says it; in another
+    language the known problems translated, any other left as PyYAML says it."""
+    if current() == "en":
+        return problem
+    for pattern, message in _YAML_PROBLEMS:
+        found = pattern.match(problem)
+        if found is not None:
+            return _(message).format(token=found.group(1) if found.groups() else "")
+    return problem
+
+
 def _yaml_error(name: str, exc: yaml.YAMLError) -> SheetError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
+    problem = _problem_text(getattr(exc, "problem", None) or str(exc))
     where = f"{name}:{mark.line + 1}" if mark is not None else name
     return SheetError(_("{where}: not valid YAML: {problem}").format(where=where, problem=problem))
 
