@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
 
 from remikcalc.errors import CardError
-from remikcalc.i18n import _, ngettext
+from remikcalc.i18n import _, current, ngettext
 
 __all__ = [
     "JOKER",
@@ -176,8 +176,6 @@ def _script(ch: str) -> str:
 
 
 def _describe(ch: str) -> str:
-    from remikcalc.i18n import current
-
     if current() != "en":  # Unicode's character names are English only
         return f"{ch!r} (U+{ord(ch):04X})"
     try:
