@@ -11,7 +11,13 @@ import sys
 
 
 def _interrupted() -> None:
-    sys.stderr.write("interrupted; nothing was changed\n")
+    try:  # the language is chosen by the time main() runs; while loading, English
+        from remikcalc.i18n import _
+
+        line = _("interrupted; nothing was changed")
+    except BaseException:  # noqa: BLE001 - a second Ctrl-C, or i18n not loaded: English
+        line = "interrupted; nothing was changed"
+    sys.stderr.write(line + "\n")
     sys.exit(130)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
 
 from remikcalc.errors import CardError
+from remikcalc.i18n import _, current, ngettext
 
 __all__ = [
     "JOKER",
@@ -175,20 +176,24 @@ def _script(ch: str) -> str:
 
 
 def _describe(ch: str) -> str:
+    if current() != "en":  # Unicode's character names are English only
+        return f"{ch!r} (U+{ord(ch):04X})"
     try:
         name = unicodedata.name(ch).title()
     except ValueError:
-        name = "character"
+        name = _("character")
     return f"{ch!r} ({name}, U+{ord(ch):04X})"
 
 
 def _where(token: str, position: int | None) -> str:
-    return f"card {position} {token!r}" if position is not None else f"card {token!r}"
+    if position is None:
+        return _("card {token}").format(token=repr(token))
+    return _("card {position} {token}").format(position=position, token=repr(token))
 
 
 def _suggest_suits(rank: int) -> str:
     codes = [RANK_CODES[rank - 1] + s.value for s in SUITS]
-    return ", ".join(codes[:-1]) + " or " + codes[-1]
+    return _("{first} or {last}").format(first=", ".join(codes[:-1]), last=codes[-1])
 
 
 def parse_card(token: str, position: int | None = None) -> Card:
@@ -201,9 +206,8 @@ def parse_card(token: str, position: int | None = None) -> Card:
     """
     raw = token
     text = "".join(ch for ch in unicodedata.normalize("NFC", token.strip()) if ch not in _IGNORED)
-    where = _where(raw, position)
-    if not text:
-        raise CardError(f"{where}: empty card code")
+    if not text:  # the messages are made only on these error paths (not for a good card)
+        raise CardError(_("{where}: empty card code").format(where=_where(raw, position)))
     upper = text.upper()
     if upper in _JOKER_WORDS:
         return JOKER
@@ -212,15 +216,21 @@ def parse_card(token: str, position: int | None = None) -> Card:
         for ch in text:
             if ch in _CYR_TO_LAT:
                 raise CardError(
-                    f"{where} mixes scripts: {_describe(ch)} is Cyrillic; "
-                    f"type the Latin letter {_CYR_TO_LAT[ch]!r}"
+                    _("{where} mixes scripts: {char} is Cyrillic; type the Latin letter {latin}")
+                    .format(where=_where(raw, position), char=_describe(ch),
+                            latin=repr(_CYR_TO_LAT[ch]))
                     + _maybe(text.replace(ch, _CYR_TO_LAT[ch]))
-                )
+                )  # fmt: skip
         odd = next(ch for ch in text if _script(ch) == "latin")
+        where, char = _where(raw, position), _describe(odd)
         raise CardError(
-            f"{where} mixes scripts: {_describe(odd)} is Latin in a Russian code"
-            + (f"; type the Cyrillic letter {_LAT_TO_CYR[odd]!r}" if odd in _LAT_TO_CYR else "")
-        )
+            _("{where} mixes scripts: {char} is Latin in a Russian code; "
+              "type the Cyrillic letter {cyrillic}")
+            .format(where=where, char=char, cyrillic=repr(_LAT_TO_CYR[odd]))
+            if odd in _LAT_TO_CYR
+            else _("{where} mixes scripts: {char} is Latin in a Russian code")
+            .format(where=where, char=char)
+        )  # fmt: skip
     cyrillic = scripts == {"cyrillic"}
     ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
     suits = _CYRILLIC_SUITS if cyrillic else _LATIN_SUITS
@@ -229,32 +239,44 @@ def parse_card(token: str, position: int | None = None) -> Card:
     suit_part = upper[len(rank_part) :]
     rank = ranks.get(rank_part)
     if rank is None:
-        hint = "A 2-9 T (or 10) J Q K" if not cyrillic else "Т К Д В or 2-10"
+        hint = _("A 2-9 T (or 10) J Q K") if not cyrillic else _("Т К Д В or 2-10")
         if rank_part in ("1", "11", "12", "13", "14"):
-            hint += "; for a ten type 10 or T, for an ace A"
-        raise CardError(f"{where}: unknown rank {text[: len(rank_part)]!r}; ranks are {hint}")
+            hint = _("{ranks}; for a ten type 10 or T, for an ace A").format(ranks=hint)
+        raise CardError(
+            _("{where}: unknown rank {rank}; ranks are {hint}").format(
+                where=_where(raw, position), rank=repr(text[: len(rank_part)]), hint=hint
+            )
+        )
     if not suit_part:
-        raise CardError(f"{where}: the suit is missing; did you mean {_suggest_suits(rank)}?")
+        raise CardError(
+            _("{where}: the suit is missing; did you mean {cards}?").format(
+                where=_where(raw, position), cards=_suggest_suits(rank)
+            )
+        )
     suit = _SYMBOL_SUITS.get(suit_part) or suits.get(suit_part)
     if suit is None:
         odd_suit = text[len(rank_part) :]
         if cyrillic and odd_suit in _CYR_TO_LAT:
             latin = _CYR_TO_LAT[odd_suit].upper()
             raise CardError(
-                f"{where}: {_describe(odd_suit)} is Cyrillic, not the Latin suit {latin!r}"
+                _("{where}: {char} is Cyrillic, not the Latin suit {latin}").format(
+                    where=_where(raw, position), char=_describe(odd_suit), latin=repr(latin)
+                )
                 + _maybe(RANK_CODES[rank - 1] + latin)
             )
-        suit_hint = "п ч б т or ♠ ♥ ♦ ♣" if cyrillic else "C D H S or ♣ ♦ ♥ ♠"
+        suit_hint = _("п ч б т or ♠ ♥ ♦ ♣") if cyrillic else _("C D H S or ♣ ♦ ♥ ♠")
         raise CardError(
-            f"{where}: unknown suit {odd_suit!r} (suits are {suit_hint}); "
-            f"did you mean {_suggest_suits(rank)}?"
-        )
+            _("{where}: unknown suit {suit} (suits are {hint}); did you mean {cards}?").format(
+                where=_where(raw, position), suit=repr(odd_suit), hint=suit_hint,
+                cards=_suggest_suits(rank),
+            )
+        )  # fmt: skip
     return CARDS[suit.order * 13 + rank - 1]
 
 
 def _maybe(candidate: str) -> str:
     try:
-        return f"; did you mean {parse_card(candidate).code}?"
+        return _("; did you mean {card}?").format(card=parse_card(candidate).code)
     except CardError:
         return ""
 
@@ -347,7 +369,7 @@ def check_pack(
     *,
     decks: int,
     jokers: int,
-    variant: str = "this game",
+    variant: str | None = None,
 ) -> None:
     """Raise :class:`CardError` if the cards could not all come from ``decks`` packs.
 
@@ -359,15 +381,30 @@ def check_pack(
             return  # no card twice and at most one joker: every pack allows that
     counts = Counter(cards)
     n_jokers = counts.pop(JOKER, 0)
+    game = _("this game") if variant is None else variant
     if n_jokers and jokers == 0:
-        raise CardError(f"a joker was typed, but {variant} is played without jokers")
+        raise CardError(
+            _("a joker was typed, but {variant} is played without jokers").format(variant=game)
+        )
     if n_jokers > jokers:
-        raise CardError(f"{n_jokers} jokers typed, but the pack of {variant} has only {jokers}")
+        raise CardError(
+            ngettext(
+                "{n} jokers typed, but the pack of {variant} has only {jokers}",
+                "{n} jokers typed, but the pack of {variant} has only {jokers}",
+                jokers,
+            ).format(n=n_jokers, variant=game, jokers=jokers)
+        )
     for card, n in sorted(counts.items()):
         if n > decks:
-            packs = "one pack" if decks == 1 else f"{decks} packs"
-            copies = "once" if decks == 1 else f"{decks} times"
-            raise CardError(
-                f"{card.code} typed {n} times, but {variant} uses {packs}: "
-                f"each card exists only {copies}"
-            )
+            message = (
+                _("{card} typed {n} times, but {variant} uses one pack: each card exists only once")
+                if decks == 1
+                else ngettext(
+                    "{card} typed {n} times, but {variant} uses {decks} pack: each card "
+                    "exists only {decks} time",
+                    "{card} typed {n} times, but {variant} uses {decks} packs: each card "
+                    "exists only {decks} times",
+                    decks,
+                )
+            )  # fmt: skip
+            raise CardError(message.format(card=card.code, n=n, variant=game, decks=decks))

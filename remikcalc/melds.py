@@ -28,6 +28,7 @@ from itertools import combinations
 
 from remikcalc.cards import CARDS, Card, format_cards
 from remikcalc.errors import MeldError
+from remikcalc.i18n import _, ngettext
 from remikcalc.variants import Rules
 
 __all__ = [
@@ -382,54 +383,82 @@ def split_groups(
 # --- explaining a refusal --------------------------------------------------------------------
 
 
+def _shown(cards: Sequence[Card]) -> str:
+    """Cards named in a refusal, in the players' notation (``cardtext``)."""
+    from remikcalc.cardtext import cards_text
+
+    return cards_text([CARDS[c] for c in cards])
+
+
 def _why_not(cards: Sequence[Card], rules: Rules) -> str:
-    text = format_cards(cards)
+    text = _shown(cards)
     jokers = sum(1 for c in cards if c == JOKER_INDEX)
     naturals = sorted(c for c in cards if c != JOKER_INDEX)
     smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
     if not cards:
-        return "an empty group is not a meld"
+        return _("an empty group is not a meld")
     if len(cards) < smallest:
-        return f"{text} is not a meld: a meld needs at least {smallest} cards"
+        return ngettext(
+            "{cards} is not a meld: a meld needs at least {n} card",
+            "{cards} is not a meld: a meld needs at least {n} cards",
+            smallest,
+        ).format(cards=text, n=smallest)
     if jokers and not rules.wild_jokers:
-        return f"{text} is not a meld: jokers are not wild in {rules.variant} (wild_jokers=false)"
+        return _(
+            "{cards} is not a meld: jokers are not wild in {variant} (wild_jokers=false)"
+        ).format(cards=text, variant=rules.variant)
     if not naturals:
-        return f"{text} is not a meld: a meld needs at least one natural card"
+        return _("{cards} is not a meld: a meld needs at least one natural card").format(cards=text)
     if rules.jokers_minority and len(naturals) <= jokers:
-        return (
-            f"{text} is not a meld: too many jokers: a meld needs more natural cards than "
+        return _(
+            "{cards} is not a meld: too many jokers: a meld needs more natural cards than "
             "jokers (jokers_minority)"
-        )
+        ).format(cards=text)
     ranks = {c % 13 for c in naturals}
     suits = {c // 13 for c in naturals}
     if len(ranks) == 1 and (len(suits) > 1 or rules.sets_allowed):
-        return f"{text} is not a set: " + _why_not_set(naturals, jokers, rules)
-    return f"{text} is not a run: " + _why_not_run(naturals, jokers, rules)
+        return _("{cards} is not a set: {why}").format(
+            cards=text, why=_why_not_set(naturals, jokers, rules)
+        )
+    return _("{cards} is not a run: {why}").format(
+        cards=text, why=_why_not_run(naturals, jokers, rules)
+    )
 
 
 def _why_not_set(naturals: list[Card], jokers: int, rules: Rules) -> str:
     size = len(naturals) + jokers
     if not rules.sets_allowed:
-        return f"sets are not allowed in {rules.variant} (sets_allowed=false)"
+        return _("sets are not allowed in {variant} (sets_allowed=false)").format(
+            variant=rules.variant
+        )
     if size < rules.set_min:
-        return f"a set needs at least {rules.set_min} cards"
+        return ngettext(
+            "a set needs at least {n} card", "a set needs at least {n} cards", rules.set_min
+        ).format(n=rules.set_min)
     counts = Counter(naturals)
     if rules.set_distinct_suits:
         twice = [c for c, n in sorted(counts.items()) if n > 1]
         if twice:
-            return (
-                f"{twice[0].code} appears twice; the cards of a set must be of different suits"
+            return _(
+                "{card} appears twice; the cards of a set must be of different suits"
                 " (set_distinct_suits)"
-            )
+            ).format(card=_shown(twice[:1]))
     else:
         over = [c for c, n in sorted(counts.items()) if n > rules.decks]
         if over:
-            return f"{over[0].code} appears more often than the {rules.decks} packs allow"
+            return ngettext(
+                "{card} appears more often than the {n} pack allows",
+                "{card} appears more often than the {n} packs allow",
+                rules.decks,
+            ).format(card=_shown(over[:1]), n=rules.decks)
     if size > set_capacity(rules):
         if rules.set_distinct_suits and size > 4 and rules.set_max >= 4:
-            return "a set of different suits has at most 4 cards"
-        return f"a set has at most {set_capacity(rules)} cards"
-    return "the cards do not make a set under these rules"
+            return _("a set of different suits has at most 4 cards")
+        capacity = set_capacity(rules)
+        return ngettext(
+            "a set has at most {n} card", "a set has at most {n} cards", capacity
+        ).format(n=capacity)
+    return _("the cards do not make a set under these rules")
 
 
 def _ace_shape(ranks: set[int]) -> str | None:
@@ -448,16 +477,22 @@ def _ace_shape(ranks: set[int]) -> str | None:
 
 def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
     if len({c // 13 for c in naturals}) > 1:
-        return "the cards are not all of one suit"
+        return _("the cards are not all of one suit")
     counts = Counter(naturals)
     twice = [c for c, n in sorted(counts.items()) if n > 1]
     if twice:
-        return f"{twice[0].code} appears twice; a run cannot hold the same card twice"
+        return _("{card} appears twice; a run cannot hold the same card twice").format(
+            card=_shown(twice[:1])
+        )
     size = len(naturals) + jokers
     if size < rules.run_min:
-        return f"a run needs at least {rules.run_min} cards"
+        return ngettext(
+            "a run needs at least {n} card", "a run needs at least {n} cards", rules.run_min
+        ).format(n=rules.run_min)
     if size > MAX_RUN:
-        return f"a run has at most {MAX_RUN} cards"
+        return ngettext(
+            "a run has at most {n} card", "a run has at most {n} cards", MAX_RUN
+        ).format(n=MAX_RUN)
     ranks = {c % 13 for c in naturals}
     shape = _ace_shape(ranks)
     allowed = {"low": ("low", "low_or_high", "around"), "high": ("high", "low_or_high", "around"),
@@ -466,9 +501,11 @@ def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
     fits_around = best_run_window(frozenset(ranks), size, around) is not None
     if shape is not None and rules.ace_runs not in allowed[shape] and fits_around:
         example = {"low": "A-2-3", "high": "Q-K-A", "around": "K-A-2"}[shape]
-        return f"{example} runs are not allowed (ace_runs={rules.ace_runs})"
+        return _("{example} runs are not allowed (ace_runs={setting})").format(
+            example=example, setting=rules.ace_runs
+        )
     if shape == "around" and rules.ace_runs == "low_or_high":
-        return "the ace may end a run low or high, never both (ace_runs=low_or_high)"
+        return _("the ace may end a run low or high, never both (ace_runs=low_or_high)")
     order = sorted(ranks)
     span = order[-1] - order[0] + 1
     if 0 in ranks and rules.ace_runs == "high":
@@ -477,18 +514,30 @@ def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
     missing = span - len(ranks)
     suit = naturals[0] // 13
     gaps = [
-        CARDS[suit * 13 + r].code
+        _shown([CARDS[suit * 13 + r]])
         for r in range(order[0], order[0] + span)
         if r % 13 not in ranks and r < 13
     ]
     if missing > jokers:
-        have = "no joker" if jokers == 0 else f"only {jokers} joker" + ("s" if jokers > 1 else "")
-        listed = ", ".join(gaps) if gaps else f"{missing} cards"
-        return f"the ranks are not consecutive: missing {listed}, and {have} to fill the gap"
-    return "the cards cannot be placed in one run under these rules"
+        if gaps:
+            listed = ", ".join(gaps)
+        else:
+            listed = ngettext("{n} card", "{n} cards", missing).format(n=missing)
+        if jokers == 0:
+            return _(
+                "the ranks are not consecutive: missing {listed}, and no joker to fill the gap"
+            ).format(listed=listed)
+        return ngettext(
+            "the ranks are not consecutive: missing {listed}, and only {n} joker to fill the gap",
+            "the ranks are not consecutive: missing {listed}, and only {n} jokers to fill the gap",
+            jokers,
+        ).format(listed=listed, n=jokers)
+    return _("the cards cannot be placed in one run under these rules")
 
 
 def meld_reason(group: Sequence[Card], exc: MeldError) -> str:
     """The refusal of a group, naming its cards when the reason does not already."""
-    text = format_cards(group)
-    return str(exc) if text in str(exc) else f"{text} is not a meld: {exc}"
+    text = _shown(group)
+    if text in str(exc):
+        return str(exc)
+    return _("{cards} is not a meld: {why}").format(cards=text, why=exc)

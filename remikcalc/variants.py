@@ -25,7 +25,7 @@ from typing import Any
 
 from remikcalc.errors import RulesError
 from remikcalc.families import Family, FamilySpec, family_spec
-from remikcalc.i18n import N_
+from remikcalc.i18n import N_, _, ngettext
 
 __all__ = [
     "RULE_DOCS",
@@ -135,8 +135,17 @@ class Rules:
         lo, hi = self.players_min, self.players_max
         if lo <= players <= hi:
             return None
-        seats = str(lo) if lo == hi else f"{lo} to {hi}"
-        return f"{self.variant} is played by {seats} players, not {players}"
+        if lo == hi:
+            return ngettext(
+                "{variant} is played by {seats} player, not {players}",
+                "{variant} is played by {seats} players, not {players}",
+                lo,
+            ).format(variant=self.variant, seats=lo, players=players)
+        return ngettext(
+            "{variant} is played by {lo} to {hi} player, not {players}",
+            "{variant} is played by {lo} to {hi} players, not {players}",
+            hi,
+        ).format(variant=self.variant, lo=lo, hi=hi, players=players)
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -224,8 +233,9 @@ def decimal_rule_problem(value: object) -> str | None:
     >>> decimal_rule_problem(Decimal("0.5")), decimal_rule_problem(Decimal("1e5000"))
     (None, 'must be a decimal number from 0 to 1000000 with at most 8 decimals')
     """
-    why = (f"must be a decimal number from 0 to {DECIMAL_RULE_MAX} "
-           f"with at most {DECIMAL_RULE_PLACES} decimals")  # fmt: skip
+    why = _("must be a decimal number from 0 to {most} with at most {places} decimals").format(
+        most=DECIMAL_RULE_MAX, places=DECIMAL_RULE_PLACES
+    )
     if not isinstance(value, Decimal) or not value.is_finite():
         return why
     if not 0 <= value <= DECIMAL_RULE_MAX:
@@ -238,47 +248,56 @@ def decimal_rule_problem(value: object) -> str | None:
 
 def _validate(r: Rules) -> None:
     def bad(key: str, why: str) -> RulesError:
-        return RulesError(f"rule {key}={getattr(r, key)}: {why}")
+        return RulesError(
+            _("rule {key}={value}: {why}").format(key=key, value=getattr(r, key), why=why)
+        )
 
     for key, choices in _CHOICES.items():
         if getattr(r, key) not in choices:
-            raise bad(key, "must be one of " + ", ".join(choices))
+            raise bad(key, _("must be one of {choices}").format(choices=", ".join(choices)))
     if not 2 <= r.players_min <= r.players_max <= 16:
-        raise bad("players_max", "players must satisfy 2 <= players_min <= players_max <= 16")
+        raise bad("players_max", _("players must satisfy 2 <= players_min <= players_max <= 16"))
     if not 1 <= r.decks <= 8:
-        raise bad("decks", "must be between 1 and 8")
+        raise bad("decks", _("must be between {low} and {high}").format(low=1, high=8))
     if not 0 <= r.jokers <= 16:
-        raise bad("jokers", "must be between 0 and 16")
+        raise bad("jokers", _("must be between {low} and {high}").format(low=0, high=16))
     if not isinstance(r.family, Family):
-        raise bad("family", "must be one of " + ", ".join(Family))
+        raise bad("family", _("must be one of {choices}").format(choices=", ".join(Family)))
     spec = family_spec(r.family)
     if r.wild_jokers is False and r.jokers and not spec.tame_jokers:
-        raise bad("jokers", "jokers in the pack need wild_jokers=true")
+        raise bad("jokers", _("jokers in the pack need wild_jokers=true"))
     if r.scoring == "hollywood" and not spec.hollywood:
-        raise bad("scoring", f"Hollywood scoring is for gin and oklahoma, not {r.variant}")
+        raise bad(
+            "scoring",
+            _("Hollywood scoring is for gin and oklahoma, not {variant}").format(variant=r.variant),
+        )
     if not 1 <= r.hand_size <= 20:
-        raise bad("hand_size", "must be between 1 and 20")
+        raise bad("hand_size", _("must be between {low} and {high}").format(low=1, high=20))
     if not 2 <= r.set_min <= r.set_max:
-        raise bad("set_min", "need 2 <= set_min <= set_max")
+        raise bad("set_min", _("need 2 <= set_min <= set_max"))
     if r.set_distinct_suits and r.set_max > 4:
-        raise bad("set_max", "a set of distinct suits has at most 4 cards")
+        raise bad("set_max", _("a set of distinct suits has at most 4 cards"))
     if r.set_max > 4 * r.decks + r.jokers:
-        raise bad("set_max", "larger than the pack allows")
+        raise bad("set_max", _("larger than the pack allows"))
     if not 2 <= r.run_min <= 13:
-        raise bad("run_min", "must be between 2 and 13")
+        raise bad("run_min", _("must be between {low} and {high}").format(low=2, high=13))
     for key in ("ace_value", "ace_low_value", "court_value", "joker_value", "gin_bonus",
                 "undercut_bonus", "game_bonus", "box_bonus", "remik_bonus", "colour_bonus",
                 "figures_bonus", "full_colour_bonus", "elimination_at"):  # fmt: skip
         if not 0 <= getattr(r, key) <= 10_000:
-            raise bad(key, "must be between 0 and 10000")
+            raise bad(key, _("must be between {low} and {high}").format(low=0, high=10000))
     for key in ("knock_limit", "big_gin_bonus", "game_target", "first_meld_min"):
         value = getattr(r, key)
         if value is not None and not 0 <= value <= 100_000:
-            raise bad(key, "must be between 0 and 100000, or none")
+            raise bad(
+                key, _("must be between {low} and {high}, or none").format(low=0, high=100000)
+            )
     if r.game_target is not None and r.game_target < 1:
-        raise bad("game_target", "must be at least 1, or none")
+        raise bad("game_target", _("must be at least 1, or none"))
     if not 1 <= r.one_go_multiplier <= 100:
-        raise bad("one_go_multiplier", "must be between 1 and 100")
+        raise bad(
+            "one_go_multiplier", _("must be between {low} and {high}").format(low=1, high=100)
+        )
     for key in ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
                 "knock_stake", "entry_stake", "reentry_cost"):  # fmt: skip
         problem = decimal_rule_problem(getattr(r, key))
@@ -308,30 +327,51 @@ def parse_value(key: str, text: str) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise RulesError(f"rule {key}: {text!r} is not true or false")
+        raise RulesError(
+            _("rule {key}: {text} is not true or false").format(key=key, text=repr(text))
+        )
     if kind == "int | None" and low in _NONE:
         return None
     if kind.startswith("int"):
         try:
             return int(value, 10)
         except ValueError:
-            raise RulesError(f"rule {key}: {text!r} is not a whole number") from None
+            raise RulesError(
+                _("rule {key}: {text} is not a whole number").format(key=key, text=repr(text))
+            ) from None
     if kind == "Decimal":
         try:
             number = Decimal(value.replace(",", "."))
         except InvalidOperation:
-            raise RulesError(f"rule {key}: {text!r} is not a decimal number") from None
+            raise RulesError(
+                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text))
+            ) from None
         if not number.is_finite():
-            raise RulesError(f"rule {key}: {text!r} is not a decimal number")
+            raise RulesError(
+                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text))
+            )
         problem = decimal_rule_problem(number)
         if problem is not None:
-            raise RulesError(f"rule {key}={text.strip()}: {problem}")
+            raise RulesError(
+                _("rule {key}={value}: {why}").format(key=key, value=text.strip(), why=problem)
+            )
         return number
     choices = _CHOICES.get(key)
     if choices is not None and low not in choices:
         close = difflib.get_close_matches(low, choices, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise RulesError(f"rule {key}: {text!r} is not one of {', '.join(choices)}{hint}")
+        message = (
+            _("rule {key}: {text} is not one of {choices}; did you mean {close}?")
+            if close
+            else _("rule {key}: {text} is not one of {choices}")
+        )
+        raise RulesError(
+            message.format(
+                key=key,
+                text=repr(text),
+                choices=", ".join(choices),
+                close=close[0] if close else "",
+            )
+        )
     return low
 
 
@@ -339,8 +379,8 @@ def parse_override(item: str) -> tuple[str, Any]:
     """Parse ``KEY=VALUE`` (also ``KEY:VALUE``) into a typed pair."""
     sep = "=" if "=" in item else ":" if ":" in item else None
     if sep is None:
-        raise RulesError(f"rule override {item!r} must look like KEY=VALUE")
-    key, _, text = item.partition(sep)
+        raise RulesError(_("rule override {item} must look like KEY=VALUE").format(item=repr(item)))
+    key, _sep, text = item.partition(sep)
     key = key.strip().lower().replace("-", "_")
     return key, _typed(key, text)
 
@@ -349,12 +389,18 @@ def _typed(key: str, text: Any) -> Any:
     types = _field_types()
     if key not in types:
         close = difflib.get_close_matches(key, list(types), n=3)
-        hint = f"did you mean {' or '.join(close)}?" if close else "see `remikcalc rules VARIANT`"
-        raise RulesError(f"unknown rule key {key!r}; {hint}")
+        message = (
+            _("unknown rule key {key}; did you mean {close}?")
+            if close
+            else _("unknown rule key {key}; see `remikcalc rules VARIANT`")
+        )
+        raise RulesError(message.format(key=repr(key), close=_(" or ").join(close)))
     if key in _FIXED:
         raise RulesError(
-            f"rule {key} is fixed by the variant and cannot be overridden; "
-            "choose another variant instead"
+            _(
+                "rule {key} is fixed by the variant and cannot be overridden; "
+                "choose another variant instead"
+            ).format(key=key)
         )
     if isinstance(text, str):
         return parse_value(key, text)
@@ -407,8 +453,12 @@ class Variant:
         if chosen is not None:
             key = chosen.strip().lower()
             if key not in self.presets:
-                known = ", ".join(self.presets) or "none"
-                raise RulesError(f"unknown preset {chosen!r} for {self.name}; presets: {known}")
+                known = ", ".join(self.presets) or _("none")
+                raise RulesError(
+                    _("unknown preset {preset} for {variant}; presets: {known}").format(
+                        preset=repr(chosen), variant=self.name, known=known
+                    )
+                )
             changes.update(self.presets[key])
         typed: dict[str, Any] = {}
         if isinstance(overrides, Mapping):
@@ -531,12 +581,18 @@ def find_variant(name: str) -> Variant:
     found = _REGISTRY.get(_norm(name))
     if found is None:
         close = difflib.get_close_matches(_norm(name), list(_REGISTRY), n=3, cutoff=0.6)
-        hint = (
-            "did you mean " + " or ".join(_REGISTRY[c].name for c in dict.fromkeys(close)) + "?"
+        message = (
+            _("unknown variant {name}; did you mean {close}?")
             if close
-            else "known variants: " + ", ".join(v.name for v in VARIANTS)
+            else _("unknown variant {name}; known variants: {known}")
         )
-        raise RulesError(f"unknown variant {name!r}; {hint}")
+        names = dict.fromkeys(_REGISTRY[c].name for c in close)
+        raise RulesError(
+            message.format(
+                name=repr(name), close=_(" or ").join(names),
+                known=", ".join(v.name for v in VARIANTS),
+            )
+        )  # fmt: skip
     return found
 
 

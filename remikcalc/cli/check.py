@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,6 +12,7 @@ import click
 from remikcalc.check import MISSING, FileReport, Mismatch, check_example, report_json
 from remikcalc.cli.common import output_options
 from remikcalc.errors import RemikcalcError
+from remikcalc.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
     from remikcalc.sheet import Sheet
@@ -62,9 +64,13 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
     except RemikcalcError as exc:
         return FileReport(shown, error=str(exc))
     except OSError as exc:
-        return FileReport(shown, error=f"cannot read the file: {exc.strerror or exc}")
+        return FileReport(
+            shown, error=_("cannot read the file: {why}").format(why=exc.strerror or exc)
+        )
     except Exception as exc:  # a bug in remikcalc: report it as this file's failure
-        return FileReport(shown, error=f"internal error while loading: {exc!r}")
+        return FileReport(
+            shown, error=_("internal error while loading: {error}").format(error=repr(exc))
+        )
 
     def settle() -> Mapping[str, Any]:
         try:
@@ -72,7 +78,9 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         except RemikcalcError:
             raise
         except Exception as exc:  # a bug in remikcalc, not in the example
-            raise ValueError(f"internal error while settling: {exc!r}") from exc
+            raise ValueError(
+                _("internal error while settling: {error}").format(error=repr(exc))
+            ) from exc
 
     return check_example(shown, _example_data(sheet), settle)
 
@@ -96,14 +104,16 @@ def check_evening(path: Path, shown: str | None = None) -> FileReport:
         except RemikcalcError:
             raise
         except Exception as exc:  # a bug in remikcalc, not in the example
-            raise ValueError(f"internal error while settling: {exc!r}") from exc
+            raise ValueError(
+                _("internal error while settling: {error}").format(error=repr(exc))
+            ) from exc
 
     return check_example(shown, data, settle)
 
 
 def _show(value: Any) -> str:
     if value is MISSING:
-        return "(missing)"
+        return _("(missing)")
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -117,13 +127,19 @@ def _show(value: Any) -> str:
 
 def mismatch_text(m: Mismatch) -> str:
     """``deals.0.scores.Anna: expected 8, got 12``."""
-    return f"{m.path}: expected {_show(m.expected)}, got {_show(m.got)}"
+    return _("{path}: expected {expected}, got {got}").format(
+        path=m.path, expected=_show(m.expected), got=_show(m.got)
+    )
+
+
+#: a file's result in the table (translated there; plain output writes them as they are)
+STATUS = {"error": N_("ERROR"), "ok": N_("ok"), "mismatch": N_("MISMATCH")}
 
 
 def _status(report: FileReport) -> str:
     if report.error is not None:
-        return "ERROR"
-    return "ok" if report.ok else "MISMATCH"
+        return STATUS["error"]
+    return STATUS["ok"] if report.ok else STATUS["mismatch"]
 
 
 def _details(report: FileReport) -> list[str]:
@@ -142,10 +158,14 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
         rows = [(r.path, _status(r), "; ".join(_details(r))) for r in reports]
         yield table(rows, ("file", "result", "differences"), fmt="plain")
         return
-    rows = [(r.path, _status(r), "\n".join(_details(r))) for r in reports]
-    yield table(rows, ("file", "result", "differences"))
+    rows = [(r.path, _(_status(r)), "\n".join(_details(r))) for r in reports]
+    yield table(rows, (_("file"), _("result"), _("differences")))
     failed = sum(1 for r in reports if not r.ok)
-    yield f"\n{len(reports) - failed} passed, {failed} failed"
+    passed = len(reports) - failed
+    yield "\n" + _("{passed}, {failed}").format(
+        passed=ngettext("{n} passed", "{n} passed", passed).format(n=passed),
+        failed=ngettext("{n} failed", "{n} failed", failed).format(n=failed),
+    )
 
 
 def _bundled_reports() -> list[FileReport]:
@@ -156,7 +176,7 @@ def _bundled_reports() -> list[FileReport]:
     with bundled_root() as root:
         names = example_names(root)
         if not names:
-            raise click.ClickException("this installation of remikcalc holds no worked examples")
+            raise click.ClickException(_("this installation of remikcalc holds no worked examples"))
         return [check_file(root / name, shown=name) for name in names]
 
 
@@ -187,11 +207,15 @@ def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     if paths:
         files = example_files(paths)
         if not files:
-            raise click.ClickException("no example files (*.yaml, *.yml) in " + ", ".join(paths))
-        reports = [check_file(path) for path in files]
-    else:
-        reports = _bundled_reports()
-    for text in _render(reports, fmt):
+            raise click.ClickException(
+                _("no example files (*.yaml, *.yml) in {paths}").format(paths=", ".join(paths))
+            )
+    # JSON and plain output are the same in every language: their error and difference
+    # texts are made in English (the table shows them in the language spoken)
+    with language("en") if fmt in ("json", "plain") else contextlib.nullcontext():
+        reports = [check_file(path) for path in files] if paths else _bundled_reports()
+        texts = list(_render(reports, fmt))
+    for text in texts:
         click.echo(text)
     if not all(r.ok for r in reports):
         raise SystemExit(1)

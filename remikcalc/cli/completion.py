@@ -177,14 +177,15 @@ def _rule_values(key: str) -> tuple[str, ...]:
 
 def rule_items(ctx: click.Context, incomplete: str) -> list[str | tuple[str, str]]:
     """``KEY=`` before the ``=``; after it, the key's fixed values (if it has any)."""
+    from remikcalc.i18n import _
     from remikcalc.variants import RULE_DOCS
 
-    key, sep, _ = incomplete.partition("=")
+    key, sep, _rest = incomplete.partition("=")
     if sep:
         key = key.strip().lower().replace("-", "_")
         return [f"{key}={value}" for value in _rule_values(key)]
     fixed = ("variant", "family", "melds_in_hand_count")
-    return [(f"{k}=", doc) for k, doc in RULE_DOCS.items() if k not in fixed]
+    return [(f"{k}=", _(doc)) for k, doc in RULE_DOCS.items() if k not in fixed]
 
 
 def outcomes(ctx: click.Context, incomplete: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ import click
 
 from remikcalc.cli.common import output_options
 from remikcalc.errors import RemikcalcError
+from remikcalc.i18n import _, language, ngettext
 
 SUFFIXES = (".yaml", ".yml")
 PACKAGE_FOLDER = "examples"
@@ -48,8 +49,10 @@ def bundled_root() -> Iterator[Path]:
     root = resources.files("remikcalc") / PACKAGE_FOLDER
     if not root.is_dir():
         raise click.ClickException(
-            "the worked examples are not in this installation of remikcalc; "
-            "reinstall it with `pip install --force-reinstall remikcalc`"
+            _(
+                "the worked examples are not in this installation of remikcalc; "
+                "reinstall it with `pip install --force-reinstall remikcalc`"
+            )
         )
     if isinstance(root, Path):
         yield root
@@ -109,15 +112,23 @@ def _listing(records: list[dict[str, Any]], fmt: str) -> str:
     ]
     if fmt == "plain":
         return table(rows, ("example", "variant", "source"), fmt=fmt)
+    headers = (_("example"), _("variant"), _("source"))
     # the source is cut to what the terminal has room for (--json and --format plain give it whole)
     room = shutil.get_terminal_size().columns - 4
     room -= max(len(r[0]) for r in rows) + max(len(r[1]) for r in rows) if rows else 0
     for row in rows:
         row[2] = _cut(row[2], max(room, 20))
-    text = table(rows, ("example", "variant", "source"), fmt=fmt)
+    text = table(rows, headers, fmt=fmt)
     return (
-        f"{text}\n\n{len(records)} worked examples. Check them all with `remikcalc check`; "
-        "copy them out with `remikcalc examples DIR`."
+        text
+        + "\n\n"
+        + ngettext(
+            "{n} worked example. Check them all with `remikcalc check`; "
+            "copy them out with `remikcalc examples DIR`.",
+            "{n} worked examples. Check them all with `remikcalc check`; "
+            "copy them out with `remikcalc examples DIR`.",
+            len(records),
+        ).format(n=len(records))
     )
 
 
@@ -134,17 +145,25 @@ def copy_examples(root: Path, target: Path, *, force: bool) -> list[str]:
     """
     if target.exists() and not target.is_dir():
         raise click.ClickException(
-            f"{target} exists and is not a folder; name a folder to copy into"
+            _("{target} exists and is not a folder; name a folder to copy into").format(
+                target=target
+            )
         )
-    names = [name for name, _ in _walk(root) if not name.endswith((".pyc", ".pyo"))]
+    names = [name for name, _node in _walk(root) if not name.endswith((".pyc", ".pyo"))]
     if not force:
         existing = [n for n in names if os.path.lexists(target / n)]
         if existing:
-            shown = ", ".join(existing[:3]) + (
-                f" and {len(existing) - 3} more" if len(existing) > 3 else ""
-            )
+            shown = ", ".join(existing[:3])
+            if len(existing) > 3:
+                more = len(existing) - 3
+                shown = ngettext("{files} and {n} more", "{files} and {n} more", more).format(
+                    files=shown, n=more
+                )
             raise click.ClickException(
-                f"{target} already holds {shown}; use --force to overwrite, or name another folder"
+                _(
+                    "{target} already holds {files}; use --force to overwrite, or name another "
+                    "folder"
+                ).format(target=target, files=shown)
             )
     for name in names:
         dest = target / name
@@ -154,7 +173,9 @@ def copy_examples(root: Path, target: Path, *, force: bool) -> list[str]:
                 dest.unlink()  # --force replaces the link itself, never the file it points to
             shutil.copyfile(root / name, dest)
         except OSError as exc:
-            raise click.ClickException(f"cannot write {dest}: {exc.strerror or exc}") from None
+            raise click.ClickException(
+                _("cannot write {dest}: {why}").format(dest=dest, why=exc.strerror or exc)
+            ) from None
     return names
 
 
@@ -179,7 +200,9 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
     """
     with bundled_root() as root:
         if folder is None:
-            records = [_record(root, name) for name in example_names(root)]
+            # JSON and plain are the same in every language: a file's error in English
+            with language("en") if fmt in ("json", "plain") else contextlib.nullcontext():
+                records = [_record(root, name) for name in example_names(root)]
             click.echo(_listing(records, fmt))
             return
         target = Path(folder)
@@ -190,5 +213,11 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
 
         click.echo(to_json({"folder": str(target), "files": names}))
         return
-    click.echo(f"Copied {len(copied)} worked examples and their README into {target}.")
-    click.echo(f"Check them with: remikcalc check {target}")
+    click.echo(
+        ngettext(
+            "Copied {n} worked example and their README into {target}.",
+            "Copied {n} worked examples and their README into {target}.",
+            len(copied),
+        ).format(n=len(copied), target=target)
+    )
+    click.echo(_("Check them with: remikcalc check {target}").format(target=target))

@@ -10,7 +10,8 @@ import click
 from remikcalc.cards import CODES, parse_cards
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.errors import RemikcalcError
-from remikcalc.render.hand import hand_json_line, meld_text, wilds_json
+from remikcalc.i18n import _, language
+from remikcalc.render.hand import HAND_LABELS, hand_json_line, label_width, meld_text, wilds_json
 from remikcalc.search import Arrangement, analyze_hand
 from remikcalc.variants import Rules, get_rules
 
@@ -26,11 +27,14 @@ def _analyze(rules: Rules, text: str, discard: bool | None) -> tuple[str, Arrang
     return " ".join(map(CODES.__getitem__, cards)), arrangement
 
 
-def hand_record(rules: Rules, text: str, discard: bool | None) -> tuple[dict[str, Any], list[str]]:
+def hand_record(
+    rules: Rules, text: str, discard: bool | None, *, people: bool = False
+) -> tuple[dict[str, Any], list[str]]:
     """Analyse one typed hand: the INTERFACE.md ``hand --format json`` object, and each meld
-    written for people (a joker or wild deuce shown with what it stands for, ``JK=9H``)."""
+    written out (a joker or wild deuce shown with what it stands for, ``JK=9H``): in codes,
+    or with ``people`` in the players' notation."""
     cards, arrangement = _analyze(rules, text, discard)
-    shown = [meld_text(meld) for meld in arrangement.melds]
+    shown = [meld_text(meld, people=people) for meld in arrangement.melds]
     record = {
         "variant": rules.variant,
         "cards": cards,
@@ -53,15 +57,36 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
             [record["cards"], " | ".join(melds), " ".join(record["deadwood"]),
              str(record["points"]), record["discard"] or ""]
         )  # fmt: skip
-    lines = [
-        f"Hand:     {record['cards']}",
-        f"Melds:    {' | '.join(melds) if melds else '-'}",
-        f"Deadwood: {' '.join(record['deadwood']) or '-'}",
-        f"Points:   {record['points']}",
+    from remikcalc.cardtext import cards_text
+
+    def shown(codes: str | list[str]) -> str:  # codes to the players' notation
+        return cards_text(parse_cards(codes)) if codes else ""
+
+    values = [
+        shown(record["cards"]),
+        " | ".join(melds) if melds else "-",
+        shown(record["deadwood"]) or "-",
+        str(record["points"]),
+        shown([record["discard"]] if record["discard"] is not None else []),
     ]
-    if record["discard"] is not None:
-        lines.append(f"Discard:  {record['discard']}")
+    width = label_width()
+    lines = [
+        f"{_(label):<{width}}{value}"
+        for label, value in zip(HAND_LABELS, values, strict=True)
+        if value or label != "Discard:"
+    ]
     return "\n".join(lines)
+
+
+def _english_error(rules: Rules, line: str, discard: bool | None, exc: RemikcalcError) -> str:
+    """The message of a bad line in English, as JSON carries it in every language: the line
+    analysed again with English spoken (a bad line only: a good one is analysed once)."""
+    with language("en"):
+        try:
+            _analyze(rules, line, discard)
+        except RemikcalcError as again:
+            return str(again)
+    return str(exc)  # not reached: the analysis is deterministic
 
 
 @click.command("hand")
@@ -117,21 +142,28 @@ def hand_cmd(
                 if fmt == "json":
                     click.echo(hand_json_line(name, *_analyze(rules, line, discard)))
                 else:
-                    click.echo(_render(*hand_record(rules, line, discard), fmt))
+                    record, melds = hand_record(rules, line, discard, people=fmt == "table")
+                    click.echo(_render(record, melds, fmt))
             except RemikcalcError as exc:
                 failed = True
-                if fmt == "json":
+                if fmt == "json":  # JSON is English in every language: the message made again
                     from remikcalc.render import to_json
 
-                    click.echo(to_json({"line": n, "error": str(exc)}, lines=True))
+                    click.echo(
+                        to_json(
+                            {"line": n, "error": _english_error(rules, line, discard, exc)},
+                            lines=True,
+                        )
+                    )
                 else:
-                    click.echo(f"line {n}: {exc}", err=True)
+                    click.echo(_("line {n}: {error}").format(n=n, error=exc), err=True)
         if failed:
             sys.exit(1)
         return
     if "-" in cards:
-        raise click.UsageError("'-' (read from stdin) cannot be mixed with cards")
-    click.echo(_render(*hand_record(rules, " ".join(cards), discard), fmt))
+        raise click.UsageError(_("'-' (read from stdin) cannot be mixed with cards"))
+    record, melds = hand_record(rules, " ".join(cards), discard, people=fmt == "table")
+    click.echo(_render(record, melds, fmt))
     if fmt == "table":  # going-out games: what the whole hand costs if caught with it
         from remikcalc.render.hand import caught_text
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from remikcalc.cards import CODES, Card
 from remikcalc.families import Family
+from remikcalc.i18n import N_, _
 from remikcalc.melds import Meld, hand_value
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.variants import Rules
@@ -35,10 +36,21 @@ __all__ = ["caught_text", "hand_json_line", "meld_text", "wilds_json"]
 _QUOTED = tuple(f'"{code}"' for code in CODES)  # each card code as a JSON string
 
 
-def meld_text(meld: Meld) -> str:
-    """A meld for people, each wild card with what it stands for: ``7S JK=8S 9S``."""
+def meld_text(meld: Meld, *, people: bool = False) -> str:
+    """A meld, each wild card with what it stands for: ``7S JK=8S 9S`` in codes (plain
+    output), or with ``people`` in the players' notation (``cardtext``: ``7♠ JK=8♠ 9♠``)."""
+    if people:
+        from remikcalc.cardtext import card_text
+
+        def name(card: Card) -> str:
+            return card_text(card)
+    else:
+
+        def name(card: Card) -> str:
+            return CODES[card]
+
     return " ".join(
-        card.code if stand is None else f"{card.code}={stand.code}"
+        name(card) if stand is None else f"{name(card)}={name(stand)}"
         for card, stand in zip(meld.cards, meld.stands_for, strict=True)
     )
 
@@ -90,21 +102,46 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     """
     if rules.melds_in_hand_count:  # knock games: melds in hand count 0
         return None
-    head, now = "Caught:   ", " if another player goes out now"
+    # the label is padded to the width of the table's labels above it (`Deadwood: `)
+    head = caught_label()
     if rules.family is Family.CONTINENTAL:  # the loser pays by the payment rule, not by value
         if rules.payment == "chips":
-            return f"{head}the winner's chips{now} (set by his melds, not by these cards)"
+            return head + _(
+                "the winner's chips if another player goes out now (set by his melds, not by "
+                "these cards)"
+            )
         from remikcalc.scoring.continental import per_card
         from remikcalc.scoring.deal import Hand
+        from remikcalc.scoring.why import reason_text
 
         paid, how = per_card(Hand(tuple(cards)), rules)
-        return f"{head}{paid}{now} ({how})"
+        return head + _("{count} if another player goes out now ({how})").format(
+            count=paid, how=reason_text(how)
+        )
     count = hand_value(cards, rules)
-    notes = ["every card counts, melds too"]
+    notes = [_("every card counts, melds too")]
     if rules.pair_rule:
-        notes = ["every card counts, melds too, one per rank (pair rule)"]
+        notes = [_("every card counts, melds too, one per rank (pair rule)")]
     if "plus" in rules.spec.inputs:  # boat: the winner's plus points come on top
-        notes.append("plus the winner's plus points")
+        notes.append(_("plus the winner's plus points"))
     if rules.spec.one_go_counts and rules.one_go_multiplier != 1:
-        notes.append(f"{count * rules.one_go_multiplier} if he goes out in one go")
-    return f"{head}{count}{now} ({'; '.join(notes)})"
+        notes.append(
+            _("{count} if he goes out in one go").format(count=count * rules.one_go_multiplier)
+        )
+    return head + _("{count} if another player goes out now ({how})").format(
+        count=count, how="; ".join(notes)
+    )
+
+
+#: the labels of ``hand``'s table, in the order shown (translated where shown)
+HAND_LABELS = (N_("Hand:"), N_("Melds:"), N_("Deadwood:"), N_("Points:"), N_("Discard:"))
+
+
+def label_width() -> int:
+    """The width of ``hand``'s labels column in the language spoken (10 in English)."""
+    return max(len(_(label)) for label in (*HAND_LABELS, N_("Caught:"))) + 1
+
+
+def caught_label() -> str:
+    """``Caught:`` padded to the labels column."""
+    return f"{_('Caught:'):<{label_width()}}"

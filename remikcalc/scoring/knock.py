@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from remikcalc.cards import JOKER, Card, Rank, Suit, format_cards
+from remikcalc.cards import JOKER, Card, Rank, Suit
 from remikcalc.errors import DealError
+from remikcalc.i18n import _
 from remikcalc.layoff import Defence, best_defence, least_arrangements
 from remikcalc.scoring.base import Deal, DealResult, Hand
 from remikcalc.scoring.common import (
@@ -31,6 +32,7 @@ from remikcalc.scoring.common import (
     typed_discards,
 )
 from remikcalc.scoring.details import DealDetails, Knocking, Layoff
+from remikcalc.scoring.why import N_, Cards, Why
 from remikcalc.search import Arrangement, arrangement_from_groups
 from remikcalc.variants import Rules
 
@@ -110,40 +112,53 @@ def _closing(rules: Rules, hand: Hand, how: str | None) -> _Closing:
 class _Limit:
     value: int | None  # None: only gin may close
     doubled: bool
-    reasons: tuple[str, ...]  # how the limit was set
-    why_none: str  # why no knock is allowed, when value is None
-    double_reason: str = ""
+    reasons: tuple[Why, ...]  # how the limit was set
+    why_none: str  # why no knock is allowed, when value is None (for an error: translated)
+    double_reason: Why | None = None
 
 
 def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
     if not rules.upcard_knock:
         if rules.knock_limit is None:
-            return _Limit(None, False, (), "knocking is not played here (knock_limit none)")
+            return _Limit(None, False, (), _("knocking is not played here (knock_limit none)"))
         return _Limit(rules.knock_limit, False, (), "")
     up = deal.upcard
     if up is None:
         raise DealError(
-            f"{rules.variant}: the up-card sets the knock limit; give it with --upcard CARD "
-            "(upcard: in a sheet)"
+            _(
+                "{variant}: the up-card sets the knock limit; give it with --upcard CARD "
+                "(upcard: in a sheet)"
+            ).format(variant=rules.variant)
         )
     doubled = rules.spade_double and up.suit is Suit.SPADES
-    reasons: list[str] = []
+    reasons: list[Why] = []
+    card = Cards((up,))
     if up.rank is Rank.ACE:
-        reasons.append(f"up-card {up.code}: an ace, so only gin may close")
+        reasons.append(Why(N_("up-card {card}: an ace, so only gin may close"), card=card))
         value: int | None = None
     else:
         value = rules.card_value(up)
-        reasons.append(f"up-card {up.code} sets the knock limit to {value}")
+        reasons.append(
+            Why(N_("up-card {card} sets the knock limit to {value}"), card=card, value=value)
+        )
         if rules.knock_limit is None or rules.knock_limit < value:
             # a house limit below the up-card's value still applies (none: only gin)
             value = rules.knock_limit
-            shown = "none" if value is None else str(value)
-            reasons.append(f"the house knock limit ({shown}) is lower and applies")
-    double = f"up-card {up.code} is a spade: the deal's score is doubled" if doubled else ""
+            if value is None:
+                reasons.append(Why(N_("the house knock limit (none) is lower and applies")))
+            else:
+                reasons.append(
+                    Why(N_("the house knock limit ({value}) is lower and applies"), value=value)
+                )
+    double = (
+        Why(N_("up-card {card} is a spade: the deal's score is doubled"), card=card)
+        if doubled
+        else None
+    )
     why = (
-        "knock on an ace up-card: only gin may close"
+        _("knock on an ace up-card: only gin may close")
         if up.rank is Rank.ACE
-        else "knocking is not played here (knock_limit none): only gin may close"
+        else _("knocking is not played here (knock_limit none): only gin may close")
     )
     return _Limit(value, doubled, tuple(reasons), why, double)
 
@@ -158,13 +173,24 @@ def _outcome(closing: _Closing, how: str | None, closer: str, limit: _Limit) -> 
     if k == 0:
         return "gin"
     if how in ("gin", "big_gin"):
-        dead = format_cards(closing.candidates[0].deadwood)
-        raise DealError(f"{closer} claims {how.replace('_', ' ')}, but {k} is unmatched ({dead})")
+        from remikcalc.cardtext import cards_text
+
+        dead = cards_text(closing.candidates[0].deadwood)
+        claim = (
+            _("{closer} claims gin, but {k} is unmatched ({dead})")
+            if how == "gin"
+            else _("{closer} claims big gin, but {k} is unmatched ({dead})")
+        )
+        raise DealError(claim.format(closer=closer, k=k, dead=dead))
     if limit.value is None:
-        raise DealError(f"{limit.why_none} ({closer} has {k} in deadwood)")
+        raise DealError(
+            _("{why} ({closer} has {k} in deadwood)").format(why=limit.why_none, closer=closer, k=k)
+        )
     if k > limit.value:
         raise DealError(
-            f"{closer} knocked with {k} in deadwood, but the knock limit is {limit.value}"
+            _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
+                closer=closer, k=k, limit=limit.value
+            )
         )
     return "knock"
 
@@ -189,7 +215,9 @@ def _no_jokers(rules: Rules, deal: Deal) -> None:
     for name, hand in deal.hands.items():
         if JOKER in hand.cards:
             raise DealError(
-                f"{name}'s hand holds a joker, but {rules.variant} is played without jokers"
+                _("{name}'s hand holds a joker, but {variant} is played without jokers").format(
+                    name=name, variant=rules.variant
+                )
             )
 
 
@@ -198,30 +226,41 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
     check_players(rules, deal)
     _no_jokers(rules, deal)
     if deal.how is not None and deal.how not in _KNOCK_OUTCOMES:
-        raise DealError(
-            f"a {rules.variant} deal ends by knock, gin"
-            + (", big_gin" if rules.big_gin_bonus is not None else "")
-            + f" or draw, not {deal.how}"
+        message = (
+            _("a {variant} deal ends by knock, gin, big_gin or draw, not {how}")
+            if rules.big_gin_bonus is not None
+            else _("a {variant} deal ends by knock, gin or draw, not {how}")
         )
+        raise DealError(message.format(variant=rules.variant, how=deal.how))
     if deal.draw:
         return draw_result(
-            rules, deal, "draw: the stock ran out before anyone knocked; nobody scores"
+            rules, deal, Why(N_("draw: the stock ran out before anyone knocked; nobody scores"))
         )
     closer = deal.closer
     if closer is None:
-        raise DealError("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
+        raise DealError(
+            _("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
+        )
     defender = next(p for p in deal.players if p != closer)
     require_hands(rules, deal, deal.players, rules.variant)
     if deal.how == "big_gin" and rules.big_gin_bonus is None:
         raise DealError(
-            "big gin is not played under these rules; set big_gin_bonus (preset modern: 31)"
+            _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)")
         )
     if deal.how == "big_gin" and len(deal.hands[closer].cards) != rules.hand_size + 1:
-        raise DealError(f"big gin needs all {rules.hand_size + 1} of {closer}'s cards melded")
+        raise DealError(
+            _("big gin needs all {n} of {closer}'s cards melded").format(
+                n=rules.hand_size + 1, closer=closer
+            )
+        )
     limit = _knock_limit(rules, deal)
     closing = _closing(rules, deal.hands[closer], deal.how)
     if deal.how == "big_gin" and not closing.big_gin:
-        raise DealError(f"{closer} claims big gin, but not all {rules.hand_size + 1} cards meld")
+        raise DealError(
+            _("{closer} claims big gin, but not all {n} cards meld").format(
+                closer=closer, n=rules.hand_size + 1
+            )
+        )
     outcome = _outcome(closing, deal.how, closer, limit)
     arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules)
     return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
@@ -246,46 +285,86 @@ def _result(
     limit: _Limit,
 ) -> DealResult:
     k, d = arrangement.points, defence.points
-    reasons: list[str] = list(limit.reasons) if outcome == "knock" else []
-    if limit.double_reason:
+    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason is not None:
         reasons.append(limit.double_reason)
     if arrangement.discard is not None:
-        reasons.append(f"{closer} discards {arrangement.discard.code}")
+        reasons.append(
+            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
+        )
     if deal.how == "knock" and outcome == "gin":
-        reasons.append(f"{closer}'s knock leaves nothing unmatched: it is gin")
+        reasons.append(
+            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
+        )
     for cards, onto in _grouped_layoffs(defence):
-        reasons.append(f"{defender} laid off {format_cards(cards)} on {format_cards(onto)}")
+        reasons.append(
+            Why(
+                N_("{defender} laid off {cards} on {onto}"),
+                defender=defender, cards=Cards(cards), onto=Cards(onto),
+            )
+        )  # fmt: skip
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
         scorer, score = closer, d + bonus
-        reasons.append(f"big gin: {closer} scores {d} + {bonus} bonus = {score}")
+        reasons.append(
+            Why(
+                N_("big gin: {closer} scores {d} + {bonus} bonus = {score}"),
+                closer=closer, d=d, bonus=bonus, score=score,
+            )
+        )  # fmt: skip
     elif outcome == "gin":
         scorer, score = closer, d + rules.gin_bonus
-        reasons.append(f"gin: {closer} scores {d} + {rules.gin_bonus} bonus = {score}")
+        reasons.append(
+            Why(
+                N_("gin: {closer} scores {d} + {bonus} bonus = {score}"),
+                closer=closer, d=d, bonus=rules.gin_bonus, score=score,
+            )
+        )  # fmt: skip
     elif d > k:
         scorer, score = closer, d - k
+        message = (
+            N_("knock: {closer} has {k} (limit {limit}), {defender} has {d} after lay-offs; "
+               "{closer} scores {d} - {k} = {score}")
+            if defence.layoffs
+            else N_("knock: {closer} has {k} (limit {limit}), {defender} has {d}; "
+                    "{closer} scores {d} - {k} = {score}")
+        )  # fmt: skip
         reasons.append(
-            f"knock: {closer} has {k} (limit {limit.value}), {defender} has {d}"
-            + (" after lay-offs" if defence.layoffs else "")
-            + f"; {closer} scores {d} - {k} = {score}"
-        )
+            Why(message, closer=closer, k=k, limit=limit.value, defender=defender, d=d,
+                score=score)
+        )  # fmt: skip
     elif d < k or rules.undercut_on_tie:
         outcome = "undercut"
         scorer, score = defender, k - d + rules.undercut_bonus
-        tie = " (a tie counts as an undercut)" if d == k else ""
+        message = (
+            N_("undercut (a tie counts as an undercut): {defender} has {d}, {closer} knocked "
+               "with {k}; {defender} scores {k} - {d} + {bonus} bonus = {score}")
+            if d == k
+            else N_("undercut: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
+                    "{k} - {d} + {bonus} bonus = {score}")
+        )  # fmt: skip
         reasons.append(
-            f"undercut{tie}: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
-            f"{k} - {d} + {rules.undercut_bonus} bonus = {score}"
-        )
+            Why(message, defender=defender, d=d, closer=closer, k=k,
+                bonus=rules.undercut_bonus, score=score)
+        )  # fmt: skip
     else:
         scorer, score = None, 0
-        reasons.append(f"tie at {k}: not an undercut under these rules (undercut_on_tie off)")
+        reasons.append(
+            Why(N_("tie at {k}: not an undercut under these rules (undercut_on_tie off)"), k=k)
+        )
     if limit.doubled and score:
-        reasons.append(f"spade up-card doubles the deal: {score} x 2 = {score * 2}")
+        reasons.append(
+            Why(N_("spade up-card doubles the deal: {score} x 2 = {doubled}"), score=score,
+                doubled=score * 2)
+        )  # fmt: skip
         score *= 2
     if deal.how == "undercut" and outcome != "undercut":
-        raise DealError(f"the deal was given as an undercut, but {defender} does not undercut")
+        raise DealError(
+            _("the deal was given as an undercut, but {defender} does not undercut").format(
+                defender=defender
+            )
+        )
     defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
     if outcome in ("knock", "undercut"):
         layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)

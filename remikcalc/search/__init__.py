@@ -24,6 +24,7 @@ from remikcalc.cards import (
     parse_groups,
 )
 from remikcalc.errors import CardError, MeldError
+from remikcalc.i18n import _, ngettext
 from remikcalc.melds import hand_value, meld_key, split_groups
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import BIT, fast_tables
@@ -76,10 +77,16 @@ def _check_size(count: int, rules: Rules) -> None:
 
 def _too_many(count: int, limit: int, rules: Rules) -> None:
     if rules.spec.hand_grows:
-        why = f"2 x {rules.hand_size} dealt + 2, picking up the discards"
+        why = _("2 x {size} dealt + 2, picking up the discards").format(size=rules.hand_size)
     else:
-        why = f"{rules.hand_size} dealt + 1 drawn"
-    raise CardError(f"a {rules.variant} hand holds at most {limit} cards ({why}); got {count}")
+        why = _("{size} dealt + 1 drawn").format(size=rules.hand_size)
+    raise CardError(
+        ngettext(
+            "a {variant} hand holds at most {limit} card ({why}); got {count}",
+            "a {variant} hand holds at most {limit} cards ({why}); got {count}",
+            limit,
+        ).format(variant=rules.variant, limit=limit, why=why, count=count)
+    )
 
 
 def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
@@ -148,7 +155,10 @@ def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> A
     """The arrangement the user fixed with ``|``: big enough groups must be legal melds."""
     smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
     melds, deadwood = split_groups(
-        groups, rules, lambda number, _group, exc: f"group {number}: {exc}", smallest
+        groups,
+        rules,
+        lambda number, _group, exc: _("group {number}: {why}").format(number=number, why=exc),
+        smallest,
     )
     melds.sort(key=meld_key)
     dead = tuple(sorted(deadwood))
@@ -202,7 +212,7 @@ def analyze_hand(
             pass  # not a card index at all: named below
     hand = _as_cards(hand)
     if not count:
-        raise CardError("the hand is empty: type the cards left in it")
+        raise CardError(_("the hand is empty: type the cards left in it"))
     if count > limit:
         _too_many(count, limit, rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
@@ -215,7 +225,9 @@ def _as_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     except (KeyError, TypeError):
         bad = next(c for c in cards if not isinstance(c, int) or c not in _CARD_AT)
         raise CardError(
-            f"not a card: {bad!r}; give card codes or card indexes 0-52 (parse_cards)"
+            _("not a card: {bad}; give card codes or card indexes 0-52 (parse_cards)").format(
+                bad=repr(bad)
+            )
         ) from None
 
 
@@ -225,11 +237,11 @@ def _analyze_groups(
     """:func:`analyze_hand` of a hand typed with ``|``: the user's arrangement, checked."""
     hand = tuple(card for group in groups for card in group)
     if not hand:
-        raise CardError("the hand is empty: type the cards left in it")
+        raise CardError(_("the hand is empty: type the cards left in it"))
     _check_size(len(hand), rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
     if discard:
         raise MeldError(
-            "a grouped hand fixes the arrangement; drop the | to search for the best discard"
+            _("a grouped hand fixes the arrangement; drop the | to search for the best discard")
         )
     return arrangement_from_groups(groups, rules)

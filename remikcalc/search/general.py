@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from remikcalc.cards import CARDS, JOKER, Card
 from remikcalc.errors import CardError
+from remikcalc.i18n import _, current
 from remikcalc.melds import (
     MAX_RUN,
     Meld,
@@ -45,10 +46,15 @@ class SearchTooLarge(CardError):
     """A hand whose exact search would pass :data:`STEP_LIMIT` steps."""
 
     def __init__(self) -> None:
+        steps = f"{STEP_LIMIT:,}"
+        if current() != "en":  # 15 000 000: pl and ru group thousands with a space
+            steps = steps.replace(",", "\u00a0")
         super().__init__(
-            f"this hand is too large to search exactly: it needs more than {STEP_LIMIT:,} "
-            "search steps (remikcalc's limit, which keeps an answer under a second); "
-            "type fewer cards or play with fewer jokers"
+            _(
+                "this hand is too large to search exactly: it needs more than {steps} "
+                "search steps (remikcalc's limit, which keeps an answer under a second); "
+                "type fewer cards or play with fewer jokers"
+            ).format(steps=steps)
         )
 
 
@@ -541,7 +547,7 @@ def general_arrangement(
     """:func:`~remikcalc.search.best_arrangement` by the general search only (for the hands
     the fast path leaves, tests and benchmarks)."""
     if discard and not cards:
-        raise CardError("there is no card to discard in an empty hand")
+        raise CardError(_("there is no card to discard in an empty hand"))
     cards = sorted(CARDS[c] for c in cards)
     return _Search(cards, rules, "deadwood", discard).arrangement()
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from remikcalc.dealinput import FIELDS, InputField, Kind, name_key, normal_outcome, range_problem
 from remikcalc.errors import DealError, RemikcalcError, SheetError
+from remikcalc.i18n import _
 from remikcalc.money import currency_decimals, parse_amount
 from remikcalc.sheet.model import (
     FORMAT_VERSION,
@@ -54,30 +55,35 @@ class _Reader:
     def mapping(self, node: Node, key: str) -> dict[str, tuple[Node, Node]]:
         """The pairs of a mapping by key; duplicate and non-text keys are problems."""
         if node.kind != "map":
-            self.p.add(node, key, "must be a mapping (key: value)")
+            self.p.add(node, key, _("must be a mapping (key: value)"))
             return {}
         out: dict[str, tuple[Node, Node]] = {}
         for k, v in node.pairs:
             if k.kind != "scalar":
-                self.p.add(k, key, "keys must be plain text")
+                self.p.add(k, key, _("keys must be plain text"))
                 continue
             if k.value in out:
                 first = out[k.value][0].line
-                self.p.add(k, _join(key, k.value), f"given twice (first on line {first})")
+                self.p.add(
+                    k,
+                    _join(key, k.value),
+                    _("given twice (first on line {first})").format(first=first),
+                )
                 continue
             out[k.value] = (k, v)
         return out
 
     def text(self, node: Node, key: str, *, empty: bool = False) -> str | None:
         if node.kind != "scalar":
-            self.p.add(node, key, "must be a single value, not a list or mapping")
+            self.p.add(node, key, _("must be a single value, not a list or mapping"))
             return None
         if not empty and not node.value.strip():
-            self.p.add(node, key, "is empty")
+            self.p.add(node, key, _("is empty"))
             return None
         bad = next((c for c in node.value if unicodedata.category(c) == "Cc" and c != "\n"), None)
         if bad is not None:
-            self.p.add(node, key, f"contains the control character U+{ord(bad):04X}")
+            code = f"U+{ord(bad):04X}"
+            self.p.add(node, key, _("contains the control character {code}").format(code=code))
             return None
         return node.value
 
@@ -87,14 +93,20 @@ class _Reader:
         if text is None:
             return None
         if not INT.fullmatch(text.strip()):
-            self.p.add(node, key, f"{text!r} is not a whole number")
+            self.p.add(node, key, _("{text} is not a whole number").format(text=repr(text)))
             return None
         return int(text.strip(), 10)
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
         value = self.whole(node, key)
         if value is not None and not low <= value <= high:
-            self.p.add(node, key, f"{value} is out of range ({low} to {high})")
+            self.p.add(
+                node,
+                key,
+                _("{value} is out of range ({low} to {high})").format(
+                    value=value, low=low, high=high
+                ),
+            )
             return None
         return value
 
@@ -115,7 +127,7 @@ class _Reader:
         if low in _TRUE:
             return True
         if low not in _FALSE:
-            self.p.add(node, key, f"{text!r} is not true or false")
+            self.p.add(node, key, _("{text} is not true or false").format(text=repr(text)))
         return False
 
     def player(self, node: Node, key: str, players: Sequence[str]) -> str | None:
@@ -126,8 +138,18 @@ class _Reader:
         if text in players or len(folded) == 1:
             return text if text in players else folded[0]
         close = difflib.get_close_matches(text, list(players), n=1)
-        hint = f"did you mean {close[0]}?" if close else f"players: {', '.join(players)}"
-        self.p.add(node, key, f"{text!r} is not a player of this sheet; {hint}")
+        message = (
+            _("{text} is not a player of this sheet; did you mean {close}?")
+            if close
+            else _("{text} is not a player of this sheet; players: {players}")
+        )
+        self.p.add(
+            node,
+            key,
+            message.format(
+                text=repr(text), close=close[0] if close else "", players=", ".join(players)
+            ),
+        )
         return None
 
     def outcome(self, node: Node, key: str) -> str | None:
@@ -152,7 +174,7 @@ class _Reader:
             if player is None or value is None:
                 continue
             if player in out:
-                self.p.add(k, _join(key, name), f"{player} is given twice")
+                self.p.add(k, _join(key, name), _("{player} is given twice").format(player=player))
                 continue
             out[player] = value
         return out
@@ -169,15 +191,17 @@ class _Reader:
         if kind is Kind.CARD:
             return self.text(node, key)
         if kind is Kind.COUNT:
-            return self.in_range(node, key, f, f.what)
+            return self.in_range(node, key, f, _(f.what))
         if kind is Kind.POINTS:
 
             def points(v: Node, k: str, name: str) -> int | None:
-                return self.in_range(v, k, f, f"{f.what} for {name}")
+                return self.in_range(
+                    v, k, f, _("{what} for {name}").format(what=_(f.what), name=name)
+                )
 
             return self.per_player(node, key, players, points)
 
-        def cards(v: Node, k: str, _: str) -> str | None:  # `Anna: ~` is empty, as `Anna: ""`
+        def cards(v: Node, k: str, _name: str) -> str | None:  # `Anna: ~` is empty, as `Anna: ""`
             return "" if is_null(v) else self.text(v, k, empty=True)
 
         return self.per_player(node, key, players, cards)  # Kind.CARDS
@@ -189,17 +213,19 @@ def _join(key: str, sub: str) -> str:
 
 def _suggest(key: str, known: Sequence[str]) -> str:
     close = difflib.get_close_matches(key, list(known), n=1)
-    return f"; did you mean {close[0]}?" if close else f"; known keys: {', '.join(known)}"
+    if close:
+        return _("unknown key; did you mean {close}?").format(close=close[0])
+    return _("unknown key; known keys: {known}").format(known=", ".join(known))
 
 
 def _unknown_keys(r: _Reader, fields: Pairs, key: str, known: Sequence[str]) -> None:
-    for name, (k, _) in fields.items():
+    for name, (k, _value) in fields.items():
         if name not in known and not name.startswith("_"):
-            r.p.add(k, _join(key, name), "unknown key" + _suggest(name, known))
+            r.p.add(k, _join(key, name), _suggest(name, known))
 
 
 def _notes(fields: Pairs) -> dict[str, Any]:
-    return {k: typed(v) for k, (_, v) in fields.items() if k.startswith("_")}
+    return {k: typed(v) for k, (_key, v) in fields.items() if k.startswith("_")}
 
 
 # --- the sheet ----------------------------------------------------------------------------------
@@ -240,11 +266,11 @@ def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
 def _top(r: _Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
     """The top-level keys; an empty text or one that is not a mapping ends the reading."""
     if root is None:
-        r.p.add(1, "", "the file is empty; start a sheet with `remikcalc new`")
+        r.p.add(1, "", _("the file is empty; start a sheet with `remikcalc new`"))
         r.p.raise_if_any()
     assert root is not None
     if root.kind != "map":
-        r.p.add(root, "", "not a score sheet: expected `remikcalc: 1`, `variant:`, `players:`")
+        r.p.add(root, "", _("not a score sheet: expected `remikcalc: 1`, `variant:`, `players:`"))
         r.p.raise_if_any()
     top = r.mapping(root, "")
     _unknown_keys(r, top, "", TOP_KEYS)
@@ -271,7 +297,7 @@ def _checked_text(
 
 def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
     if "variant" not in top:
-        r.p.add(root, "variant", "missing (e.g. variant: gin)")
+        r.p.add(root, "variant", _("missing (e.g. variant: gin)"))
         return None
     text = r.text(top["variant"][1], "variant")
     if text is None:
@@ -315,15 +341,17 @@ def _check_game(r: _Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
 
 def _version(r: _Reader, top: Pairs) -> int:
     if "remikcalc" not in top:
-        r.p.add(1, "remikcalc", "missing: a score sheet starts with `remikcalc: 1`")
+        r.p.add(1, "remikcalc", _("missing: a score sheet starts with `remikcalc: 1`"))
         return FORMAT_VERSION
     node = top["remikcalc"][1]
     version = r.integer(node, "remikcalc", 1, 10**6)
     if version is not None and version > FORMAT_VERSION:
         raise SheetError(
-            f"{r.p.name}:{node.line}: remikcalc: this sheet was written by a newer remikcalc "
-            f"(sheet format {version}); this version reads format {FORMAT_VERSION}. "
-            "Upgrade remikcalc (pip install -U remikcalc) to open it."
+            _(
+                "{where}: remikcalc: this sheet was written by a newer remikcalc "
+                "(sheet format {version}); this version reads format {known}. "
+                "Upgrade remikcalc (pip install -U remikcalc) to open it."
+            ).format(where=f"{r.p.name}:{node.line}", version=version, known=FORMAT_VERSION)
         )
     return version or FORMAT_VERSION
 
@@ -347,11 +375,11 @@ def _rules(r: _Reader, top: Pairs) -> dict[str, str]:
 
 def _players(r: _Reader, top: Pairs) -> list[str]:
     if "players" not in top:
-        r.p.add(1, "players", "missing (e.g. players: [Anna, Boris])")
+        r.p.add(1, "players", _("missing (e.g. players: [Anna, Boris])"))
         return []
     node = top["players"][1]
     if node.kind != "seq":
-        r.p.add(node, "players", "must be a list, e.g. [Anna, Boris]")
+        r.p.add(node, "players", _("must be a list, e.g. [Anna, Boris]"))
         return []
     players: list[str] = []
     for i, item in enumerate(node.items, start=1):
@@ -360,13 +388,13 @@ def _players(r: _Reader, top: Pairs) -> list[str]:
             continue
         why = player_name_problem(name)
         if why is None and any(name_key(p) == name_key(name) for p in players):
-            why = f"{name!r} is named twice"
+            why = _("{name} is named twice").format(name=repr(name))
         if why is not None:
             r.p.add(item, f"players[{i}]", why)
             continue
         players.append(name)
     if len(node.items) < 2:
-        r.p.add(node, "players", "a game needs at least two players")
+        r.p.add(node, "players", _("a game needs at least two players"))
     return players
 
 
@@ -378,7 +406,7 @@ def _entries(r: _Reader, top: Pairs, players: list[str]) -> list[Entry]:
         return []
     node = top["deals"][1]
     if node.kind != "seq":
-        r.p.add(node, "deals", "must be a list of deals (each line starting with -)")
+        r.p.add(node, "deals", _("must be a list of deals (each line starting with -)"))
         return []
     entries: list[Entry] = []
     for n, item in enumerate(node.items, start=1):
@@ -393,11 +421,11 @@ def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None
     if node.kind != "map":
         return None
     notes = _notes(fields)
-    known = {k: v for k, (_, v) in fields.items() if not k.startswith("_")}
+    known = {k: v for k, (_key, v) in fields.items() if not k.startswith("_")}
     _unknown_keys(r, fields, key, DEAL_KEYS)
     if REENTER in known:
         if len(known) > 1:
-            r.p.add(node, key, "a re-entry is an entry of its own: `- reenter: NAME`")
+            r.p.add(node, key, _("a re-entry is an entry of its own: `- reenter: NAME`"))
         player = r.player(known[REENTER], _join(key, REENTER), players)
         return None if player is None else ReentryEntry(player, notes, node.line)
     values: dict[str, Any] = {}
@@ -406,7 +434,7 @@ def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None
             continue
         values[f.name] = r.deal_input(f, known[f.name], _join(key, f.name), players)
     if not any(k in values for k in _DEAL_MAKERS):
-        r.p.add(node, key, "a deal needs hands, scores (points only) or draw: true")
+        r.p.add(node, key, _("a deal needs hands, scores (points only) or draw: true"))
     return DealEntry(notes=notes, line=node.line, **values)
 
 
@@ -416,7 +444,11 @@ def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None
 def parse_text(text: str, name: str) -> tuple[Sheet, Node | None]:
     """The sheet of ``text`` and its node tree (for editing the text in place)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise SheetError(f"{name}: larger than {MAX_BYTES // 1024} KiB: not a score sheet")
+        raise SheetError(
+            _("{name}: larger than {size} KiB: not a score sheet").format(
+                name=name, size=MAX_BYTES // 1024
+            )
+        )
     problems = Problems(name)
     root = compose(text.removeprefix("\ufeff"), problems)
     problems.raise_if_any()

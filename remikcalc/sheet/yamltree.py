@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from remikcalc.errors import SheetError
+from remikcalc.i18n import N_, _, current
 
 __all__ = [
     "MAX_BYTES",
@@ -87,11 +88,48 @@ class Problems:
             raise SheetError("\n".join(self.lines))
 
 
+#: PyYAML's problems (English only) said for people in another language: a pattern of the
+#: problem, and the message (its ``{token}`` is the pattern's group, as PyYAML quotes it)
+_YAML_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?:did not find )?expected ',' or '\]'"),
+     N_("expected , or ] (a list in [ ] left open?)")),
+    (re.compile(r"(?:did not find )?expected ',' or '\}'"),
+     N_("expected , or }} (a mapping in {{ }} left open?)")),
+    (re.compile(r"mapping values are not allowed"),
+     N_("a colon is not allowed here (put a value that holds ': ' in quotes)")),
+    (re.compile(r"found character ('.*') that cannot start any token"),
+     N_("the character {token} cannot start a value here (indent with spaces, not tabs)")),
+    (re.compile(r"found character that cannot start any token"),
+     N_("a character here cannot start a value (indent with spaces, not tabs)")),
+    (re.compile(r"found unexpected end of stream"),
+     N_("the file ends inside a quoted text (a quote left open?)")),
+    (re.compile(r"expected <block end>, but found (.*)"),
+     N_("{token} does not fit the indentation of the lines above")),
+    (re.compile(r"did not find expected key"),
+     N_("this line does not fit the indentation of the lines above")),
+    (re.compile(r"(?:did not find )?expected '?<document start>"),
+     N_("the first key is indented: the top-level keys start at the left margin")),
+    (re.compile(r"could not find expected ':'"), N_("expected a colon (key: value)")),
+)  # fmt: skip
+
+
+def _problem_text(problem: str) -> str:
+    """PyYAML's problem in the language spoken: English as PyYAML says it; in another
+    language the known problems translated, any other left as PyYAML says it."""
+    if current() == "en":
+        return problem
+    for pattern, message in _YAML_PROBLEMS:
+        found = pattern.match(problem)
+        if found is not None:
+            return _(message).format(token=found.group(1) if found.groups() else "")
+    return problem
+
+
 def _yaml_error(name: str, exc: yaml.YAMLError) -> SheetError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
+    problem = _problem_text(getattr(exc, "problem", None) or str(exc))
     where = f"{name}:{mark.line + 1}" if mark is not None else name
-    return SheetError(f"{where}: not valid YAML: {problem}")
+    return SheetError(_("{where}: not valid YAML: {problem}").format(where=where, problem=problem))
 
 
 def _position(mark: Any) -> tuple[int, int]:
@@ -114,7 +152,7 @@ def compose(text: str, problems: Problems) -> Node | None:
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
-                    raise stop(line, "a sheet is one YAML document; remove the second ---")
+                    raise stop(line, _("a sheet is one YAML document; remove the second ---"))
                 continue
             if isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
                 stack[-1].end_line, stack[-1].end_column = line, column
@@ -124,7 +162,7 @@ def compose(text: str, problems: Problems) -> Node | None:
                 continue
             count += 1
             if count > MAX_NODES:
-                raise stop(line, f"more than {MAX_NODES} items: not a score sheet")
+                raise stop(line, _("more than {n} items: not a score sheet").format(n=MAX_NODES))
             node = _event_node(event, line, column, problems)
             if not stack:
                 root = node
@@ -133,7 +171,7 @@ def compose(text: str, problems: Problems) -> Node | None:
             if node.kind != "scalar":
                 stack.append(node)
                 if len(stack) > MAX_DEPTH:
-                    raise stop(line, f"nested more than {MAX_DEPTH} levels deep")
+                    raise stop(line, _("nested more than {n} levels deep").format(n=MAX_DEPTH))
     except yaml.YAMLError as exc:
         raise _yaml_error(problems.name, exc) from None
     return root
@@ -153,12 +191,20 @@ def _attach(parent: Node, node: Node) -> None:
 def _event_node(event: Any, line: int, column: int, problems: Problems) -> Node:
     """The node of one event; aliases, anchors and tags are problems (never expanded)."""
     if isinstance(event, yaml.AliasEvent):
-        problems.add(line, "", f"aliases (*{event.anchor}) are not allowed in a sheet")
+        problems.add(
+            line,
+            "",
+            _("aliases ({alias}) are not allowed in a sheet").format(alias=f"*{event.anchor}"),
+        )
         return Node("scalar", line, column)
     if event.anchor is not None:
-        problems.add(line, "", f"anchors (&{event.anchor}) are not allowed in a sheet")
+        problems.add(
+            line,
+            "",
+            _("anchors ({anchor}) are not allowed in a sheet").format(anchor=f"&{event.anchor}"),
+        )
     if getattr(event, "tag", None) is not None:
-        problems.add(line, "", f"tags ({event.tag}) are not allowed in a sheet")
+        problems.add(line, "", _("tags ({tag}) are not allowed in a sheet").format(tag=event.tag))
     if isinstance(event, yaml.ScalarEvent):
         return Node("scalar", line, column, event.value, event.style in (None, ""))
     kind = "seq" if isinstance(event, yaml.SequenceStartEvent) else "map"
