@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import click
 from click.shell_completion import (
@@ -47,6 +47,9 @@ from click.shell_completion import (
 )
 
 Candidates = Callable[[click.Context, str], Iterable[str | tuple[str, str]]]
+
+#: a candidate as click sends it; generic from click 8.5, plain before (the floor is 8.3)
+Item: TypeAlias = CompletionItem  # type: ignore[type-arg, unused-ignore]
 
 if TYPE_CHECKING:  # generic in newer click only
     StringType = click.ParamType[Any]
@@ -71,7 +74,7 @@ class Completing(StringType):
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
-    ) -> list[CompletionItem[Any]]:
+    ) -> list[Item]:
         try:
             found = list(self.candidates(ctx, incomplete))
         except Exception:  # completion offers nothing rather than an error
@@ -267,7 +270,7 @@ def _join_at_equals(words: list[str], cword: int) -> tuple[list[str], int, str]:
 class _Remembering(ShellComplete):
     """Keeps the words of the line in :data:`LINE` for the candidates that need them."""
 
-    def get_completions(self, args: list[str], incomplete: str) -> list[CompletionItem[Any]]:
+    def get_completions(self, args: list[str], incomplete: str) -> list[Item]:
         LINE[:] = args
         return super().get_completions(args, incomplete)
 
@@ -292,7 +295,7 @@ class BashCompletion(_Remembering, BashComplete):
         incomplete = joined[index] if index < len(joined) else ""
         return args, incomplete
 
-    def format_completion(self, item: CompletionItem[Any]) -> str:
+    def format_completion(self, item: Item) -> str:
         value = str(item.value)
         if self.cut and value.startswith(self.cut):
             value = value[len(self.cut) :]
@@ -310,7 +313,7 @@ class ZshCompletion(_Remembering, ZshComplete):
         '        elif [[ "$type" == "dir" ]]; then\n',
     )
 
-    def format_completion(self, item: CompletionItem[Any]) -> str:
+    def format_completion(self, item: Item) -> str:
         text = super().format_completion(item)
         if item.type == "plain" and str(item.value).endswith("="):
             return "nospace" + text[len("plain") :]

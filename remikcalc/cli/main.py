@@ -23,7 +23,7 @@ from remikcalc.errors import RemikcalcError
 from remikcalc.i18n import N_, _
 
 if TYPE_CHECKING:
-    from click.shell_completion import CompletionItem
+    from remikcalc.cli.completion import Item
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -109,7 +109,7 @@ class LazyGroup(click.Group):
             raise click.UsageError(_no_such_command(name), ctx)
         return super().resolve_command(ctx, args)
 
-    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem[Any]]:
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Item]:
         """Command names with their one-line help, without importing any command module."""
         if incomplete.startswith("-"):
             return super().shell_complete(ctx, incomplete)
