@@ -92,6 +92,10 @@ class _CoreTables:
         self.run_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.line = run_geometry(rules).line
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
+        # a search's run cores (on local identities) by (card, suit pattern, wild cards, the
+        # identities of the suit's cards, identities, layers): see _Search._cores_for
+        self.natural_cache: dict[int, tuple[Card, ...]] = {}
+        self.local_runs: dict[tuple[int, int, int, tuple[int, ...], int, int], list[Core]] = {}
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
         """(rank mask, lo, hi) of every run core holding ``card`` within ``pattern``."""
@@ -132,6 +136,15 @@ class _CoreTables:
                             best[ranks] = (lo, hi)
         found = [(ranks, lo, hi) for ranks, (lo, hi) in sorted(best.items())]
         self.run_cache[key] = found
+        return found
+
+    def naturals(self, suit: int, ranks: int) -> tuple[Card, ...]:
+        """The cards of ``suit`` whose ranks are the bits of ``ranks``, in rank order."""
+        key = suit << 13 | ranks
+        found = self.natural_cache.get(key)
+        if found is None:
+            found = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
+            self.natural_cache[key] = found
         return found
 
     def set_cores(
@@ -260,6 +273,16 @@ class _Search:
         self.target = INF
         self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
         self.steps = 0  # states solved plus the cores they tried: see STEP_LIMIT
+        # The least cost any state can have (deadwood search, no negative card value): 0, or
+        # with the discard still owed the smallest tie-break of any card of the hand. A state
+        # whose best move reaches it needs no further move weighed: the answer is exact and
+        # the move the same (the moves are weighed in the same order, the first best kept).
+        self.floor: tuple[float, float] = (-INF, -INF)
+        if not self.value_mode and min(self.values) >= 0:
+            owned = [self.tiebreaks[c] for c in self.ids]
+            if self.jokers or self.fixed:
+                owned.append(self.tiebreaks[JOKER_INDEX])
+            self.floor = (0, min(owned, default=INF))
 
     # -- cores ----------------------------------------------------------------------------------
 
@@ -293,17 +316,35 @@ class _Search:
                 removal: object = ops[0] if len(ops) == 1 else tuple(ops)
                 out.append((need, removal, lo, hi, "set", tuple(sorted(chosen))))
         pattern = 0
-        for c in later:
+        places = []  # the local identity of each card of the suit from ``card`` on
+        for c, j in later.items():
             if c // 13 == suit:
                 pattern |= 1 << (c % 13)
-        for ranks, lo, hi in geo.run_cores(card, pattern, self.wild_total):
-            mask = 0
-            for r in range(13):
-                if ranks >> r & 1:
-                    mask |= 1 << later[CARDS[suit * 13 + r]]
-            naturals = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
-            out.append((mask, _spread(mask, self.layers, n), lo, hi, "run", naturals))
-        return out
+                places.append((c, j))
+        # The run cores depend only on the key below (the identities of the suit's cards
+        # included), so searches of hands that share it share them.
+        places.sort()
+        key = (card, pattern, self.wild_total, tuple(j for _, j in places), n, self.layers)
+        runs = geo.local_runs.get(key)
+        if runs is None:
+            runs = []
+            bits = [0] * 13
+            for c, j in places:
+                bits[c % 13] = 1 << j
+            layers = self.layers
+            for ranks, lo, hi in geo.run_cores(card, pattern, self.wild_total):
+                mask = 0
+                rest = ranks
+                while rest:
+                    low = rest & -rest
+                    mask |= bits[low.bit_length() - 1]
+                    rest ^= low
+                removal = mask if layers == 1 else _spread(mask, layers, n)
+                runs.append((mask, removal, lo, hi, "run", geo.naturals(suit, ranks)))
+            if len(geo.local_runs) > 4096:
+                geo.local_runs.clear()
+            geo.local_runs[key] = runs
+        return out + runs if out else runs
 
     def _apply(self, x: int, removal: object) -> int:
         n = self.n
@@ -378,8 +419,8 @@ class _Search:
         self.steps += len(cores) + 1
         if self.steps > STEP_LIMIT:
             raise SearchTooLarge
-        if trace and best == self.target:
-            cores = []  # reading back: the first best move is found
+        if (trace and best == self.target) or best <= self.floor[flag]:
+            cores = []  # the first best move is found (reading back), or none can do better
         for need, removal, lo, hi, kind, naturals in cores:
             if lo > p or x & need != need:
                 continue
@@ -413,6 +454,8 @@ class _Search:
                         move = ("core", (kind, naturals, lo, hi), after)
                         if best == self.target:
                             break
+                    if best <= self.floor[flag]:
+                        break
         memo[key] = best
         if trace:
             self.traced = move
