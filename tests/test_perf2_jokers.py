@@ -1,16 +1,18 @@
 """The general search's shortcuts for joker hands are exact.
 
-Two shortcuts keep long one-suit runs with wild cards fast (benchmarks/README.md, issue 11):
+Three shortcuts keep long one-suit runs with wild cards fast (benchmarks/README.md, issue 11):
 
 - a state whose best move so far reaches the least cost any state can have (0, or with the
   discard still owed the smallest tie-break of a card of the hand) weighs no further move;
 - the run cores of a card are shared between searches of hands with the same key (the card,
-  the pattern of its suit, the wild cards, the identities of the suit's cards).
+  the pattern of its suit, the wild cards, the identities of the suit's cards);
+- only the first ``CHUNK`` run cores of a card are translated to the search's identities
+  before a state needs more.
 
 Checked here on random and adversarial hands (long runs, gaps, jokers, wild deuces, a few
 other cards) of every variant with wild cards: the points (and the discard) equal the
-brute-force oracle's, and the whole arrangement equals the one the search gives with neither
-shortcut (no floor, nothing shared), so the shortcuts change no answer and no tie-break.
+brute-force oracle's, and the whole arrangement equals the one the search gives with none of them
+(no floor, nothing shared, every core at once), so they change no answer and no tie-break.
 """
 
 from __future__ import annotations
@@ -40,11 +42,18 @@ JOKER_RULES: list[Rules] = [
 
 
 def _plain_search(cards: list[Card], rules: Rules, discard: bool) -> Arrangement:
-    """The search with neither shortcut: no floor, run cores built afresh."""
-    general._core_tables(rules).local_runs.clear()
-    search = general._Search(sorted(cards), rules, "deadwood", discard)
-    search.floor = (-INF, -INF)
-    return search.arrangement()
+    """The search with no shortcut: no floor, every run core listed afresh and at once."""
+    tables = general._core_tables(rules)
+    tables.local_runs.clear()
+    chunk = general.CHUNK
+    general.CHUNK = 10**9
+    try:
+        search = general._Search(sorted(cards), rules, "deadwood", discard)
+        search.floor = (-INF, -INF)
+        return search.arrangement()
+    finally:
+        general.CHUNK = chunk
+        tables.local_runs.clear()  # listed whole: not what the search with CHUNK would share
 
 
 @st.composite
@@ -127,3 +136,26 @@ def test_the_worst_hands_known_are_answered_exactly() -> None:
         found = general_arrangement(hand, bicycle, discard=discard)
         assert found.points == 0
         assert found == _plain_search(hand, bicycle, discard)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_cases(most=15))
+def test_the_cores_listed_in_parts_are_every_core_in_order(
+    case: tuple[Rules, list[Card], bool],
+) -> None:
+    rules, hand, discard = case
+    general_arrangement(hand[1:], rules)  # some cores shared, some listed in part
+    search = general._Search(sorted(hand), rules, "deadwood", discard)
+    chunk = general.CHUNK
+    general.CHUNK = 10**9
+    try:
+        general._core_tables(rules).local_runs.clear()
+        whole = general._Search(sorted(hand), rules, "deadwood", discard).cores
+    finally:
+        general.CHUNK = chunk
+        general._core_tables(rules).local_runs.clear()
+    for i, every in enumerate(whole):
+        first = list(search.cores[i])
+        rest = search._more_cores(i) if search.pending[i] is not None else []
+        assert first + rest == every
+        assert search.cores[i] == every
