@@ -360,7 +360,7 @@ class _Search:
                 bits[c % 13] = 1 << j
             raw = geo.run_cores(card, pattern, self.wild_total)
             entry = ([], raw, bits, suit, self.layers, n)
-            if len(geo.local_runs) > 4096:
+            if len(geo.local_runs) > 256:  # (kept small: many live cores slow the collector)
                 geo.local_runs.clear()
             geo.local_runs[key] = entry
         self.sets.append(len(out))
@@ -453,7 +453,8 @@ class _Search:
         self.steps += len(cores) + 1
         if self.steps > STEP_LIMIT:
             raise SearchTooLarge
-        if (trace and best == self.target) or best <= self.floor[flag]:
+        floor = self.floor[flag]
+        if (trace and best == self.target) or best <= floor:
             cores = []  # the first best move is found (reading back), or none can do better
         while True:
             for need, removal, lo, hi, kind, naturals in cores:
@@ -491,7 +492,7 @@ class _Search:
                             move = ("core", (kind, naturals, lo, hi), after)
                             if best == self.target:
                                 break
-                        if best <= self.floor[flag]:
+                        if best <= floor:
                             break
             else:  # no move reached the floor: the card's other run cores, if any
                 if cores and self.pending[i] is not None:
