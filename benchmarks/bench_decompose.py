@@ -11,6 +11,7 @@ the least over the 11 ten-card hands, since OpenSpiel's own 11-card answer is gr
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -27,7 +28,7 @@ sys.path.insert(0, ROOT)
 
 import remikcalc  # noqa: E402
 from remikcalc.cards import CARDS, CODES, JOKER, Card  # noqa: E402
-from remikcalc.search import best_arrangement  # noqa: E402
+from remikcalc.search import best_arrangement, general  # noqa: E402
 from remikcalc.variants import Rules, get_rules  # noqa: E402
 
 Hand = tuple[Card, ...]
@@ -331,6 +332,10 @@ HOUSE: list[tuple[str, str, str | None, list[str], str, bool]] = [
     ("rummy500 decks=8 jokers=16 hand_size=20: 42 cards", "rummy500", None,
      ["decks=8", "jokers=16", "hand_size=20"], f"{RUN13} {RUN13} {RUN13[:29]}" + " JK" * 6,
      False),
+    ("rummy500 decks=8 jokers=16 hand_size=20: 38 random + 4 JK", "rummy500", None,
+     ["decks=8", "jokers=16", "hand_size=20"],
+     "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
+     " AS 5S 7S 8S TS TS QS KS KS JK JK JK JK", False),
 ]  # fmt: skip
 
 
@@ -346,6 +351,13 @@ def bench_worst(args: argparse.Namespace, rows: list[str]) -> None:
         for name, variant, preset, rules_given, text, discard in cases:
             rules = get_rules(variant, preset, rules_given)
             remikcalc.analyze_hand("AS 2S 3S", rules=rules)  # tables and caches, not timed
+            # the first call as in a new process: no meld core of the general search listed yet
+            # (later calls of the same hand reuse the run cores listed for it)
+            general._CORE_TABLES.clear()
+            start = time.perf_counter()
+            with contextlib.suppress(remikcalc.CardError):
+                remikcalc.analyze_hand(text, rules=rules, discard=discard)
+            first = (time.perf_counter() - start) * 1000
             spent: list[float] = []
             answer = ""
             for _ in range(3 if target > 100 else 5):
@@ -357,7 +369,10 @@ def bench_worst(args: argparse.Namespace, rows: list[str]) -> None:
                     answer = f"refused: {str(exc)[:60]}..."
                 spent.append((time.perf_counter() - start) * 1000)
             ms = statistics.median(spent)
-            rows.append(f"    {name:<52} {ms:9.1f} ms {verdict(ms <= target):>8}  ({answer})")
+            rows.append(
+                f"    {name:<52} first {first:7.1f} ms, then {ms:7.1f} ms"
+                f" {verdict(max(first, ms) <= target):>8}  ({answer})"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

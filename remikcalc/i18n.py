@@ -27,10 +27,8 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-import io
 import os
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 from remikcalc.errors import RulesError
 
@@ -52,7 +50,8 @@ __all__ = [
 #: the languages remikcalc speaks; English is the source language of every message
 LANGUAGES: tuple[str, ...] = ("en", "pl", "ru")
 DOMAIN = "remikcalc"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# a plain path (no pathlib: this module loads on every start, English or not)
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 ENV_VAR = "REMIKCALC_LANG"
 _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -126,15 +125,19 @@ def language(lang: str) -> Iterator[None]:
 def _load(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang``: its ``.po`` read and compiled in memory when the source is
     there, else the compiled ``.mo``; no catalogue at all means the English messages."""
-    from remikcalc.pofile import mo_bytes, parse_po
+    import io
 
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
+    po, mo = os.path.join(folder, f"{DOMAIN}.po"), os.path.join(folder, f"{DOMAIN}.mo")
     try:
-        if po.is_file():
-            data = mo_bytes(parse_po(po.read_text(encoding="utf-8"), str(po)))
+        if os.path.isfile(po):
+            from remikcalc.pofile import mo_bytes, parse_po
+
+            with open(po, encoding="utf-8") as file:
+                data = mo_bytes(parse_po(file.read(), po))
         else:
-            data = mo.read_bytes()
+            with open(mo, "rb") as file:
+                data = file.read()
         return gettext.GNUTranslations(io.BytesIO(data))
     except (OSError, ValueError):  # no catalogue, or a broken one: the English text
         return gettext.NullTranslations()

@@ -266,9 +266,14 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
 
 def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
     runner = CliRunner()
-    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
-    args = ["hand", "-v", "remibrydz", "--rule", "jokers=16", "--rule", "hand_size=19"]
-    result = runner.invoke(cli, [*args, *hand, *["JK"] * 7])
+    # 38 cards of 8 packs and 4 jokers (a long run with jokers is answered at once: it melds)
+    text = (
+        "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
+        " AS 5S 7S 8S TS TS QS KS KS JK JK JK JK"
+    )
+    hand = text.split()
+    args = ["hand", "-v", "rummy500", "--rule", "decks=8", "--rule", "jokers=16"]
+    result = runner.invoke(cli, [*args, "--rule", "hand_size=20", *hand])
     assert result.exit_code == 1
     assert f"{STEP_LIMIT:,}" in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1

@@ -1,4 +1,4 @@
-"""Rendering: the only package that imports tabulate (and only when a table is drawn).
+"""Rendering: the only package that imports tabulate (and only to wrap a table's cells).
 
 Everything here turns library results into text: tables for people, JSON for tools.
 
@@ -16,19 +16,20 @@ Output formats (``--format``, declared once in :mod:`remikcalc.cli.common`):
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # json, csv, decimal and fractions load when used: not for every table
+    from decimal import Decimal
+    from fractions import Fraction
 
 __all__ = [
     "FORMATS",
     "TABLE_FORMATS",
+    "draw_table",
     "fit_widths",
     "plural_number",
     "table",
@@ -46,6 +47,8 @@ _GAP = 2  # tabulate's "simple" format puts two spaces between columns
 
 
 def _default(obj: Any) -> Any:
+    from decimal import Decimal
+
     if isinstance(obj, Decimal):
         # A raw Decimal keeps the digits it carries ("1.50": rounded to a currency's minor unit,
         # or a stake as typed); amounts meant to be written exactly go through amount_text.
@@ -57,6 +60,8 @@ def _default(obj: Any) -> Any:
 
 def to_json(obj: Any, *, lines: bool = False) -> str:
     """UTF-8 JSON (no ASCII escapes); ``lines=True`` gives one compact line (JSON Lines)."""
+    import json
+
     if lines:
         return json.dumps(obj, ensure_ascii=False, default=_default, separators=(", ", ": "))
     return json.dumps(obj, ensure_ascii=False, default=_default, indent=2)
@@ -78,6 +83,77 @@ def terminal_width() -> int:
     except (AttributeError, OSError, ValueError):  # no real file behind sys.stdout
         pass
     return 80
+
+
+# Text the small renderer below draws exactly as tabulate does: no control character but the
+# line feed (no ANSI colours, no carriage return, no tabulate separating-line mark) and none of
+# the other characters str.splitlines() breaks lines at.
+_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def draw_table(
+    cells: Sequence[Sequence[str]], heads: Sequence[str], *, markdown: bool = False
+) -> str | None:
+    """``cells`` under ``heads`` drawn as tabulate draws them with ``disable_numparse=True``
+    (``tablefmt="simple"``, or ``"github"`` with ``markdown=True``), without importing it:
+    tabulate 0.10 reads its own version from the installed distributions when imported, which
+    cost a third of a short command's start-up. None for a table outside what it is checked to
+    draw identically (``tests/test_perf2_table.py``): rows of another length than the
+    headers (or than each other), or text with control characters other than line feeds.
+
+    Columns are left-aligned, as wide as their widest line (a header's width plus 2), two
+    spaces apart (``simple``) or between pipes with one space of padding (``github``);
+    cells are stripped of surrounding white space, headers are not; a character is one column
+    wide (tabulate's own measure when the optional ``wcwidth`` is not installed).
+
+    >>> print(draw_table([["Anna", "12"], ["Boris", "-3"]], ["player", "net"]))
+    player    net
+    --------  -----
+    Anna      12
+    Boris     -3
+    """
+    ncols = len(heads) if heads else len(cells[0]) if cells else 0
+    if ncols == 0 or any(len(r) != ncols for r in cells):
+        return None
+    texts = [*heads, *(c for r in cells for c in r)]
+    if any(_UNSAFE.search(t) for t in texts):
+        return None
+    multiline = any("\n" in t for t in texts)
+    if markdown and multiline:
+        return None
+    rows = [[c.strip() for c in r] for r in cells]
+    widths = [_text_width(h) + 2 for h in heads] if heads else [0] * ncols
+    for r in rows:
+        for i, c in enumerate(r):
+            w = _text_width(c)
+            if w > widths[i]:
+                widths[i] = w
+    if markdown:
+        pad, sep, begin, end, fill = " ", "|", "|", "|", [w + 2 for w in widths]
+    else:
+        pad, sep, begin, end, fill = "", "  ", "", "", widths
+    rule = (begin + sep.join("-" * w for w in fill) + end).rstrip()
+    lines: list[str] = [] if heads else [rule]
+
+    def add(row_lines: list[list[str]]) -> None:
+        for k in range(max(map(len, row_lines))):
+            line = sep.join(
+                pad + (cl[k] if k < len(cl) else "").ljust(w) + pad
+                for cl, w in zip(row_lines, widths, strict=True)
+            )
+            lines.append((begin + line + end).rstrip())
+
+    if heads:
+        add([h.split("\n") for h in heads])
+        lines.append(rule)
+    for r in rows:
+        if multiline:  # an empty cell has no lines; a row of empty cells has none at all
+            add([c.split("\n") if c else [] for c in r])
+        else:
+            add([[c] for c in r])
+    if not heads and not markdown:
+        lines.append(rule)
+    return "\n".join(lines)
 
 
 def _cell(value: Any) -> str:
@@ -112,6 +188,9 @@ def fit_widths(widths: Sequence[int], width: int, *, gap: int = _GAP) -> list[in
 
 
 def _csv(rows: list[list[str]], headers: Sequence[str]) -> str:
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if headers:
@@ -151,15 +230,15 @@ def table(
         return "\n".join(lines)
     if fmt == "csv":
         return _csv(cells, heads)
-    from tabulate import tabulate
-
     if fmt == "markdown":
-        return tabulate(
-            [[_md_cell(c) for c in r] for r in cells],
-            headers=[_md_cell(h) for h in heads],
-            tablefmt="github",
-            disable_numparse=True,
-        )
+        md_cells = [[_md_cell(c) for c in r] for r in cells]
+        md_heads = [_md_cell(h) for h in heads]
+        drawn = draw_table(md_cells, md_heads, markdown=True)
+        if drawn is not None:
+            return drawn
+        from tabulate import tabulate
+
+        return tabulate(md_cells, headers=md_heads, tablefmt="github", disable_numparse=True)
     if fmt != "table":
         raise ValueError(f"no table format {fmt!r}")
     ncols = max([len(heads), *(len(r) for r in cells)], default=0)
@@ -173,7 +252,14 @@ def table(
     limit = terminal_width() if width is None else width
     fitted = fit_widths(natural, limit)
     if fitted is None:  # fits as it is: drawn once
+        drawn = draw_table(cells, heads)
+        if drawn is not None:
+            return drawn
+        from tabulate import tabulate
+
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    from tabulate import tabulate  # wrapping cells: tabulate's own text wrapper
+
     text = ""
     for _ in range(8):  # tabulate pads and wraps on its own terms: measure, narrow again
         text = tabulate(
@@ -199,6 +285,8 @@ def plural_number(value: Fraction | Decimal | int) -> int:
     itself, or 2 for a fraction (Polish and Russian put a counted noun after a fraction in the
     genitive singular, the form they use after 2: "2,5 stawki", "2,5 ставки").
 
+    >>> from decimal import Decimal
+    >>> from fractions import Fraction
     >>> plural_number(Decimal("5")), plural_number(Fraction(5, 2)), plural_number(-1)
     (5, 2, 1)
     """

@@ -69,6 +69,11 @@ def _tiebreak(card: int, rules: Rules) -> int:
 
 # (needed cards, removal, lo, hi, kind, naturals): a meld core on a hand's local card identities
 Core = tuple[int, object, int, int, str, tuple[Card, ...]]
+# a card's run cores shared between searches: (translated to local identities so far, every
+# core as (ranks, lo, hi), the local bit of each rank, the suit, layers, identities)
+_LocalRuns = tuple[list[Core], list[tuple[int, int, int]], list[int], int, int, int]
+# run cores translated before the search looks at any: most states stop at one of the first
+CHUNK = 32
 
 
 class State(NamedTuple):
@@ -98,6 +103,31 @@ class _CoreTables:
         self.run_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.line = run_geometry(rules).line
         self.value_cache: dict[tuple[str, int, frozenset[int], int], int] = {}  # by size
+        # a search's run cores (on local identities) by (card, suit pattern, wild cards, the
+        # identities of the suit's cards, identities, layers): see _Search._cores_for
+        # (translated so far, what is left to translate, and how): see _Search._cores_for
+        self.local_runs: dict[tuple[int, int, int, tuple[int, ...], int, int], _LocalRuns] = {}
+
+    def local_runs_upto(self, entry: _LocalRuns, count: int) -> list[Core]:
+        """The first ``count`` run cores of ``entry`` on local identities (all of them for a
+        large ``count``), translating the cores not translated yet."""
+        done, raw, bits, suit, layers, n = entry
+        stop = min(count, len(raw))
+        if len(done) < stop:
+            suited = CARDS[suit * 13 : suit * 13 + 13]
+            for ranks, lo, hi in raw[len(done) : stop]:
+                mask = 0
+                naturals: list[Card] = []
+                rest = ranks
+                while rest:
+                    low = rest & -rest
+                    r = low.bit_length() - 1
+                    mask |= bits[r]
+                    naturals.append(suited[r])
+                    rest ^= low
+                removal = mask if layers == 1 else _spread(mask, layers, n)
+                done.append((mask, removal, lo, hi, "run", tuple(naturals)))
+        return done if stop == len(raw) else done[:stop]  # (a part: a copy)
 
     def run_cores(self, card: int, pattern: int, wilds: int) -> list[tuple[int, int, int]]:
         """(rank mask, lo, hi) of every run core holding ``card`` within ``pattern``."""
@@ -106,8 +136,9 @@ class _CoreTables:
         if found is not None:
             return found
         rules = self.rules
-        rank0 = card % 13
+        own = 1 << (card % 13)
         present = [q for q in self.line if pattern >> ((q - 1) % 13) & 1]
+        bits = [1 << ((q - 1) % 13) for q in present]
         best: dict[int, tuple[int, int]] = {}
         for i, a in enumerate(present):
             for j in range(i, len(present)):
@@ -115,23 +146,29 @@ class _CoreTables:
                 span = b - a + 1
                 if span > MAX_RUN:
                     break
-                inner = present[i + 1 : j]
                 ends = 1 if a == b else 2
+                base = bits[i] | bits[j]
+                inner = bits[i + 1 : j]
+                if not base & own:  # the card must be in the core: an inner card, or none
+                    inner_own = [k for k, bit in enumerate(inner) if bit & own]
+                    if not inner_own:
+                        continue
+                else:
+                    inner_own = []
                 need = span - wilds - ends  # fewest inner cards to keep the gaps fillable
                 for size in range(max(0, need), len(inner) + 1):
+                    n = size + ends
+                    lo = max(rules.run_min, span) - n
+                    hi = MAX_RUN - n
+                    if rules.jokers_minority:
+                        hi = min(hi, n - 1)
+                    if lo > wilds or lo > hi:
+                        continue
                     for chosen in combinations(inner, size):
-                        positions = (a, *chosen, b) if ends == 2 else (a,)
-                        ranks = 0
-                        for q in positions:
-                            ranks |= 1 << ((q - 1) % 13)
-                        if not ranks >> rank0 & 1:
-                            continue
-                        n = len(positions)
-                        lo = max(rules.run_min, span) - n
-                        hi = MAX_RUN - n
-                        if rules.jokers_minority:
-                            hi = min(hi, n - 1)
-                        if lo > wilds or lo > hi:
+                        ranks = base
+                        for bit in chosen:
+                            ranks |= bit
+                        if inner_own and not ranks & own:
                             continue
                         old = best.get(ranks)
                         if old is None or lo < old[0]:
@@ -258,6 +295,10 @@ class _Search:
         self.dead_costs = [costs[c] for c in self.ids]
         self.tiebreaks = [_tiebreak(i, rules) for i in range(53)]
         self.local_tiebreaks = [self.tiebreaks[c] for c in self.ids]
+        # each card's cores: its set cores and the first CHUNK run cores; the rest (pending)
+        # are translated when a state has weighed those without reaching the floor
+        self.sets: list[int] = []
+        self.pending: list[_LocalRuns | None] = []
         self.cores = [self._cores_for(i) for i in range(n)]
         self.simple = not deuces and not self.pair
         self.memo: dict[object, float] = {}
@@ -266,6 +307,16 @@ class _Search:
         self.target = INF
         self.leaf_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[float, Action]] = {}
         self.steps = 0  # states solved plus the cores they tried: see STEP_LIMIT
+        # The least cost any state can have (deadwood search, no negative card value): 0, or
+        # with the discard still owed the smallest tie-break of any card of the hand. A state
+        # whose best move reaches it needs no further move weighed: the answer is exact and
+        # the move the same (the moves are weighed in the same order, the first best kept).
+        self.floor: tuple[float, float] = (-INF, -INF)
+        if not self.value_mode and min(self.values) >= 0:
+            owned = [self.tiebreaks[c] for c in self.ids]
+            if self.jokers or self.fixed:
+                owned.append(self.tiebreaks[JOKER_INDEX])
+            self.floor = (0, min(owned, default=INF))
 
     # -- cores ----------------------------------------------------------------------------------
 
@@ -299,17 +350,41 @@ class _Search:
                 removal: object = ops[0] if len(ops) == 1 else tuple(ops)
                 out.append((need, removal, lo, hi, "set", tuple(sorted(chosen))))
         pattern = 0
-        for c in later:
+        places = []  # the local identity of each card of the suit from ``card`` on
+        for c, j in later.items():
             if c // 13 == suit:
                 pattern |= 1 << (c % 13)
-        for ranks, lo, hi in geo.run_cores(card, pattern, self.wild_total):
-            mask = 0
-            for r in range(13):
-                if ranks >> r & 1:
-                    mask |= 1 << later[CARDS[suit * 13 + r]]
-            naturals = tuple(CARDS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
-            out.append((mask, _spread(mask, self.layers, n), lo, hi, "run", naturals))
-        return out
+                places.append((c, j))
+        # The run cores depend only on the key below (the identities of the suit's cards
+        # included), so searches of hands that share it share them.
+        places.sort()
+        key = (card, pattern, self.wild_total, tuple(j for _, j in places), n, self.layers)
+        entry = geo.local_runs.get(key)
+        if entry is None:
+            bits = [0] * 13
+            for c, j in places:
+                bits[c % 13] = 1 << j
+            raw = geo.run_cores(card, pattern, self.wild_total)
+            entry = ([], raw, bits, suit, self.layers, n)
+            if len(geo.local_runs) > 256:  # (kept small: many live cores slow the collector)
+                geo.local_runs.clear()
+            geo.local_runs[key] = entry
+        self.sets.append(len(out))
+        self.pending.append(entry if len(entry[1]) > CHUNK else None)
+        runs = geo.local_runs_upto(entry, CHUNK)
+        return out + runs if out else runs
+
+    def _more_cores(self, i: int) -> list[Core]:
+        """The run cores of identity ``i`` past the first CHUNK, now translated (and kept)."""
+        entry = self.pending[i]
+        assert entry is not None
+        self.pending[i] = None
+        every = self.geo.local_runs_upto(entry, len(entry[1]))
+        sets = self.cores[i][: self.sets[i]]
+        self.cores[i] = sets + every if sets else every
+        rest = every[CHUNK:]
+        self.steps += len(rest)
+        return rest
 
     def _apply(self, x: int, removal: object) -> int:
         n = self.n
@@ -384,41 +459,52 @@ class _Search:
         self.steps += len(cores) + 1
         if self.steps > STEP_LIMIT:
             raise SearchTooLarge
-        if trace and best == self.target:
-            cores = []  # reading back: the first best move is found
-        for need, removal, lo, hi, kind, naturals in cores:
-            if lo > p or x & need != need:
-                continue
-            self.steps += 8  # a call to come: answered from the memo or solved, it costs more
-            y = (
-                x ^ ((x ^ (x >> n)) & removal)
-                if isinstance(removal, int)
-                else self._apply(x, removal)
-            )
-            if value_mode:
-                self.steps += 3 * (hi - lo + 1)  # each count of wild cards: a solve
-                for w in range(lo, min(hi, p) + 1):
-                    value = solve(y, p - w, 0, flag, pooled, dead) - self._value(kind, naturals, w)
+        floor = self.floor[flag]
+        if (trace and best == self.target) or best <= floor:
+            cores = []  # the first best move is found (reading back), or none can do better
+        while True:
+            for need, removal, lo, hi, kind, naturals in cores:
+                if lo > p or x & need != need:
+                    continue
+                self.steps += 8  # a call to come: answered from the memo or solved, it costs more
+                y = (
+                    x ^ ((x ^ (x >> n)) & removal)
+                    if isinstance(removal, int)
+                    else self._apply(x, removal)
+                )
+                if value_mode:
+                    self.steps += 3 * (hi - lo + 1)  # each count of wild cards: a solve
+                    for w in range(lo, min(hi, p) + 1):
+                        value = solve(y, p - w, 0, flag, pooled, dead) - self._value(
+                            kind, naturals, w
+                        )
+                        if value < best:
+                            best = value
+                            if trace:
+                                after = (y, p - w, 0, flag, pooled, dead)
+                                move = ("core", (kind, naturals, w, w), after)
+                                if best == self.target:
+                                    break
+                else:
+                    cap2 = cap + hi - lo
+                    room = p - lo
+                    if cap2 > room:
+                        cap2 = self._clip(y, room, cap2) if self.deuces else room
+                    value = solve(y, room, cap2, flag, pooled, dead)
                     if value < best:
                         best = value
                         if trace:
-                            after = (y, p - w, 0, flag, pooled, dead)
-                            move = ("core", (kind, naturals, w, w), after)
+                            after = (y, room, cap2, flag, pooled, dead)
+                            move = ("core", (kind, naturals, lo, hi), after)
                             if best == self.target:
                                 break
-            else:
-                cap2 = cap + hi - lo
-                room = p - lo
-                if cap2 > room:
-                    cap2 = self._clip(y, room, cap2) if self.deuces else room
-                value = solve(y, room, cap2, flag, pooled, dead)
-                if value < best:
-                    best = value
-                    if trace:
-                        after = (y, room, cap2, flag, pooled, dead)
-                        move = ("core", (kind, naturals, lo, hi), after)
-                        if best == self.target:
+                        if best <= floor:
                             break
+            else:  # no move reached the floor: the card's other run cores, if any
+                if cores and self.pending[i] is not None:
+                    cores = self._more_cores(i)
+                    continue
+            break
         memo[key] = best
         if trace:
             self.traced = move
