@@ -248,8 +248,13 @@ def test_hand_plain_same_bytes_in_every_language() -> None:
 
 
 def test_step_limit_in_russian() -> None:
-    hand = ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS " + "JK " * 7).split()
-    args = ("hand", "-v", "remibrydz", "--rule", "jokers=16", "--rule", "hand_size=19", *hand)
+    # the hand of test_fast_paths that is past the limit (a long run with jokers is not)
+    text = (
+        "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
+        " AS 5S 7S 8S TS TS QS KS KS JK JK JK JK"
+    )
+    rules = ("--rule", "decks=8", "--rule", "jokers=16", "--rule", "hand_size=20")
+    args = ("hand", "-v", "rummy500", *rules, *text.split())
     assert error_line("--lang", "ru", *args) == (
         "Ошибка: эта рука слишком велика для точного перебора: нужно больше 15\u00a0000\u00a0000 "
         "шагов (предел remikcalc, чтобы ответ приходил меньше чем за секунду); введите меньше "
