@@ -191,8 +191,15 @@ def _where(token: str, position: int | None) -> str:
     return _("card {position} {token}").format(position=position, token=repr(token))
 
 
+def _shown(card: Card) -> str:
+    """A card named in an error, in the players' notation (``cardtext``)."""
+    from remikcalc.cardtext import card_text
+
+    return card_text(card)
+
+
 def _suggest_suits(rank: int) -> str:
-    codes = [RANK_CODES[rank - 1] + s.value for s in SUITS]
+    codes = [_shown(CARDS[s.order * 13 + rank - 1]) for s in SUITS]
     return _("{first} or {last}").format(first=", ".join(codes[:-1]), last=codes[-1])
 
 
@@ -256,7 +263,7 @@ def parse_card(token: str, position: int | None = None) -> Card:
     suit = _SYMBOL_SUITS.get(suit_part) or suits.get(suit_part)
     if suit is None:
         odd_suit = text[len(rank_part) :]
-        if cyrillic and odd_suit in _CYR_TO_LAT:
+        if cyrillic and _CYR_TO_LAT.get(odd_suit, "").upper() in _LATIN_SUITS:
             latin = _CYR_TO_LAT[odd_suit].upper()
             raise CardError(
                 _("{where}: {char} is Cyrillic, not the Latin suit {latin}").format(
@@ -276,7 +283,7 @@ def parse_card(token: str, position: int | None = None) -> Card:
 
 def _maybe(candidate: str) -> str:
     try:
-        return _("; did you mean {card}?").format(card=parse_card(candidate).code)
+        return _("; did you mean {card}?").format(card=_shown(parse_card(candidate)))
     except CardError:
         return ""
 
@@ -369,11 +376,13 @@ def check_pack(
     *,
     decks: int,
     jokers: int,
-    variant: str | None = None,
+    variant: str,
 ) -> None:
     """Raise :class:`CardError` if the cards could not all come from ``decks`` packs.
 
     Used across everything typed for one deal, so one physical card cannot be in two hands.
+    ``variant`` names the game in the messages (Polish and Russian decline it after a
+    preposition, so a phrase such as "this game" could not stand in its place).
     """
     if isinstance(cards, tuple | list):
         distinct = set(cards)
@@ -381,10 +390,9 @@ def check_pack(
             return  # no card twice and at most one joker: every pack allows that
     counts = Counter(cards)
     n_jokers = counts.pop(JOKER, 0)
-    game = _("this game") if variant is None else variant
     if n_jokers and jokers == 0:
         raise CardError(
-            _("a joker was typed, but {variant} is played without jokers").format(variant=game)
+            _("a joker was typed, but {variant} is played without jokers").format(variant=variant)
         )
     if n_jokers > jokers:
         raise CardError(
@@ -392,7 +400,7 @@ def check_pack(
                 "{n} jokers typed, but the pack of {variant} has only {jokers}",
                 "{n} jokers typed, but the pack of {variant} has only {jokers}",
                 jokers,
-            ).format(n=n_jokers, variant=game, jokers=jokers)
+            ).format(n=n_jokers, variant=variant, jokers=jokers)
         )
     for card, n in sorted(counts.items()):
         if n > decks:
@@ -407,4 +415,4 @@ def check_pack(
                     decks,
                 )
             )  # fmt: skip
-            raise CardError(message.format(card=card.code, n=n, variant=game, decks=decks))
+            raise CardError(message.format(card=_shown(card), n=n, variant=variant, decks=decks))

@@ -16,10 +16,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from remikcalc.cards import CODES, JOKER, RANK_CODES, Card
 from remikcalc.i18n import current, parse_language
+
+if TYPE_CHECKING:
+    from remikcalc.cards import Card
 
 __all__ = [
     "NOTATIONS",
@@ -29,30 +33,32 @@ __all__ = [
     "notation",
     "parse_notation",
     "set_notation",
+    "written_in",
 ]
 
 #: the notations ``--cards`` takes
 NOTATIONS: tuple[str, ...] = ("en", "pl", "ru", "unicode")
 
 _SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the order of Suit
-_RANKS = {
+_RANKS: dict[str, tuple[str, ...]] = {
+    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"),
     "unicode": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
     "pl": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K"),
     "ru": ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"),
 }
-_SUITS = {"unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
+_SUITS = {"en": "CDHS", "unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
 _JOKERS = {"en": "JK", "unicode": "JK", "pl": "JK", "ru": "Дж"}
+# A card is its index: 13 ranks (ace first) of clubs, diamonds, hearts, spades, then the
+# joker (``cards.Card``; a test holds the English table to ``cards.CODES``). No import of
+# ``cards`` here: its error messages name cards through this module.
 
 
 def _table(name: str) -> tuple[str, ...]:
-    if name == "en":
-        return CODES
     ranks, suits = _RANKS[name], _SUITS[name]
     return tuple(ranks[i % 13] + suits[i // 13] for i in range(52)) + (_JOKERS[name],)
 
 
 _TABLES = {name: _table(name) for name in NOTATIONS}
-assert len(RANK_CODES) == 13 and JOKER == 52
 
 _chosen: str | None = None
 
@@ -76,6 +82,18 @@ def set_notation(name: str | None) -> None:
     """Write cards in ``name`` from now on; None: the notation of the language spoken."""
     global _chosen
     _chosen = None if name is None else parse_notation(name)
+
+
+@contextmanager
+def written_in(name: str) -> Iterator[None]:
+    """Write cards in ``name`` inside the block, then as before it again."""
+    global _chosen
+    before = _chosen
+    _chosen = parse_notation(name)
+    try:
+        yield
+    finally:
+        _chosen = before
 
 
 def notation() -> str:

@@ -117,7 +117,7 @@ def test_bad_tokens_are_named_with_a_fix(token: str, message: str) -> None:
 
 
 def test_pack_limits() -> None:
-    check_pack(parse_cards("9C 9C"), decks=2, jokers=0)
+    check_pack(parse_cards("9C 9C"), decks=2, jokers=0, variant="bridge")
     with pytest.raises(CardError, match="9C typed 2 times, but gin uses one pack"):
         check_pack(parse_cards("9C 7H 9C"), decks=1, jokers=0, variant="gin")
     with pytest.raises(CardError, match="5 jokers typed, but the pack of bridge has only 4"):
@@ -125,4 +125,4 @@ def test_pack_limits() -> None:
     with pytest.raises(CardError, match="played without jokers"):
         check_pack(parse_cards("JK 9C"), decks=1, jokers=0, variant="gin")
     with pytest.raises(CardError, match="AS typed 5 times"):
-        check_pack(parse_cards("AS AS AS AS AS"), decks=4, jokers=4)
+        check_pack(parse_cards("AS AS AS AS AS"), decks=4, jokers=4, variant="continental")

@@ -20,10 +20,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from remikcalc import i18n
-from remikcalc.cards import CARDS, parse_cards
-from remikcalc.cardtext import NOTATIONS, cards_text, notation, set_notation
+from remikcalc.cards import CARDS, CODES, check_pack, parse_cards
+from remikcalc.cardtext import NOTATIONS, cards_text, notation, set_notation, written_in
 from remikcalc.cli.main import cli
-from remikcalc.errors import RulesError, SettleError
+from remikcalc.errors import CardError, RulesError, SettleError
 from remikcalc.i18n import language, language_from_env, ngettext
 from remikcalc.i18n_tools import Message, check, extract_source, placeholders
 from remikcalc.money import MAX_AMOUNT, parse_amount
@@ -424,6 +424,20 @@ def test_parse_amount_speaks_the_language() -> None:
 @pytest.mark.parametrize("name", NOTATIONS)
 def test_every_card_reads_back_in_every_notation(name: str) -> None:
     assert parse_cards(cards_text(CARDS, name)) == CARDS
+
+
+def test_english_notation_is_the_codes_of_sheets_and_json() -> None:
+    assert cards_text(CARDS, "en").split() == list(CODES)
+
+
+def test_errors_name_cards_in_the_notation_of_the_moment() -> None:
+    with language("pl"), pytest.raises(CardError, match="D♣, D♦, D♥ lub D♠"):
+        parse_cards("Dx")
+    repeated = "Тч введена несколько раз .2., но в gin играют одной колодой"
+    with language("ru"), pytest.raises(CardError, match=repeated):
+        check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
+    with language("ru"), written_in("en"), pytest.raises(CardError, match="AH"):
+        check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
 
 
 def test_the_notation_follows_the_language() -> None:

@@ -63,8 +63,8 @@ def english_after() -> Iterator[None]:
 def test_transfers_in_local_money() -> None:
     sheet = ex("rummy500/two-games.yaml")
     assert "  Boris pays Anna 1.68 PLN" in lines("settle", sheet)
-    assert "  Boris płaci 1,68\xa0zł, dostaje Anna" in lines("--lang", "pl", "settle", sheet)
-    assert "  Boris платит 1,68\xa0zł, получает Anna" in lines("--lang", "ru", "settle", sheet)
+    assert "  Boris → Anna: 1,68\xa0zł" in lines("--lang", "pl", "settle", sheet)
+    assert "  Boris → Anna: 1,68\xa0zł" in lines("--lang", "ru", "settle", sheet)
 
 
 def test_the_gin_settlement_sum() -> None:
@@ -85,17 +85,17 @@ def test_the_gin_settlement_sum() -> None:
 def test_stakes_and_points_take_the_right_plural_form() -> None:
     sheet = ex("bridge/elimination-reentry-pool.yaml")
     pl = lines("--lang", "pl", "settle", sheet)
-    assert "  Boris płaci 7 stawek, dostaje Anna" in pl
-    assert "  Carl płaci 2 stawki, dostaje Anna" in pl
+    assert "  Boris → Anna: 7 stawek" in pl
+    assert "  Carl → Anna: 2 stawki" in pl
     ru = lines("--lang", "ru", "settle", sheet)
-    assert "  Boris платит 7 ставок, получает Anna" in ru
+    assert "  Boris → Anna: 7 ставок" in ru
     assert "Партия — победитель Anna: Anna забирает банк (ставок: 8)" in ru
     assert "- Банк: 4 ставки" in lines(
         "--lang", "ru", "show", ex("bridge/two-games.yaml"), "--format", "markdown"
     )
     points = lines("--lang", "ru", "settle", ex("gin/modern-hollywood-shutout.yaml"))
-    assert "  Boris платит 965 очков, получает Anna" in points
-    assert "  Anna płaci 39 pkt, dostaje Boris" in lines(
+    assert "  Boris → Anna: 965 очков" in points
+    assert "  Anna → Boris: 39 pkt" in lines(
         "--lang", "pl", "settle", ex("rummy500/tie-plays-on.yaml")
     )
 

@@ -66,9 +66,9 @@ def error_line(*args: str) -> str:
     ("lang", "args", "line"),
     [
         ("pl", ("hand", "9X"), "Błąd: karta 1 '9X': nieznany kolor 'X' (kolory: C D H S, "
-         "po polsku t ka k p, lub ♣ ♦ ♥ ♠); czy chodziło o 9C, 9D, 9H lub 9S?"),
+         "po polsku t ka k p, lub ♣ ♦ ♥ ♠); czy chodziło o 9♣, 9♦, 9♥ lub 9♠?"),
         ("ru", ("hand", "9X"), "Ошибка: карта 1 '9X': неизвестная масть 'X' (масти: C D H S "
-         "или ♣ ♦ ♥ ♠); может быть, 9C, 9D, 9H или 9S?"),
+         "или ♣ ♦ ♥ ♠); может быть, 9т, 9б, 9ч или 9п?"),
         ("ru", ("hand", "Дx"), "Ошибка: карта 1 'Дx' смешивает алфавиты: 'x' (U+0078) — "
          "латинская буква в русском коде; введите кириллическую 'х'"),
         ("pl", ("hand", "-v", "nope", "9C"), "Błąd: nieznana odmiana 'nope'; znane odmiany: "

@@ -81,7 +81,9 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
 def _english_error(rules: Rules, line: str, discard: bool | None, exc: RemikcalcError) -> str:
     """The message of a bad line in English, as JSON carries it in every language: the line
     analysed again with English spoken (a bad line only: a good one is analysed once)."""
-    with language("en"):
+    from remikcalc.cardtext import written_in
+
+    with language("en"), written_in("en"):
         try:
             _analyze(rules, line, discard)
         except RemikcalcError as again:

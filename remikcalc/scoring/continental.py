@@ -32,7 +32,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from remikcalc.cards import JOKER, SUITS, Card, Suit, format_cards
+from remikcalc.cards import JOKER, SUITS, Card, Suit
+from remikcalc.cardtext import cards_text
 from remikcalc.errors import DealError, MeldError
 from remikcalc.i18n import _
 from remikcalc.melds import classify_meld, meld_reason, run_geometry
@@ -290,9 +291,7 @@ def _why(group: Sequence[Card], rules: Rules) -> str:
         classify_meld(group, rules)
     except MeldError as exc:
         return meld_reason(group, exc)
-    return _("{cards} is not a run: {rule}").format(
-        cards=format_cards(group), rule=_run_rule(rules)
-    )
+    return _("{cards} is not a run: {rule}").format(cards=cards_text(group), rule=_run_rule(rules))
 
 
 def _run_rule(rules: Rules) -> str:
@@ -361,7 +360,7 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         if not splits:
             raise DealError(
                 _("{winner} cannot go out with {cards}: the cards do not split into {patterns} "
-                  "({rule})").format(winner=winner, cards=format_cards(went_out.cards),
+                  "({rule})").format(winner=winner, cards=cards_text(went_out.cards),
                                      patterns=_patterns_text(), rule=_run_rule(rules))
             )  # fmt: skip
         # Laid out by remikcalc: the way that pays the winner most (chips), else the plainest.
