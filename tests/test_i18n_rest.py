@@ -158,7 +158,7 @@ def test_knock_reasons_in_russian_and_english_in_json() -> None:
     assert "  - открытая карта 3п — пика: очки за сдачу удваиваются" in text.splitlines()
     assert "  - Boris докладывает Дп к Дт Дб Дч" in text.splitlines()
     assert (
-        "  - стук: у игрока Anna 1 (предел 3), у игрока Boris после докладывания 44; "
+        "  - стук: у игрока Anna на руке 1 (предел 3), у игрока Boris после докладывания — 44; "
         "Anna получает 44 − 1 = 43" in text.splitlines()
     )
     pl = said("--lang", "pl", *args).splitlines()
