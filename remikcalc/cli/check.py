@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,17 +72,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
             shown, error=_("internal error while loading: {error}").format(error=repr(exc))
         )
 
-    def settle() -> Mapping[str, Any]:
-        try:
-            return settle_sheet(sheet)
-        except RemikcalcError:
-            raise
-        except Exception as exc:  # a bug in remikcalc, not in the example
-            raise ValueError(
-                _("internal error while settling: {error}").format(error=repr(exc))
-            ) from exc
-
-    return check_example(shown, _example_data(sheet), settle)
+    return check_example(shown, _example_data(sheet), _guarded(lambda: settle_sheet(sheet)))
 
 
 def check_evening(path: Path, shown: str | None = None) -> FileReport:
@@ -98,9 +88,16 @@ def check_evening(path: Path, shown: str | None = None) -> FileReport:
         return FileReport(shown, error=str(exc))
     data = {"title": evening.title, "source": evening.source, "expect": evening.expect}
 
-    def settle() -> Mapping[str, Any]:
+    return check_example(shown, data, _guarded(lambda: settle_files(evening.sheets)))
+
+
+def _guarded(settle: Callable[[], Mapping[str, Any]]) -> Callable[[], Mapping[str, Any]]:
+    """``settle`` with any failure that is not the example's (a bug in remikcalc) turned into
+    a ValueError that names it, so the report says so instead of a traceback."""
+
+    def run() -> Mapping[str, Any]:
         try:
-            return settle_files(evening.sheets)
+            return settle()
         except RemikcalcError:
             raise
         except Exception as exc:  # a bug in remikcalc, not in the example
@@ -108,7 +105,7 @@ def check_evening(path: Path, shown: str | None = None) -> FileReport:
                 _("internal error while settling: {error}").format(error=repr(exc))
             ) from exc
 
-    return check_example(shown, data, settle)
+    return run
 
 
 def _show(value: Any) -> str:
