@@ -125,18 +125,23 @@ def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand, FullHand | None]:
     (None without the fast path); remembered for the next call.
 
     The fast path's function (kept with its tables, so rule sets sharing the tables share
-    it) takes the rules too, for the hands it leaves to the general search.
+    it) takes the rules too, for the hands it leaves to the general search. While the
+    tables are filled entry by entry (the rule set's first hands) nothing is remembered, so
+    that each hand is counted and the function on the whole tables replaces this one.
     """
     global _last
     fast = fast_tables(rules)
     codes: FullHand | None = None
     if fast.usable:
+        if not fast.ready:
+            fast.use()  # counted per hand: not remembered below until the tables are whole
         found, checked = full_hand(fast), full_hand(fast, _checked_general)
         codes = full_hand(fast, _checked_codes, codes=True)
     else:
         found, checked = general_arrangement, _checked_general
-    _last = (rules, found, max_cards(rules), checked, codes)
-    return found, _last[2], checked, codes
+    limit = max_cards(rules)
+    _last = (rules if fast.ready or not fast.usable else None, found, limit, checked, codes)
+    return found, limit, checked, codes
 
 
 def _checked_codes(codes: Sequence[str], rules: Rules) -> Arrangement:
