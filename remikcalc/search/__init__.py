@@ -58,6 +58,11 @@ _last: tuple[Rules | None, FullHand, int, FullHand, FullHand | None] = (
 )
 
 
+# the variant name analyze_hand was last given without a preset (the very object) and its
+# rules: a caller naming the same variant in every call skips get_rules (its key and lookup)
+_named: tuple[str, Rules] | None = None
+
+
 def max_cards(rules: Rules) -> int:
     """The most cards one hand can hold under ``rules``: the search takes no more.
 
@@ -183,15 +188,27 @@ def analyze_hand(
     >>> a.points, [str(m) for m in a.melds]
     (38, ['7C 7D 7H', 'AS 2S 3S'])
     """
+    global _named
     if rules is None:
-        rules = get_rules(variant, preset)  # the same object for the same names: cached
+        named = _named
+        if named is not None and variant is named[0] and preset is None:
+            rules = named[1]
+        else:
+            rules = get_rules(variant, preset)  # the same object for the same names: cached
+            if preset is None:
+                _named = (variant, rules)
     if isinstance(cards, str):
         if "|" in cards:
             return _analyze_groups(parse_groups(cards), rules, discard)
         tokens = cards.split()
+        count = len(tokens)
         last, _found, limit, _checked, by_codes = _last
-        whole = discard is False or (discard is None and len(tokens) != rules.hand_size + 1)
-        if last is rules and by_codes is not None and whole and 0 < len(tokens) <= limit:
+        if (
+            last is rules
+            and by_codes is not None
+            and 0 < count <= limit
+            and (discard is False or (discard is None and count != rules.hand_size + 1))
+        ):
             try:  # plain codes straight to the fast path's masks
                 return by_codes(tokens, rules)  # type: ignore[arg-type]
             except KeyError:
