@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -204,6 +203,8 @@ def normal_outcome(text: str) -> str:
     """An outcome as written on the sheet (``big-gin`` -> ``big_gin``), or DealError."""
     how = text.strip().lower().replace("-", "_")
     if how not in OUTCOMES:
+        import difflib  # only for a refusal (not loaded at start-up)
+
         close = difflib.get_close_matches(how, OUTCOMES, n=1)
         message = _("unknown outcome {text!r}; outcomes: {outcomes}").format(
             text=text, outcomes=", ".join(OUTCOMES)

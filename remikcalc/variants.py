@@ -16,7 +16,6 @@ or value never reaches the scoring code.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -358,6 +357,8 @@ def parse_value(key: str, text: str) -> Any:
         return number
     choices = _CHOICES.get(key)
     if choices is not None and low not in choices:
+        import difflib  # only for a refusal: 1 ms of every start otherwise
+
         close = difflib.get_close_matches(low, choices, n=1)
         message = (
             _("rule {key}: {text} is not one of {choices}; did you mean {close}?")
@@ -388,6 +389,8 @@ def parse_override(item: str) -> tuple[str, Any]:
 def _typed(key: str, text: Any) -> Any:
     types = _field_types()
     if key not in types:
+        import difflib
+
         close = difflib.get_close_matches(key, list(types), n=3)
         message = (
             _("unknown rule key {key}; did you mean {close}?")
@@ -580,6 +583,8 @@ def find_variant(name: str) -> Variant:
     """Look a variant up by name or alias (English, Russian, Polish; any case)."""
     found = _REGISTRY.get(_norm(name))
     if found is None:
+        import difflib
+
         close = difflib.get_close_matches(_norm(name), list(_REGISTRY), n=3, cutoff=0.6)
         message = (
             _("unknown variant {name}; did you mean {close}?")

@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 
 import click
 
-from remikcalc.cli.common import deal_options, deal_values, join_hands, split_assignments
+from remikcalc.cli.common import join_hands, split_assignments
+from remikcalc.cli.dealoptions import deal_options, deal_values
 from remikcalc.dealinput import FIELD, FIELDS, Kind
 from remikcalc.errors import DealError
 from remikcalc.i18n import _

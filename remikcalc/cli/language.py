@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import gettext
 import inspect
+import sys
 from collections.abc import Sequence
-from importlib import import_module
 from typing import Any
 
 import click
@@ -51,17 +51,56 @@ def _click_ngettext(singular: str, plural: str, n: int) -> str:
     return i18n.ngettext(singular, plural, n)
 
 
+def _patch_module(module: Any) -> None:
+    if getattr(module, "_", None) in (gettext.gettext, _click_gettext):
+        module._ = _click_gettext
+    if getattr(module, "ngettext", None) in (gettext.ngettext, _click_ngettext):
+        module.ngettext = _click_ngettext
+
+
+class _PatchOnLoad:
+    """A finder that patches a click module of :data:`_CLICK_MODULES` as it loads.
+
+    click imports ``shell_completion`` and ``_termui_impl`` only when it needs them (completion,
+    a pager, an editor, a progress bar); importing them up front to patch them cost 3-4 ms of
+    every start (``_termui_impl`` loads ``pathlib``, ``shlex`` and ``termios``). It finds
+    nothing itself: it wraps the spec the path finder gives, so that the module is patched
+    right after it runs.
+    """
+
+    names = frozenset(f"click.{name}" for name in _CLICK_MODULES)
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname not in self.names:
+            return None
+        from importlib.machinery import PathFinder
+
+        spec = PathFinder.find_spec(fullname, path, target)
+        loader: Any = getattr(spec, "loader", None)
+        run = getattr(loader, "exec_module", None)
+        if run is None:  # nothing to wrap: left to the other finders, unpatched
+            return None
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            _patch_module(module)
+
+        loader.exec_module = exec_module  # this spec's own loader
+        return spec
+
+
+_FINDER = _PatchOnLoad()
+
+
 def patch_click() -> None:
-    """Make click's messages speak the current language (idempotent)."""
+    """Make click's messages speak the current language (idempotent): the click modules
+    loaded already now, the others when they load."""
     for name in _CLICK_MODULES:
-        try:
-            module = import_module(f"click.{name}")
-        except ImportError:  # a module this click version does not have
-            continue
-        if getattr(module, "_", None) in (gettext.gettext, _click_gettext):
-            module._ = _click_gettext  # type: ignore[attr-defined]
-        if getattr(module, "ngettext", None) in (gettext.ngettext, _click_ngettext):
-            module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+        module = sys.modules.get(f"click.{name}")
+        if module is not None:
+            _patch_module(module)
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
 
 
 def prescan(args: Sequence[str], option: str) -> str | None:

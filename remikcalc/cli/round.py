@@ -6,14 +6,8 @@ from typing import Any
 
 import click
 
-from remikcalc.cli.common import (
-    deal_options,
-    deal_values,
-    join_hands,
-    output_options,
-    rules_options,
-    split_assignments,
-)
+from remikcalc.cli.common import join_hands, output_options, rules_options, split_assignments
+from remikcalc.cli.dealoptions import deal_options, deal_values
 from remikcalc.dealinput import name_key
 from remikcalc.errors import DealError
 from remikcalc.i18n import _

@@ -7,7 +7,6 @@ hands and melds of the deal at once, so one physical card cannot be in two place
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +68,8 @@ def player_named(
     folded = [p for p in players if name_key(p) == name_key(name)]
     if len(folded) == 1:
         return folded[0]
+    import difflib  # only for a refusal (not loaded at start-up)
+
     close = difflib.get_close_matches(name, list(players), n=1)
     sentences = {
         ("player", "deal"): _("player {name!r} is not a player of this deal"),

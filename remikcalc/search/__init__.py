@@ -58,6 +58,11 @@ _last: tuple[Rules | None, FullHand, int, FullHand, FullHand | None] = (
 )
 
 
+# the variant name analyze_hand was last given without a preset (the very object) and its
+# rules: a caller naming the same variant in every call skips get_rules (its key and lookup)
+_named: tuple[str, Rules] | None = None
+
+
 def max_cards(rules: Rules) -> int:
     """The most cards one hand can hold under ``rules``: the search takes no more.
 
@@ -125,18 +130,23 @@ def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand, FullHand | None]:
     (None without the fast path); remembered for the next call.
 
     The fast path's function (kept with its tables, so rule sets sharing the tables share
-    it) takes the rules too, for the hands it leaves to the general search.
+    it) takes the rules too, for the hands it leaves to the general search. While the
+    tables are filled entry by entry (the rule set's first hands) nothing is remembered, so
+    that each hand is counted and the function on the whole tables replaces this one.
     """
     global _last
     fast = fast_tables(rules)
     codes: FullHand | None = None
     if fast.usable:
+        if not fast.ready:
+            fast.use()  # counted per hand: not remembered below until the tables are whole
         found, checked = full_hand(fast), full_hand(fast, _checked_general)
         codes = full_hand(fast, _checked_codes, codes=True)
     else:
         found, checked = general_arrangement, _checked_general
-    _last = (rules, found, max_cards(rules), checked, codes)
-    return found, _last[2], checked, codes
+    limit = max_cards(rules)
+    _last = (rules if fast.ready or not fast.usable else None, found, limit, checked, codes)
+    return found, limit, checked, codes
 
 
 def _checked_codes(codes: Sequence[str], rules: Rules) -> Arrangement:
@@ -178,15 +188,27 @@ def analyze_hand(
     >>> a.points, [str(m) for m in a.melds]
     (38, ['7C 7D 7H', 'AS 2S 3S'])
     """
+    global _named
     if rules is None:
-        rules = get_rules(variant, preset)  # the same object for the same names: cached
+        named = _named
+        if named is not None and variant is named[0] and preset is None:
+            rules = named[1]
+        else:
+            rules = get_rules(variant, preset)  # the same object for the same names: cached
+            if preset is None:
+                _named = (variant, rules)
     if isinstance(cards, str):
         if "|" in cards:
             return _analyze_groups(parse_groups(cards), rules, discard)
         tokens = cards.split()
+        count = len(tokens)
         last, _found, limit, _checked, by_codes = _last
-        whole = discard is False or (discard is None and len(tokens) != rules.hand_size + 1)
-        if last is rules and by_codes is not None and whole and 0 < len(tokens) <= limit:
+        if (
+            last is rules
+            and by_codes is not None
+            and 0 < count <= limit
+            and (discard is False or (discard is None and count != rules.hand_size + 1))
+        ):
             try:  # plain codes straight to the fast path's masks
                 return by_codes(tokens, rules)  # type: ignore[arg-type]
             except KeyError:

@@ -4,15 +4,19 @@ Without wild cards and with one copy of each card, what runs can cover in one su
 only on that suit's 13-bit pattern: every card of a block of at least ``run_min`` consecutive
 cards (a long block splits into legal runs). So the search only has to choose the sets: for
 each rank holding enough cards it tries the useful subsets, then reads the runs' cover of each
-suit from a table. Tables are built on first use for each rule set (about 10 ms), never at
-import time. The tests check that this path and the general search agree.
+suit from a table. For a rule set's first few hands the tables are filled entry by entry
+(:data:`LAZY_USES`), then built whole (about 8 ms); never at import time. The tests check
+that this path and the general search agree, and that both ways of filling give the same
+tables.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
+from typing import Any, Protocol, TypeVar
 
 from remikcalc.cards import CARDS, Card
 from remikcalc.melds import Meld, build_run, meld_key, run_geometry
@@ -29,6 +33,13 @@ SetOptions = tuple[tuple[SetOption, ...], int]  # (choices, every card they coul
 # (suits' masks without the set, the set's cards, the sets): see FastTables.one_rank_choices
 OneRankChoice = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
 Result = tuple[tuple[Meld, ...], tuple[Card, ...], int, Card | None]
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Table(Protocol[T_co]):
+    """A table by suit pattern: a list of 8192 entries, or a :class:`_Lazy` table."""
+
+    def __getitem__(self, pattern: int, /) -> T_co: ...
 
 
 def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
@@ -77,8 +88,50 @@ def _ace_low(pattern: int) -> int:
     return ((pattern << 1) & 0x1FFE) | (pattern >> 12)
 
 
+class _Lazy(dict[int, Any]):
+    """A table by suit pattern (0..8191) whose entries are computed when first read.
+
+    Read with ``table[pattern]`` like the lists of the full build, so the same code serves
+    both; a missing entry is made by ``make`` and kept.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, pattern: int) -> Any:
+        found = self[pattern] = self.make(pattern)
+        return found
+
+
+#: hands (or discard searches) of a rule set answered from tables filled per pattern before
+#: the whole tables are built: a command answering one hand reads a few dozen entries of
+#: tables of 8192, and the whole build costs 7-8 ms
+LAZY_USES = 32
+
+
+def _dead_value_bound(values: Sequence[int], run_min: int) -> int:
+    """At least the value any suit pattern keeps outside runs.
+
+    What runs leave of a suit holds no ``run_min`` consecutive ranks among 2..K (such a block
+    is a run in every order of the ranks), and perhaps the ace: the most value of such ranks
+    (a small dynamic programme), plus the ace's.
+    """
+    best = [0] * run_min  # best[j]: the most value with the last j ranks taken (j < run_min)
+    for value in values[1:]:
+        best = [max(best), *(best[j - 1] + value for j in range(1, run_min))]
+    return max(best) + values[0]
+
+
 class FastTables:
-    """Everything the fast path precomputes for one rule set."""
+    """Everything the fast path precomputes for one rule set.
+
+    The per-pattern tables (``pattern_value``, ``run_cover``, ``dead_cards``...) are filled
+    one entry at a time while the rule set has been used less than :data:`LAZY_USES` times
+    (``lazy``), then built whole (``ready``); both give every entry the same value.
+    """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -88,10 +141,23 @@ class FastTables:
             sum(1 << (s * 13 + 1) for s in range(4)) if rules.wild_deuces else 0
         )
         self.geometry = run_geometry(rules)
-        self.ready = False
+        self.ready = False  # the whole tables are built
+        self.lazy = False  # the tables are there, filled entry by entry
+        self.uses = 0
+
+    def use(self) -> None:
+        """Count one use before the whole tables are built: the tables are filled entry by
+        entry for the first :data:`LAZY_USES` uses, then built whole."""
+        self.uses += 1
+        if self.uses > LAZY_USES:
+            self._build()
+        elif not self.lazy:
+            self._start()
+            self._lazy_tables()
+            self.lazy = True
 
     def _build(self) -> None:
-        """Build the tables (a few ms), on the first hand that takes the fast path.
+        """Build the tables (a few ms), after the first uses of the rule set.
 
         The cyclic garbage collector is paused meanwhile: the tables are tens of thousands
         of tuples that all live on, and collecting while making them tripled the time. After
@@ -101,23 +167,20 @@ class FastTables:
         paused = gc.isenabled()
         gc.disable()
         try:
+            if not self.lazy:
+                self._start()
             self._build_tables()
         finally:
             if paused:
                 gc.freeze()
                 gc.enable()
 
-    def _build_tables(self) -> None:
+    def _start(self) -> None:
+        """What both ways of filling the tables share: the rank values, the set sizes, the
+        caches of set choices and melds."""
         rules = self.rules
         values = [rules.ace_value] + [rules.card_value(r) for r in range(1, 13)]
         self.rank_values = values
-        pv = [0] * 8192
-        for p in range(1, 8192):
-            low = p & -p
-            pv[p] = pv[p ^ low] + values[low.bit_length() - 1]
-        self.pattern_value = pv
-        self.run_cover, self.run_free = self._cover_tables(pv)
-        self.run_value = [pv[c] for c in self.run_cover]
         self.set_min = rules.set_min
         self.sets_allowed = rules.sets_allowed
         sizes = {0}
@@ -130,20 +193,90 @@ class FastTables:
         self.set_meld_cache: dict[tuple[int, int], tuple[Meld, ...]] = {}
         self.meld_keys: dict[int, tuple[int, ...]] = {}  # cached melds live as long as we do
         self.arrangement_cache: dict[object, tuple[Meld, ...]] = {}
-        self.suit_cards = [_suit_cards(s) for s in range(4)]
         groups: dict[int, int] = {}
         for i in range(52):
             v = values[i % 13]
             groups[v] = groups.get(v, 0) | (1 << i)
         self.value_groups = sorted(groups.items(), reverse=True)
-        # what runs leave of each suit pattern: its cards and their value
-        left = [p & ~c for p, c in enumerate(self.run_cover)]
-        self.dead_cards = [[cards[p] for p in left] for cards in self.suit_cards]
-        self.dead_value = dv = [pv[p] for p in left]
-        # both in one int: the value left in the low bits, the run cover (placed at the
+        # dead_and_cover holds the value left in its low bits, the run cover (placed at the
         # suit's bits) above them, so adding the four suits' entries gives both
-        self.value_bits = vb = (4 * max(dv)).bit_length()
-        base = [c << vb for c in self.run_cover]
+        self.value_bits = (4 * _dead_value_bound(values, rules.run_min)).bit_length()
+
+    def _lazy_tables(self) -> None:
+        """The per-pattern tables as :class:`_Lazy` tables, each entry as the whole build
+        makes it."""
+        values = self.rank_values
+        k = self.rules.run_min
+        geometry = self.geometry
+        vb = self.value_bits
+
+        def value(p: int) -> int:
+            total = 0
+            while p:
+                low = p & -p
+                total += values[low.bit_length() - 1]
+                p ^= low
+            return total
+
+        pv = _Lazy(value)
+
+        def covers(p: int) -> tuple[int, int]:
+            if geometry.wraps:
+                cover = self._around_cover(p, k)
+                return cover, cover
+            found = [
+                _linear_cover(p, k) if order[0] == 0 else _ace_low(_linear_cover(_ace_high(p), k))
+                for order in geometry.orders
+            ]
+            if len(found) == 1:
+                return found[0], found[0]
+            lo, h = found
+            return (h if pv[h] > pv[lo] else lo), lo | h
+
+        both = _Lazy(covers)
+        rc = _Lazy(lambda p: both[p][0])
+        dv = _Lazy(lambda p: pv[p & ~rc[p]])
+        suit_cards = [_Lazy(functools.partial(_cards_of_pattern, s)) for s in range(4)]
+        self.pattern_value: Table[int] = pv
+        self.run_cover: Table[int] = rc
+        self.run_free: Table[int] = _Lazy(lambda p: both[p][1])
+        self.run_value: Table[int] = _Lazy(lambda p: pv[rc[p]])
+        self.suit_cards: list[Table[tuple[Card, ...]]] = list(suit_cards)
+
+        def dead_cards(cards: _Lazy, p: int) -> tuple[Card, ...]:
+            return cards[p & ~rc[p]]  # type: ignore[no-any-return]
+
+        def dead_and_cover(shift: int, p: int) -> int:
+            return dv[p] + (rc[p] << shift)  # type: ignore[no-any-return]
+
+        self.dead_cards: list[Table[tuple[Card, ...]]] = [
+            _Lazy(functools.partial(dead_cards, cards)) for cards in suit_cards
+        ]
+        self.dead_value: Table[int] = dv
+        self.dead_and_cover: list[Table[int]] = [
+            _Lazy(functools.partial(dead_and_cover, vb + 13 * s)) for s in range(4)
+        ]
+
+    def _build_tables(self) -> None:
+        values = self.rank_values
+        pv = [0] * 8192
+        for p in range(1, 8192):
+            low = p & -p
+            pv[p] = pv[p ^ low] + values[low.bit_length() - 1]
+        run_cover, run_free = self._cover_tables(pv)
+        suit_cards = [_suit_cards(s) for s in range(4)]
+        # what runs leave of each suit pattern: its cards and their value
+        left = [p & ~c for p, c in enumerate(run_cover)]
+        dv = [pv[p] for p in left]
+        vb = self.value_bits
+        base = [c << vb for c in run_cover]
+        self.pattern_value = pv
+        self.run_cover = run_cover
+        self.run_free = run_free
+        self.run_value = [pv[c] for c in run_cover]
+        self.suit_cards = list(suit_cards)
+        self.dead_cards = [[cards[p] for p in left] for cards in suit_cards]
+        self.dead_value = dv
         self.dead_and_cover = [
             [v + (c << 13 * s) for v, c in zip(dv, base, strict=True)] for s in range(4)
         ]
@@ -399,7 +532,7 @@ class FastTables:
     def arrange(self, m: int) -> Result:
         """(melds, deadwood, points, None) for the hand ``m`` (52-bit mask)."""
         if not self.ready:
-            self._build()
+            self.use()
         a = m & FULL
         b = (m >> 13) & FULL
         c = (m >> 26) & FULL
@@ -436,7 +569,7 @@ class FastTables:
         return melds, s0[a] + s1[b] + s2[c] + s3[d], pv[a] + pv[b] + pv[c] + pv[d], None
 
     def build(self) -> None:
-        """Build the tables now, if they are not built yet (they are built on first use)."""
+        """Build the whole tables now, if they are not built yet."""
         if not self.ready:
             self._build()
 
@@ -456,7 +589,7 @@ class FastTables:
     def arrange_discard(self, m: int) -> Result:
         """(melds, deadwood, points, discard) for a hand one card over a full hand."""
         if not self.ready:
-            self._build()
+            self.use()
         card, plan, points = self.best_discard(m)
         _value, covered, sets = plan
         key: object = (covered, sets) if sets else covered
@@ -511,6 +644,11 @@ class FastTables:
                     best_plan = other
         assert best is not None
         return -best[2], best_plan, best[0]
+
+
+def _cards_of_pattern(suit: int, pattern: int) -> tuple[Card, ...]:
+    """The cards of one suit's 13-bit pattern, sorted (an entry of :func:`_suit_cards`)."""
+    return tuple(CARDS[13 * suit + r] for r in range(13) if pattern >> r & 1)
 
 
 def _checked(meld: Meld | None) -> Meld:

@@ -23,6 +23,8 @@ from remikcalc.variants import Rules
 __all__ = ["FullHand", "full_hand"]
 
 FullHand = Callable[[Sequence[Card], Rules], Arrangement]
+# what answers the hands the fast path leaves: given cards, or plain codes (``codes=True``)
+Other = Callable[[Sequence[Any], Rules], Arrangement]
 SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four suits
 
 
@@ -30,13 +32,13 @@ SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four sui
 CODE_BITS: dict[str, int] = {code: BIT[card] for code, card in PLAIN_CODES.items()}
 
 
-@functools.cache
 def full_hand(
-    tables: FastTables, other: FullHand = general_arrangement, *, codes: bool = False
+    tables: FastTables, other: Other = general_arrangement, *, codes: bool = False
 ) -> FullHand:
     """The one function that answers a full hand (no discard) with ``tables``.
 
-    Built on first use and kept (per tables, so rule sets sharing the tables share it).
+    Built on first use and kept (per tables, so rule sets sharing the tables share it; one
+    function on the tables filled entry by entry, then one on the whole tables).
     A hand the fast path does not take (a card twice, a joker, a wild deuce) goes to
     ``other``: the general search, or for the public API a function that first checks the
     hand against the pack (a hand the fast path takes is distinct natural cards, which
@@ -46,7 +48,14 @@ def full_hand(
     :data:`CODE_BITS`) instead of cards, and raises ``KeyError`` for any other token; a
     hand it leaves goes to ``other`` as those codes.
     """
-    tables.build()
+    if not (tables.ready or tables.lazy):
+        tables.use()
+    return _kept(tables, other, codes, tables.ready)
+
+
+@functools.cache
+def _kept(tables: FastTables, other: Other, codes: bool, _whole: bool) -> FullHand:
+    """:func:`full_hand`, kept per tables and per way of filling them (``_whole``)."""
     return _full_hand_function(tables, other, CODE_BITS.__getitem__ if codes else BIT.__getitem__)
 
 

