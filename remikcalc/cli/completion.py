@@ -48,7 +48,7 @@ from click.shell_completion import (
 
 Candidates = Callable[[click.Context, str], Iterable[str | tuple[str, str]]]
 
-#: a candidate as click sends it; generic from click 8.5, plain before (the floor is 8.3)
+#: a candidate as click sends it; generic from click 8.5, plain in 8.4 (the floor)
 Item: TypeAlias = CompletionItem  # type: ignore[type-arg, unused-ignore]
 
 if TYPE_CHECKING:  # generic in newer click only
