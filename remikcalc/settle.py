@@ -323,6 +323,8 @@ class KnockTally(Tally):
 
     @property
     def finished(self) -> bool:
+        if not self.hollywood:  # a game starts only once the one before it is over
+            return self.games[-1].finished
         return all(g.finished for g in self.games)
 
     @property
