@@ -69,6 +69,8 @@ class Rules:
     ace_low_value: int = 1
     court_value: int = 10
     joker_value: int = 0
+    # true in the knock games, where melds still in a hand count 0 (from the family); the
+    # ``rules`` command shows the key as its name reads, the opposite (see as_dict)
     melds_in_hand_count: bool = True
     pair_rule: bool = False
     # knock games
@@ -147,7 +149,17 @@ class Rules:
         ).format(variant=self.variant, lo=lo, hi=hi, players=players)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """Every rule key and its value, as ``remikcalc rules`` shows them.
+
+        ``melds_in_hand_count`` is shown as its name reads: true where melds still in a
+        caught hand count like any card (the going-out games), false where they count 0 and
+        only the unmatched cards count (the knock games, bridge too). The attribute of that
+        name holds the opposite, true in the knock games (``render/hand.py`` reads it so);
+        no scoring reads either, the family's scorer decides (docs/DECISIONS.md).
+        """
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values["melds_in_hand_count"] = not self.spec.melds_in_hand_count
+        return values
 
 
 RULE_DOCS: dict[str, str] = {
@@ -172,8 +184,9 @@ RULE_DOCS: dict[str, str] = {
     "court_value": N_("value of a ten, jack, queen or king"),
     "joker_value": N_("value of a joker left in hand"),
     "melds_in_hand_count": N_(
-        "melds in a hand count 0 (knock games) or every card counts "
-        "(going-out games); set by the family, not overridable"
+        "melds still in a caught hand count like any card: true in the going-out games, "
+        "false in the knock games (only unmatched cards count); set by the family, "
+        "not overridable"
     ),
     "pair_rule": N_("boat: of several cards of one rank left in hand only one counts"),
     "knock_limit": N_("most deadwood a player may knock with; 'none' for no knocking"),
