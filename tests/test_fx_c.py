@@ -74,3 +74,20 @@ def test_rules_says_what_melds_in_hand_count_means() -> None:
         "false in the knock games (only unmatched cards count); set by the family, "
         "not overridable"
     )
+
+
+# --- 2. the one-line help of `rules` says what it shows -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "  rules     Show the rule keys a variant reads (every key with --all)."),
+        ("pl", "  rules     Zasady, których używa odmiana, i ich wartości (z --all wszystkie)."),
+        ("ru", "  rules     Правила, которые использует вариант, и их значения (с --all все)."),
+    ],
+)
+def test_group_help_line_of_rules(lang: str, line: str) -> None:
+    code, out = run(["--lang", lang, "--help"], env={"COLUMNS": "100"})
+    assert code == 0
+    assert line in out.splitlines()

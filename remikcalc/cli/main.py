@@ -32,7 +32,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "variants_cmd",
         N_("List the variants, their aliases, presets and packs."),
     ),
-    "rules": ("info", "rules_cmd", N_("Show every rule key of a variant and its value.")),
+    "rules": (
+        "info",
+        "rules_cmd",
+        N_("Show the rule keys a variant reads (every key with --all)."),
+    ),
     "hand": ("hand", "hand_cmd", N_("Find the best melds, deadwood, count and discard of a hand.")),
     "round": ("round", "round_cmd", N_("Score one deal given on the command line.")),
     "opening": ("opening", "opening_cmd", N_("Can this hand make the first meld, and how?")),
