@@ -4,6 +4,7 @@ language, REMIKCALC_LANG given as a locale."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -36,8 +37,10 @@ DEALS: dict[Family, tuple[str, list[str]]] = {
     # continental pays per card: 15 cards, 3 of them a run (sets are no melds there)
     Family.CONTINENTAL: (
         "continental",
-        ["Anna=3H 4H 5H 6H | 7S 8S 9S TS | 2D 3D 4D 5D | 6C 7C 8C",
-         "Boris=3C 4C 5C 9D 9H 5H 7C JC KD 4S 6H 8D 8H QS 2S"],
+        [
+            "Anna=3H 4H 5H 6H | 7S 8S 9S TS | 2D 3D 4D 5D | 6C 7C 8C",
+            "Boris=3C 4C 5C 9D 9H 5H 7C JC KD 4S 6H 8D 8H QS 2S",
+        ],
     ),  # fmt: skip
 }
 ALL_CARDS = {Family.CONTINENTAL: 15}
@@ -91,3 +94,37 @@ def test_group_help_line_of_rules(lang: str, line: str) -> None:
     code, out = run(["--lang", lang, "--help"], env={"COLUMNS": "100"})
     assert code == 0
     assert line in out.splitlines()
+
+
+# --- 3. check speaks the language about an example's own faults -----------------------------
+
+SHEET = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "extra", "message"),
+    [
+        ("en", "", "no expect: an example needs an expect mapping"),
+        ("pl", "", "brak expect: przykład potrzebuje mapy expect"),
+        ("ru", "", "нет expect: примеру нужна таблица expect"),
+        ("pl", "expect: []\n", "expect musi być niepustą mapą wyników settle"),
+        ("ru", "expect: []\n", "expect должен быть непустой таблицей результатов settle"),
+    ],
+)
+def test_check_error_in_the_language(tmp_path: Path, lang: str, extra: str, message: str) -> None:
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(SHEET + extra, "utf-8")
+    code, out = run(["--lang", lang, "check", str(sheet)], env={"COLUMNS": "200"})
+    assert code == 1
+    row = out.splitlines()[2]
+    assert row.split(None, 2)[2].rstrip() == message
+
+
+@pytest.mark.parametrize("fmt", ["plain", "json"])
+def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None:
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(SHEET, "utf-8")
+    outs = {run(["--lang", lang, "check", str(sheet), "--format", fmt])[1]
+            for lang in ("en", "pl", "ru")}  # fmt: skip
+    assert len(outs) == 1
+    assert "no expect: an example needs an expect mapping" in outs.pop()

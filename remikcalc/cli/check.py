@@ -139,9 +139,12 @@ def _status(report: FileReport) -> str:
     return STATUS["ok"] if report.ok else STATUS["mismatch"]
 
 
-def _details(report: FileReport) -> list[str]:
+def _details(report: FileReport, people: bool = False) -> list[str]:
+    """What went wrong with a file. The example's own faults (no ``expect``) are made in
+    English for the JSON report (:func:`remikcalc.check.check_example`); for people they are
+    translated here, where every other error is already in the language spoken."""
     if report.error is not None:
-        return [report.error]
+        return [_(report.error) if people else report.error]
     return [mismatch_text(m) for m in report.mismatches]
 
 
@@ -155,7 +158,7 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
         rows = [(r.path, _status(r), "; ".join(_details(r))) for r in reports]
         yield table(rows, ("file", "result", "differences"), fmt="plain")
         return
-    rows = [(r.path, _(_status(r)), "\n".join(_details(r))) for r in reports]
+    rows = [(r.path, _(_status(r)), "\n".join(_details(r, people=True))) for r in reports]
     yield table(rows, (_("file"), _("result"), _("differences")))
     failed = sum(1 for r in reports if not r.ok)
     passed = len(reports) - failed
