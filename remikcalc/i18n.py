@@ -1,10 +1,11 @@
 """The language remikcalc speaks to people: choosing it, and translating messages.
 
 Languages are ``en`` (the messages as written in the code), ``pl`` and ``ru``. The command
-line chooses one with ``--lang``, else ``REMIKCALC_LANG``, else the locale (the first of
-``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set: ``pl_PL.UTF-8`` gives ``pl``), else
-English (:func:`language_from_env`). The library on its own speaks English until
-:func:`set_language` is called: the choice from the environment is the command line's to make.
+line chooses one with ``--lang``, else ``REMIKCALC_LANG`` (``pl``, or a locale name such as
+``pl_PL.UTF-8``), else the locale (the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
+is set: ``pl_PL.UTF-8`` gives ``pl``), else English (:func:`language_from_env`). The library
+on its own speaks English until :func:`set_language` is called: the choice from the environment
+is the command line's to make.
 
 Messages are marked in the code with :func:`_` (``_("{name}: no such sheet")``, formatted after
 translation) and :func:`ngettext` for a message that depends on a number; strings defined
@@ -71,28 +72,51 @@ def parse_language(text: str, source: str = "--lang") -> str:
     return code
 
 
+def _language_part(value: str) -> str:
+    """The language part of a locale name, lower case: ``pl_PL.UTF-8`` and ``ru-RU`` give
+    ``pl`` and ``ru``; a bare code gives itself."""
+    return value.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+
+
 def _locale_language(value: str) -> str:
     """The language of a POSIX locale name (``pl_PL.UTF-8``, ``ru_RU``, ``C``): one of
     LANGUAGES, English for any other."""
-    code = value.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+    code = _language_part(value)
     return code if code in LANGUAGES else "en"
+
+
+def _env_language(value: str) -> str:
+    """The language ``REMIKCALC_LANG`` asks for: a code (``pl``) or a locale name
+    (``pl_PL.UTF-8``, as ``LANG`` is written), whose language part decides. A language
+    remikcalc does not speak is refused (RulesError), as ``--lang`` refuses it.
+
+    >>> _env_language("pl_PL.UTF-8"), _env_language(" RU_ru "), _env_language("en")
+    ('pl', 'ru', 'en')
+    """
+    code = _language_part(value.strip())
+    if code in LANGUAGES:
+        return code
+    return parse_language(value, ENV_VAR)  # raises: unknown language
 
 
 def language_from_env(env: Mapping[str, str] | None = None) -> str:
     """The language the environment asks for: ``REMIKCALC_LANG``, else the locale, else en.
 
-    An unknown ``REMIKCALC_LANG`` is a usage error (it was set for remikcalc alone); an
-    unsupported locale just means English.
+    ``REMIKCALC_LANG`` may be a locale name too (``pl_PL.UTF-8``: its language part
+    decides). An unknown ``REMIKCALC_LANG`` is a usage error (it was set for remikcalc
+    alone); an unsupported locale just means English.
 
     >>> language_from_env({"LANG": "pl_PL.UTF-8"}), language_from_env({"LC_ALL": "C"})
     ('pl', 'en')
     >>> language_from_env({"REMIKCALC_LANG": "ru", "LC_ALL": "pl_PL.UTF-8"})
     'ru'
+    >>> language_from_env({"REMIKCALC_LANG": "pl_PL.UTF-8"})
+    'pl'
     """
     env = os.environ if env is None else env
     chosen = env.get(ENV_VAR, "").strip()
     if chosen:
-        return parse_language(chosen, ENV_VAR)
+        return _env_language(chosen)
     for var in _LOCALE_VARS:
         value = env.get(var, "").strip()
         if value:  # the first one set decides, as in the C library

@@ -128,3 +128,53 @@ def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None
             for lang in ("en", "pl", "ru")}  # fmt: skip
     assert len(outs) == 1
     assert "no expect: an example needs an expect mapping" in outs.pop()
+
+
+# --- 4. REMIKCALC_LANG as a locale name; help and version whatever it says ------------------
+
+CLEAN: dict[str, str | None] = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+NO_SHEET = {
+    "en": "Error: nosuch.yaml: no such sheet; start one with `remikcalc new nosuch.yaml`",
+    "pl": "Błąd: nosuch.yaml: nie ma takiego zapisu; załóż go poleceniem "
+    "`remikcalc new nosuch.yaml`",
+    "ru": "Ошибка: nosuch.yaml: такой записи нет; заведите её командой `remikcalc new nosuch.yaml`",
+}
+
+
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [("pl_PL", "pl"), ("pl_PL.UTF-8", "pl"), ("ru_RU", "ru"), ("ru_RU.UTF-8", "ru"),
+     ("en_GB.UTF-8", "en"), ("PL", "pl")],
+)  # fmt: skip
+def test_remikcalc_lang_takes_a_locale_name(value: str, lang: str) -> None:
+    result = CliRunner().invoke(
+        cli, ["show", "nosuch.yaml"], env={**CLEAN, "REMIKCALC_LANG": value}
+    )
+    assert result.exit_code == 1
+    assert result.output.strip() == NO_SHEET[lang]
+
+
+@pytest.mark.parametrize("value", ["de", "de_DE.UTF-8", "C"])
+def test_an_unknown_remikcalc_lang_refuses_a_command(value: str) -> None:
+    result = CliRunner().invoke(cli, ["hand", "QH"], env={**CLEAN, "REMIKCALC_LANG": value})
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: REMIKCALC_LANG: unknown language {value!r}; remikcalc speaks en, pl, ru"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [(["--help"], "Usage: remikcalc [OPTIONS] COMMAND"),
+     (["hand", "-h"], "Usage: remikcalc hand [OPTIONS]"),
+     (["--version"], "remikcalc, version ")],
+)  # fmt: skip
+def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], start: str) -> None:
+    env = {**CLEAN, "REMIKCALC_LANG": "de"}
+    result = CliRunner().invoke(cli, args, env=env, prog_name="remikcalc")
+    assert result.exit_code == 0
+    assert result.stdout.startswith(start)
+    assert result.stderr == (
+        "warning: REMIKCALC_LANG: unknown language 'de'; remikcalc speaks en, pl, ru; "
+        "shown in English\n"
+    )

@@ -124,10 +124,30 @@ def prescan(args: Sequence[str], option: str) -> str | None:
     return found
 
 
+#: options that only tell about remikcalc: they work whatever the environment's language
+_ASKING = frozenset({"--help", "-h", "--version"})
+
+
+def asks_for_help(args: Sequence[str]) -> bool:
+    """Whether the command line only asks for help or the version: empty (the group's help),
+    or ``--help``, ``-h`` or ``--version`` anywhere before ``--``.
+
+    >>> asks_for_help([]), asks_for_help(["hand", "-h"]), asks_for_help(["hand", "QH"])
+    (True, True, False)
+    """
+    for arg in args:
+        if arg == "--":
+            break
+        if arg in _ASKING:
+            return True
+    return not args
+
+
 def choose(args: Sequence[str]) -> None:
     """Decide the language (and reset the card notation) for one run of the command line:
     ``--lang`` anywhere on it, else the environment. A bad ``--lang`` value is left for its
-    option to refuse; a bad ``REMIKCALC_LANG`` is a usage error."""
+    option to refuse; a bad ``REMIKCALC_LANG`` is a usage error, except where the command line
+    asks only for help or the version: that is shown in English after a one-line warning."""
     patch_click()
     set_notation(None)
     given = prescan(args, "--lang")
@@ -138,8 +158,12 @@ def choose(args: Sequence[str]) -> None:
     try:
         i18n.set_language(i18n.language_from_env())
     except RulesError as exc:
-        if given is None:
-            raise click.UsageError(str(exc)) from None
+        if given is not None:
+            return
+        if asks_for_help(args):
+            click.echo(i18n._("warning: {error}; shown in English").format(error=exc), err=True)
+            return
+        raise click.UsageError(str(exc)) from None
 
 
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
