@@ -178,3 +178,37 @@ def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], s
         "warning: REMIKCALC_LANG: unknown language 'de'; remikcalc speaks en, pl, ru; "
         "shown in English\n"
     )
+
+
+# --- 5. click's number type names in the language -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "args", "last"),
+    [
+        ("en", ["hand", "-n", "abc", "AS"],
+         "Error: Invalid value for '--players' / '-n': 'abc' is not a valid integer."),
+        ("pl", ["hand", "-n", "abc", "AS"],
+         "Błąd: Niepoprawna wartość '--players' / '-n': 'abc' to nie liczba całkowita."),
+        ("ru", ["hand", "-n", "1.5", "AS"],
+         "Ошибка: Неверное значение '--players' / '-n': '1.5' — не целое число."),
+        ("pl", ["edit", "game.yaml", "abc"],  # an IntRange: "integer range" to click
+         "Błąd: Niepoprawna wartość 'N': 'abc' to nie liczba całkowita."),
+        ("ru", ["edit", "game.yaml", "abc"],
+         "Ошибка: Неверное значение 'N': 'abc' — не целое число."),
+    ],
+)  # fmt: skip
+def test_number_type_named_in_the_language(lang: str, args: list[str], last: str) -> None:
+    code, out = run(["--lang", lang, *args])
+    assert code == 2
+    assert out.splitlines()[-1] == last
+
+
+def test_number_type_names_are_translated_in_both_languages() -> None:
+    from remikcalc.cli.language import NUMBER_TYPES
+    from remikcalc.i18n import gettext_in
+
+    for name, message in NUMBER_TYPES.items():
+        assert message == name
+        for lang in ("pl", "ru"):
+            assert gettext_in(lang, message) != message

@@ -43,8 +43,32 @@ CARDS_HELP = N_("How cards are written: en (QH), pl (D♥), ru (Дч) or unicode
                 "default: the language's.")  # fmt: skip
 
 
+#: the names of click's number types (``ParamType.name``), which click formats untranslated
+#: into ``'abc' is not a valid integer.``; they are translated as the message is formatted
+NUMBER_TYPES: dict[str, str] = {
+    "integer": N_("integer"),
+    "integer range": N_("integer range"),
+    "float": N_("float"),
+    "float range": N_("float range"),
+}
+
+
+class _NamingANumberType(str):
+    """A click message with ``{number_type}`` in it, already translated: the type's name is
+    translated too when click formats it in."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        name = kwargs.get("number_type")
+        if isinstance(name, str) and name in NUMBER_TYPES:
+            kwargs["number_type"] = i18n._(NUMBER_TYPES[name])
+        return str.format(self, *args, **kwargs)
+
+
 def _click_gettext(message: str) -> str:
-    return i18n._(message)
+    text = i18n._(message)
+    return _NamingANumberType(text) if "{number_type}" in message else text
 
 
 def _click_ngettext(singular: str, plural: str, n: int) -> str:
