@@ -212,3 +212,31 @@ def test_number_type_names_are_translated_in_both_languages() -> None:
         assert message == name
         for lang in ("pl", "ru"):
             assert gettext_in(lang, message) != message
+
+
+# --- 7. what README's Performance section says of the largest hands is what the program does -
+
+
+def test_largest_hands_as_the_readme_says() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    text = " ".join(readme.split())
+    assert "House rules allow up to 8 packs, 16 jokers and `hand_size` 20" in text
+    assert "42 cards with `--rule hand_size=20` (a longer hand is refused at once)" in text
+    code, out = run(["hand", "-v", "boat", "--rule", "hand_size=21", "AS"])
+    assert code == 2
+    assert out.splitlines()[-1] == "Error: rule hand_size=21: must be between 1 and 20"
+    code, out = run(["rules", "boat", "--rule", "decks=9"])
+    assert out.splitlines()[-1] == "Error: rule decks=9: must be between 1 and 8"
+    code, out = run(["rules", "boat", "--rule", "jokers=17", "--rule", "wild_jokers=true"])
+    assert out.splitlines()[-1] == "Error: rule jokers=17: must be between 0 and 16"
+    pack = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    boat = ["hand", "-v", "boat", "--rule", "hand_size=20", "--rule", "decks=2"]
+    code, out = run([*boat, *pack[:43]])
+    assert code == 1
+    last = out.splitlines()[-1]  # (the why in brackets is search/'s to word)
+    assert last.startswith("Error: a boat hand holds at most 42 cards (")
+    assert last.endswith("); got 43")
+    code, out = run(["hand", "-v", "gin", "--rule", "hand_size=20", *pack[:22]])
+    assert out.splitlines()[-1] == (
+        "Error: a gin hand holds at most 21 cards (20 dealt + 1 drawn); got 22"
+    )
