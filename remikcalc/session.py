@@ -392,18 +392,18 @@ def _achiever(result: DealResult) -> str | None:
     return result.winner if result.outcome == "undercut" else result.closer
 
 
-def _stats_winner(entry: Entry, result: DealResult, low: bool) -> str | None:
+def _stats_winner(entry: Entry, result: DealResult) -> str | None:
     """Who won the deal for ``stats``: the winner the scoring names (for a deal entered as
     points, the closer, or in the knock games the one player who scored); for a deal entered
     as points that names none (no closer, several positive scores), the one player with the
-    highest score (the lowest where scores are penalties); nobody on a tie or a draw."""
+    highest score if it is positive; nobody on a tie, a draw or no positive score."""
     if result.winner is not None or result.outcome == "draw":
         return result.winner
     if not isinstance(entry, DealEntry) or entry.scores is None or not result.scores:
         return None
-    best = (min if low else max)(result.scores.values())
+    best = max(result.scores.values())
     top = [p for p, s in result.scores.items() if s == best]
-    return top[0] if len(top) == 1 else None
+    return top[0] if best > 0 and len(top) == 1 else None
 
 
 def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
@@ -427,7 +427,7 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
                 continue
             number += 1
             achiever = _achiever(result)
-            winner = _stats_winner(step.entry, result, low)
+            winner = _stats_winner(step.entry, result)
             for p in state.sheet.players:
                 if p not in result.scores and p not in result.points:
                     continue

@@ -72,6 +72,11 @@ def test_a_points_only_deal_with_a_tie_at_the_top_is_won_by_nobody(tmp_path: Pat
     assert _won(sheet) == {"Anna": 0, "Boris": 0, "Carl": 0}
 
 
+def test_a_points_only_deal_with_no_positive_score_is_won_by_nobody(tmp_path: Path) -> None:
+    sheet = _rummy500(tmp_path, "Anna=0", "Boris=-10", "Carl=-5")
+    assert _won(sheet) == {"Anna": 0, "Boris": 0, "Carl": 0}
+
+
 def test_a_points_only_deal_with_a_closer_is_won_by_the_closer(tmp_path: Path) -> None:
     sheet = _rummy500(tmp_path, "Anna=450", "Boris=10", "Carl=-5", closer="Boris")
     assert _won(sheet) == {"Anna": 0, "Boris": 1, "Carl": 0}
@@ -82,6 +87,6 @@ def test_stats_help_states_the_points_only_rule() -> None:
     assert (
         "A deal entered as points only counts as played for every player and has no count "
         "caught; it is won by its closer if one is given (in the knock games by the only "
-        "player who scored, if one did), else by the single highest score (lowest in bridge); "
-        "on a tie, or in a draw, nobody wins it."
+        "player who scored, if one did), else by the player with the single highest score if "
+        "it is positive; on a tie, in a draw or with no positive score nobody wins it."
     ) in text
