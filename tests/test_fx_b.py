@@ -90,3 +90,53 @@ def test_stats_help_states_the_points_only_rule() -> None:
         "player who scored, if one did), else by the player with the single highest score if "
         "it is positive; on a tie, in a draw or with no positive score nobody wins it."
     ) in text
+
+
+EVENING = Path(__file__).resolve().parent.parent / "examples" / "evening"
+
+
+def _friday(fmt: str) -> str:
+    gin, rummy = EVENING / "friday-gin.yaml", EVENING / "friday-rummy.yaml"
+    return run("settle", str(gin), str(rummy), "--format", fmt).output
+
+
+def test_an_evening_in_csv_has_the_columns_of_one_sheet() -> None:
+    assert _friday("csv") == (
+        "player,money,currency\nAnna,20.80,PLN\nBoris,-23.30,PLN\nCarl,2.50,PLN\n\n"
+        "from,to,amount,currency\nBoris,Anna,20.80,PLN\nBoris,Carl,2.50,PLN\n"
+    )
+    one = run("settle", str(EVENING / "friday-gin.yaml"), "--format", "csv").output
+    assert "\nfrom,to,amount,currency\nBoris,Anna,19.50,PLN\n" in one
+
+
+def test_an_evening_in_plain_keeps_the_currency_on_transfers() -> None:
+    assert _friday("plain") == (
+        "player\tmoney\nAnna\t20.80 PLN\nBoris\t-23.30 PLN\nCarl\t2.50 PLN\n\n"
+        "Boris\tAnna\t20.80 PLN\nBoris\tCarl\t2.50 PLN\n"
+    )
+
+
+def test_an_evening_in_markdown_lists_who_pays_whom_as_one_sheet_does() -> None:
+    assert _friday("markdown").endswith(
+        "\n\nWho pays whom:\n\n- Boris pays Anna 20.80 PLN\n- Boris pays Carl 2.50 PLN\n"
+    )
+
+
+def _gin_in_points(tmp_path: Path, name: str, score: str) -> str:
+    sheet = tmp_path / name
+    run("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
+    run("add", str(sheet), "--score", score)
+    return str(sheet)
+
+
+def test_an_evening_in_points_names_its_unit(tmp_path: Path) -> None:
+    a = _gin_in_points(tmp_path, "a.yaml", "Anna=30")
+    b = _gin_in_points(tmp_path, "b.yaml", "Boris=12")
+    text = run("settle", a, b).output
+    assert text.endswith("Who pays whom:\n  Boris pays Anna 18 points\n")
+    assert run("settle", a, b, "--format", "csv").output == (
+        "player,net\nAnna,18\nBoris,-18\n\nfrom,to,amount,currency\nBoris,Anna,18,\n"
+    )
+    assert run("settle", a, b, "--format", "plain").output.endswith("\n\nBoris\tAnna\t18\n")
+    pl = run("--lang", "pl", "settle", a, b).output
+    assert pl.endswith("Kto komu płaci:\n  Boris → Anna: 18 pkt\n")
