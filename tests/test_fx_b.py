@@ -140,3 +140,26 @@ def test_an_evening_in_points_names_its_unit(tmp_path: Path) -> None:
     assert run("settle", a, b, "--format", "plain").output.endswith("\n\nBoris\tAnna\t18\n")
     pl = run("--lang", "pl", "settle", a, b).output
     assert pl.endswith("Kto komu płaci:\n  Boris → Anna: 18 pkt\n")
+
+
+BOAT_SOURCE = (
+    "Derived by hand from RULES.md §5 (pair rule, ace 11, winner's plus an input, default 0); "
+    "hands ours."
+)
+
+
+def test_examples_in_csv_and_markdown_give_the_source_whole() -> None:
+    env = {"COLUMNS": "60"}
+    csv_text = run("examples", "--format", "csv", env=env).output
+    lines = csv_text.splitlines()
+    assert lines[0] == "example,variant,source"
+    assert lines[1] == f'boat/pair-rule-three-players.yaml,boat,"{BOAT_SOURCE}"'
+    assert "…" not in csv_text and "worked example" not in csv_text
+    assert run("--lang", "pl", "examples", "--format", "csv", env=env).output == csv_text
+    markdown = run("examples", "--format", "markdown", env=env).output.splitlines()
+    row = next(line for line in markdown if "pair-rule-three-players" in line)
+    assert [cell.strip() for cell in row.strip("|").split("|")] == [
+        "boat/pair-rule-three-players.yaml", "boat", BOAT_SOURCE
+    ]  # fmt: skip
+    table_text = run("examples", env=env).output
+    assert "…" in table_text  # only the table for people is cut to the width
