@@ -34,10 +34,10 @@ def test_stats_numbers_deals_as_show_does_around_a_reentry(tmp_path: Path) -> No
     sheet = tmp_path / "b.yaml"
     sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
     shown = run("show", str(sheet), "--format", "plain").output.splitlines()
-    assert [line.split("\t")[:2] for line in shown[1:]] == [
-        ["1", "Anna closed with a remik"],
-        ["", "Boris re-enters"],
-        ["2", "Carl knocked"],
+    assert [line.split("\t")[:3] for line in shown[1:]] == [
+        ["1", "1", "Anna closed with a remik"],
+        ["", "1", "Boris re-enters"],
+        ["2", "1", "Carl knocked"],
     ]
     data = json.loads(run("stats", str(sheet), "--format", "json").output)
     assert data["players"]["Boris"]["best_deal"] == {"sheet": str(sheet), "n": 2, "score": 5}
@@ -163,3 +163,22 @@ def test_examples_in_csv_and_markdown_give_the_source_whole() -> None:
     ]  # fmt: skip
     table_text = run("examples", env=env).output
     assert "…" in table_text  # only the table for people is cut to the width
+
+
+def test_show_csv_and_plain_name_each_rows_game(tmp_path: Path) -> None:
+    sheet = tmp_path / "g.yaml"
+    run("new", str(sheet), "-v", "gin", "--players", "Anna,Boris", "--rule", "game_target=50")
+    for score in ("Anna=60", "Boris=20"):
+        run("add", str(sheet), "--score", score)
+    data = json.loads(run("show", str(sheet), "--format", "json").output)
+    assert [row["game"] for row in data["rows"]] == [1, 2]
+    assert run("show", str(sheet), "--format", "csv").output.splitlines()[:3] == [
+        "#,game,deal,scores,Anna,Boris",
+        "1,1,points only,Anna +60,60,0",
+        "2,2,points only,Boris +20,0,20",
+    ]
+    assert run("show", str(sheet), "--format", "plain").output.splitlines()[:3] == [
+        "#\tgame\tdeal\tscores\tAnna\tBoris",
+        "1\t1\tpoints only\tAnna +60\t60\t0",
+        "2\t2\tpoints only\tBoris +20\t0\t20",
+    ]
