@@ -182,3 +182,34 @@ def test_show_csv_and_plain_name_each_rows_game(tmp_path: Path) -> None:
         "1\t1\tpoints only\tAnna +60\t60\t0",
         "2\t2\tpoints only\tBoris +20\t0\t20",
     ]
+
+
+def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    sheet = tmp_path / "b.yaml"
+    sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
+    master, slave = pty.openpty()  # a new pseudo-terminal reports 0 x 0, as under `script`
+    try:
+        assert os.get_terminal_size(slave).columns == 0
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        command = [sys.executable, "-m", "remikcalc", "stats", str(sheet)]
+        done = subprocess.run(command, stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60)
+        assert done.returncode == 0, done.stderr
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # Linux: the other end closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(master)
+    got = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert got == run("stats", str(sheet), env={"COLUMNS": "80"}).output

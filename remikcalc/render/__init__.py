@@ -67,9 +67,15 @@ def to_json(obj: Any, *, lines: bool = False) -> str:
     return json.dumps(obj, ensure_ascii=False, default=_default, indent=2)
 
 
+#: a terminal reporting fewer columns than this reports no size (``script``'s pseudo-terminal
+#: says 0 x 0): its width is unknown
+_TERMINAL_FLOOR = 10
+
+
 def terminal_width() -> int:
     """The width tables are fitted to: ``COLUMNS`` when it is a positive number, else the
-    width of the terminal the output goes to, else 80 (output to a file or a pipe).
+    width of the terminal the output goes to, else 80 (output to a file or a pipe, or a
+    terminal that reports a width of 0 or one below 10 columns: no real size).
 
     As :func:`shutil.get_terminal_size` (``COLUMNS`` wins), but the terminal asked is the
     one ``sys.stdout`` writes to, so output captured or redirected is always 80 wide.
@@ -79,7 +85,9 @@ def terminal_width() -> int:
         return max(int(text), 20)
     try:
         if sys.stdout.isatty():
-            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 20)
+            columns = os.get_terminal_size(sys.stdout.fileno()).columns
+            if columns >= _TERMINAL_FLOOR:
+                return max(columns, 20)
     except (AttributeError, OSError, ValueError):  # no real file behind sys.stdout
         pass
     return 80
