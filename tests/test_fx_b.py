@@ -213,3 +213,49 @@ def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None
         os.close(master)
     got = b"".join(chunks).decode().replace("\r\n", "\n")
     assert got == run("stats", str(sheet), env={"COLUMNS": "80"}).output
+
+
+def _broken_words(table_text: str, plain_text: str) -> set[str]:
+    """Tokens of the table that are no word of the text: a word cut in the middle (a line
+    may break after a word's hyphen, "lay-" / "offs")."""
+    words = set(plain_text.split())
+    for word in list(words):
+        parts = word.split("-")
+        for i in range(1, len(parts)):
+            words |= {"-".join(parts[:i]) + "-", "-".join(parts[i:])}
+    return {w for w in table_text.split() if w not in words and set(w) != {"-"}}
+
+
+def test_narrow_columns_break_between_words() -> None:
+    for columns in ("40", "50", "60"):
+        env = {"COLUMNS": columns}
+        narrow = run("rules", "gin", env=env).output
+        plain = run("rules", "gin", "--format", "plain", env=env).output
+        assert _broken_words(narrow, plain) == set(), columns
+
+
+def test_a_word_longer_than_the_floor_breaks_only_as_a_last_resort() -> None:
+    from remikcalc.render import table
+
+    long = "x" * 30
+    text = table([["a", f"short words {long}"]], ["k", "v"], width=20)
+    assert "xxxxxxxxxxxxxxxxxxxx" in text  # the 20-character floor holds
+    assert long not in text  # the rest of the 30-character token goes on the next line
+
+
+def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path) -> None:
+    sheet = tmp_path / "b.yaml"
+    sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
+    text = run("stats", str(sheet), env={"COLUMNS": "40"}).output
+    assert max(len(line) for line in text.splitlines()) <= 40
+    assert text.split("\n\n")[1] == (
+        "Boris\n  deals: 2\n  won: 0\n  outcomes: -\n  avg caught: -\n  worst: -\n"
+        "  best deal: +5 (#2)\n  streak: 0"
+    )
+    pl = run("--lang", "pl", "stats", str(sheet), env={"COLUMNS": "80"}).output
+    assert _broken_words(pl, pl) == set()
+    assert "zamknięcia:" in pl.split()
+    wide = run("stats", str(sheet), env={"COLUMNS": "80"}).output
+    assert wide.splitlines()[0].split() == [
+        "player", "deals", "won", "outcomes", "avg", "worst", "best", "deal", "streak"
+    ]  # fmt: skip

@@ -43,6 +43,9 @@ FORMATS = ("table", "plain", "csv", "markdown", "json")
 TABLE_FORMATS = ("table", "plain", "csv", "markdown")
 #: a column is never wrapped narrower than this
 MIN_COLUMN = 8
+#: nor narrower than its longest word, up to this many characters: words break only when
+#: longer (a cell of one long token), so a table may stay wider than the terminal
+MAX_WORD = 20
 _GAP = 2  # tabulate's "simple" format puts two spaces between columns
 
 
@@ -172,19 +175,33 @@ def _text_width(text: str) -> int:
     return max((len(line) for line in text.split("\n")), default=0)
 
 
-def fit_widths(widths: Sequence[int], width: int, *, gap: int = _GAP) -> list[int] | None:
+def _longest_word(text: str) -> int:
+    return max((len(word) for word in text.split()), default=0)
+
+
+def fit_widths(
+    widths: Sequence[int],
+    width: int,
+    *,
+    gap: int = _GAP,
+    floors: Sequence[int] | None = None,
+) -> list[int] | None:
     """Column widths that fit ``width`` (columns ``gap`` apart), taken from the widest first
-    but none below :data:`MIN_COLUMN` (or its own width); None when they fit as they are.
+    but none below :data:`MIN_COLUMN` (or its own width), nor below its ``floors`` entry
+    (the longest word it holds); None when they fit as they are.
 
     >>> fit_widths([5, 40, 30], 60)
     [5, 25, 26]
     >>> fit_widths([5, 10], 80) is None
     True
+    >>> fit_widths([5, 40, 30], 60, floors=[5, 30, 10])
+    [5, 30, 21]
     """
     cols = list(widths)
     if sum(cols) + gap * (len(cols) - 1) <= width:
         return None
-    floor = [min(w, MIN_COLUMN) for w in cols]
+    floor = [min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors or [0] * len(cols),
+                                                        strict=True)]  # fmt: skip
     excess = sum(cols) + gap * (len(cols) - 1) - width
     while excess > 0:
         wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
@@ -258,7 +275,18 @@ def table(
         for i in range(ncols)
     ]
     limit = terminal_width() if width is None else width
-    fitted = fit_widths(natural, limit)
+    # a column keeps its longest word whole (up to MAX_WORD): lines break between words
+    words = [
+        min(
+            MAX_WORD,
+            max(
+                [_longest_word(heads[i]) if i < len(heads) else 0]
+                + [_longest_word(r[i]) for r in cells if i < len(r)]
+            ),
+        )
+        for i in range(ncols)
+    ]
+    fitted = fit_widths(natural, limit, floors=words)
     if fitted is None:  # fits as it is: drawn once
         drawn = draw_table(cells, heads)
         if drawn is not None:
@@ -281,7 +309,7 @@ def table(
         over = _text_width(text) - limit
         if over <= 0:
             break
-        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over)
+        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over, floors=words)
         if narrower is None or narrower == fitted:
             break  # as narrow as the columns go
         fitted = narrower
