@@ -392,6 +392,20 @@ def _achiever(result: DealResult) -> str | None:
     return result.winner if result.outcome == "undercut" else result.closer
 
 
+def _stats_winner(entry: Entry, result: DealResult) -> str | None:
+    """Who won the deal for ``stats``: the winner the scoring names (for a deal entered as
+    points, the closer, or in the knock games the one player who scored); for a deal entered
+    as points that names none (no closer, several positive scores), the one player with the
+    highest score if it is positive; nobody on a tie, a draw or no positive score."""
+    if result.winner is not None or result.outcome == "draw":
+        return result.winner
+    if not isinstance(entry, DealEntry) or entry.scores is None or not result.scores:
+        return None
+    best = max(result.scores.values())
+    top = [p for p, s in result.scores.items() if s == best]
+    return top[0] if best > 0 and len(top) == 1 else None
+
+
 def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
     """Each player's statistics over the replayed sheets, players matched by name ignoring
     case (shown as first spelled), in order of first appearance.
@@ -406,28 +420,31 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
         where = state.sheet.path or f"sheet {n}"
         for p in state.sheet.players:
             stats.setdefault(name_key(p), PlayerStats(p))
+        number = 0  # the deal's number as ``show`` and ``edit`` give it: events have none
         for step in state.steps:
             result = step.result
             if not isinstance(result, DealResult):
                 continue
+            number += 1
             achiever = _achiever(result)
+            winner = _stats_winner(step.entry, result)
             for p in state.sheet.players:
                 if p not in result.scores and p not in result.points:
                     continue
                 st = stats[name_key(p)]
                 st.deals += 1
-                if result.winner == p:
+                if winner == p:
                     st.won += 1
                     st.run += 1
                     st.streak = max(st.streak, st.run)
                 else:
                     st.run = 0
-                    if p in result.points and result.winner is not None:
+                    if p in result.points and winner is not None:
                         st.caught.append(result.points[p])
                 if achiever == p:
                     st.outcomes[result.outcome] = st.outcomes.get(result.outcome, 0) + 1
                 score = result.scores.get(p)
                 gain = None if score is None else -score if low else score
                 if gain is not None and score is not None and (st.best is None or gain > st.gain):
-                    st.best, st.gain = BestDeal(where, step.n, score), gain
+                    st.best, st.gain = BestDeal(where, number, score), gain
     return {s.name: s for s in stats.values()}

@@ -300,7 +300,7 @@ def test_show_has_totals_status_and_sparklines(gin: Path) -> None:
     assert data["progression"]["Anna"] == [0, 20, 20, 50, 71, 71, 86, 101]
     assert data["finished"] is True and data["winner"] == "Anna"
     plain = ok("show", str(gin), "--format", "plain").output.splitlines()
-    assert plain[0] == "#\tdeal\tscores\tAnna\tBoris"
+    assert plain[0] == "#\tgame\tdeal\tscores\tAnna\tBoris"
     table = ok("settle", str(gin)).output
     assert "Boris pays Anna 23.60 PLN" in table
     data = settle_json(gin)

@@ -98,7 +98,7 @@ def _record(root: Path, name: str) -> dict[str, Any]:
 
 
 def _listing(records: list[dict[str, Any]], fmt: str) -> str:
-    from remikcalc.render import table, to_json
+    from remikcalc.render import table, terminal_width, to_json
 
     if fmt == "json":
         return to_json({"schema": "remikcalc.examples/1", "examples": records})
@@ -110,14 +110,16 @@ def _listing(records: list[dict[str, Any]], fmt: str) -> str:
         ]
         for r in records
     ]
-    if fmt == "plain":
+    if fmt in ("plain", "csv"):  # for programs: English, whole, without the sentence below
         return table(rows, ("example", "variant", "source"), fmt=fmt)
     headers = (_("example"), _("variant"), _("source"))
-    # the source is cut to what the terminal has room for (--json and --format plain give it whole)
-    room = shutil.get_terminal_size().columns - 4
-    room -= max(len(r[0]) for r in rows) + max(len(r[1]) for r in rows) if rows else 0
-    for row in rows:
-        row[2] = _cut(row[2], max(room, 20))
+    if fmt == "table":
+        # the source is cut to what the terminal has room for (every other format gives it
+        # whole: markdown, csv and plain are never cut or wrapped)
+        room = terminal_width() - 4
+        room -= max(len(r[0]) for r in rows) + max(len(r[1]) for r in rows) if rows else 0
+        for row in rows:
+            row[2] = _cut(row[2], max(room, 20))
     text = table(rows, headers, fmt=fmt)
     return (
         text
@@ -201,7 +203,7 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
     with bundled_root() as root:
         if folder is None:
             # JSON and plain are the same in every language: a file's error in English
-            with language("en") if fmt in ("json", "plain") else contextlib.nullcontext():
+            with language("en") if fmt in ("json", "plain", "csv") else contextlib.nullcontext():
                 records = [_record(root, name) for name in example_names(root)]
             click.echo(_listing(records, fmt))
             return

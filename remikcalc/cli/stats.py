@@ -19,9 +19,12 @@ def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
     count caught in hand when someone else won, the best deal and the longest winning streak.
 
     Players are matched by name, ignoring case. An outcome counts for the closer, an undercut
-    for the defender who made it; a deal entered as points only counts as played and won but
-    has no count caught. The best deal is the highest score (a bridge score, a penalty,
-    counts negated).
+    for the defender who made it. A deal entered as points only counts as played for every
+    player and has no count caught; it is won by its closer if one is given (in the knock
+    games by the only player who scored, if one did), else by the player with the single
+    highest score if it is positive; on a tie, in a draw or with no positive score nobody
+    wins it. The best deal is the highest score (a bridge score, a penalty, counts
+    negated), numbered as show numbers deals.
 
     \b
     Examples:

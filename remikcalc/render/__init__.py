@@ -43,6 +43,9 @@ FORMATS = ("table", "plain", "csv", "markdown", "json")
 TABLE_FORMATS = ("table", "plain", "csv", "markdown")
 #: a column is never wrapped narrower than this
 MIN_COLUMN = 8
+#: nor narrower than its longest word, up to this many characters: words break only when
+#: longer (a cell of one long token), so a table may stay wider than the terminal
+MAX_WORD = 20
 _GAP = 2  # tabulate's "simple" format puts two spaces between columns
 
 
@@ -67,9 +70,15 @@ def to_json(obj: Any, *, lines: bool = False) -> str:
     return json.dumps(obj, ensure_ascii=False, default=_default, indent=2)
 
 
+#: a terminal reporting fewer columns than this reports no size (``script``'s pseudo-terminal
+#: says 0 x 0): its width is unknown
+_TERMINAL_FLOOR = 10
+
+
 def terminal_width() -> int:
     """The width tables are fitted to: ``COLUMNS`` when it is a positive number, else the
-    width of the terminal the output goes to, else 80 (output to a file or a pipe).
+    width of the terminal the output goes to, else 80 (output to a file or a pipe, or a
+    terminal that reports a width of 0 or one below 10 columns: no real size).
 
     As :func:`shutil.get_terminal_size` (``COLUMNS`` wins), but the terminal asked is the
     one ``sys.stdout`` writes to, so output captured or redirected is always 80 wide.
@@ -79,7 +88,9 @@ def terminal_width() -> int:
         return max(int(text), 20)
     try:
         if sys.stdout.isatty():
-            return max(os.get_terminal_size(sys.stdout.fileno()).columns, 20)
+            columns = os.get_terminal_size(sys.stdout.fileno()).columns
+            if columns >= _TERMINAL_FLOOR:
+                return max(columns, 20)
     except (AttributeError, OSError, ValueError):  # no real file behind sys.stdout
         pass
     return 80
@@ -164,19 +175,33 @@ def _text_width(text: str) -> int:
     return max((len(line) for line in text.split("\n")), default=0)
 
 
-def fit_widths(widths: Sequence[int], width: int, *, gap: int = _GAP) -> list[int] | None:
+def _longest_word(text: str) -> int:
+    return max((len(word) for word in text.split()), default=0)
+
+
+def fit_widths(
+    widths: Sequence[int],
+    width: int,
+    *,
+    gap: int = _GAP,
+    floors: Sequence[int] | None = None,
+) -> list[int] | None:
     """Column widths that fit ``width`` (columns ``gap`` apart), taken from the widest first
-    but none below :data:`MIN_COLUMN` (or its own width); None when they fit as they are.
+    but none below :data:`MIN_COLUMN` (or its own width), nor below its ``floors`` entry
+    (the longest word it holds); None when they fit as they are.
 
     >>> fit_widths([5, 40, 30], 60)
     [5, 25, 26]
     >>> fit_widths([5, 10], 80) is None
     True
+    >>> fit_widths([5, 40, 30], 60, floors=[5, 30, 10])
+    [5, 30, 21]
     """
     cols = list(widths)
     if sum(cols) + gap * (len(cols) - 1) <= width:
         return None
-    floor = [min(w, MIN_COLUMN) for w in cols]
+    floor = [min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors or [0] * len(cols),
+                                                        strict=True)]  # fmt: skip
     excess = sum(cols) + gap * (len(cols) - 1) - width
     while excess > 0:
         wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
@@ -250,7 +275,18 @@ def table(
         for i in range(ncols)
     ]
     limit = terminal_width() if width is None else width
-    fitted = fit_widths(natural, limit)
+    # a column keeps its longest word whole (up to MAX_WORD): lines break between words
+    words = [
+        min(
+            MAX_WORD,
+            max(
+                [_longest_word(heads[i]) if i < len(heads) else 0]
+                + [_longest_word(r[i]) for r in cells if i < len(r)]
+            ),
+        )
+        for i in range(ncols)
+    ]
+    fitted = fit_widths(natural, limit, floors=words)
     if fitted is None:  # fits as it is: drawn once
         drawn = draw_table(cells, heads)
         if drawn is not None:
@@ -273,7 +309,7 @@ def table(
         over = _text_width(text) - limit
         if over <= 0:
             break
-        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over)
+        narrower = fit_widths(fitted, sum(fitted) + _GAP * (ncols - 1) - over, floors=words)
         if narrower is None or narrower == fitted:
             break  # as narrow as the columns go
         fitted = narrower

@@ -400,30 +400,49 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         return to_json(evening_json(evening, paths))
     unit = f" {evening.currency}" if evening.currency else ""
     what = _MONEY if evening.in_money else _NET
-    if fmt in ("plain", "csv"):
-        rows = [[p, _evening_amount(evening, v) + (unit if evening.in_money else "")]
-                for p, v in evening.combined.items() if p != POOL]  # fmt: skip
+    if fmt in ("plain", "csv"):  # laid out as one sheet's settlement (see above)
+        money = evening.in_money
+        combined = [(p, _evening_amount(evening, v)) for p, v in evening.combined.items()
+                    if p != POOL]  # fmt: skip
         transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
                      for t in evening.transfers]  # fmt: skip
-        if fmt == "plain":
+        if fmt == "plain":  # amounts in money keep their currency, as one sheet's do
+            rows = [[p, a + (unit if money else "")] for p, a in combined]
             lines = [table(rows, [_PLAYER, what], fmt="plain"), ""]
-            lines += ["\t".join(t) for t in transfers]
+            lines += ["\t".join([payer, payee, amount + (unit if money else "")])
+                      for payer, payee, amount in transfers]  # fmt: skip
             return "\n".join(lines).rstrip()
-        payments = table(transfers, _TRANSFER_HEADERS, fmt=fmt)
-        return table(rows, [_PLAYER, what], fmt=fmt) + "\n\n" + payments
+        currency = evening.currency or ""
+        headers = [_PLAYER, what, *(["currency"] if money else [])]
+        rows = [[p, a, *([currency] if money else [])] for p, a in combined]
+        cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
+        payments = table(cash, [*_TRANSFER_HEADERS, "currency"], fmt="csv")
+        return table(rows, headers, fmt="csv") + "\n\n" + payments
 
     def amount_for_people(value: Fraction | Decimal) -> str:
         if evening.in_money:
             return money_text(value, evening.currency, evening.digits)
         return number_text(value)
 
+    #: what a transfer is counted in: money, or the sheets' points (or stakes)
+    transfer_unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
+
+    def who_pays_whom(bullet: str) -> list[str]:
+        if not evening.transfers:
+            return [_("Nobody owes anything.")]
+        lines = [_("Who pays whom:") + ("\n" if bullet == "-" else "")]
+        for t in evening.transfers:
+            value = Decimal(_evening_amount(evening, t.amount))
+            amount = amount_for_people(t.amount)
+            line = _transfer_line(t.payer, t.payee, amount, transfer_unit, value)
+            lines.append(f"{bullet} {line}")
+        return lines
+
     rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
     headers = [_(_PLAYER), _(what)]
-    if fmt != "table":  # markdown, for pasting: the combined tables only
-        cash = [[t.payer, _("pool") if t.payee == POOL else t.payee, amount_for_people(t.amount)]
-                for t in evening.transfers]  # fmt: skip
-        payments = table(cash, [_(h) for h in _TRANSFER_HEADERS], fmt=fmt)
-        return table(rows, headers, fmt=fmt) + "\n\n" + payments
+    if fmt != "table":  # markdown, for pasting: the combined table, then who pays whom as
+        # one sheet's settlement lists it
+        return "\n".join([table(rows, headers, fmt=fmt), "", *who_pays_whom("-")])
     parts = []
     for path, settlement in zip(paths, evening.settlements, strict=True):
         variant = settlement.replay.rules.variant
@@ -434,15 +453,7 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         "== The evening: {count} sheets together ==",
         count,
     )
-    parts += [heading.format(count=count), table(rows, headers), ""]
-    if evening.transfers:
-        parts.append(_("Who pays whom:"))
-        for t in evening.transfers:
-            value = Decimal(_evening_amount(evening, t.amount))
-            line = _transfer_line(t.payer, t.payee, amount_for_people(t.amount), "money", value)
-            parts.append(f"  {line}")
-    else:
-        parts.append(_("Nobody owes anything."))
+    parts += [heading.format(count=count), table(rows, headers), "", *who_pays_whom(" ")]
     pool = evening.combined.get(POOL)
     if pool:
         parts.append(

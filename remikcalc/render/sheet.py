@@ -260,7 +260,9 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
 
     Deals are numbered; an event (a re-entry) has no number. In Hollywood scoring each
     player's cell holds his three column totals, ``18/0/0`` (in plain and csv, one column
-    each: ``Anna 1``, ``Anna 2``, ``Anna 3``).
+    each: ``Anna 1``, ``Anna 2``, ``Anna 3``). A new game is marked by a row of its own in
+    ``table`` and ``markdown``; plain and csv give every row its game in a ``game`` column
+    after ``#``.
     """
     players = list(state.sheet.players)
     tally = state.tally
@@ -274,7 +276,9 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
         heads = [f"{p} {i}" for p in players for i in range(1, KnockTally.COLUMNS + 1)]
     else:
         heads = [f"{p} 1/2/3" if hollywood else p for p in players]
-    headers = ["#", tr(N_("deal")), tr(N_("scores")), *heads]
+    # plain and csv have no marker row between games: each row names its game instead
+    game_column = [] if people else ["game"]
+    headers = ["#", *game_column, tr(N_("deal")), tr(N_("scores")), *heads]
     starts = _game_starts(state)
     numbers = deal_numbers(state.steps)
     rows: list[list[Any]] = []
@@ -295,7 +299,8 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
                 else number(step.totals[p])
                 for p in players
             ]
-        rows.append(["" if deal is None else deal, entry_text(step, translated=people),
+        rows.append(["" if deal is None else deal, *([] if people else [step.game]),
+                     entry_text(step, translated=people),
                      scores_text(step, people=people), *totals])  # fmt: skip
     return headers, rows
 
