@@ -1,0 +1,97 @@
+"""Fixes from a tester's report: deal input, sheet commands and their words (branch fx-a)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from remikcalc.cli.main import cli
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def ok(*args: str, input: str | None = None) -> Result:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def refused(*args: str) -> str:
+    """The error line of a command that must fail with exit 1."""
+    result = run(*args)
+    assert result.exit_code == 1, result.output
+    return result.stderr.splitlines()[0]
+
+
+def sheet(tmp_path: Path, variant: str, players: str = "Anna,Boris,Carl") -> Path:
+    path = tmp_path / f"{variant}.yaml"
+    ok("new", str(path), "-v", variant, "--players", players)
+    return path
+
+
+# 1. a drawn deal entered as points scores only what a draw can
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "score", "error"),
+    [
+        ("gin", "Anna,Boris", "Anna=5", "a drawn deal scores nothing in gin, not +5 for Anna"),
+        ("oklahoma", "Anna,Boris", "Boris=-3",
+         "a drawn deal scores nothing in oklahoma, not -3 for Boris"),
+        ("bridge", "Anna,Boris,Carl", "Anna=5",
+         "a drawn deal scores nothing in bridge, not +5 for Anna"),
+        ("rummy", "Anna,Boris,Carl", "Anna=5", "in a drawn rummy deal every player scores "
+         "minus their own hand, not +5 for Anna"),
+        ("polish", "Anna,Boris,Carl", "Carl=1", "in a drawn polish deal every player scores "
+         "minus their own hand, not +1 for Carl"),
+        ("remibrydz", "Anna,Boris,Carl", "Anna=5", "in a drawn remibrydz deal every player "
+         "scores minus their own hand, not +5 for Anna"),
+        ("boat", "Anna,Boris,Carl", "Anna=-5", "boat has no drawn deals: when the stock runs "
+         "out the discard pile is turned over and play goes on until a player goes out"),
+        ("continental", "Anna,Boris,Carl", "Anna=0", "continental has no drawn deals: when "
+         "the stock runs out the discard pile is turned over and play goes on until a player "
+         "goes out"),
+    ],
+)  # fmt: skip
+def test_a_drawn_deal_with_scores_it_cannot_have_is_refused(
+    tmp_path: Path, variant: str, players: str, score: str, error: str
+) -> None:
+    path = sheet(tmp_path, variant, players)
+    before = path.read_bytes()
+    assert refused("add", str(path), "--draw", "--score", score) == f"Error: {error}"
+    assert refused("add", str(path), "--how", "draw", "--score", score) == f"Error: {error}"
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "scores"),
+    [
+        ("gin", "Anna,Boris", "Anna=0"),
+        ("bridge", "Anna,Boris,Carl", "Anna=0 Boris=0"),
+        ("rummy", "Anna,Boris,Carl", "Anna=-5 Boris=0 Carl=-12"),
+        ("remibrydz", "Anna,Boris,Carl", "Anna=-5"),
+        ("rummy500", "Anna,Boris,Carl", "Anna=35 Boris=-20"),
+    ],
+)
+def test_a_drawn_deal_with_the_scores_a_draw_gives_is_taken(
+    tmp_path: Path, variant: str, players: str, scores: str
+) -> None:
+    path = sheet(tmp_path, variant, players)
+    args = [a for score in scores.split() for a in ("--score", score)]
+    ok("add", str(path), "--draw", *args)
+
+
+def test_a_sheet_holding_a_drawn_deal_with_points_is_refused_when_read(tmp_path: Path) -> None:
+    path = tmp_path / "gin.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
+        "deals:\n  - draw: true\n    scores: {Anna: 5}\n",
+        encoding="utf-8",
+    )
+    result = run("show", str(path))
+    assert result.exit_code == 1
+    assert "a drawn deal scores nothing in gin, not +5 for Anna" in result.stderr
