@@ -95,3 +95,32 @@ def test_a_sheet_holding_a_drawn_deal_with_points_is_refused_when_read(tmp_path:
     result = run("show", str(path))
     assert result.exit_code == 1
     assert "a drawn deal scores nothing in gin, not +5 for Anna" in result.stderr
+
+
+# 2. `hand`'s Caught line counts the hand as it will be held, after the chosen discard
+
+
+def test_caught_counts_the_hand_after_the_chosen_discard() -> None:
+    held = ok("hand", "-v", "rummy", "-n", "3", "AS", "2S", "3S", "7H", "7D", "7C", "QC")
+    drawn = ok("hand", "-v", "rummy", "-n", "3", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "QC")
+    caught = (
+        "Caught:   37 if another player goes out now (every card counts, melds too; "
+        "74 if another player goes out in one go)\n"
+    )
+    assert held.output.endswith(caught)
+    assert drawn.output == (
+        "Hand:     AS 2S 3S 7H 7D 7C KD QC\n"
+        "Melds:    7C 7D 7H | AS 2S 3S\n"
+        "Deadwood: QC\n"
+        "Points:   10\n"
+        "Discard:  KD\n" + caught
+    )
+
+
+def test_caught_after_a_discard_in_continental_pays_for_the_cards_kept() -> None:
+    out = ok("hand", "-v", "continental", "-n", "3", "AS", "2S", "3S", "4S", "5S", "6S", "7S",
+             "8S", "9S", "TS", "JS", "QS", "KS", "JK", "5H", "9D").output  # fmt: skip
+    assert "Discard:  9D\n" in out
+    assert out.endswith(
+        "Caught:   16 if another player goes out now (14 cards × 1 + 1 joker × 2)\n"
+    )
