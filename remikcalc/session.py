@@ -78,6 +78,17 @@ class Replay:
     tally: Tally
     steps: list[Step] = field(default_factory=list)
 
+    def written(self, entry: Entry) -> Entry:
+        """``entry`` as :meth:`apply` would write it now (names as the players', cards
+        canonical), without scoring it into the tally; raises as :meth:`apply` would."""
+        if isinstance(entry, ReentryEntry):
+            return dataclasses.replace(
+                entry, player=_named(entry.player, self.tally.players, "player")
+            )
+        if entry.scores is not None:
+            return score_points(self.rules, self.tally.active(), entry)[0]
+        return _canonical(entry, build_deal(self.rules, self.tally.active(), entry))
+
     def apply(self, entry: Entry) -> tuple[Entry, Step]:
         """Score one more entry: returns it written canonically, and its step.
 

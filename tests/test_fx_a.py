@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,37 @@ def test_caught_after_a_discard_in_continental_pays_for_the_cards_kept() -> None
     assert out.endswith(
         "Caught:   16 if another player goes out now (14 cards × 1 + 1 joker × 2)\n"
     )
+
+
+# 3. undo's put-back line has --again when add would need it
+
+
+def test_undo_of_a_repeated_deal_puts_it_back_with_again(tmp_path: Path) -> None:
+    path = sheet(tmp_path, "rummy", "Anna,Boris")
+    ok("add", str(path), "--score", "Anna=10")
+    ok("add", str(path), "--score", "anna=10", "--again")
+    out = ok("undo", str(path)).output.splitlines()
+    assert out[:2] == [
+        f"Removed the last entry of {path} (points only).",
+        f"To put it back: remikcalc add {path} --again --score Anna=10",
+    ]
+    ok(*shlex.split(out[1])[5:])  # the line works as printed
+    assert '"add_again": "remikcalc add ' + str(path) + ' --again --score Anna=10"' in (
+        ok("undo", str(path), "--format", "json").output
+    )
+    # the first deal is not a repeat: no --again
+    assert ok("undo", str(path)).output.splitlines()[1] == (
+        f"To put it back: remikcalc add {path} --score Anna=10"
+    )
+
+
+def test_undo_of_a_repeated_hand_deal_puts_it_back_with_again(tmp_path: Path) -> None:
+    path = sheet(tmp_path, "rummy", "Anna,Boris")
+    hands = ("--closer", "Anna", "Boris=9C 9D KS")
+    ok("add", str(path), *hands)
+    ok("add", str(path), "--closer", "anna", "Boris=9c 9d ks", "--again")
+    line = ok("undo", str(path)).output.splitlines()[1]
+    assert line == f"To put it back: remikcalc add {path} --again --closer Anna Boris='9C 9D KS'"
+    ok("add", str(path), "--score", "Anna=3")
+    line = ok("undo", str(path)).output.splitlines()[1]
+    assert line == f"To put it back: remikcalc add {path} --score Anna=3"

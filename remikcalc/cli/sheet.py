@@ -330,7 +330,12 @@ def undo_cmd(file: str, fmt: str) -> None:
         save.commit(before, text)
     for warning in warnings:
         click.echo(warning, err=True)
-    again = add_command(file, removed)
+    state: Replay | None = None
+    try:
+        state = load(file)
+    except RemikcalcError as exc:
+        problems = exc
+    again = add_command(file, removed, again=state is not None and _repeats(state, removed))
     if fmt == "json":
         from remikcalc.render import to_json
 
@@ -339,15 +344,27 @@ def undo_cmd(file: str, fmt: str) -> None:
     click.echo(_("Removed the last entry of {file} ({what}).").format(
         file=file, what=_removed_words(removed)))  # fmt: skip
     click.echo(_("To put it back: {command}").format(command=again))
-    try:
-        state = load(file)
-    except RemikcalcError as exc:
-        click.echo(_("The sheet still has problems:\n{problems}").format(problems=exc), err=True)
+    if state is None:
+        click.echo(
+            _("The sheet still has problems:\n{problems}").format(problems=problems), err=True
+        )
         return
     from remikcalc.render.sheet import render_sheet
 
     click.echo("")
     click.echo(render_sheet(state, fmt))
+
+
+def _repeats(state: Replay, removed: Any) -> bool:
+    """Whether the entry ``undo`` removed is the same as the one now last, so that putting
+    it back needs ``add --again`` (the comparison ``add`` makes)."""
+    if not state.steps:
+        return False
+    try:
+        written = state.written(removed)
+    except RemikcalcError:
+        return False
+    return same_entry(written, state.steps[-1].entry)
 
 
 def _removed_words(removed: Any) -> str:
