@@ -159,3 +159,22 @@ def test_undo_of_a_repeated_hand_deal_puts_it_back_with_again(tmp_path: Path) ->
     ok("add", str(path), "--score", "Anna=3")
     line = ok("undo", str(path)).output.splitlines()[1]
     assert line == f"To put it back: remikcalc add {path} --score Anna=3"
+
+
+# 4. a negative operand in how a game is netted is written in brackets
+
+
+def test_rummy500_collection_from_a_negative_total_is_bracketed(tmp_path: Path) -> None:
+    path = sheet(tmp_path, "rummy500")
+    ok("add", str(path), "--closer", "Anna", "--score", "Anna=522", "--score", "Carl=-49")
+    line = (
+        "Game won by Anna: Anna collects 522 − 0 = 522 from Boris; "
+        "Anna collects 522 − (−49) = 571 from Carl"
+    )
+    assert line in ok("settle", str(path)).output.splitlines()
+    polish = ok("--lang", "pl", "settle", str(path)).output
+    assert "Anna bierze od gracza Carl 522 − (−49) = 571" in polish
+    # the English reasons of JSON say the same as the table (docs/DECISIONS.md)
+    assert '"Anna collects 522 − (−49) = 571 from Carl"' in (
+        ok("settle", str(path), "--format", "json").output
+    )
