@@ -44,7 +44,7 @@ _MINOR_DIGITS = {
 }
 #: the largest amount typed (a stake): keeps money arithmetic exact within Decimal's precision
 MAX_AMOUNT = 1_000_000
-_AMOUNT = re.compile(r"(\d{1,15})?(?:[.,](\d{1,12}))?")
+_AMOUNT = re.compile(r"(\d+)?(?:([.,])(\d+))?")
 
 
 def currency_decimals(currency: str | None) -> int:
@@ -62,7 +62,8 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
     """Parse a money amount typed by a person: ``"1.5"`` and ``"1,5"`` both mean 1.50.
 
     One dot or one comma is the decimal separator, whichever is typed (so ``1,500`` is one
-    and a half, and refused for a currency with 2 decimals: write ``1500`` or ``1 500``).
+    and a half, and refused for a currency with 2 decimals, with the hint to write ``1500`` or
+    ``1 500``: the hint only where the separator could have been a thousands mark).
     Thousands may be grouped with a space or a no-break space (``1 000,50``), never with a dot
     or a comma: a number with both, or with two separators, is refused as ambiguous.
     Negative amounts, anything that is not a plain decimal number, and more decimals than the
@@ -98,29 +99,32 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
                 what=what, text=text)
         )  # fmt: skip
     match = _AMOUNT.fullmatch(body)
-    if not body or match is None or (match.group(1) is None and match.group(2) is None):
+    if not body or match is None or (match.group(1) is None and match.group(3) is None):
         raise SettleError(
             _("{what} {text!r} is not a decimal number; write it like 0.10 or 1,5").format(
                 what=what, text=text
             )
         )
-    whole, frac = match.group(1) or "0", match.group(2) or ""
-    if len(frac) > decimals:
-        if decimals == 0:
-            unit = _("whole units")
-        else:
-            unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
-        raise SettleError(
-            _("{what} {text!r} has more decimals than the currency's minor unit ({unit}); "
-              "for thousands write 1500 or 1 500").format(what=what, text=text, unit=unit)
-        )  # fmt: skip
-    value = Decimal(f"{whole}.{frac}" if frac else whole)
+    whole, frac = match.group(1) or "0", match.group(3) or ""
+    value = Decimal(f"{whole}.{frac}" if frac else whole)  # exact, however many digits
     if value > MAX_AMOUNT:
         raise SettleError(
             _("{what} {text!r} is more than {limit}; a {what} is at most that").format(
                 what=what, text=text, limit=MAX_AMOUNT
             )
         )
+    if len(frac) > decimals:
+        if decimals == 0:
+            unit = _("whole units")
+        else:
+            unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
+        problem = _("{what} {text!r} has more decimals than the currency's minor unit "
+                    "({unit})").format(what=what, text=text, unit=unit)  # fmt: skip
+        if len(frac) == 3 and whole[0] != "0" and len(whole) <= 3:  # 1,500: a thousands mark?
+            problem += _("; for thousands write {plain} or {grouped}").format(
+                plain=whole + frac, grouped=f"{whole} {frac}"
+            )
+        raise SettleError(problem)
     return value
 
 

@@ -178,3 +178,45 @@ def test_rummy500_collection_from_a_negative_total_is_bracketed(tmp_path: Path) 
     assert '"Anna collects 522 − (−49) = 571 from Carl"' in (
         ok("settle", str(path), "--format", "json").output
     )
+
+
+# 5. the thousands hint only where a separator could be one; a huge stake is too large
+
+
+@pytest.mark.parametrize(
+    ("stake", "currency", "error"),
+    [
+        ("0.001", "PLN", "stake '0.001' has more decimals than the currency's minor unit "
+         "(2 decimals)"),
+        ("0.5", "JPY", "stake '0.5' has more decimals than the currency's minor unit "
+         "(whole units)"),
+        ("0,500", "PLN", "stake '0,500' has more decimals than the currency's minor unit "
+         "(2 decimals)"),
+        ("1,500", "PLN", "stake '1,500' has more decimals than the currency's minor unit "
+         "(2 decimals); for thousands write 1500 or 1 500"),
+        ("12.500", "JPY", "stake '12.500' has more decimals than the currency's minor unit "
+         "(whole units); for thousands write 12500 or 12 500"),
+        ("99999999999999999999999999999999999999.123456789", "PLN",
+         "stake '99999999999999999999999999999999999999.123456789' is more than 1000000; "
+         "a stake is at most that"),
+        ("1000000.5", "JPY", "stake '1000000.5' is more than 1000000; a stake is at most that"),
+        ("ten", "PLN", "stake 'ten' is not a decimal number; write it like 0.10 or 1,5"),
+    ],
+)  # fmt: skip
+def test_stake_refusals_say_what_is_wrong(
+    tmp_path: Path, stake: str, currency: str, error: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    args = ("new", str(path), "-v", "gin", "--players", "A,B", "--stake", stake)
+    assert refused(*args, "--currency", currency) == f"Error: {error}"
+    assert not path.exists()
+
+
+def test_the_thousands_hint_in_polish() -> None:
+    from remikcalc.errors import SettleError
+    from remikcalc.i18n import language
+    from remikcalc.money import parse_amount
+
+    with language("pl"), pytest.raises(SettleError) as caught:
+        parse_amount("2,500")
+    assert str(caught.value).endswith("; tysiące zapisz jako 2500 lub 2 500")
