@@ -22,10 +22,12 @@ from remikcalc.errors import SettleError
 from remikcalc.i18n import _, ngettext
 
 __all__ = [
+    "CURRENCY_SIGNS",
     "EXACT_LIMIT",
     "MAX_AMOUNT",
     "Transfer",
     "amount_text",
+    "currency_code",
     "currency_decimals",
     "decimal_text",
     "fewest_transfers",
@@ -33,6 +35,7 @@ __all__ = [
     "parse_amount",
     "round_money",
     "round_spread",
+    "same_currency",
 ]
 
 # --- amounts ------------------------------------------------------------------------------------
@@ -45,6 +48,43 @@ _MINOR_DIGITS = {
 #: the largest amount typed (a stake): keeps money arithmetic exact within Decimal's precision
 MAX_AMOUNT = 1_000_000
 _AMOUNT = re.compile(r"(\d+)?(?:([.,])(\d+))?")
+
+
+#: currency signs written after an amount in pl and ru (other currencies keep their code)
+CURRENCY_SIGNS = {"PLN": "zł", "RUB": "₽", "EUR": "€", "UAH": "₴", "USD": "$", "GBP": "£"}
+# a sheet in one of these signs is in that currency ($ is left out: many dollars write it)
+_SIGN_CODES = {sign.casefold(): code.casefold() for code, sign in CURRENCY_SIGNS.items()
+               if sign != "$"}  # fmt: skip
+
+
+def currency_code(currency: str) -> str:
+    """A currency as a sheet keeps it: three ASCII letters are an ISO 4217 code, in capitals;
+    anything else (a sign such as zł or ₽, or a name) is kept as typed.
+
+    >>> currency_code("pln"), currency_code(" Eur "), currency_code("zł"), currency_code("Kč")
+    ('PLN', 'EUR', 'zł', 'Kč')
+    """
+    text = currency.strip()
+    if len(text) == 3 and text.isascii() and text.isalpha():
+        return text.upper()
+    return text
+
+
+def same_currency(a: str | None, b: str | None) -> bool:
+    """Whether two sheets' currencies are one: the same code or sign, case aside, or a sign
+    and its code (``zł`` and ``PLN``); no currency is one only with no currency.
+
+    >>> same_currency("zł", "PLN"), same_currency("ZŁ", "zł"), same_currency("$", "USD")
+    (True, True, False)
+    """
+
+    def key(currency: str | None) -> str | None:
+        if currency is None:
+            return None
+        folded = currency_code(currency).casefold()
+        return _SIGN_CODES.get(folded, folded)
+
+    return key(a) == key(b)
 
 
 def currency_decimals(currency: str | None) -> int:

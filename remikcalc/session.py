@@ -26,6 +26,7 @@ from remikcalc.money import (
     fewest_transfers,
     round_money,
     round_spread,
+    same_currency,
 )
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import POOL, Deal, DealResult
@@ -314,7 +315,7 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
             )  # fmt: skip
         if staked:
             cur0, cur = first.sheet.currency, other.sheet.currency
-            if name_key(cur0 or "") != name_key(cur or ""):
+            if not same_currency(cur0, cur):
                 none = _("no currency")
                 raise SettleError(
                     _("{name} is in {currency} but {first} is in {first_currency}: settle sheets "

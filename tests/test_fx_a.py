@@ -220,3 +220,43 @@ def test_the_thousands_hint_in_polish() -> None:
     with language("pl"), pytest.raises(SettleError) as caught:
         parse_amount("2,500")
     assert str(caught.value).endswith("; tysiące zapisz jako 2500 lub 2 500")
+
+
+# 6. a currency code is kept in capitals, a sign as typed; zł and PLN are one currency
+
+GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
+GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+def gin_sheet(path: Path, currency: str) -> Path:
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0,1",
+       "--currency", currency)  # fmt: skip
+    ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    return path
+
+
+def test_a_currency_code_is_kept_in_capitals_and_a_sign_as_typed(tmp_path: Path) -> None:
+    code = gin_sheet(tmp_path / "code.yaml", "pln")
+    sign = gin_sheet(tmp_path / "sign.yaml", "zł")
+    assert "currency: PLN\n" in code.read_text(encoding="utf-8")
+    assert "currency: zł\n" in sign.read_text(encoding="utf-8")
+    assert "Boris → Anna: 5,90\u00a0zł" in ok("--lang", "pl", "settle", str(sign)).output
+    assert "Boris pays Anna 5.90 zł" in ok("settle", str(sign)).output
+    assert "Boris pays Anna 5.90 PLN" in ok("settle", str(code)).output
+    evening = ok("--lang", "pl", "settle", str(sign), str(code)).output
+    assert "Boris → Anna: 11,80\u00a0zł" in evening
+
+
+def test_a_sheet_read_with_a_lower_case_code_is_in_that_currency(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\nstake: 0.1\ncurrency: eur\n"
+        "deals:\n  - closer: Anna\n    hands: {Anna: 9C 9D 9H 5S 6S 7S KD KH KS 2C, "
+        "Boris: AS 2S 3H 4D 5D 8C 8D JC QC TD}\n",
+        encoding="utf-8",
+    )
+    assert '"currency": "EUR"' in ok("settle", str(path), "--format", "json").output
+    other = gin_sheet(tmp_path / "usd.yaml", "$")
+    assert refused("settle", str(path), str(other)) == (
+        f"Error: {other} is in $ but {path} is in EUR: settle sheets of one currency together"
+    )

@@ -41,7 +41,7 @@ def _new_sheet(
     title: str | None,
     hollywood: bool,
 ) -> Sheet:
-    from remikcalc.money import currency_decimals, parse_amount
+    from remikcalc.money import currency_code, currency_decimals, parse_amount
     from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
@@ -50,6 +50,7 @@ def _new_sheet(
         currency = currency.strip()
         if (why := currency_problem(currency)) is not None:
             raise click.BadParameter(why, param_hint="--currency")
+        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
     for name in names:
