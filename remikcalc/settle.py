@@ -500,7 +500,7 @@ class BridgeTally(Tally):
                     player=player, names=joined(self.last, commas=False).text())
             )  # fmt: skip
         if player not in self.out:
-            raise SettleError(_("{player} cannot re-enter: he is still in the game (total {total})")
+            raise SettleError(_("{player} cannot re-enter while still in the game (total {total})")
                               .format(player=player, total=self.totals[player]))  # fmt: skip
         still_in = self.active()
         if len(still_in) < 2:

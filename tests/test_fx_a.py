@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -260,3 +261,35 @@ def test_a_sheet_read_with_a_lower_case_code_is_in_that_currency(tmp_path: Path)
     assert refused("settle", str(path), str(other)) == (
         f"Error: {other} is in $ but {path} is in EUR: settle sheets of one currency together"
     )
+
+
+# 7. English messages name no sex
+
+
+def test_reentry_refusal_names_no_sex(tmp_path: Path) -> None:
+    path = sheet(tmp_path, "bridge")
+    assert refused("add", str(path), "--reenter", "Carl") == (
+        "Error: Carl cannot re-enter while still in the game (total 0)"
+    )
+
+
+def test_stock_out_and_balance_reasons_name_no_sex(tmp_path: Path) -> None:
+    out = ok("round", "rummy", "--draw", "Anna=9C 9D", "Boris=KS", "--format", "json").output
+    assert "every player scores minus their own hand" in out
+    path = sheet(tmp_path, "boat")
+    assert refused("add", str(path), "--closer", "Anna", "--score", "Anna=5") == (
+        "Error: boat points must balance: the winner +sum, each loser −what they pay"
+    )
+    chips = ok("hand", "-v", "continental", "--preset", "bicycle", "AS", "2S", "3S").output
+    assert chips.endswith(
+        "Caught:   the winner's chips if another player goes out now (counted from the "
+        "winner's melds, not from these cards)\n"
+    )
+
+
+def test_no_english_message_says_he_his_or_him() -> None:
+    from remikcalc.i18n_tools import POT
+
+    text = POT.read_text(encoding="utf-8")
+    said = [line for line in text.splitlines() if not line.startswith("#")]
+    assert not [line for line in said if re.search(r"\b(he|his|him|himself)\b", line, re.I)]

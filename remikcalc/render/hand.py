@@ -107,8 +107,8 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     if rules.family is Family.CONTINENTAL:  # the loser pays by the payment rule, not by value
         if rules.payment == "chips":
             return head + _(
-                "the winner's chips if another player goes out now (set by his melds, not by "
-                "these cards)"
+                "the winner's chips if another player goes out now (counted from the winner's "
+                "melds, not from these cards)"
             )
         from remikcalc.scoring.continental import per_card
         from remikcalc.scoring.deal import Hand
