@@ -276,6 +276,34 @@ def check_input(entry: DealInput, rules: Rules) -> None:
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
     if drawn and entry.closer is not None:
         raise DealError(_("a drawn deal (stock ran out) has no closer"))
+    if drawn and not rules.spec.draw_allowed:
+        raise DealError(
+            _("{variant} has no drawn deals: when the stock runs out the discard pile "
+              "is turned over and play goes on until a player goes out"
+            ).format(variant=rules.variant)
+        )  # fmt: skip
+    if drawn and entry.scores:
+        _check_draw_scores(entry.scores, rules)
     if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
         raise DealError(_("a deal entered as points (scores) cannot also have hands, melds, "
                           "an up-card or plus points"))  # fmt: skip
+
+
+def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
+    """A drawn deal entered as points scores what a draw can: nothing in the knock games and
+    bridge, 0 or less where each player counts their own hand (``FamilySpec.draw_scores``)."""
+    allowed = rules.spec.draw_scores
+    for name, score in scores.items():
+        if allowed == "none" and score != 0:
+            raise DealError(
+                _("a drawn deal scores nothing in {variant}, not {score} for {name}").format(
+                    variant=rules.variant, score=f"{score:+d}", name=name
+                )
+            )
+        if allowed == "penalties" and score > 0:
+            raise DealError(
+                _("in a drawn {variant} deal every player scores minus their own hand, "
+                  "not {score} for {name}").format(
+                    variant=rules.variant, score=f"{score:+d}", name=name
+                )
+            )  # fmt: skip

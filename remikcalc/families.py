@@ -58,6 +58,10 @@ class FamilySpec:
     inputs: frozenset[str] = frozenset()
     #: a deal may end with the stock run out and nobody closing.
     draw_allowed: bool = True
+    #: what a drawn deal may score when entered as points: ``none`` (nobody scores: the knock
+    #: games and bridge), ``penalties`` (each player minus their own hand: nothing above 0)
+    #: or ``any`` (rummy 500: melds laid still score).
+    draw_scores: str = "none"
     #: the closer went out: his hand is empty (or left out) and is not asked for.
     closer_went_out: bool = False
     #: in a deal entered as points, the closer is the deal's winner (all but the knock games,
@@ -139,6 +143,7 @@ _SPECS = (
         family=Family.RUMMY,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
     ),
@@ -146,6 +151,7 @@ _SPECS = (
         family=Family.REMIBRYDZ,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
     ),
@@ -164,6 +170,7 @@ _SPECS = (
         scorer="remikcalc.scoring.rummy500:score_rummy500",
         tally="remikcalc.settle:Rummy500Tally",
         inputs=frozenset({"melded"}),
+        draw_scores="any",
         closer_went_out=True,
         hand_grows=True,
     ),

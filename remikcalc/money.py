@@ -22,10 +22,12 @@ from remikcalc.errors import SettleError
 from remikcalc.i18n import _, ngettext
 
 __all__ = [
+    "CURRENCY_SIGNS",
     "EXACT_LIMIT",
     "MAX_AMOUNT",
     "Transfer",
     "amount_text",
+    "currency_code",
     "currency_decimals",
     "decimal_text",
     "fewest_transfers",
@@ -33,6 +35,7 @@ __all__ = [
     "parse_amount",
     "round_money",
     "round_spread",
+    "same_currency",
 ]
 
 # --- amounts ------------------------------------------------------------------------------------
@@ -44,7 +47,44 @@ _MINOR_DIGITS = {
 }
 #: the largest amount typed (a stake): keeps money arithmetic exact within Decimal's precision
 MAX_AMOUNT = 1_000_000
-_AMOUNT = re.compile(r"(\d{1,15})?(?:[.,](\d{1,12}))?")
+_AMOUNT = re.compile(r"(\d+)?(?:([.,])(\d+))?")
+
+
+#: currency signs written after an amount in pl and ru (other currencies keep their code)
+CURRENCY_SIGNS = {"PLN": "zł", "RUB": "₽", "EUR": "€", "UAH": "₴", "USD": "$", "GBP": "£"}
+# a sheet in one of these signs is in that currency ($ is left out: many dollars write it)
+_SIGN_CODES = {sign.casefold(): code.casefold() for code, sign in CURRENCY_SIGNS.items()
+               if sign != "$"}  # fmt: skip
+
+
+def currency_code(currency: str) -> str:
+    """A currency as a sheet keeps it: three ASCII letters are an ISO 4217 code, in capitals;
+    anything else (a sign such as zł or ₽, or a name) is kept as typed.
+
+    >>> currency_code("pln"), currency_code(" Eur "), currency_code("zł"), currency_code("Kč")
+    ('PLN', 'EUR', 'zł', 'Kč')
+    """
+    text = currency.strip()
+    if len(text) == 3 and text.isascii() and text.isalpha():
+        return text.upper()
+    return text
+
+
+def same_currency(a: str | None, b: str | None) -> bool:
+    """Whether two sheets' currencies are one: the same code or sign, case aside, or a sign
+    and its code (``zł`` and ``PLN``); no currency is one only with no currency.
+
+    >>> same_currency("zł", "PLN"), same_currency("ZŁ", "zł"), same_currency("$", "USD")
+    (True, True, False)
+    """
+
+    def key(currency: str | None) -> str | None:
+        if currency is None:
+            return None
+        folded = currency_code(currency).casefold()
+        return _SIGN_CODES.get(folded, folded)
+
+    return key(a) == key(b)
 
 
 def currency_decimals(currency: str | None) -> int:
@@ -62,7 +102,8 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
     """Parse a money amount typed by a person: ``"1.5"`` and ``"1,5"`` both mean 1.50.
 
     One dot or one comma is the decimal separator, whichever is typed (so ``1,500`` is one
-    and a half, and refused for a currency with 2 decimals: write ``1500`` or ``1 500``).
+    and a half, and refused for a currency with 2 decimals, with the hint to write ``1500`` or
+    ``1 500``: the hint only where the separator could have been a thousands mark).
     Thousands may be grouped with a space or a no-break space (``1 000,50``), never with a dot
     or a comma: a number with both, or with two separators, is refused as ambiguous.
     Negative amounts, anything that is not a plain decimal number, and more decimals than the
@@ -98,29 +139,32 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
                 what=what, text=text)
         )  # fmt: skip
     match = _AMOUNT.fullmatch(body)
-    if not body or match is None or (match.group(1) is None and match.group(2) is None):
+    if not body or match is None or (match.group(1) is None and match.group(3) is None):
         raise SettleError(
             _("{what} {text!r} is not a decimal number; write it like 0.10 or 1,5").format(
                 what=what, text=text
             )
         )
-    whole, frac = match.group(1) or "0", match.group(2) or ""
-    if len(frac) > decimals:
-        if decimals == 0:
-            unit = _("whole units")
-        else:
-            unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
-        raise SettleError(
-            _("{what} {text!r} has more decimals than the currency's minor unit ({unit}); "
-              "for thousands write 1500 or 1 500").format(what=what, text=text, unit=unit)
-        )  # fmt: skip
-    value = Decimal(f"{whole}.{frac}" if frac else whole)
+    whole, frac = match.group(1) or "0", match.group(3) or ""
+    value = Decimal(f"{whole}.{frac}" if frac else whole)  # exact, however many digits
     if value > MAX_AMOUNT:
         raise SettleError(
             _("{what} {text!r} is more than {limit}; a {what} is at most that").format(
                 what=what, text=text, limit=MAX_AMOUNT
             )
         )
+    if len(frac) > decimals:
+        if decimals == 0:
+            unit = _("whole units")
+        else:
+            unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
+        problem = _("{what} {text!r} has more decimals than the currency's minor unit "
+                    "({unit})").format(what=what, text=text, unit=unit)  # fmt: skip
+        if len(frac) == 3 and whole[0] != "0" and len(whole) <= 3:  # 1,500: a thousands mark?
+            problem += _("; for thousands write {plain} or {grouped}").format(
+                plain=whole + frac, grouped=f"{whole} {frac}"
+            )
+        raise SettleError(problem)
     return value
 
 

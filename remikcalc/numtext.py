@@ -21,13 +21,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from remikcalc.i18n import current
-from remikcalc.money import amount_text
+from remikcalc.money import CURRENCY_SIGNS, amount_text, currency_code
 
 __all__ = ["CURRENCY_SIGNS", "money_text", "number_text"]
 
 NBSP = "\u00a0"
-#: currency signs written after an amount in pl and ru (other currencies keep their code)
-CURRENCY_SIGNS = {"PLN": "zł", "RUB": "₽", "EUR": "€", "UAH": "₴", "USD": "$", "GBP": "£"}
 # the fewest digits in the whole part before thousands are grouped
 _GROUP_FROM = {"pl": 5, "ru": 4}
 
@@ -64,7 +62,7 @@ def money_text(
     text = _local(amount_text(value, places), lang)
     if not currency:
         return text
-    code = currency.strip().upper()
+    code = currency_code(currency)  # a code in capitals, a sign as typed
     if lang == "en":
         return f"{text} {code}"
     return f"{text}{NBSP}{CURRENCY_SIGNS.get(code, code)}"

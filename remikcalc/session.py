@@ -26,6 +26,7 @@ from remikcalc.money import (
     fewest_transfers,
     round_money,
     round_spread,
+    same_currency,
 )
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.base import POOL, Deal, DealResult
@@ -77,6 +78,17 @@ class Replay:
     rules: Rules
     tally: Tally
     steps: list[Step] = field(default_factory=list)
+
+    def written(self, entry: Entry) -> Entry:
+        """``entry`` as :meth:`apply` would write it now (names as the players', cards
+        canonical), without scoring it into the tally; raises as :meth:`apply` would."""
+        if isinstance(entry, ReentryEntry):
+            return dataclasses.replace(
+                entry, player=_named(entry.player, self.tally.players, "player")
+            )
+        if entry.scores is not None:
+            return score_points(self.rules, self.tally.active(), entry)[0]
+        return _canonical(entry, build_deal(self.rules, self.tally.active(), entry))
 
     def apply(self, entry: Entry) -> tuple[Entry, Step]:
         """Score one more entry: returns it written canonically, and its step.
@@ -303,7 +315,7 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
             )  # fmt: skip
         if staked:
             cur0, cur = first.sheet.currency, other.sheet.currency
-            if name_key(cur0 or "") != name_key(cur or ""):
+            if not same_currency(cur0, cur):
                 none = _("no currency")
                 raise SettleError(
                     _("{name} is in {currency} but {first} is in {first_currency}: settle sheets "

@@ -37,7 +37,7 @@ from remikcalc.families import load
 from remikcalc.i18n import _
 from remikcalc.money import Transfer
 from remikcalc.scoring.base import POOL, DealResult, Payment
-from remikcalc.scoring.why import N_, Num, Why, joined
+from remikcalc.scoring.why import N_, Num, Operand, Why, joined
 from remikcalc.variants import Rules
 
 __all__ = [
@@ -258,10 +258,10 @@ class KnockGame:
             bonus = rules.game_bonus * (2 if double_bonus else 1)
             boxes = self.wins[w] - self.wins[loser]
             amount = self.totals[w] + bonus + rules.box_bonus * boxes - self.totals[loser]
-            times = f"{boxes}" if boxes >= 0 else f"(−{-boxes})"
             line = Why(N_("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}"),
-                       won=self.totals[w], bonus=bonus, box=rules.box_bonus, times=times,
-                       lost=self.totals[loser], amount=amount)  # fmt: skip
+                       won=self.totals[w], bonus=bonus, box=rules.box_bonus,
+                       times=Operand(boxes), lost=Operand(self.totals[loser]),
+                       amount=amount)  # fmt: skip
             if shutout and rules.shutout == "double":
                 amount *= 2
                 line = Why(N_("{line}, doubled for the shutout: {amount}"), line=line,
@@ -500,7 +500,7 @@ class BridgeTally(Tally):
                     player=player, names=joined(self.last, commas=False).text())
             )  # fmt: skip
         if player not in self.out:
-            raise SettleError(_("{player} cannot re-enter: he is still in the game (total {total})")
+            raise SettleError(_("{player} cannot re-enter while still in the game (total {total})")
                               .format(player=player, total=self.totals[player]))  # fmt: skip
         still_in = self.active()
         if len(still_in) < 2:
@@ -647,7 +647,7 @@ class Rummy500Tally(_TargetTally):
             return (Why(N_("game not finished: each pair settles its point difference")),)
         top = self.totals[w]
         return tuple(Why(N_("{winner} collects {top} − {total} = {paid} from {player}"), winner=w,
-                         top=top, total=t, paid=top - t, player=p)
+                         top=top, total=Operand(t), paid=top - t, player=p)
                      for p, t in self.totals.items() if p != w)  # fmt: skip
 
 

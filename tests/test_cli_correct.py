@@ -125,7 +125,7 @@ def test_edit_that_a_later_entry_no_longer_fits_is_refused(bridge: Path) -> None
                   "--score", "Boris=7", "--score", "Carl=31")  # fmt: skip
     assert out == (
         "Error: with this as deal 2, Boris's re-entry after it no longer fits: Boris cannot "
-        f"re-enter: he is still in the game (total 77)\n{bridge} is unchanged.\n"
+        f"re-enter while still in the game (total 77)\n{bridge} is unchanged.\n"
     )
     # the re-entry is an event, not a deal: `edit N` counts the deals only, so there is no
     # deal 3 (the event is removed with undo, or corrected in the file)

@@ -82,7 +82,7 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
 
 
 def test_draw_headline_of_a_going_out_game_does_not_say_nobody_scores() -> None:
-    # RULES.md §4 / §9: a stock-out in rummy scores every player minus his own hand, so
+    # RULES.md §4 / §9: a stock-out in rummy scores every player minus their own hand, so
     # "nobody scores" is wrong there: Anna KC QD 2H = 22 -> -22, Boris 5S 5D 9C = 19 -> -19.
     code, out, _ = run("rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C")
     assert code == 0

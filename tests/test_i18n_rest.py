@@ -146,8 +146,8 @@ def test_hand_table_english_unchanged() -> None:
         "Melds:    9C 9D 9H",
         "Deadwood: 2C KS",
         "Points:   12",
-        "Caught:   39 if another player goes out now (every card counts, melds too; 78 if he "
-        "goes out in one go)",
+        "Caught:   39 if another player goes out now (every card counts, melds too; 78 if "
+        "another player goes out in one go)",
     ]
 
 

@@ -240,8 +240,8 @@ def test_hand_in_a_going_out_game_says_what_it_costs_if_caught() -> None:
         "Melds:    9C 9D 9H\n"
         "Deadwood: 2C 5D KS\n"
         "Points:   17\n"
-        "Caught:   44 if another player goes out now (every card counts, melds too; 88 if he "
-        "goes out in one go)\n"
+        "Caught:   44 if another player goes out now (every card counts, melds too; 88 if "
+        "another player goes out in one go)\n"
     )
     # continental per card: 5 naturals × 1 + 1 joker × 2 = 7
     assert ok("hand", "-v", "continental", "9C", "9D", "9H", "KS", "2C", "JK").endswith(

@@ -88,8 +88,10 @@ def _pair(name: str, value: object) -> str:
     return f"{shlex.quote(name)}={shlex.quote(str(value))}"
 
 
-def add_command(file: str, entry: Entry) -> str:
-    """The ``remikcalc add`` command line that puts ``entry`` back on the sheet ``file``.
+def add_command(file: str, entry: Entry, *, again: bool = False) -> str:
+    """The ``remikcalc add`` command line that puts ``entry`` back on the sheet ``file``
+    (with ``--again`` when ``again``: the entry is the same as the one before it, which
+    ``add`` refuses without it).
 
     Every deal input is written from :data:`FIELDS` by its kind (notes are not inputs and are
     not written).
@@ -98,8 +100,12 @@ def add_command(file: str, entry: Entry) -> str:
     "remikcalc add g.yaml --closer Anna Anna='9C 9D' Boris=''"
     >>> add_command("my game.yaml", DealEntry(scores={"Anna": -5}))
     "remikcalc add 'my game.yaml' --score Anna=-5"
+    >>> add_command("g.yaml", DealEntry(scores={"Anna": 10}), again=True)
+    'remikcalc add g.yaml --again --score Anna=10'
     """
     words = ["remikcalc", "add", shlex.quote(file)]
+    if again:
+        words.append("--again")
     if isinstance(entry, ReentryEntry):
         return " ".join([*words, REENTER_OPTION, shlex.quote(entry.player)])
     hands: list[str] = []

@@ -169,6 +169,9 @@ def hand_cmd(
     if fmt == "table":  # going-out games: what the whole hand costs if caught with it
         from remikcalc.render.hand import caught_text
 
-        caught = caught_text(rules, parse_cards(" ".join(cards)))
+        held = list(parse_cards(record["cards"]))
+        if record["discard"] is not None:  # the hand as it will be held: after the discard
+            del held[[c.code for c in held].index(record["discard"])]
+        caught = caught_text(rules, held)
         if caught is not None:
             click.echo(caught)

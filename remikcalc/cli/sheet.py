@@ -41,7 +41,7 @@ def _new_sheet(
     title: str | None,
     hollywood: bool,
 ) -> Sheet:
-    from remikcalc.money import currency_decimals, parse_amount
+    from remikcalc.money import currency_code, currency_decimals, parse_amount
     from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
@@ -50,6 +50,7 @@ def _new_sheet(
         currency = currency.strip()
         if (why := currency_problem(currency)) is not None:
             raise click.BadParameter(why, param_hint="--currency")
+        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
     spec = find_variant(variant)
     names = [p.strip() for p in players.split(",")]
     for name in names:
@@ -330,7 +331,12 @@ def undo_cmd(file: str, fmt: str) -> None:
         save.commit(before, text)
     for warning in warnings:
         click.echo(warning, err=True)
-    again = add_command(file, removed)
+    state: Replay | None = None
+    try:
+        state = load(file)
+    except RemikcalcError as exc:
+        problems = exc
+    again = add_command(file, removed, again=state is not None and _repeats(state, removed))
     if fmt == "json":
         from remikcalc.render import to_json
 
@@ -339,15 +345,27 @@ def undo_cmd(file: str, fmt: str) -> None:
     click.echo(_("Removed the last entry of {file} ({what}).").format(
         file=file, what=_removed_words(removed)))  # fmt: skip
     click.echo(_("To put it back: {command}").format(command=again))
-    try:
-        state = load(file)
-    except RemikcalcError as exc:
-        click.echo(_("The sheet still has problems:\n{problems}").format(problems=exc), err=True)
+    if state is None:
+        click.echo(
+            _("The sheet still has problems:\n{problems}").format(problems=problems), err=True
+        )
         return
     from remikcalc.render.sheet import render_sheet
 
     click.echo("")
     click.echo(render_sheet(state, fmt))
+
+
+def _repeats(state: Replay, removed: Any) -> bool:
+    """Whether the entry ``undo`` removed is the same as the one now last, so that putting
+    it back needs ``add --again`` (the comparison ``add`` makes)."""
+    if not state.steps:
+        return False
+    try:
+        written = state.written(removed)
+    except RemikcalcError:
+        return False
+    return same_entry(written, state.steps[-1].entry)
 
 
 def _removed_words(removed: Any) -> str:

@@ -96,7 +96,7 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     >>> from remikcalc.cards import parse_cards
     >>> from remikcalc.variants import get_rules
     >>> print(caught_text(get_rules("rummy"), parse_cards("9C 9D 9H KS 2C")))  # doctest: +ELLIPSIS
-    Caught:   39 if another player goes out now (every card counts, melds too; 78 if he goes ...)
+    Caught:   39 if another player goes out now (every card counts, melds too; 78 if another ...)
     >>> caught_text(get_rules("gin"), parse_cards("9C 9D 9H KS 2C")) is None
     True
     """
@@ -107,8 +107,8 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     if rules.family is Family.CONTINENTAL:  # the loser pays by the payment rule, not by value
         if rules.payment == "chips":
             return head + _(
-                "the winner's chips if another player goes out now (set by his melds, not by "
-                "these cards)"
+                "the winner's chips if another player goes out now (counted from the winner's "
+                "melds, not from these cards)"
             )
         from remikcalc.scoring.continental import per_card
         from remikcalc.scoring.deal import Hand
@@ -125,9 +125,8 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     if "plus" in rules.spec.inputs:  # boat: the winner's plus points come on top
         notes.append(_("plus the winner's plus points"))
     if rules.spec.one_go_counts and rules.one_go_multiplier != 1:
-        notes.append(
-            _("{count} if he goes out in one go").format(count=count * rules.one_go_multiplier)
-        )
+        doubled = count * rules.one_go_multiplier
+        notes.append(_("{count} if another player goes out in one go").format(count=doubled))
     return head + _("{count} if another player goes out now ({how})").format(
         count=count, how="; ".join(notes)
     )

@@ -126,7 +126,8 @@ def _draw(
     reasons: list[str],
     details: DealDetails,
 ) -> DealResult:
-    reasons.append(Why(N_("the stock ran out: no winner, every player scores minus his own hand")))
+    stock_out = N_("the stock ran out: no winner, every player scores minus their own hand")
+    reasons.append(Why(stock_out))
     reasons.extend(_hand_counts(p, counts[p]) for p in deal.players)
     return DealResult(
         outcome="draw",

@@ -92,8 +92,8 @@ def balance_payments(
     how: str | None,
     winner: str | None,
 ) -> tuple[str | None, tuple[Payment, ...]]:
-    """Boat and continental points: each loser pays the winner what he lost."""
+    """Boat and continental points: each loser pays the winner what they lost."""
     if sum(scores.values()) != 0 or winner is None:
         raise DealError(_("{variant} points must balance: the winner +sum, each loser "
-                          "−what he pays").format(variant=rules.variant))  # fmt: skip
+                          "−what they pay").format(variant=rules.variant))  # fmt: skip
     return how, tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)

@@ -34,7 +34,17 @@ from typing import Any
 from remikcalc.cards import Card, format_cards
 from remikcalc.i18n import N_, _, ngettext
 
-__all__ = ["N_", "Cards", "Num", "Outcome", "Why", "joined", "reason_text", "reasons_text"]
+__all__ = [
+    "N_",
+    "Cards",
+    "Num",
+    "Operand",
+    "Outcome",
+    "Why",
+    "joined",
+    "reason_text",
+    "reasons_text",
+]
 
 
 class Cards(tuple[Card, ...]):
@@ -69,6 +79,27 @@ class Num:
         from remikcalc.numtext import number_text
 
         return number_text(self.value)
+
+
+class Operand(Num):
+    """A number after an operator in a sum (``522 − (−49)``, ``25 × (−2)``): a negative one
+    in brackets with a minus sign, in English (JSON) and for people alike.
+
+    >>> Operand(-49).english(), Operand(49).english()
+    ('(−49)', '49')
+    """
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        return _bracketed(super().english())
+
+    def local(self) -> str:
+        return _bracketed(super().local())
+
+
+def _bracketed(text: str) -> str:
+    return f"(−{text[1:]})" if text.startswith("-") else text
 
 
 class Outcome(str):

@@ -17,7 +17,7 @@ from typing import Any
 from remikcalc.dealinput import FIELDS, InputField, Kind, name_key, normal_outcome, range_problem
 from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.i18n import _
-from remikcalc.money import currency_decimals, parse_amount
+from remikcalc.money import currency_code, currency_decimals, parse_amount
 from remikcalc.sheet.model import (
     FORMAT_VERSION,
     DealEntry,
@@ -315,6 +315,8 @@ def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
 def _money(r: _Reader, top: Pairs) -> dict[str, Any]:
     """``currency``, ``decimals`` and ``stake`` (read with the decimals the other two set)."""
     currency = _checked_text(r, top, "currency", currency_problem)
+    if currency is not None:
+        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
     decimals = r.integer(top["decimals"][1], "decimals", 0, 8) if "decimals" in top else None
     stake = None
     text = _optional_text(r, top, "stake")
