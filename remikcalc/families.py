@@ -85,9 +85,9 @@ class FamilySpec:
     #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
     hand_grows: bool = False
 
-    #: melds still in a hand count 0 (the knock games) or every card counts (the going-out
-    #: games: only melds laid on the table score), RULES.md §0.3.
-    melds_in_hand_count: bool = False
+    #: a caught hand counts every card, melds too (the going-out games: only melds laid on
+    #: the table score), or only its unmatched cards (the knock games, bridge), RULES.md §0.3.
+    melds_in_hand_count: bool = True
 
     #: the rule key whose value ends a game (``game_target``; bridge: ``elimination_at``), or
     #: None; a game ends only when the rules give that key a value. The deal after a finished
@@ -124,7 +124,7 @@ _SPECS = (
         scorer="remikcalc.scoring.knock:score_knock",
         tally="remikcalc.settle:KnockTally",
         inputs=frozenset({"upcard"}),
-        melds_in_hand_count=True,
+        melds_in_hand_count=False,
         closer_wins=False,
         hollywood=True,
     ),
@@ -132,7 +132,7 @@ _SPECS = (
         family=Family.BRIDGE,
         scorer="remikcalc.scoring.bridge:score_bridge",
         tally="remikcalc.settle:BridgeTally",
-        melds_in_hand_count=True,
+        melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.scoring.bridge:points_payments",
         unit="stake",

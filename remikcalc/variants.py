@@ -69,8 +69,8 @@ class Rules:
     ace_low_value: int = 1
     court_value: int = 10
     joker_value: int = 0
-    # true in the knock games, where melds still in a hand count 0 (from the family); the
-    # ``rules`` command shows the key as its name reads, the opposite (see as_dict)
+    # from the family: false in the knock games and bridge, where melds still in a caught hand
+    # count 0 and only the unmatched cards count
     melds_in_hand_count: bool = True
     pair_rule: bool = False
     # knock games
@@ -149,17 +149,8 @@ class Rules:
         ).format(variant=self.variant, lo=lo, hi=hi, players=players)
 
     def as_dict(self) -> dict[str, Any]:
-        """Every rule key and its value, as ``remikcalc rules`` shows them.
-
-        ``melds_in_hand_count`` is shown as its name reads: true where melds still in a
-        caught hand count like any card (the going-out games), false where they count 0 and
-        only the unmatched cards count (the knock games, bridge too). The attribute of that
-        name holds the opposite, true in the knock games (``render/hand.py`` reads it so);
-        no scoring reads either, the family's scorer decides (docs/DECISIONS.md).
-        """
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        values["melds_in_hand_count"] = not self.spec.melds_in_hand_count
-        return values
+        """Every rule key and its value, as ``remikcalc rules`` shows them."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
 
 RULE_DOCS: dict[str, str] = {

@@ -100,7 +100,7 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     >>> caught_text(get_rules("gin"), parse_cards("9C 9D 9H KS 2C")) is None
     True
     """
-    if rules.melds_in_hand_count:  # knock games: melds in hand count 0
+    if not rules.melds_in_hand_count:  # knock games and bridge: melds in hand count 0
         return None
     # the label is padded to the width of the table's labels above it (`Deadwood: `)
     head = caught_label()
