@@ -143,10 +143,9 @@ def replay(sheet: Sheet) -> Replay:
                 text = _("deal {n}: {problem}").format(n=n, problem=exc)
             problems.append(_where(sheet, entry.line, text))
     if problems:
-        # (the English has always said "deal(s)"; pl and ru have their three forms)
         head = ngettext(
-            "{sheet}: {n} deal(s) cannot be scored:",
-            "{sheet}: {n} deal(s) cannot be scored:",
+            "{sheet}: {n} deal cannot be scored:",
+            "{sheet}: {n} deals cannot be scored:",
             len(problems),
         ).format(sheet=sheet.path or _("the sheet"), n=len(problems))
         raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])

@@ -407,8 +407,8 @@ class BridgeTally(Tally):
         if self.last:
             paid = sum(self.payout.values(), Fraction(0))
             # the verb agrees with how many share the pool (one form in English)
-            reasons = (Why.ngettext("{names} took the pool of {amount} stake(s)",
-                                    "{names} took the pool of {amount} stake(s)",
+            reasons = (Why.ngettext("{names} took the pool (stakes: {amount})",
+                                    "{names} took the pool (stakes: {amount})",
                                     len(self.last), names=joined(self.last, commas=False),
                                     amount=Num(paid)),)  # fmt: skip
         winner = self.last[0] if len(self.last) == 1 else None

@@ -135,7 +135,7 @@ def test_running_bridge_settle_and_pool_agree_on_what_each_has_paid_in() -> None
     assert pool["paid_in"] == settled["paid_in"] == {"Anna": "1", "Boris": "1.5", "Carl": "1.5"}
     text = ok("settle", path).output
     assert text.splitlines()[0].split() == ["player", "total", "paid", "in", "net"]
-    assert "Pool: 4 stake(s); paid in so far: Anna 1, Boris 1.5, Carl 1.5." in text
+    assert "Pool: 4 stakes; paid in so far: Anna 1, Boris 1.5, Carl 1.5." in text
     assert [line.split()[:3] for line in text.splitlines()[2:5]] == [
         ["Anna", "16", "1"], ["Boris", "53", "1.5"], ["Carl", "5", "1.5"]]  # fmt: skip
 

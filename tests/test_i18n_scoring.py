@@ -210,7 +210,7 @@ def test_the_bridge_pool_taken_in_the_language_and_json_unchanged() -> None:
     outputs = {lang: run("settle", sheet, "--json", "--lang", lang).output
                for lang in i18n.LANGUAGES}  # fmt: skip
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
-    assert "Anna took the pool of 8 stake(s)" in outputs["en"]
+    assert "Anna took the pool (stakes: 8)" in outputs["en"]
 
 
 @pytest.mark.parametrize(
@@ -285,4 +285,4 @@ def test_a_sheet_that_cannot_be_replayed_says_so_in_polish(tmp_path: Path) -> No
     )
     assert lines[2].endswith(": rozdanie 3: Boris zamyka, a dla gracza Boris wpisano 2 karty; "
                              "pomiń rękę zwycięzcy (albo podaj właściwy --closer)")  # fmt: skip
-    assert "deal(s) cannot be scored" in run("settle", str(sheet)).output
+    assert "deals cannot be scored" in run("settle", str(sheet)).output

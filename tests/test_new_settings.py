@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cli.main import cli
+from remikcalc.money import currency_code
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import currency_problem, title_problem
 
@@ -99,7 +100,7 @@ def test_new_either_refuses_or_writes_a_sheet_that_loads(
     assert result.exit_code in (0, 2), result.output
     if result.exit_code == 0:
         sheet = load_sheet(path)
-        assert sheet.title == title and sheet.currency == currency.strip()
+        assert sheet.title == title and sheet.currency == currency_code(currency.strip())
         assert title_problem(title) is None and currency_problem(currency.strip()) is None
     else:
         path.unlink(missing_ok=True)

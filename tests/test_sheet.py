@@ -186,7 +186,7 @@ def test_deal_problems_found_on_replay_carry_the_entry_line() -> None:
     with pytest.raises(SheetError) as info:
         settle_sheet(sheet)
     lines = str(info.value).splitlines()
-    assert lines[0].startswith("b.yaml: 2 deal(s) cannot be scored")
+    assert lines[0].startswith("b.yaml: 2 deals cannot be scored")
     assert lines[1].startswith("b.yaml:8: deal 2: Boris is out (total 100")
     assert lines[2].startswith("b.yaml:11: entry 3: Anna cannot re-enter while still in")
 

@@ -153,7 +153,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "Event: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
         "\n"
         "Totals: Anna 0, Boris 62, Carl 62\n"
-        "Pool: 8 stake(s)\n"
+        "Pool: 8 stakes\n"
         "Points left before going out at 100: Anna 100, Boris 38, Carl 38\n"
     )
     out = ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=7",
@@ -169,7 +169,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "     Boris re-enters  pays 3 to the pool, restarts at 62  0       62       62\n"
         "3    Anna knocked     Boris +7, Carl +31                  0       69       93\n"
         "\n"
-        "Pool: 9 stake(s)\n"
+        "Pool: 9 stakes\n"
         "Points left before going out at 100: Anna 100, Boris 31, Carl 7\n"
     )
     rows = json.loads(ok("show", str(bridge), "--json"))["rows"]

@@ -180,8 +180,8 @@ def _transfer_line(payer: str, payee: str, amount: str, unit: str, value: Decima
             )
         else:
             line = ngettext(
-                "{payer} pays into the pool {amount} stake(s)",
-                "{payer} pays into the pool {amount} stake(s)",
+                "{payer} pays into the pool {amount} stake",
+                "{payer} pays into the pool {amount} stakes",
                 n,
             )
         return line.format(payer=payer, amount=amount)
@@ -193,7 +193,7 @@ def _transfer_line(payer: str, payee: str, amount: str, unit: str, value: Decima
         )
     else:
         line = ngettext(
-            "{payer} pays {payee} {amount} stake(s)", "{payer} pays {payee} {amount} stake(s)", n
+            "{payer} pays {payee} {amount} stake", "{payer} pays {payee} {amount} stakes", n
         )
     return line.format(payer=payer, payee=payee, amount=amount)
 
@@ -241,8 +241,8 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
     if pool is not None and pool != 0:
         who = _line({p: number_text(v) for p, v in paid_in.items()})
         text = ngettext(
-            "Pool: {amount} stake(s); paid in so far: {players}.",
-            "Pool: {amount} stake(s); paid in so far: {players}.",
+            "Pool: {amount} stake; paid in so far: {players}.",
+            "Pool: {amount} stakes; paid in so far: {players}.",
             plural_number(pool),
         )
         lines.append(text.format(amount=_decimal_text(pool), players=who))
@@ -330,12 +330,10 @@ def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
     if summary.money is not None:
         money = _decimal_text(summary.money, summary.currency, money=True)
         line = ngettext(
-            "Pool: {amount} stake(s) = {money}", "Pool: {amount} stake(s) = {money}", n
+            "Pool: {amount} stake = {money}", "Pool: {amount} stakes = {money}", n
         ).format(amount=amount, money=money)
     else:
-        line = ngettext("Pool: {amount} stake(s)", "Pool: {amount} stake(s)", n).format(
-            amount=amount
-        )
+        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", n).format(amount=amount)
     lines = [line, "", table(rows, [_(_PLAYER), _(_PAID_IN)], fmt=fmt)]
     if summary.taken_by:
         text = ngettext(

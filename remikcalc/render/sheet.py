@@ -218,7 +218,7 @@ def _status_lines(state: Replay) -> list[str]:
         if out:
             lines.append(_("Out: {players}").format(players=", ".join(out)))
         pool = tally.pool()
-        line = ngettext("Pool: {amount} stake(s)", "Pool: {amount} stake(s)", plural_number(pool))
+        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
         lines.append(line.format(amount=number_text(pool)))
     if tally.finished:
         if tally.winner:
