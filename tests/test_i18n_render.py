@@ -277,10 +277,10 @@ def test_entry_words() -> None:
     with language("ru"):
         assert entry_words("Аня", "knock", draw=False, points=False) == "Аня стучит"
         assert (
-            entry_words("Аня", "gin", draw=False, points=True) == "Аня объявляет джин (только очки)"
+            entry_words("Аня", "gin", draw=False, points=True) == "Аня объявляет джин, только очки"
         )
         assert entry_words(None, "one_go", draw=False, points=True) == (
-            "выход за один приём (только очки)"
+            "выход за один приём, только очки"
         )
         assert entry_words(None, None, draw=True, points=False) == "ничья"
     with language("pl"):

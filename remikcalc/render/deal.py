@@ -84,7 +84,7 @@ def entry_words(closer: str | None, how: str | None, *, draw: bool, points: bool
         return _("a draw")
     if closer is not None and how is not None:
         did = _did(how, closer, _)
-        return _("{deal} (points only)").format(deal=did) if points else did
+        return _("{deal}, points only").format(deal=did) if points else did
     if how is not None:
         did = _did(how, None, _)
         return (_("points only: {did}") if points else _("a deal: {did}")).format(did=did)

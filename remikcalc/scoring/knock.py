@@ -355,7 +355,7 @@ def _result(
         )
     if limit.doubled and score:
         reasons.append(
-            Why(N_("spade up-card doubles the deal: {score} x 2 = {doubled}"), score=score,
+            Why(N_("spade up-card doubles the deal: {score} × 2 = {doubled}"), score=score,
                 doubled=score * 2)
         )  # fmt: skip
         score *= 2

@@ -82,7 +82,7 @@ def _check_size(count: int, rules: Rules) -> None:
 
 def _too_many(count: int, limit: int, rules: Rules) -> None:
     if rules.spec.hand_grows:
-        why = _("2 x {size} dealt + 2, picking up the discards").format(size=rules.hand_size)
+        why = _("2 × {size} dealt + 2, picking up the discards").format(size=rules.hand_size)
     else:
         why = _("{size} dealt + 1 drawn").format(size=rules.hand_size)
     raise CardError(
