@@ -130,6 +130,22 @@ def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert (done.returncode, done.stdout.strip("\n"), done.stderr) == (0, sent, "")
 
 
+def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna Maria,Bo"])
+    assert made.exit_code == 0, made.output
+    # the protocol doubles the backslash: bash's script reads each line with `read`
+    assert complete(["add", str(path), "--closer", "An"]) == ["plain,Anna\\\\ Maria"]
+    # through bash itself: the script click writes, sourced, fills COMPREPLY
+    source = subprocess.run([str(SCRIPT)], env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"),
+                            capture_output=True, text=True).stdout  # fmt: skip
+    script = (f"{source}\nCOMP_WORDS=(remikcalc add {path} --score An); COMP_CWORD=4\n"
+              "_remikcalc_completion remikcalc\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n")  # fmt: skip
+    path_env = dict(os.environ, PATH=f"{SCRIPT.parent}:{os.environ['PATH']}")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=path_env)
+    assert done.stdout.splitlines() == ["Anna\\ Maria="], done.stderr
+
+
 @pytest.mark.parametrize(
     "text",
     ["remikcalc: 1\nvariant: gin\nplayers: [Anna\n", "\x00\x01", "- just\n- a list\n", ""],

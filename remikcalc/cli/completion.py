@@ -32,6 +32,7 @@ part after the last ``=``, which is all that bash replaces. A candidate that end
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -275,6 +276,10 @@ class _Remembering(ShellComplete):
         return super().get_completions(args, incomplete)
 
 
+#: characters bash reads specially on a command line, escaped with a backslash in a candidate
+_SHELL_SPECIAL = re.compile(r"[\s'\"\\$`!&;|<>()*?\[\]#~{}]")
+
+
 class BashCompletion(_Remembering, BashComplete):
     """click's bash completion, with words split at ``=`` joined again and ``NAME=`` kept
     without a trailing space."""
@@ -300,6 +305,9 @@ class BashCompletion(_Remembering, BashComplete):
         if self.cut and value.startswith(self.cut):
             value = value[len(self.cut) :]
         kind = "nospace" if item.type == "plain" and value.endswith("=") else item.type
+        if item.type == "plain":  # bash inserts the text as it is: a space would split a name
+            # escaped for the command line; doubled, as the script's `read` removes one level
+            value = _SHELL_SPECIAL.sub(lambda m: "\\\\" + m.group(), value)
         return f"{kind},{value}"
 
 
