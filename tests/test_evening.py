@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from remikcalc.cli.main import cli
 from remikcalc.session import Replay, Settlement, player_stats, settle, settle_evening, start
 from remikcalc.sheet import DealEntry, Sheet
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 55 unmatched after A-2-3S
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "Boris=AS 2S 3S 4D 5D 8C 8D JC QC TD"

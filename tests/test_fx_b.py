@@ -4,6 +4,7 @@ markdown never cut, the game column, the terminal width and word-wise wrapping."
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -92,7 +93,7 @@ def test_stats_help_states_the_points_only_rule() -> None:
     ) in text
 
 
-EVENING = Path(__file__).resolve().parent.parent / "examples" / "evening"
+EVENING = Path(str(resources.files("remikcalc") / "examples" / "evening"))
 
 
 def _friday(fmt: str) -> str:

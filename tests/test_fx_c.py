@@ -218,7 +218,10 @@ def test_number_type_names_are_translated_in_both_languages() -> None:
 
 
 def test_largest_hands_as_the_readme_says() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    path = Path(__file__).parent.parent / "README.md"
+    if not path.is_file():
+        pytest.skip("the README is in the repository, not in an installed package")
+    readme = path.read_text("utf-8")
     text = " ".join(readme.split())
     assert "House rules allow up to 8 packs, 16 jokers and `hand_size` 20" in text
     assert "42 cards with `--rule hand_size=20` (a longer hand is refused at once)" in text
