@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,6 @@ from remikcalc.cli.main import cli
 
 CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
                                 "LANG": None}  # fmt: skip
-ROOT = Path(__file__).resolve().parent.parent
 ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
@@ -124,9 +124,11 @@ def test_undo_says_what_it_removed(tmp_path: Path, lang: str, removed: str, back
 
 
 def test_undo_of_a_re_entry_in_russian(tmp_path: Path) -> None:
-    example = ROOT / "examples" / "bridge" / "elimination-reentry-pool.yaml"
-    if not example.is_file():
-        pytest.skip("the examples are not beside these tests")
+    example = (
+        Path(str(resources.files("remikcalc") / "examples"))
+        / "bridge"
+        / "elimination-reentry-pool.yaml"
+    )
     text = example.read_text(encoding="utf-8")
     sheet = tmp_path / "b.yaml"  # the example up to Boris's re-entry
     sheet.write_text(text[: text.index("  - reenter: Boris\n")] + "  - reenter: Boris\n",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator, Mapping
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -23,15 +24,10 @@ from remikcalc.scoring.why import reasons_text
 from remikcalc.session import replay, settle
 from remikcalc.sheet import load_sheet
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
                                 "LANG": None, "COLUMNS": "80"}  # fmt: skip
 GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C", "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
-
-pytestmark = pytest.mark.skipif(
-    not (EXAMPLES / "gin").is_dir(), reason="the examples are not beside these tests"
-)
 
 
 def run(*args: str, env: Mapping[str, str | None] | None = None) -> Result:

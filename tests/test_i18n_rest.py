@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator, Sequence
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -18,17 +19,12 @@ from remikcalc import i18n
 from remikcalc.cardtext import set_notation
 from remikcalc.cli.main import cli
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
                                 "LANG": None, "COLUMNS": "300"}  # fmt: skip
 GIN = ("Anna=QH QD QC 6S 7S 8S 2D 3D 4D AC", "Boris=QS 9S TS 5H 5C 9H JC KD 2C 3C")
 BRIDGE = ("Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK", "Boris=8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
           "Carl=JK 2C 6C 9C 5D QD 3H TH 7S KS")  # fmt: skip
-
-pytestmark = pytest.mark.skipif(
-    not (EXAMPLES / "gin").is_dir(), reason="the examples are not beside these tests"
-)
 
 
 @pytest.fixture(autouse=True)
