@@ -109,7 +109,7 @@ def draw_table(
     (``tablefmt="simple"``, or ``"github"`` with ``markdown=True``), without importing it:
     tabulate 0.10 reads its own version from the installed distributions when imported, which
     cost a third of a short command's start-up. None for a table outside what it is checked to
-    draw identically (``tests/test_perf2_table.py``): rows of another length than the
+    draw identically (``tests/test_table_renderer.py``): rows of another length than the
     headers (or than each other), or text with control characters other than line feeds.
 
     Columns are left-aligned, as wide as their widest line (a header's width plus 2), two

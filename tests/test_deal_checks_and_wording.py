@@ -1,4 +1,4 @@
-"""Fixes from a tester's report: deal input, sheet commands and their words (branch fx-a)."""
+"""Fixes from a tester's report: deal input, sheet commands and their words."""
 
 from __future__ import annotations
 
