@@ -198,6 +198,17 @@ def _transfer_line(payer: str, payee: str, amount: str, unit: str, value: Decima
     return line.format(payer=payer, payee=payee, amount=amount)
 
 
+def _money_rounded(settlement: Settlement) -> bool:
+    """Whether some party's money is not exactly its stakes or points times the stake (half a
+    stake of 0.01 PLN, a mean of 10/3): the money is then rounded to the currency's minor unit,
+    spread so that it still sums to zero (``money.round_spread``)."""
+    money, stake = settlement.money, settlement.sheet.stake
+    if money is None or stake is None:
+        return False
+    exact = {**settlement.net, POOL: settlement.pool}
+    return any(Fraction(v) != exact[p] * Fraction(stake) for p, v in money.items())
+
+
 def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
     """The settlement for people (``table``, ``markdown``: in their language), pasting
     (``plain``, ``csv``: the players' table, a blank line, the transfers; English headings
@@ -237,6 +248,11 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
             lines.append(f"{'-' if fmt == 'markdown' else ' '} {line}")
     else:
         lines.append(_("Nobody owes anything."))
+    if _money_rounded(settlement):
+        smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
+                              sheet.minor_digits)  # fmt: skip
+        lines.append(_("Amounts are rounded to {smallest}; the payments still square.").format(
+            smallest=smallest))  # fmt: skip
     pool = settlement.net_shown.get(POOL)
     if pool is not None and pool != 0:
         who = _line({p: number_text(v) for p, v in paid_in.items()})

@@ -1,0 +1,48 @@
+"""`settle` says when money had to be rounded to the currency's minor unit (half a stake of
+0.01 PLN is half a grosz), and says nothing when every amount is exact."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from remikcalc.cli.main import cli
+
+BRIDGE = (
+    Path(str(resources.files("remikcalc") / "examples")) / "bridge" / "eliminated-sits-out.yaml"
+)
+CLEAN = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def _with_stake(tmp_path: Path, stake: str) -> Path:
+    text = BRIDGE.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\nplayers: ")
+    line, nl, tail = rest.partition("\n")
+    sheet = tmp_path / "b.yaml"
+    sheet.write_text(f"{head}{sep}{line}\nstake: {stake}\ncurrency: PLN{nl}{tail}", "utf-8")
+    return sheet
+
+
+def _settle(*args: str) -> list[str]:
+    result = CliRunner().invoke(cli, [*args], env=CLEAN)
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
+    sheet = str(_with_stake(tmp_path, "0.01"))
+    lines = _settle("settle", sheet)
+    # net: Anna -2, Boris +0.5, Carl -3 stakes, the pool 4.5: Boris's half grosz is spread away
+    assert "  Anna pays into the pool 0.02 PLN" in lines
+    assert "  Carl pays into the pool 0.03 PLN" in lines
+    assert "Amounts are rounded to 0.01 PLN; the payments still square." in lines
+    polish = _settle("--lang", "pl", "settle", sheet)
+    assert "Kwoty zaokrąglono do 0,01\xa0zł; płatności nadal się bilansują." in polish
+
+
+def test_exact_money_says_nothing_of_rounding(tmp_path: Path) -> None:
+    lines = _settle("settle", str(_with_stake(tmp_path, "0.10")))
+    assert "  Anna pays Boris 0.05 PLN" in lines and "  Carl pays into the pool 0.30 PLN" in lines
+    assert not [line for line in lines if "rounded" in line]
