@@ -34,6 +34,7 @@ __all__ = [
     "find_variant",
     "get_rules",
     "parse_override",
+    "variant_word",
 ]
 
 ACE_RUNS: tuple[str, ...] = ("low", "high", "low_or_high", "around")
@@ -151,6 +152,26 @@ class Rules:
     def as_dict(self) -> dict[str, Any]:
         """Every rule key and its value, as ``remikcalc rules`` shows them."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+#: how a heading or a sentence for people names a variant: in English its key (what ``-v``
+#: takes and a sheet stores), in Polish and Russian the players' own name for the game
+VARIANT_WORDS: dict[str, str] = {
+    "gin": N_("gin"),
+    "oklahoma": N_("oklahoma"),
+    "bridge": N_("bridge"),
+    "rummy": N_("rummy"),
+    "boat": N_("boat"),
+    "rummy500": N_("rummy500"),
+    "polish": N_("polish"),
+    "continental": N_("continental"),
+    "remibrydz": N_("remibrydz"),
+}
+
+
+def variant_word(key: str) -> str:
+    """The variant ``key`` named for people in the language spoken (:data:`VARIANT_WORDS`)."""
+    return _(VARIANT_WORDS.get(key, key))
 
 
 RULE_DOCS: dict[str, str] = {

@@ -55,7 +55,7 @@ def new_gin(path: Path, lang: str = "en") -> Result:
         ("en", "Started {f}: gin for Anna, Boris, 0.10 PLN per point.", "Add deals with: "),
         ("pl", "Założono {f}: gin, grają Anna, Boris, 0,10\u00a0zł za punkt.",
          "Rozdania dopisuje się tak: "),
-        ("ru", "Заведена запись {f}: gin, играют Anna, Boris, 0,10\u00a0zł за очко.",
+        ("ru", "Заведена запись {f}: джин, играют Anna, Boris, 0,10\u00a0zł за очко.",
          "Сдачи добавляются так: "),
     ],
 )  # fmt: skip
@@ -72,7 +72,8 @@ def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
     result = run("new", str(sheet), "-v", "bridge", "--players", "A,B,C", "--stake", "2",
                  lang="pl")  # fmt: skip
-    assert result.output.splitlines()[0] == f"Założono {sheet}: bridge, grają A, B, C, 2 za stawkę."
+    started = f"Założono {sheet}: remik brydżowy, grają A, B, C, 2 za stawkę."
+    assert result.output.splitlines()[0] == started
 
 
 @pytest.mark.parametrize(

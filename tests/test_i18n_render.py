@@ -341,6 +341,6 @@ def test_an_empty_sheet(tmp_path: Path) -> None:
     sheet = tmp_path / "e.yaml"
     sheet.write_text("remikcalc: 1\nvariant: gin\nplayers: [Аня, Борис]\ndeals: []\n", "utf-8")
     assert lines("--lang", "ru", "show", str(sheet)) == [
-        "gin: Аня, Борис", "", "(сдач пока нет)", "", "До 100 осталось: Аня 100, Борис 100",
+        "джин: Аня, Борис", "", "(сдач пока нет)", "", "До 100 осталось: Аня 100, Борис 100",
     ]  # fmt: skip
     assert "(jeszcze nie było rozdań)" in lines("--lang", "pl", "show", str(sheet))

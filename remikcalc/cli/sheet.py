@@ -25,7 +25,7 @@ from remikcalc.errors import DealError, RemikcalcError, SheetError
 from remikcalc.i18n import _
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Sheet
-from remikcalc.variants import find_variant, parse_override
+from remikcalc.variants import find_variant, parse_override, variant_word
 
 # --- new ----------------------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ def _started(file: str, sheet: Sheet) -> str:
     players = ", ".join(sheet.players)
     if sheet.stake is None:
         return _("Started {file}: {variant} for {players}.").format(
-            file=file, variant=sheet.variant, players=players
+            file=file, variant=variant_word(sheet.variant), players=players
         )
     from remikcalc.numtext import money_text
 
@@ -157,7 +157,8 @@ def _started(file: str, sheet: Sheet) -> str:
         message = _("Started {file}: {variant} for {players}, {stake} per stake.")
     else:
         message = _("Started {file}: {variant} for {players}, {stake} per point.")
-    return message.format(file=file, variant=sheet.variant, players=players, stake=stake)
+    return message.format(file=file, variant=variant_word(sheet.variant), players=players,
+                          stake=stake)  # fmt: skip
 
 
 # --- add ----------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.scoring.base import POOL, DealResult
 from remikcalc.scoring.details import PlayerDetail
+from remikcalc.variants import variant_word
 
 __all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
 
@@ -245,7 +246,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     rows = [_row(result, name, people=True) for name in _players(result)]
     payments = [[p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
                 for p in result.payments]  # fmt: skip
-    title = (f"{variant}: " if variant else "") + _headline(result)
+    title = (f"{variant_word(variant)}: " if variant else "") + _headline(result)
     drawn = table(rows, headers, fmt=fmt, width=_UNLIMITED)
     if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():
         # too wide: one meld (and one lay-off) per line before any cell wraps inside a meld

@@ -20,6 +20,7 @@ from remikcalc.scoring.base import DealResult
 from remikcalc.scoring.why import reason_text
 from remikcalc.session import DealEntry, Replay, Step
 from remikcalc.settle import BridgeTally, KnockTally, Reentry, Tally, make_tally
+from remikcalc.variants import variant_word
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -320,7 +321,7 @@ def render_sheet(
     headers, rows = _rows(state, fmt)
     if fmt in ("plain", "csv"):
         return table(rows, headers, fmt=fmt)
-    title = state.sheet.title or f"{state.rules.variant}: {', '.join(players)}"
+    title = state.sheet.title or f"{variant_word(state.rules.variant)}: {', '.join(players)}"
     if fmt == "table":
         title = _fill(title)
     parts = [title, "", table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")]
@@ -427,7 +428,7 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
     ax.set_ylabel(_("total"))
     ax.xaxis.set_major_locator(import_module("matplotlib.ticker").MaxNLocator(integer=True))
     title = state.sheet.title or _("{variant}: score progression").format(
-        variant=state.rules.variant
+        variant=variant_word(state.rules.variant)
     )
     ax.set_title(textwrap.fill(title, 70), fontsize=10)
     ax.legend()
