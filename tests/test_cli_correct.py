@@ -10,26 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cli import prompts
-from remikcalc.cli.main import cli
 from remikcalc.sheet import load_sheet
-
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def ok(*args: str, input: str | None = None) -> Result:
-    result = run(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result
+from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 
 
 def refused(path: Path, *args: str, code: int = 1, input: str | None = None) -> str:

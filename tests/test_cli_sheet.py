@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from remikcalc.cli import prompts
-from remikcalc.cli.main import cli
+from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
@@ -26,18 +25,6 @@ ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
 BORIS_70 = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
 CARL_31 = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
 # Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 61 unmatched
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def ok(*args: str, input: str | None = None) -> Result:
-    result = run(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 def settle_json(path: Path) -> dict[str, Any]:

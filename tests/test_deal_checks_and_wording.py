@@ -7,19 +7,8 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def ok(*args: str, input: str | None = None) -> Result:
-    result = run(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result
+from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 
 
 def refused(*args: str) -> str:
@@ -224,9 +213,6 @@ def test_the_thousands_hint_in_polish() -> None:
 
 
 # 6. a currency code is kept in capitals, a sign as typed; zł and PLN are one currency
-
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 
 def gin_sheet(path: Path, currency: str) -> Path:

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from remikcalc.cards import CODES, parse_cards
+from remikcalc.cards import CODES, parse_card, parse_cards
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.errors import RemikcalcError
 from remikcalc.i18n import _, language
@@ -171,7 +171,7 @@ def hand_cmd(
 
         held = list(parse_cards(record["cards"]))
         if record["discard"] is not None:  # the hand as it will be held: after the discard
-            del held[[c.code for c in held].index(record["discard"])]
+            held.remove(parse_card(record["discard"]))
         caught = caught_text(rules, held)
         if caught is not None:
             click.echo(caught)

@@ -275,7 +275,15 @@ def table(
         for i in range(ncols)
     ]
     limit = terminal_width() if width is None else width
-    # a column keeps its longest word whole (up to MAX_WORD): lines break between words
+    if sum(natural) + _GAP * (ncols - 1) <= limit:  # fits as it is: drawn once
+        drawn = draw_table(cells, heads)
+        if drawn is not None:
+            return drawn
+        from tabulate import tabulate
+
+        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    # too wide: a column keeps its longest word whole (up to MAX_WORD), lines break between
+    # words
     words = [
         min(
             MAX_WORD,
@@ -286,14 +294,7 @@ def table(
         )
         for i in range(ncols)
     ]
-    fitted = fit_widths(natural, limit, floors=words)
-    if fitted is None:  # fits as it is: drawn once
-        drawn = draw_table(cells, heads)
-        if drawn is not None:
-            return drawn
-        from tabulate import tabulate
-
-        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    fitted = fit_widths(natural, limit, floors=words) or natural
     from tabulate import tabulate  # wrapping cells: tabulate's own text wrapper
 
     text = ""
