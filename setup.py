@@ -2,9 +2,9 @@
 
 ``build_py`` compiles each ``remikcalc/locale/LANG/LC_MESSAGES/remikcalc.po`` into the
 ``remikcalc.mo`` the wheel ships, with remikcalc's own small compiler
-(``remikcalc/pofile.py``, loaded by its path: no gettext tools and no Babel are needed). The
+(``remikcalc/base/pofile.py``, loaded by its path: no gettext tools and no Babel are needed). The
 ``.po`` sources go into the sdist (MANIFEST.in) but not into the wheel; a source tree or an
-editable install reads the ``.po`` files directly (see ``remikcalc/i18n.py``).
+editable install reads the ``.po`` files directly (see ``remikcalc/base/i18n.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ LOCALE = Path("remikcalc", "locale")
 
 def _pofile() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "_remikcalc_build_pofile", HERE / "remikcalc" / "pofile.py"
+        "_remikcalc_build_pofile", HERE / "remikcalc" / "base" / "pofile.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

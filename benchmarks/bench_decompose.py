@@ -27,9 +27,9 @@ ROOT = str(Path(__file__).resolve().parent.parent)  # the tree measured: this sc
 sys.path.insert(0, ROOT)
 
 import remikcalc  # noqa: E402
-from remikcalc.cards import CARDS, CODES, JOKER, Card  # noqa: E402
+from remikcalc.cards.notation import CARDS, CODES, JOKER, Card  # noqa: E402
+from remikcalc.rules.variants import Rules, get_rules  # noqa: E402
 from remikcalc.search import best_arrangement, general  # noqa: E402
-from remikcalc.variants import Rules, get_rules  # noqa: E402
 
 Hand = tuple[Card, ...]
 

@@ -28,7 +28,7 @@ ROOT = str(Path(__file__).resolve().parent.parent)  # the tree measured: this sc
 sys.path.insert(0, ROOT)
 
 from remikcalc import analyze_hand  # noqa: E402
-from remikcalc.cards import CARDS, CODES  # noqa: E402
+from remikcalc.cards.notation import CARDS, CODES  # noqa: E402
 
 
 def gin_deal(rng: random.Random) -> str:

@@ -21,8 +21,7 @@ if _sys.argv[:1] == ["-m"] or _sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1]
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:
-    from remikcalc.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
-    from remikcalc.errors import (
+    from remikcalc.base.errors import (
         CardError,
         DealError,
         MeldError,
@@ -31,13 +30,16 @@ if TYPE_CHECKING:
         SettleError,
         SheetError,
     )
+    from remikcalc.cards.notation import JOKER, Card, Rank, Suit, format_cards, parse_cards
+    from remikcalc.rules.variants import Rules, find_variant, get_rules
     from remikcalc.search import Arrangement, analyze_hand
-    from remikcalc.variants import Rules, find_variant, get_rules
 
 # Every name loads on first use: `python -m remikcalc` imports this package before its
 # Ctrl-C handler exists, so the package itself imports nothing.
 _HOME = {
-    **dict.fromkeys(("JOKER", "Card", "Rank", "Suit", "format_cards", "parse_cards"), "cards"),
+    **dict.fromkeys(
+        ("JOKER", "Card", "Rank", "Suit", "format_cards", "parse_cards"), "cards.notation"
+    ),
     **dict.fromkeys(
         (
             "CardError",
@@ -48,9 +50,9 @@ _HOME = {
             "SettleError",
             "SheetError",
         ),
-        "errors",
+        "base.errors",
     ),  # fmt: skip
-    **dict.fromkeys(("Rules", "find_variant", "get_rules"), "variants"),
+    **dict.fromkeys(("Rules", "find_variant", "get_rules"), "rules.variants"),
     **dict.fromkeys(("analyze_hand", "Arrangement"), "search"),
 }
 

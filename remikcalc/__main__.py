@@ -12,7 +12,7 @@ import sys
 
 def _interrupted() -> None:
     try:  # the language is chosen by the time main() runs; while loading, English
-        from remikcalc.i18n import _
+        from remikcalc.base.i18n import _
 
         line = _("interrupted; nothing was changed")
     except BaseException:  # noqa: BLE001 - a second Ctrl-C, or i18n not loaded: English

@@ -5,8 +5,8 @@ variant's own answer."""
 from __future__ import annotations
 
 from remikcalc import analyze_hand
-from remikcalc.cards import parse_cards
-from remikcalc.variants import get_rules
+from remikcalc.cards.notation import parse_cards
+from remikcalc.rules.variants import get_rules
 
 HAND = "AS 2S 3S 7H 7D 7C 9C 9D KH QS"
 

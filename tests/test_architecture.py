@@ -23,25 +23,13 @@ PACKAGE = Path(remikcalc.__file__).resolve().parent
 
 # Lowest first. A module may import modules of its own layer or of lower layers only.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    (
-        "remikcalc.errors",
-        "remikcalc.money",
-        "remikcalc.families",
-        "remikcalc.check",
-        "remikcalc.i18n",
-        "remikcalc.pofile",
-        "remikcalc.i18n_tools",
-        "remikcalc.numtext",
-    ),
-    ("remikcalc.cards", "remikcalc.variants", "remikcalc.dealinput", "remikcalc.cardtext"),
-    ("remikcalc.melds",),
+    ("remikcalc.base",),
+    ("remikcalc.cards",),
+    ("remikcalc.rules",),
     ("remikcalc.search",),
-    ("remikcalc.layoff", "remikcalc.opening"),
-    ("remikcalc.scoring",),
-    ("remikcalc.settle",),
-    ("remikcalc.sheet.model",),
-    ("remikcalc.session",),
+    ("remikcalc.games",),
     ("remikcalc.sheet",),
+    ("remikcalc.session",),
     ("remikcalc.render",),
     ("remikcalc.cli", "remikcalc.__main__", "remikcalc"),
 )
@@ -189,10 +177,13 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 @pytest.mark.parametrize(
     ("graph", "fault"),
     [
-        ({"remikcalc.cards": {"remikcalc.settle"}}, "remikcalc.cards (layer 1) imports"),
+        (
+            {"remikcalc.cards.notation": {"remikcalc.games.tally"}},
+            "remikcalc.cards.notation (layer 1) imports",
+        ),
         ({"remikcalc.session": {"click"}}, "session imports click"),
-        ({"remikcalc.settle": {"yaml"}}, "settle imports yaml"),
-        ({"remikcalc.scoring.knock": {"tabulate"}}, "knock imports tabulate"),
+        ({"remikcalc.games.tally": {"yaml"}}, "tally imports yaml"),
+        ({"remikcalc.games.knock": {"tabulate"}}, "knock imports tabulate"),
     ],
 )
 def test_the_layer_checks_find_a_fault(graph: dict[str, set[str]], fault: str) -> None:
@@ -203,8 +194,8 @@ def test_the_layer_checks_find_a_fault(graph: dict[str, set[str]], fault: str) -
 def test_the_reader_sees_imports_inside_functions_but_not_type_only_ones() -> None:
     tree = ast.parse(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from remikcalc.settle import Tally\n"
+        "if TYPE_CHECKING:\n    from remikcalc.games.tally import Tally\n"
         "def f():\n    from remikcalc.render import table\n"
     )
     names = set(_imports(tree))
-    assert "remikcalc.render" in names and "remikcalc.settle" not in names
+    assert "remikcalc.render" in names and "remikcalc.games.tally" not in names

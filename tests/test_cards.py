@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remikcalc.cards import (
+from remikcalc.base.errors import CardError
+from remikcalc.cards.notation import (
     CARDS,
     JOKER,
     Card,
@@ -20,7 +21,6 @@ from remikcalc.cards import (
     parse_cards,
     parse_groups,
 )
-from remikcalc.errors import CardError
 
 RU_RANKS = {1: "Т", 11: "В", 12: "Д", 13: "К"}
 RU_SUITS = {"C": "т", "D": "б", "H": "ч", "S": "п"}

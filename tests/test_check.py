@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from remikcalc.check import (
+from remikcalc.cli.main import cli
+from remikcalc.session.check import (
     CHECK_SCHEMA,
     MISSING,
     FileReport,
@@ -26,7 +27,6 @@ from remikcalc.check import (
     compare,
     report_json,
 )
-from remikcalc.cli.main import cli
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))

@@ -203,9 +203,9 @@ def test_stake_refusals_say_what_is_wrong(
 
 
 def test_the_thousands_hint_in_polish() -> None:
-    from remikcalc.errors import SettleError
-    from remikcalc.i18n import language
-    from remikcalc.money import parse_amount
+    from remikcalc.base.errors import SettleError
+    from remikcalc.base.i18n import language
+    from remikcalc.base.money import parse_amount
 
     with language("pl"), pytest.raises(SettleError) as caught:
         parse_amount("2,500")
@@ -274,7 +274,7 @@ def test_stock_out_and_balance_reasons_name_no_sex(tmp_path: Path) -> None:
 
 
 def test_no_english_message_says_he_his_or_him() -> None:
-    from remikcalc.i18n_tools import extract  # the messages of the installed source
+    from remikcalc.base.i18n_tools import extract  # the messages of the installed source
 
     said = [text for m in extract() for text in (m.msgid, m.plural) if text]
     assert not [text for text in said if re.search(r"\b(he|his|him|himself)\b", text, re.I)]

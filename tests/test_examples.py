@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from remikcalc.cli.check import check_file, example_files, mismatch_text
 from remikcalc.cli.main import cli
+from remikcalc.rules.variants import VARIANTS
 from remikcalc.sheet import Sheet, load_sheet
 from remikcalc.sheet.evening import is_evening
-from remikcalc.variants import VARIANTS
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))

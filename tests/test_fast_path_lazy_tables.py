@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from remikcalc.cards import CARDS, Card
+from remikcalc.cards.notation import CARDS, Card
+from remikcalc.rules.variants import VARIANTS, Rules, get_rules
 from remikcalc.search import Arrangement, best_arrangement
 from remikcalc.search.fast import LAZY_USES, FastTables
-from remikcalc.variants import VARIANTS, Rules, get_rules
 
 _TABLES = ("pattern_value", "run_cover", "run_free", "run_value", "dead_value")
 _PER_SUIT = ("suit_cards", "dead_cards", "dead_and_cover")

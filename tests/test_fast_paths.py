@@ -20,16 +20,15 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc import layoff
-from remikcalc.cards import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
+from remikcalc.base.errors import CardError, MeldError
+from remikcalc.cards.notation import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
 from remikcalc.cli.main import cli
-from remikcalc.errors import CardError, MeldError
-from remikcalc.melds import Meld, can_meld, classify_meld
 from remikcalc.render import to_json
 from remikcalc.render.hand import hand_json_line, wilds_json
-from remikcalc.search import analyze_hand, best_arrangement, general_arrangement
+from remikcalc.rules.variants import VARIANTS, Rules, find_variant, get_rules
+from remikcalc.search import analyze_hand, best_arrangement, general_arrangement, layoff
 from remikcalc.search.general import STEP_LIMIT
-from remikcalc.variants import VARIANTS, Rules, find_variant, get_rules
+from remikcalc.search.melds import Meld, can_meld, classify_meld
 
 # --- cards ------------------------------------------------------------------------------------
 
@@ -109,7 +108,7 @@ def test_analyze_hand_agrees_with_check_and_search(data: st.DataObject) -> None:
     text = " ".join(CODES[c] for c in hand)
 
     def slow() -> object:
-        from remikcalc.cards import check_pack
+        from remikcalc.cards.notation import check_pack
 
         check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
         discard = len(hand) == rules.hand_size + 1

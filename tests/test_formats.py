@@ -18,9 +18,9 @@ from click.testing import CliRunner, Result
 
 from remikcalc.cli.info import FAMILY_KEYS
 from remikcalc.cli.main import cli
-from remikcalc.families import Family
 from remikcalc.render import fit_widths, table
-from remikcalc.variants import VARIANTS, get_rules
+from remikcalc.rules.families import Family
+from remikcalc.rules.variants import VARIANTS, get_rules
 
 # Gin (RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"

@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remikcalc import analyze_hand
-from remikcalc.cards import parse_cards
+from remikcalc.base.errors import CardError
+from remikcalc.cards.notation import parse_cards
 from remikcalc.cli.main import cli
-from remikcalc.errors import CardError
+from remikcalc.rules.variants import get_rules
 from remikcalc.search import best_arrangement, best_value_melds, max_cards
-from remikcalc.variants import get_rules
 
 RANKS = list("A23456789TJQK")
 BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r in RANKS[:11]])

@@ -20,16 +20,16 @@ from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remikcalc import i18n
-from remikcalc.cards import CARDS, CODES, check_pack, parse_cards
-from remikcalc.cardtext import NOTATIONS, cards_text, notation, set_notation, written_in
+from remikcalc.base import i18n
+from remikcalc.base.errors import CardError, RulesError, SettleError
+from remikcalc.base.i18n import language, language_from_env, ngettext
+from remikcalc.base.i18n_tools import Message, check, extract_source, placeholders
+from remikcalc.base.money import MAX_AMOUNT, parse_amount
+from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.pofile import PoEntry, mo_bytes, parse_po, write_po
+from remikcalc.cards.notation import CARDS, CODES, check_pack, parse_cards
+from remikcalc.cards.text import NOTATIONS, cards_text, notation, set_notation, written_in
 from remikcalc.cli.main import cli
-from remikcalc.errors import CardError, RulesError, SettleError
-from remikcalc.i18n import language, language_from_env, ngettext
-from remikcalc.i18n_tools import Message, check, extract_source, placeholders
-from remikcalc.money import MAX_AMOUNT, parse_amount
-from remikcalc.numtext import money_text, number_text
-from remikcalc.pofile import PoEntry, mo_bytes, parse_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
@@ -272,7 +272,7 @@ def test_the_check_finds_different_placeholders(monkeypatch: pytest.MonkeyPatch)
 def test_the_extractor_reads_messages_and_refuses_f_strings() -> None:
     source = (
         "import click\n"
-        "from remikcalc.i18n import N_, _, ngettext\n"
+        "from remikcalc.base.i18n import N_, _, ngettext\n"
         "X = N_('marked')\n"
         "def f(n, v):\n"
         "    _('plain {x}')\n"
@@ -336,7 +336,7 @@ def test_build_compiles_the_shipped_catalogues(tmp_path: Path) -> None:
     setup = ROOT / "setup.py"
     if not setup.is_file():
         pytest.skip("not a source tree")
-    from remikcalc.pofile import compile_po
+    from remikcalc.base.pofile import compile_po
 
     for lang in ("pl", "ru"):
         po = ROOT / "remikcalc" / "locale" / lang / "LC_MESSAGES" / "remikcalc.po"
@@ -453,7 +453,7 @@ def test_the_notation_follows_the_language() -> None:
 
 
 def test_deal_words_for_people_and_for_json() -> None:
-    from remikcalc.dealinput import DealInput, outcome_text
+    from remikcalc.rules.dealinput import DealInput, outcome_text
 
     deal = DealInput(closer="Anna", how="big_gin", hands={"Boris": "KC"})
     with language("ru"):

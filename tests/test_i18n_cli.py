@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc import i18n
-from remikcalc.cardtext import set_notation
+from remikcalc.base import i18n
+from remikcalc.cards.text import set_notation
 from remikcalc.cli.main import cli
 
 CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc import i18n
-from remikcalc.cardtext import set_notation
+from remikcalc.base import i18n
+from remikcalc.base.i18n import language
+from remikcalc.cards.text import set_notation
 from remikcalc.cli.main import cli
-from remikcalc.i18n import language
+from remikcalc.games.why import reasons_text
 from remikcalc.render import plural_number
 from remikcalc.render.deal import entry_words
-from remikcalc.scoring.why import reasons_text
 from remikcalc.session import replay, settle
 from remikcalc.sheet import load_sheet
 

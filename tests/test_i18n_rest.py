@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc import i18n
-from remikcalc.cardtext import set_notation
+from remikcalc.base import i18n
+from remikcalc.cards.text import set_notation
 from remikcalc.cli.main import cli
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones

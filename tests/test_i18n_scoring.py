@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc import i18n
-from remikcalc.cards import parse_cards
-from remikcalc.cardtext import set_notation
+from remikcalc.base import i18n
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import language
+from remikcalc.cards.notation import parse_cards
+from remikcalc.cards.text import set_notation
 from remikcalc.cli.main import cli
-from remikcalc.errors import DealError
-from remikcalc.i18n import language
-from remikcalc.scoring.deal import player_named
-from remikcalc.scoring.why import N_, Cards, Num, Outcome, Why, joined, reason_text
+from remikcalc.games.deal import player_named
+from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined, reason_text
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,

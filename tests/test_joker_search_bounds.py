@@ -22,11 +22,11 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import CARDS, JOKER, Card
+from remikcalc.cards.notation import CARDS, JOKER, Card
+from remikcalc.rules.variants import Rules, get_rules
 from remikcalc.search import general
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.general import INF, general_arrangement
-from remikcalc.variants import Rules, get_rules
 from tests import oracle
 
 JOKER_RULES: list[Rules] = [

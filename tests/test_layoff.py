@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import Card, Rank, Suit, parse_cards
-from remikcalc.errors import DealError
-from remikcalc.layoff import best_defence, extensions, least_arrangements, meld_faces
-from remikcalc.melds import Meld, can_meld, classify_meld
-from remikcalc.scoring.base import Deal, Hand
-from remikcalc.scoring.knock import score_knock
+from remikcalc.base.errors import DealError
+from remikcalc.cards.notation import Card, Rank, Suit, parse_cards
+from remikcalc.games.knock import score_knock
+from remikcalc.games.result import Deal, Hand
+from remikcalc.rules.variants import Rules, get_rules
 from remikcalc.search import best_arrangement
-from remikcalc.variants import Rules, get_rules
+from remikcalc.search.layoff import best_defence, extensions, least_arrangements, meld_faces
+from remikcalc.search.melds import Meld, can_meld, classify_meld
 
 GIN = get_rules("gin")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from remikcalc.cards import JOKER, parse_cards
-from remikcalc.errors import MeldError
-from remikcalc.melds import Meld, can_meld, classify_meld, hand_value
-from remikcalc.variants import Rules, get_rules
+from remikcalc.base.errors import MeldError
+from remikcalc.cards.notation import JOKER, parse_cards
+from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.search.melds import Meld, can_meld, classify_meld, hand_value
 
 GIN = get_rules("gin")
 BRIDGE = get_rules("bridge")

@@ -14,8 +14,8 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from remikcalc.base.money import currency_code
 from remikcalc.cli.main import cli
-from remikcalc.money import currency_code
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import currency_problem, title_problem
 

@@ -76,8 +76,8 @@ HOWS = [None, "knock", "gin", "big_gin", "undercut", "out", "one_go", "remik", "
 @settings(max_examples=300, deadline=None)
 @given(VARIANTS.filter(lambda v: v != "nosuch"), st.data())
 def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.DataObject) -> None:
-    from remikcalc.cards import CARDS, format_cards
-    from remikcalc.variants import get_rules
+    from remikcalc.cards.notation import CARDS, format_cards
+    from remikcalc.rules.variants import get_rules
 
     rules = get_rules(variant)
     players = data.draw(st.integers(rules.players_min, min(rules.players_max, 4)))

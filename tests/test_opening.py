@@ -7,11 +7,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from remikcalc.cards import parse_cards, parse_groups
+from remikcalc.base.errors import CardError, DealError, MeldError
+from remikcalc.cards.notation import parse_cards, parse_groups
 from remikcalc.cli.main import cli
-from remikcalc.errors import CardError, DealError, MeldError
-from remikcalc.opening import Opening, best_opening, opening_from_groups
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.search.opening import Opening, best_opening, opening_from_groups
 
 REMI = get_rules("remibrydz")
 

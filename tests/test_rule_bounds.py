@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remikcalc.cli.main import cli
-from remikcalc.variants import DECIMAL_RULE_MAX
+from remikcalc.rules.variants import DECIMAL_RULE_MAX
 
 DECIMAL_KEYS = ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
                 "knock_stake", "entry_stake", "reentry_cost")  # fmt: skip

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
-from remikcalc.families import Family
-from remikcalc.variants import VARIANTS
+from remikcalc.rules.families import Family
+from remikcalc.rules.variants import VARIANTS
 
 
 def run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
@@ -205,8 +205,8 @@ def test_number_type_named_in_the_language(lang: str, args: list[str], last: str
 
 
 def test_number_type_names_are_translated_in_both_languages() -> None:
+    from remikcalc.base.i18n import gettext_in
     from remikcalc.cli.language import NUMBER_TYPES
-    from remikcalc.i18n import gettext_in
 
     for name, message in NUMBER_TYPES.items():
         assert message == name

@@ -10,13 +10,13 @@ from decimal import Decimal
 
 import pytest
 
-from remikcalc.errors import DealError, MeldError
+from remikcalc.base.errors import DealError, MeldError
+from remikcalc.games import score_deal
+from remikcalc.games.bridge import score_bridge
+from remikcalc.games.deal import build_deal
+from remikcalc.games.result import DealResult, Payment
 from remikcalc.render.results import details_json
-from remikcalc.scoring import score_deal
-from remikcalc.scoring.base import DealResult, Payment
-from remikcalc.scoring.bridge import score_bridge
-from remikcalc.scoring.deal import build_deal
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
 
 # Boris, no melds: 8H 5S 7S 3C 8C 6D 2D 4D 9H TS = 8+5+7+3+8+6+2+4+9+10 = 62.
 # (8H would extend Anna's hearts in several deals: in bridge nobody lays off.)
@@ -243,7 +243,7 @@ def test_gin_outcomes_are_refused() -> None:
 
 def test_three_packs_worth_of_a_card_is_refused() -> None:
     # 7S in Boris's and Carl's hands, and a third in Anna's
-    from remikcalc.errors import CardError
+    from remikcalc.base.errors import CardError
 
     with pytest.raises(CardError, match="7S typed 3 times"):
         play(Anna=KNOCK.replace("4C", "7S"), Boris=BORIS, Carl=CARL)

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import JOKER, SUITS, Card, format_cards
-from remikcalc.errors import DealError, MeldError
-from remikcalc.melds import classify_meld
+from remikcalc.base.errors import DealError, MeldError
+from remikcalc.cards.notation import JOKER, SUITS, Card, format_cards
+from remikcalc.games import DealResult, score_deal
+from remikcalc.games.continental import PATTERNS, find_split
+from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
-from remikcalc.scoring import DealResult, score_deal
-from remikcalc.scoring.continental import PATTERNS, find_split
-from remikcalc.scoring.deal import build_deal
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.search.melds import classify_meld
 
 
 def score(players: list[str], preset: str | None = None, **kw: Any) -> DealResult:

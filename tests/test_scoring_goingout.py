@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import JOKER, Card, format_cards
-from remikcalc.errors import CardError, DealError, MeldError
+from remikcalc.base.errors import CardError, DealError, MeldError
+from remikcalc.cards.notation import JOKER, Card, format_cards
+from remikcalc.games import Deal, DealResult, Hand, score_deal
+from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json, result_json
-from remikcalc.scoring import Deal, DealResult, Hand, score_deal
-from remikcalc.scoring.deal import build_deal
-from remikcalc.variants import Rules, get_rules
+from remikcalc.rules.variants import Rules, get_rules
 
 
 def score(variant: str, players: list[str], preset: str | None = None, **kw: Any) -> DealResult:

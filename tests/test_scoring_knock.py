@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from remikcalc.cards import parse_cards
-from remikcalc.errors import CardError, DealError, MeldError, RemikcalcError
+from remikcalc.base.errors import CardError, DealError, MeldError, RemikcalcError
+from remikcalc.cards.notation import parse_cards
+from remikcalc.games import score_deal
+from remikcalc.games.deal import build_deal
+from remikcalc.games.knock import score_knock
+from remikcalc.games.result import Deal, DealResult, Hand
 from remikcalc.render.results import details_json
-from remikcalc.scoring import score_deal
-from remikcalc.scoring.base import Deal, DealResult, Hand
-from remikcalc.scoring.deal import build_deal
-from remikcalc.scoring.knock import score_knock
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
 
 
 def play(

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from remikcalc.errors import CardError, DealError, MeldError
+from remikcalc.base.errors import CardError, DealError, MeldError
+from remikcalc.games import DealResult, score_deal
+from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
-from remikcalc.scoring import DealResult, score_deal
-from remikcalc.scoring.deal import build_deal
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
 
 
 def score(players: list[str], overrides: tuple[str, ...] = (), **kw: Any) -> DealResult:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import CARDS, JOKER, Card, parse_cards
-from remikcalc.errors import CardError, MeldError
-from remikcalc.melds import classify_meld, hand_value
+from remikcalc.base.errors import CardError, MeldError
+from remikcalc.cards.notation import CARDS, JOKER, Card, parse_cards
+from remikcalc.rules.variants import Rules, get_rules
 from remikcalc.search import (
     Arrangement,
     analyze_hand,
@@ -22,7 +22,7 @@ from remikcalc.search import (
     best_value_melds,
     general_arrangement,
 )
-from remikcalc.variants import Rules, get_rules
+from remikcalc.search.melds import classify_meld, hand_value
 from tests import oracle
 
 GIN = get_rules("gin")

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.errors import DealError, SettleError
-from remikcalc.money import (
+from remikcalc.base.errors import DealError, SettleError
+from remikcalc.base.money import (
     currency_decimals,
     decimal_text,
     fewest_transfers,
@@ -18,10 +18,9 @@ from remikcalc.money import (
     parse_amount,
     round_spread,
 )
-from remikcalc.scoring.base import DealResult, Payment
-from remikcalc.scoring.bridge import closing_payments
-from remikcalc.session import Replay
-from remikcalc.settle import (
+from remikcalc.games.bridge import closing_payments
+from remikcalc.games.result import DealResult, Payment
+from remikcalc.games.tally import (
     BridgeTally,
     KnockTally,
     MeanTally,
@@ -29,8 +28,9 @@ from remikcalc.settle import (
     Rummy500Tally,
     make_tally,
 )
+from remikcalc.rules.variants import get_rules
+from remikcalc.session import Replay
 from remikcalc.sheet import Entry
-from remikcalc.variants import get_rules
 
 AB = ("Anna", "Boris")
 ABC = ("Anna", "Boris", "Carl")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.errors import SheetError
+from remikcalc.base.errors import SheetError
 from remikcalc.render.settlement import settle_sheet
 from remikcalc.sheet import (
     DealEntry,
@@ -229,7 +229,7 @@ def test_points_only_bridge_deal_needs_a_closer_or_a_draw() -> None:
 def test_points_only_deal_refuses_a_player_given_twice() -> None:
     # `--score Anna=5 --score anna=3` named Anna twice; before, the 5 was dropped silently and
     # the deal scored Anna +3.
-    from remikcalc.errors import DealError
+    from remikcalc.base.errors import DealError
     from remikcalc.session import start
 
     state = start(Sheet(variant="rummy", players=("Anna", "Boris")))

@@ -291,7 +291,7 @@ def test_no_lock_file_is_left_behind(tmp_path: Path) -> None:
 
 
 def test_the_lock_still_excludes_and_times_out(tmp_path: Path) -> None:
-    from remikcalc.errors import SheetError
+    from remikcalc.base.errors import SheetError
     from remikcalc.sheet import locked
 
     path = tmp_path / "held.yaml"

@@ -1,6 +1,6 @@
 """What `add` accepts, the sheet reader reads back equal, checked by the same numbers.
 
-The deals are generated from :data:`remikcalc.dealinput.FIELDS` itself, one strategy per kind
+The deals are generated from :data:`remikcalc.rules.dealinput.FIELDS` itself, one strategy per kind
 of input and every number within the field's own range, so a new input or a changed range is
 covered without touching this file. Both ways of writing are checked: appending in place
 (``text_with_entry``) and the canonical text (``dump_sheet``).
@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cards import parse_groups
+from remikcalc.base.errors import SheetError
+from remikcalc.cards.notation import parse_groups
 from remikcalc.cli.main import cli
-from remikcalc.dealinput import FIELD, FIELDS, OUTCOMES, InputField, Kind
-from remikcalc.errors import SheetError
+from remikcalc.rules.dealinput import FIELD, FIELDS, OUTCOMES, InputField, Kind
 from remikcalc.sheet import (
     DealEntry,
     Sheet,

@@ -8,9 +8,9 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
+from remikcalc.base.errors import RulesError
 from remikcalc.cli.main import cli
-from remikcalc.errors import RulesError
-from remikcalc.variants import RULE_DOCS, VARIANTS, Rules, find_variant, get_rules
+from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, find_variant, get_rules
 
 FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
 

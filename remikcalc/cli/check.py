@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from remikcalc.check import MISSING, FileReport, Mismatch, check_example, report_json
+from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import N_, _, language, ngettext
 from remikcalc.cli.common import output_options
-from remikcalc.errors import RemikcalcError
-from remikcalc.i18n import N_, _, language, ngettext
+from remikcalc.session.check import MISSING, FileReport, Mismatch, check_example, report_json
 
 if TYPE_CHECKING:
     from remikcalc.sheet import Sheet
@@ -141,7 +141,7 @@ def _status(report: FileReport) -> str:
 
 def _details(report: FileReport, people: bool = False) -> list[str]:
     """What went wrong with a file. The example's own faults (no ``expect``) are made in
-    English for the JSON report (:func:`remikcalc.check.check_example`); for people they are
+    English for the JSON report (:func:`remikcalc.session.check.check_example`); for people they are
     translated here, where every other error is already in the language spoken."""
     if report.error is not None:
         return [_(report.error) if people else report.error]

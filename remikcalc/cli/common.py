@@ -6,7 +6,7 @@
 - :func:`join_hands`, :func:`split_assignments`: ``NAME=VALUE`` arguments.
 
 The deal inputs shared by ``round`` and ``add`` are in :mod:`remikcalc.cli.dealoptions`:
-they are built from :data:`remikcalc.dealinput.FIELDS`, which ``hand``, ``opening`` and the
+they are built from :data:`remikcalc.rules.dealinput.FIELDS`, which ``hand``, ``opening`` and the
 other commands importing this module do not need to load.
 """
 
@@ -18,8 +18,8 @@ from typing import Any, TypeVar, overload
 
 import click
 
-from remikcalc.errors import DealError
-from remikcalc.i18n import N_, _
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 

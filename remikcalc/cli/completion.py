@@ -117,7 +117,7 @@ def _param(ctx: click.Context, name: str) -> Any:
 
 def _variant(ctx: click.Context) -> Any:
     """The variant named on the line (``-v``, or the VARIANT argument), else None."""
-    from remikcalc.variants import find_variant
+    from remikcalc.rules.variants import find_variant
 
     name = _param(ctx, "variant")
     if not isinstance(name, str):
@@ -145,7 +145,7 @@ def players(ctx: click.Context) -> list[str]:
 
 
 def variant_names(ctx: click.Context, incomplete: str) -> list[tuple[str, str]]:
-    from remikcalc.variants import VARIANTS
+    from remikcalc.rules.variants import VARIANTS
 
     out: list[tuple[str, str]] = []
     for v in VARIANTS:
@@ -156,7 +156,7 @@ def variant_names(ctx: click.Context, incomplete: str) -> list[tuple[str, str]]:
 
 def preset_names(ctx: click.Context, incomplete: str) -> list[tuple[str, str]]:
     """The presets of the variant on the line; without one, every preset and its variants."""
-    from remikcalc.variants import VARIANTS
+    from remikcalc.rules.variants import VARIANTS
 
     chosen = _variant(ctx)
     owners: dict[str, list[str]] = {}
@@ -169,7 +169,7 @@ def preset_names(ctx: click.Context, incomplete: str) -> list[tuple[str, str]]:
 def _rule_values(key: str) -> tuple[str, ...]:
     import dataclasses
 
-    from remikcalc.variants import _CHOICES, Rules
+    from remikcalc.rules.variants import _CHOICES, Rules
 
     if key in _CHOICES:
         return _CHOICES[key]
@@ -181,8 +181,8 @@ def _rule_values(key: str) -> tuple[str, ...]:
 
 def rule_items(ctx: click.Context, incomplete: str) -> list[str | tuple[str, str]]:
     """``KEY=`` before the ``=``; after it, the key's fixed values (if it has any)."""
-    from remikcalc.i18n import _
-    from remikcalc.variants import RULE_DOCS
+    from remikcalc.base.i18n import _
+    from remikcalc.rules.variants import RULE_DOCS
 
     key, sep, _rest = incomplete.partition("=")
     if sep:
@@ -193,7 +193,7 @@ def rule_items(ctx: click.Context, incomplete: str) -> list[str | tuple[str, str
 
 
 def outcomes(ctx: click.Context, incomplete: str) -> tuple[str, ...]:
-    from remikcalc.dealinput import OUTCOMES
+    from remikcalc.rules.dealinput import OUTCOMES
 
     return OUTCOMES
 

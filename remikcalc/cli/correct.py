@@ -12,14 +12,14 @@ from typing import Any
 
 import click
 
+from remikcalc.base.errors import DealError, RemikcalcError, SheetError
+from remikcalc.base.i18n import _
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.entries import entry_from_options, entry_options
 from remikcalc.cli.saving import Save
 from remikcalc.cli.sheet import _must_exist, _print_added, unchanged
-from remikcalc.dealinput import name_key
-from remikcalc.errors import DealError, RemikcalcError, SheetError
-from remikcalc.i18n import _
+from remikcalc.rules.dealinput import name_key
 from remikcalc.session import Replay, Step, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
@@ -193,7 +193,7 @@ def _not_a_player(name: str, sheet: Sheet) -> str:
 def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
     and the player's name as it was."""
-    from remikcalc.scoring.deal import player_named
+    from remikcalc.games.deal import player_named
     from remikcalc.sheet.model import player_name_problem
 
     try:

@@ -1,8 +1,8 @@
 """The deal inputs shared by ``round`` and ``add`` as click options, built from
-:data:`remikcalc.dealinput.FIELDS` (:func:`deal_options`, :func:`deal_values`).
+:data:`remikcalc.rules.dealinput.FIELDS` (:func:`deal_options`, :func:`deal_values`).
 
 Apart from :mod:`remikcalc.cli.common` so that commands taking no deal (``hand``,
-``opening``, ``settle``...) do not load :mod:`remikcalc.dealinput` through it.
+``opening``, ``settle``...) do not load :mod:`remikcalc.rules.dealinput` through it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from remikcalc.cli.common import F, split_assignments
-from remikcalc.dealinput import FIELD, FIELDS, InputField, Kind
+from remikcalc.rules.dealinput import FIELD, FIELDS, InputField, Kind
 
 # Deal inputs that are not options of ``deal_options``: hands are the NAME=CARDS arguments, and
 # only ``add`` takes points (its ``--score``, declared there with this field's help).
@@ -58,7 +58,7 @@ def deal_options(func: F) -> F:
 
 
 def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
-    """``deal``'s options as :class:`~remikcalc.dealinput.DealInput` keywords: each per-player
+    """``deal``'s options as :class:`~remikcalc.rules.dealinput.DealInput` keywords: each per-player
     option's ``NAME=VALUE`` items become a mapping (a name twice is an error)."""
     return {
         name: split_assignments(value, FIELD[name].option) if FIELD[name].per_player else value

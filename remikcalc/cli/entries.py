@@ -4,7 +4,7 @@
   ``--score NAME=N`` and ``--reenter NAME``); the hands are each command's own argument;
 - :func:`entry_from_options`: the :class:`~remikcalc.sheet.model.Entry` those options give;
 - :func:`add_command`: the ``remikcalc add ...`` line that gives an entry again, written from
-  :data:`~remikcalc.dealinput.FIELDS` (what ``undo`` prints).
+  :data:`~remikcalc.rules.dealinput.FIELDS` (what ``undo`` prints).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 
 import click
 
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import _
 from remikcalc.cli.common import join_hands, split_assignments
 from remikcalc.cli.dealoptions import deal_options, deal_values
-from remikcalc.dealinput import FIELD, FIELDS, Kind
-from remikcalc.errors import DealError
-from remikcalc.i18n import _
+from remikcalc.rules.dealinput import FIELD, FIELDS, Kind
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry
 
 __all__ = ["SCORE_OPTION", "add_command", "entry_from_options", "entry_options", "same_entry"]

@@ -20,9 +20,9 @@ from typing import Any
 
 import click
 
+from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import _, language, ngettext
 from remikcalc.cli.common import output_options
-from remikcalc.errors import RemikcalcError
-from remikcalc.i18n import _, language, ngettext
 
 SUFFIXES = (".yaml", ".yml")
 PACKAGE_FOLDER = "examples"

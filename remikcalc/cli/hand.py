@@ -7,13 +7,13 @@ from typing import Any
 
 import click
 
-from remikcalc.cards import CODES, parse_card, parse_cards
+from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import _, language
+from remikcalc.cards.notation import CODES, parse_card, parse_cards
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.errors import RemikcalcError
-from remikcalc.i18n import _, language
 from remikcalc.render.hand import HAND_LABELS, hand_json_line, label_width, meld_text, wilds_json
+from remikcalc.rules.variants import Rules, get_rules
 from remikcalc.search import Arrangement, analyze_hand
-from remikcalc.variants import Rules, get_rules
 
 
 def _analyze(rules: Rules, text: str, discard: bool | None) -> tuple[str, Arrangement]:
@@ -57,7 +57,7 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
             [record["cards"], " | ".join(melds), " ".join(record["deadwood"]),
              str(record["points"]), record["discard"] or ""]
         )  # fmt: skip
-    from remikcalc.cardtext import cards_text
+    from remikcalc.cards.text import cards_text
 
     def shown(codes: str | list[str]) -> str:  # codes to the players' notation
         return cards_text(parse_cards(codes)) if codes else ""
@@ -81,7 +81,7 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
 def _english_error(rules: Rules, line: str, discard: bool | None, exc: RemikcalcError) -> str:
     """The message of a bad line in English, as JSON carries it in every language: the line
     analysed again with English spoken (a bad line only: a good one is analysed once)."""
-    from remikcalc.cardtext import written_in
+    from remikcalc.cards.text import written_in
 
     with language("en"), written_in("en"):
         try:

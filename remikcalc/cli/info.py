@@ -8,11 +8,11 @@ from typing import Any
 
 import click
 
+from remikcalc.base.i18n import _, ngettext
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.families import Family
-from remikcalc.i18n import _, ngettext
 from remikcalc.render import table, terminal_width, to_json
-from remikcalc.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
+from remikcalc.rules.families import Family
+from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
 
 # --- which rule keys a variant reads ------------------------------------------------------------
 
@@ -255,7 +255,7 @@ def rules_cmd(
       remikcalc rules continental --players 9 --json
       remikcalc rules rummy --format markdown
     """
-    from remikcalc.variants import parse_override
+    from remikcalc.rules.variants import parse_override
 
     v = find_variant(variant)
     rules = v.rules_for(preset, rule, players)

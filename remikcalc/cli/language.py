@@ -3,7 +3,8 @@ messages.
 
 The language is chosen before anything is shown or any command module loads: the group reads
 ``--lang`` from the whole command line (:func:`choose`, called from ``LazyGroup.parse_args``,
-also under click's ``CliRunner``), else the environment (:func:`remikcalc.i18n.language_from_env`).
+also under click's ``CliRunner``), else the environment
+(:func:`remikcalc.base.i18n.language_from_env`).
 ``--lang`` and ``--cards`` are options of the group and of every command (:func:`add_options`),
 so both ``remikcalc --lang pl hand ...`` and ``remikcalc hand ... --lang pl`` work.
 
@@ -12,7 +13,7 @@ imported once, but a process, like a test run, may speak several languages):
 :func:`localize` sets each command's and option's help from its English text every time the
 command is resolved. click's own messages ("Usage:", "Error:", "No such option") go through
 remikcalc's catalogue (:func:`patch_click`): click calls ``gettext`` by the names ``_`` and
-``ngettext`` in its modules, and those names are pointed at :mod:`remikcalc.i18n`.
+``ngettext`` in its modules, and those names are pointed at :mod:`remikcalc.base.i18n`.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from typing import Any
 
 import click
 
-from remikcalc import i18n
-from remikcalc.cardtext import NOTATIONS, set_notation
-from remikcalc.errors import RulesError
-from remikcalc.i18n import LANGUAGES, N_
+from remikcalc.base import i18n
+from remikcalc.base.errors import RulesError
+from remikcalc.base.i18n import LANGUAGES, N_
+from remikcalc.cards.text import NOTATIONS, set_notation
 
 __all__ = ["add_options", "choose", "localize", "patch_click", "prescan"]
 

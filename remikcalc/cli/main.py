@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from remikcalc import i18n
-from remikcalc.cardtext import set_notation
+from remikcalc.base import i18n
+from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import N_, _
+from remikcalc.cards.text import set_notation
 from remikcalc.cli.language import add_options, choose, localize
-from remikcalc.errors import RemikcalcError
-from remikcalc.i18n import N_, _
 
 if TYPE_CHECKING:
     from remikcalc.cli.completion import Item

@@ -6,15 +6,15 @@ from typing import Any
 
 import click
 
-from remikcalc.cards import format_cards, is_grouped, parse_groups
-from remikcalc.cardtext import cards_text
+from remikcalc.base.i18n import _
+from remikcalc.base.numtext import number_text
+from remikcalc.cards.notation import format_cards, is_grouped, parse_groups
+from remikcalc.cards.text import cards_text
 from remikcalc.cli.common import output_options, rules_options
-from remikcalc.i18n import _
-from remikcalc.melds import Meld
-from remikcalc.numtext import number_text
-from remikcalc.opening import Opening, best_opening, opening_from_groups
 from remikcalc.render.results import meld_text, wilds_json
-from remikcalc.variants import get_rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.search.melds import Meld
+from remikcalc.search.opening import Opening, best_opening, opening_from_groups
 
 
 def opening_record(variant: str, opening: Opening) -> dict[str, Any]:

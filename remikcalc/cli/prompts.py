@@ -13,10 +13,10 @@ from typing import Any
 
 import click
 
+from remikcalc.base.errors import DealError, RemikcalcError
+from remikcalc.base.i18n import N_, _
 from remikcalc.cli.entries import same_entry
-from remikcalc.dealinput import FIELDS, Kind, takes
-from remikcalc.errors import DealError, RemikcalcError
-from remikcalc.i18n import N_, _
+from remikcalc.rules.dealinput import FIELDS, Kind, takes
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Entry
 
@@ -37,7 +37,7 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
     """A prompt's check: text that ``parse`` refuses is asked again instead of ending the add."""
 
     def check(text: str) -> str:
-        from remikcalc.errors import CardError
+        from remikcalc.base.errors import CardError
 
         try:
             parse(text)
@@ -56,7 +56,7 @@ def _ask_inputs(entry: DealEntry, state: Replay) -> dict[str, Any]:
 
 def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
     """Ask for those of the inputs ``names`` that have a prompt and were not given."""
-    from remikcalc.cards import parse_card
+    from remikcalc.cards.notation import parse_card
 
     asked: dict[str, Any] = {}
     for f in FIELDS:
@@ -78,7 +78,7 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
     A hand with a card typed twice is asked again at once. When the whole deal then does not
     score, the reason is shown and only the part that was wrong is asked again.
     """
-    from remikcalc.scoring.deal import player_named
+    from remikcalc.games.deal import player_named
 
     if entry.scores is not None or entry.draw:
         return entry
@@ -130,7 +130,7 @@ def _ask_melds(player: str, check: Callable[[str], str]) -> str:
 def _one_hand(state: Replay) -> Callable[[str], object]:
     """Parse one typed hand and check it against the pack: a card typed twice in one hand is
     caught as soon as the hand is typed (the whole deal is checked again when it is scored)."""
-    from remikcalc.cards import check_pack, parse_groups
+    from remikcalc.cards.notation import check_pack, parse_groups
 
     rules = state.rules
 
@@ -148,7 +148,7 @@ def _fixed(
 ) -> DealEntry:
     """Score the completed deal on a copy of the sheet; while it does not score, show why and
     ask again only for the part that was wrong (a hand, the closer, ...)."""
-    from remikcalc.errors import CardError, MeldError
+    from remikcalc.base.errors import CardError, MeldError
 
     active = list(state.tally.active())
     # the answers, as the person types them (in his language) -> the part they name

@@ -6,12 +6,12 @@ from typing import Any
 
 import click
 
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import _
 from remikcalc.cli.common import join_hands, output_options, rules_options, split_assignments
 from remikcalc.cli.dealoptions import deal_options, deal_values
-from remikcalc.dealinput import name_key
-from remikcalc.errors import DealError
-from remikcalc.i18n import _
-from remikcalc.variants import find_variant, get_rules
+from remikcalc.rules.dealinput import name_key
+from remikcalc.rules.variants import find_variant, get_rules
 
 
 def _players(explicit: str | None, hands: list[str], extra: list[str | None]) -> list[str]:
@@ -67,9 +67,9 @@ def round_cmd(
           Boris="8H 5S 7S 3C 8C 6D 2D 4D 9H TS" Carl="JK 2C 6C 9C 5D QD 3H TH 7S KS"
       remikcalc round gin --draw --players Anna,Boris   # stock ran out: nobody scores
     """
+    from remikcalc.games import score_deal
+    from remikcalc.games.deal import build_deal
     from remikcalc.render.deal import render_deal
-    from remikcalc.scoring import score_deal
-    from remikcalc.scoring.deal import build_deal
 
     typed = split_assignments(join_hands(hands), "hand")
     inputs = deal_values(deal)

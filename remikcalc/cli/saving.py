@@ -1,7 +1,7 @@
 """Saving a sheet from a command, and telling the truth about Ctrl-C.
 
 The moment of commit is the atomic ``os.replace`` inside
-:func:`remikcalc.sheet.store.save_text`; :class:`Save` remembers the text before and after, so
+:func:`remikcalc.sheet.files.save_text`; :class:`Save` remembers the text before and after, so
 an interrupt on either side of it is reported as what it left in the file.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from remikcalc.i18n import _
+from remikcalc.base.i18n import _
 
 
 def caused_by_interrupt(exc: BaseException) -> bool:

@@ -14,18 +14,18 @@ from typing import Any
 
 import click
 
+from remikcalc.base.errors import DealError, RemikcalcError, SheetError
+from remikcalc.base.i18n import _
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.console import can_show_bars
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
 from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save, ignore_interrupts
-from remikcalc.dealinput import name_key
-from remikcalc.errors import DealError, RemikcalcError, SheetError
-from remikcalc.i18n import _
+from remikcalc.rules.dealinput import name_key
+from remikcalc.rules.variants import find_variant, parse_override, variant_word
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Sheet
-from remikcalc.variants import find_variant, parse_override, variant_word
 
 # --- new ----------------------------------------------------------------------------------------
 
@@ -41,7 +41,7 @@ def _new_sheet(
     title: str | None,
     hollywood: bool,
 ) -> Sheet:
-    from remikcalc.money import currency_code, currency_decimals, parse_amount
+    from remikcalc.base.money import currency_code, currency_decimals, parse_amount
     from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
@@ -149,7 +149,7 @@ def _started(file: str, sheet: Sheet) -> str:
         return _("Started {file}: {variant} for {players}.").format(
             file=file, variant=variant_word(sheet.variant), players=players
         )
-    from remikcalc.numtext import money_text
+    from remikcalc.base.numtext import money_text
 
     places = max(0, -int(sheet.stake.as_tuple().exponent))
     stake = money_text(sheet.stake, sheet.currency, places)

@@ -1,8 +1,8 @@
 """Render one scored deal (any scoring family) for people or tools.
 
-Works from :class:`~remikcalc.scoring.base.DealResult` alone: the numbers (``points``,
+Works from :class:`~remikcalc.games.result.DealResult` alone: the numbers (``points``,
 ``scores``, ``payments``), the ``reasons`` and the typed ``details`` the family filled in
-(:mod:`remikcalc.scoring.details`: each player's hand, melds with their jokers' stand-ins,
+(:mod:`remikcalc.games.details`: each player's hand, melds with their jokers' stand-ins,
 unmatched cards, lay-offs (with or without the meld they went onto), count and discard).
 Used by ``round`` and ``add``; the JSON is built by :mod:`remikcalc.render.results`.
 """
@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from remikcalc.cards import Card, format_cards
-from remikcalc.cardtext import card_text, cards_text, groups_text
-from remikcalc.i18n import N_, _
-from remikcalc.money import amount_text
-from remikcalc.numtext import number_text
+from remikcalc.base.i18n import N_, _
+from remikcalc.base.money import amount_text
+from remikcalc.base.numtext import number_text
+from remikcalc.cards.notation import Card, format_cards
+from remikcalc.cards.text import card_text, cards_text, groups_text
+from remikcalc.games.details import PlayerDetail
+from remikcalc.games.result import POOL, DealResult
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
-from remikcalc.scoring.base import POOL, DealResult
-from remikcalc.scoring.details import PlayerDetail
-from remikcalc.variants import variant_word
+from remikcalc.rules.variants import variant_word
 
 __all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
 
@@ -138,7 +138,7 @@ def _players(result: DealResult) -> list[str]:
 def _meld_text(detail: PlayerDetail, sep: str = " | ", *, people: bool = False) -> str:
     """The melds, each wild card written with what it stands for: ``JK=8S``, and a wild
     deuce in continental ``2S=4S`` (a deuce in its own place is just ``2S``); ``people``
-    writes the cards in their notation (:mod:`remikcalc.cardtext`)."""
+    writes the cards in their notation (:mod:`remikcalc.cards.text`)."""
     code: Callable[[Card], str] = card_text if people else (lambda c: c.code)
     if detail.melds is None:  # not arranged: the hand as typed
         hand = detail.hand
@@ -257,7 +257,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
         parts += ["", table(payments, [_(h) for h in _PAY_HEADERS], fmt=fmt)]
     if result.reasons:
         bullet = "- " if fmt == "markdown" else "  - "
-        from remikcalc.scoring.why import reasons_text
+        from remikcalc.games.why import reasons_text
 
         parts += ["", _("Why:"), *(f"{bullet}{reason}" for reason in reasons_text(result.reasons))]
     return "\n".join(parts)

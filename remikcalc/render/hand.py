@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from remikcalc.cards import CODES, Card
-from remikcalc.families import Family
-from remikcalc.i18n import N_, _
-from remikcalc.melds import Meld, hand_value
+from remikcalc.base.i18n import N_, _
+from remikcalc.cards.notation import CODES, Card
+from remikcalc.rules.families import Family
+from remikcalc.rules.variants import Rules
 from remikcalc.search.arrangement import Arrangement
-from remikcalc.variants import Rules
+from remikcalc.search.melds import Meld, hand_value
 
 __all__ = ["caught_text", "hand_json_line", "meld_text", "wilds_json"]
 
@@ -40,7 +40,7 @@ def meld_text(meld: Meld, *, people: bool = False) -> str:
     """A meld, each wild card with what it stands for: ``7S JK=8S 9S`` in codes (plain
     output), or with ``people`` in the players' notation (``cardtext``: ``7♠ JK=8♠ 9♠``)."""
     if people:
-        from remikcalc.cardtext import card_text
+        from remikcalc.cards.text import card_text
 
         def name(card: Card) -> str:
             return card_text(card)
@@ -93,8 +93,8 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     """The ``Caught:`` line for a hand, or None in the knock games (where the deadwood is
     already what the hand costs).
 
-    >>> from remikcalc.cards import parse_cards
-    >>> from remikcalc.variants import get_rules
+    >>> from remikcalc.cards.notation import parse_cards
+    >>> from remikcalc.rules.variants import get_rules
     >>> print(caught_text(get_rules("rummy"), parse_cards("9C 9D 9H KS 2C")))  # doctest: +ELLIPSIS
     Caught:   39 if another player goes out now (every card counts, melds too; 78 if another ...)
     >>> caught_text(get_rules("gin"), parse_cards("9C 9D 9H KS 2C")) is None
@@ -110,9 +110,9 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
                 "the winner's chips if another player goes out now (counted from the winner's "
                 "melds, not from these cards)"
             )
-        from remikcalc.scoring.continental import per_card
-        from remikcalc.scoring.deal import Hand
-        from remikcalc.scoring.why import reason_text
+        from remikcalc.games.continental import per_card
+        from remikcalc.games.deal import Hand
+        from remikcalc.games.why import reason_text
 
         paid, how = per_card(Hand(tuple(cards)), rules)
         return head + _("{count} if another player goes out now ({how})").format(

@@ -1,17 +1,17 @@
 """The JSON of a scored deal: its payments, its result and its typed details.
 
-The library's value types (:class:`~remikcalc.scoring.base.DealResult`, ``Payment``, the
-:mod:`~remikcalc.scoring.details` types) carry data only; how they are written for tools is
+The library's value types (:class:`~remikcalc.games.result.DealResult`, ``Payment``, the
+:mod:`~remikcalc.games.details` types) carry data only; how they are written for tools is
 decided here, once: ``round --json`` (:func:`remikcalc.render.deal.deal_json`) and the
 ``deals`` of ``settle --format json`` (:mod:`remikcalc.render.settlement`) both use these
 functions. The keys and their order are the output's contract (INTERFACE.md, DEVELOPING.md);
 a field left ``None`` is a key left out.
 
->>> from remikcalc.cards import parse_cards
->>> from remikcalc.melds import classify_meld
->>> from remikcalc.scoring.base import Hand
->>> from remikcalc.scoring.details import MeldDetail, PlayerDetail
->>> from remikcalc.variants import get_rules
+>>> from remikcalc.cards.notation import parse_cards
+>>> from remikcalc.search.melds import classify_meld
+>>> from remikcalc.games.result import Hand
+>>> from remikcalc.games.details import MeldDetail, PlayerDetail
+>>> from remikcalc.rules.variants import get_rules
 >>> run = classify_meld(parse_cards("7S JK 9S"), get_rules("bridge"))
 >>> detail = PlayerDetail(Hand(run.cards), melds=(MeldDetail.of(run),), count=0, wilds="jokers")
 >>> player_json(detail)["jokers"]
@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from remikcalc.cards import Card
-from remikcalc.money import Transfer, amount_text
+from remikcalc.base.money import Transfer, amount_text
+from remikcalc.cards.notation import Card
+from remikcalc.games.details import DealDetails, Layoff, PlayerDetail
+from remikcalc.games.result import DealResult, Payment
+from remikcalc.games.tally import Reentry
 from remikcalc.render.hand import meld_text, wilds_json
-from remikcalc.scoring.base import DealResult, Payment
-from remikcalc.scoring.details import DealDetails, Layoff, PlayerDetail
-from remikcalc.settle import Reentry
 
 __all__ = [
     "details_json",

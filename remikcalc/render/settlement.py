@@ -13,16 +13,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from remikcalc.i18n import N_, _, ngettext
-from remikcalc.money import Transfer, amount_text
-from remikcalc.numtext import money_text, number_text
+from remikcalc.base.i18n import N_, _, ngettext
+from remikcalc.base.money import Transfer, amount_text
+from remikcalc.base.numtext import money_text, number_text
+from remikcalc.games.result import POOL, Payment
+from remikcalc.games.tally import GameResult, Tally
+from remikcalc.games.why import reasons_text
 from remikcalc.render import plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.render.sheet import note_text
-from remikcalc.scoring.base import POOL, Payment
-from remikcalc.scoring.why import reasons_text
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
-from remikcalc.settle import GameResult, Tally
 
 __all__ = [
     "EVENING_SCHEMA",

@@ -11,16 +11,16 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from remikcalc.i18n import N_, _, ngettext
-from remikcalc.money import amount_text
-from remikcalc.numtext import number_text
+from remikcalc.base.i18n import N_, _, ngettext
+from remikcalc.base.money import amount_text
+from remikcalc.base.numtext import number_text
+from remikcalc.games.result import DealResult
+from remikcalc.games.tally import BridgeTally, KnockTally, Reentry, Tally, make_tally
+from remikcalc.games.why import reason_text
 from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
-from remikcalc.scoring.base import DealResult
-from remikcalc.scoring.why import reason_text
+from remikcalc.rules.variants import variant_word
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.settle import BridgeTally, KnockTally, Reentry, Tally, make_tally
-from remikcalc.variants import variant_word
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -195,7 +195,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
 
 
 def note_text(tally: Tally) -> str | None:
-    """:meth:`~remikcalc.settle.Tally.note` (a tie at the top past the target, which plays
+    """:meth:`~remikcalc.games.tally.Tally.note` (a tie at the top past the target, which plays
     on) in the language spoken."""
     note = tally.note()
     return None if note is None else reason_text(note)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remikcalc.i18n import N_, _
-from remikcalc.money import amount_text, round_money
-from remikcalc.numtext import number_text
+from remikcalc.base.i18n import N_, _
+from remikcalc.base.money import amount_text, round_money
+from remikcalc.base.numtext import number_text
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.session import PlayerStats
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from remikcalc.cards import (
+from remikcalc.base.errors import CardError, MeldError
+from remikcalc.base.i18n import _, ngettext
+from remikcalc.cards.notation import (
     CARDS,
     PLAIN_CODES,
     Card,
@@ -23,15 +25,13 @@ from remikcalc.cards import (
     parse_cards,
     parse_groups,
 )
-from remikcalc.errors import CardError, MeldError
-from remikcalc.i18n import _, ngettext
-from remikcalc.melds import hand_value, meld_key, split_groups
+from remikcalc.rules.variants import Rules, get_rules
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import BIT, fast_tables
 from remikcalc.search.fast_hand import FullHand, full_hand
 from remikcalc.search.general import best_value_melds as _best_value_melds
 from remikcalc.search.general import general_arrangement
-from remikcalc.variants import Rules, get_rules
+from remikcalc.search.melds import hand_value, meld_key, split_groups
 
 __all__ = [
     "Arrangement",

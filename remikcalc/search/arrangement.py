@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from remikcalc.cards import Card
-from remikcalc.errors import MeldError
-from remikcalc.melds import MAX_RUN, Meld, classify_meld, hand_value, meld_key
-from remikcalc.variants import Rules
+from remikcalc.base.errors import MeldError
+from remikcalc.cards.notation import Card
+from remikcalc.rules.variants import Rules
+from remikcalc.search.melds import MAX_RUN, Meld, classify_meld, hand_value, meld_key
 
 __all__ = ["Arrangement", "finish"]
 
@@ -29,7 +29,7 @@ def finish(
     melds: list[Meld], deadwood: list[Card], rules: Rules, discard: Card | None
 ) -> Arrangement:
     """The arrangement of ``melds`` (runs that continue each other joined, in the order of
-    :func:`~remikcalc.melds.meld_key`) and ``deadwood`` (sorted)."""
+    :func:`~remikcalc.search.melds.meld_key`) and ``deadwood`` (sorted)."""
     melds = _merge_runs(melds, rules)
     melds.sort(key=meld_key)
     dead = tuple(sorted(deadwood))

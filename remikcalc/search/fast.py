@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 from typing import Any, Protocol, TypeVar
 
-from remikcalc.cards import CARDS, Card
-from remikcalc.melds import Meld, build_run, meld_key, run_geometry
-from remikcalc.variants import Rules
+from remikcalc.cards.notation import CARDS, Card
+from remikcalc.rules.variants import Rules
+from remikcalc.search.melds import Meld, build_run, meld_key, run_geometry
 
 __all__ = ["FastTables", "fast_tables"]
 

@@ -13,12 +13,12 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from remikcalc.cards import PLAIN_CODES, Card
-from remikcalc.melds import Meld
+from remikcalc.cards.notation import PLAIN_CODES, Card
+from remikcalc.rules.variants import Rules
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast import BIT, FULL, FastTables
 from remikcalc.search.general import general_arrangement
-from remikcalc.variants import Rules
+from remikcalc.search.melds import Meld
 
 __all__ = ["FullHand", "full_hand"]
 

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from remikcalc.cards import CARDS, JOKER, Card
-from remikcalc.errors import CardError
-from remikcalc.i18n import _, current
-from remikcalc.melds import (
+from remikcalc.base.errors import CardError
+from remikcalc.base.i18n import _, current
+from remikcalc.cards.notation import CARDS, JOKER, Card
+from remikcalc.rules.variants import Rules
+from remikcalc.search.arrangement import Arrangement, finish
+from remikcalc.search.melds import (
     MAX_RUN,
     Meld,
     best_run_window,
@@ -27,8 +29,6 @@ from remikcalc.melds import (
     set_capacity,
     set_value,
 )
-from remikcalc.search.arrangement import Arrangement, finish
-from remikcalc.variants import Rules
 
 __all__ = ["best_value_melds", "general_arrangement"]
 

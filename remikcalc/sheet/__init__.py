@@ -6,9 +6,10 @@
   the safety limits;
 - :mod:`remikcalc.sheet.read`: the node tree to a ``Sheet``, every problem with its line;
 - :mod:`remikcalc.sheet.write`: a ``Sheet`` or entry to canonical text;
-- :mod:`remikcalc.sheet.store`: files: ``read_text``, ``load_sheet``, ``locked``,
-  ``save_text``, and the in-place edits ``text_with_entry`` / ``text_without_last`` /
-  ``text_with_entry_replaced`` / ``text_with_sheet``.
+- :mod:`remikcalc.sheet.files`: files: ``read_text``, ``load_sheet``, ``locked``,
+  ``save_text``;
+- :mod:`remikcalc.sheet.splice`: the in-place edits ``text_with_entry`` /
+  ``text_without_last`` / ``text_with_entry_replaced`` / ``text_with_sheet``.
 
 The names below are imported on first use, so that importing the model (as
 :mod:`remikcalc.session` does) does not import YAML.
@@ -20,6 +21,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from remikcalc.sheet.files import load_sheet, locked, read_text, save_text
     from remikcalc.sheet.model import (
         FORMAT_VERSION,
         DealEntry,
@@ -29,11 +31,7 @@ if TYPE_CHECKING:
         player_name_problem,
     )
     from remikcalc.sheet.read import sheet_from_text
-    from remikcalc.sheet.store import (
-        load_sheet,
-        locked,
-        read_text,
-        save_text,
+    from remikcalc.sheet.splice import (
         text_with_entry,
         text_with_entry_replaced,
         text_with_sheet,
@@ -73,14 +71,14 @@ _WHERE = {
     "sheet_from_text": "read",
     "dump_sheet": "write",
     "entry_lines": "write",
-    "load_sheet": "store",
-    "locked": "store",
-    "read_text": "store",
-    "save_text": "store",
-    "text_with_entry": "store",
-    "text_without_last": "store",
-    "text_with_entry_replaced": "store",
-    "text_with_sheet": "store",
+    "load_sheet": "files",
+    "locked": "files",
+    "read_text": "files",
+    "save_text": "files",
+    "text_with_entry": "splice",
+    "text_without_last": "splice",
+    "text_with_entry_replaced": "splice",
+    "text_with_sheet": "splice",
     "MAX_BYTES": "yamltree",
 }
 

@@ -19,9 +19,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from remikcalc.errors import SheetError
-from remikcalc.i18n import _
-from remikcalc.sheet.store import read_text
+from remikcalc.base.errors import SheetError
+from remikcalc.base.i18n import _
+from remikcalc.sheet.files import read_text
 from remikcalc.sheet.yamltree import MAX_BYTES, Node, Problems, compose, typed
 
 __all__ = ["EVENING_KEYS", "EveningFile", "is_evening", "load_evening"]

@@ -1,7 +1,7 @@
 """The score sheet as data: what was typed at the table, never computed results.
 
 A :class:`Sheet` holds the game's settings and its entries in order: deals
-(:class:`DealEntry`, a :class:`~remikcalc.dealinput.DealInput` with notes and a line) and
+(:class:`DealEntry`, a :class:`~remikcalc.rules.dealinput.DealInput` with notes and a line) and
 remik bridge re-entries (:class:`ReentryEntry`). Replaying them is
 :mod:`remikcalc.session`'s job, reading and writing the text :mod:`remikcalc.sheet.read` and
 :mod:`remikcalc.sheet.write`'s; this module imports neither YAML nor the scoring code.
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from remikcalc.dealinput import DealInput, name_key
-from remikcalc.i18n import _
-from remikcalc.money import currency_decimals
-from remikcalc.variants import Rules, get_rules
+from remikcalc.base.i18n import _
+from remikcalc.base.money import currency_decimals
+from remikcalc.rules.dealinput import DealInput, name_key
+from remikcalc.rules.variants import Rules, get_rules
 
 __all__ = [
     "FORMAT_VERSION",

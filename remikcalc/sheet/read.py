@@ -2,7 +2,7 @@
 
 Every key is checked and converted here, and every problem is collected with its line and key
 (``s.yaml:7: deals[1].closer: 'Zed' is not a player of this sheet``), then reported at once.
-A deal's keys are read by looping over :data:`remikcalc.dealinput.FIELDS`, each by its kind,
+A deal's keys are read by looping over :data:`remikcalc.rules.dealinput.FIELDS`, each by its kind,
 with the field's own range: what ``remikcalc add`` accepts and what is read back are checked
 by the same numbers. ``reenter`` is the one entry key that is not a deal input.
 """
@@ -14,10 +14,18 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from remikcalc.dealinput import FIELDS, InputField, Kind, name_key, normal_outcome, range_problem
-from remikcalc.errors import DealError, RemikcalcError, SheetError
-from remikcalc.i18n import _
-from remikcalc.money import currency_code, currency_decimals, parse_amount
+from remikcalc.base.errors import DealError, RemikcalcError, SheetError
+from remikcalc.base.i18n import _
+from remikcalc.base.money import currency_code, currency_decimals, parse_amount
+from remikcalc.rules.dealinput import (
+    FIELDS,
+    InputField,
+    Kind,
+    name_key,
+    normal_outcome,
+    range_problem,
+)
+from remikcalc.rules.variants import find_variant, parse_override
 from remikcalc.sheet.model import (
     FORMAT_VERSION,
     DealEntry,
@@ -29,7 +37,6 @@ from remikcalc.sheet.model import (
     title_problem,
 )
 from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is_null, typed
-from remikcalc.variants import find_variant, parse_override
 
 __all__ = ["DEAL_KEYS", "TOP_KEYS", "parse_text", "sheet_from_text"]
 

@@ -3,7 +3,7 @@
 The text is written by hand, not by a YAML emitter, so that it stays the same from one
 version to the next and reads well: fixed key order, one line per deal input, hands always
 quoted, names quoted only when a YAML reader could take them for something else (``No``,
-``1e3``). A deal's keys are written by looping over :data:`remikcalc.dealinput.FIELDS` (in
+``1e3``). A deal's keys are written by looping over :data:`remikcalc.rules.dealinput.FIELDS` (in
 its order), each by its kind. Everything written here loads back through
 :mod:`remikcalc.sheet.read` unchanged.
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from remikcalc.dealinput import FIELDS, Kind
+from remikcalc.rules.dealinput import FIELDS, Kind
 from remikcalc.sheet.model import Entry, ReentryEntry, Sheet
 from remikcalc.sheet.yamltree import plain_value
 

@@ -24,8 +24,8 @@ from typing import Any
 
 import yaml
 
-from remikcalc.errors import SheetError
-from remikcalc.i18n import N_, _, current
+from remikcalc.base.errors import SheetError
+from remikcalc.base.i18n import N_, _, current
 
 __all__ = [
     "MAX_BYTES",

@@ -1,0 +1,9 @@
+"""The bottom layer: what every other layer leans on and that knows nothing of cards.
+
+- :mod:`~remikcalc.base.errors`: the error types (``RemikcalcError`` and its kinds);
+- :mod:`~remikcalc.base.money`: exact amounts, rounding to a currency, fewest transfers;
+- :mod:`~remikcalc.base.i18n`: the language spoken (per thread and per request), ``_`` and
+  ``ngettext``; :mod:`~remikcalc.base.pofile` reads and compiles the catalogues and
+  :mod:`~remikcalc.base.i18n_tools` keeps them complete;
+- :mod:`~remikcalc.base.numtext`: numbers and money written for people, in their language.
+"""

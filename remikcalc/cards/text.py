@@ -1,0 +1,119 @@
+"""Cards written for people in their own notation: ``--cards en|pl|ru|unicode``.
+
+The notation follows the language unless ``--cards`` chooses one: English codes (``QH TS``,
+what JSON and score sheets always use), Polish (``D♥ 10♠ W♣ A♦``: dama, walet, as with the
+suit signs), Russian (``Дч 10п Вт Тб``: дама, валет, туз with п ч б т for пики, червы,
+бубны, трефы) or Unicode (``Q♥ 10♠``). Every notation reads back through
+:func:`remikcalc.cards.notation.parse_cards`.
+
+>>> from remikcalc.cards.notation import parse_cards
+>>> hand = parse_cards("QH TS JC AD JK")
+>>> [cards_text(hand, n) for n in NOTATIONS]
+['QH TS JC AD JK', 'D♥ 10♠ W♣ A♦ JK', 'Дч 10п Вт Тб Дж', 'Q♥ 10♠ J♣ A♦ JK']
+>>> parse_cards(cards_text(hand, "ru")) == hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from remikcalc.base.i18n import current, parse_language
+
+if TYPE_CHECKING:
+    from remikcalc.cards.notation import Card
+
+__all__ = [
+    "NOTATIONS",
+    "card_text",
+    "cards_text",
+    "groups_text",
+    "notation",
+    "parse_notation",
+    "set_notation",
+    "written_in",
+]
+
+#: the notations ``--cards`` takes
+NOTATIONS: tuple[str, ...] = ("en", "pl", "ru", "unicode")
+
+_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the order of Suit
+_RANKS: dict[str, tuple[str, ...]] = {
+    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"),
+    "unicode": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "pl": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K"),
+    "ru": ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"),
+}
+_SUITS = {"en": "CDHS", "unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
+_JOKERS = {"en": "JK", "unicode": "JK", "pl": "JK", "ru": "Дж"}
+# A card is its index: 13 ranks (ace first) of clubs, diamonds, hearts, spades, then the
+# joker (``cards.Card``; a test holds the English table to ``cards.CODES``). No import of
+# ``cards`` here: its error messages name cards through this module.
+
+
+def _table(name: str) -> tuple[str, ...]:
+    ranks, suits = _RANKS[name], _SUITS[name]
+    return tuple(ranks[i % 13] + suits[i // 13] for i in range(52)) + (_JOKERS[name],)
+
+
+_TABLES = {name: _table(name) for name in NOTATIONS}
+
+_chosen: str | None = None
+
+
+def parse_notation(text: str) -> str:
+    """A notation name as typed; RulesError (a usage error) if it is not one of NOTATIONS."""
+    from remikcalc.base.errors import RulesError
+    from remikcalc.base.i18n import _
+
+    name = text.strip().lower()
+    if name not in NOTATIONS:
+        raise RulesError(
+            _("--cards: unknown notation {text!r}; choose {choices}").format(
+                text=text, choices=", ".join(NOTATIONS)
+            )
+        )
+    return name
+
+
+def set_notation(name: str | None) -> None:
+    """Write cards in ``name`` from now on; None: the notation of the language spoken."""
+    global _chosen
+    _chosen = None if name is None else parse_notation(name)
+
+
+@contextmanager
+def written_in(name: str) -> Iterator[None]:
+    """Write cards in ``name`` inside the block, then as before it again."""
+    global _chosen
+    before = _chosen
+    _chosen = parse_notation(name)
+    try:
+        yield
+    finally:
+        _chosen = before
+
+
+def notation() -> str:
+    """The notation cards are written in now."""
+    if _chosen is not None:
+        return _chosen
+    return parse_language(current())  # en, pl and ru are notations too
+
+
+def card_text(card: Card, name: str | None = None) -> str:
+    """One card in the notation ``name`` (default: :func:`notation`)."""
+    return _TABLES[name or notation()][card]
+
+
+def cards_text(cards: Iterable[Card], name: str | None = None) -> str:
+    """Cards separated by spaces, in the notation ``name`` (default: :func:`notation`)."""
+    table = _TABLES[name or notation()]
+    return " ".join(table[c] for c in cards)
+
+
+def groups_text(groups: Iterable[Iterable[Card]], name: str | None = None) -> str:
+    """Groups of cards (melds) with ``|`` between them."""
+    return " | ".join(cards_text(g, name) for g in groups)

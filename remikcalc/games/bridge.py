@@ -1,0 +1,389 @@
+"""Deal scoring for remik bridge (RULES.md §3).
+
+A deal ends when one player closes. What he closes with is read from his hand (or stated with
+``how`` and then checked against the hand):
+
+- ``full_colour``: all 10 cards of one suit in one unbroken run (jokers wild) - bonus 40;
+- ``colour``: all 10 cards of one suit (jokers may stand in) - 25;
+- ``figures``: all 10 cards jacks, queens and kings (jokers may stand in) - 25;
+- ``remik``: all 10 cards melded - 10;
+- ``knock``: what is left unmatched counts at most ``knock_limit`` (5).
+
+Only the highest bonus applies. Every other player adds the value of his unmatched cards to his
+total (nobody lays off in bridge); a knocker adds his own count, a closer with a remik or a
+special adds nothing and has the bonus subtracted. Stakes move at once: for a special or remik
+each other player pays the closer its stake; for a knock each pays ``knock_stake`` to the
+knocker and, with ``knock_pool``, as much into the pool. A drawn deal scores and pays nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import _
+from remikcalc.cards.notation import Card, Rank, Suit
+from remikcalc.games.common import (
+    check_players,
+    draw_result,
+    hand_details,
+    require_hands,
+    typed_discards,
+)
+from remikcalc.games.details import DealDetails, Knocking, PlayerDetail
+from remikcalc.games.result import POOL, Deal, DealResult, Hand, Payment
+from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined
+from remikcalc.rules.variants import Rules
+from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
+from remikcalc.search.melds import can_meld, classify_meld
+
+__all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments", "score_bridge"]
+
+# closings from the highest bonus down; knock is the fallback
+CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
+_NAMES = {
+    "full_colour": N_("a full colour"),
+    "colour": N_("a colour"),
+    "figures": N_("figures"),
+    "remik": N_("a remik"),
+    "knock": N_("a knock"),
+}
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+               Suit.SPADES: N_("spades")}  # fmt: skip
+_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def _bonus(rules: Rules, closing: str) -> int:
+    """The rule key ``<closing>_bonus`` (remik_bonus, colour_bonus, ...); 0 for a knock."""
+    bonus: int = getattr(rules, f"{closing}_bonus") if closing in CLOSINGS else 0
+    return bonus
+
+
+def _stake(rules: Rules, closing: str) -> Decimal:
+    """The rule key ``<closing>_stake``: what each other player pays the closer."""
+    stake: Decimal = getattr(rules, f"{closing}_stake")
+    return stake
+
+
+def _name(closing: str) -> Why:
+    return Why(_NAMES[closing])
+
+
+def _and(words: Sequence[Why]) -> Why:
+    """'clubs, hearts and spades', in the language of the sentence it goes in."""
+    return words[0] if len(words) == 1 else joined(words)
+
+
+# --- what a hand shows ------------------------------------------------------------------------
+
+
+def _suits(cards: Sequence[Card]) -> list[Suit]:
+    return sorted({c.suit for c in cards if not c.is_joker}, key=lambda s: s.order)
+
+
+def _is_colour(cards: Sequence[Card]) -> bool:
+    return len(_suits(cards)) == 1
+
+
+def _is_figures(cards: Sequence[Card]) -> bool:
+    naturals = [c for c in cards if not c.is_joker]
+    return bool(naturals) and all(c.rank in _COURTS for c in naturals)
+
+
+def _is_full_colour(cards: Sequence[Card], rules: Rules) -> bool:
+    if not _is_colour(cards) or not can_meld(tuple(cards), rules):
+        return False
+    return classify_meld(tuple(cards), rules).kind == "run"
+
+
+def closings_shown(cards: Sequence[Card], arrangement: Arrangement, rules: Rules) -> list[str]:
+    """The special closings a 10-card hand shows, highest bonus first (ties: colour first)."""
+    shown = []
+    if _is_full_colour(cards, rules):
+        shown.append("full_colour")
+    if _is_colour(cards):
+        shown.append("colour")
+    if _is_figures(cards):
+        shown.append("figures")
+    if not arrangement.deadwood:
+        shown.append("remik")
+    order = {name: i for i, name in enumerate(CLOSINGS)}
+    return sorted(shown, key=lambda c: (-_bonus(rules, c), -_stake(rules, c), order[c]))
+
+
+def _not_shown(closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement,
+               rules: Rules) -> Why:  # fmt: skip
+    """Why the hand does not show the claimed closing, as a sentence."""
+    fields = dict(closer=closer, closing=_name(claim))
+    suits = _suits(cards)
+    if claim in ("colour", "full_colour") and len(suits) > 1:
+        return Why(N_("{closer} claims {closing}, but the hand holds {suits}"),
+                   suits=_and([Why(_SUIT_NAMES[s]) for s in suits]), **fields)  # fmt: skip
+    if claim == "full_colour":
+        return Why(N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
+                   suit=Why(_SUIT_NAMES[suits[0]]), **fields)  # fmt: skip
+    if claim == "figures":
+        low = Cards(c for c in cards if not c.is_joker and c.rank not in _COURTS)
+        return Why(N_("{closer} claims {closing}, but the hand holds {cards} "
+                      "(figures are J, Q and K only)"), cards=low, **fields)  # fmt: skip
+    if claim == "remik":
+        return Why(N_("{closer} claims {closing}, but {points} is left unmatched ({cards})"),
+                   points=arrangement.points, cards=Cards(arrangement.deadwood),
+                   **fields)  # fmt: skip
+    return Why(N_("{closer} claims {closing}, but the hand does not show it"), **fields)
+
+
+# --- the closer's best option -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One way the closer's hand (after a discard) can close, and what it is worth to him."""
+
+    closing: str
+    arrangement: Arrangement
+    shown: tuple[str, ...]
+    score: int  # what it adds to the closer's total (knock: own count; special: -bonus)
+    stake: Decimal
+
+
+def _option(
+    rules: Rules, arrangement: Arrangement, cards: Sequence[Card], typed: bool = False
+) -> _Option:
+    shown = closings_shown(cards, arrangement, rules)
+    if shown:
+        best = shown[0]
+        if best == "full_colour" and not typed:  # show it as the one run it is
+            run = classify_meld(tuple(cards), rules)
+            arrangement = arrangement._replace(melds=(run,), deadwood=(), points=0)
+        return _Option(best, arrangement, tuple(shown), -_bonus(rules, best), _stake(rules, best))
+    return _Option("knock", arrangement, (), arrangement.points, rules.knock_stake)
+
+
+def _options(rules: Rules, hand: Hand) -> list[_Option]:
+    """Every arrangement and discard worth considering for the closer."""
+    cards = list(hand.cards)
+    eleven = len(cards) == rules.hand_size + 1
+    if hand.groups is not None:
+        if not eleven:
+            return [_option(rules, arrangement_from_groups(hand.groups, rules), cards, True)]
+        found = []
+        for arranged in typed_discards(hand.groups, rules):
+            rest = list(cards)
+            assert arranged.discard is not None
+            rest.remove(arranged.discard)
+            found.append(_option(rules, arranged, rest, True))
+        return found
+    if not eleven:
+        return [_option(rules, best_arrangement(tuple(cards), rules), cards)]
+    found = []
+    for discard in sorted(set(cards)):
+        rest = list(cards)
+        rest.remove(discard)
+        arranged = best_arrangement(tuple(rest), rules)._replace(discard=discard)
+        found.append(_option(rules, arranged, rest))
+    return found
+
+
+def _closer_option(rules: Rules, closer: str, hand: Hand, how: str | None) -> _Option:
+    options = sorted(_options(rules, hand), key=lambda o: (o.score, -o.stake))
+    if how is None or how == "knock":
+        best = options[0]
+        if best.closing == "knock":
+            _check_knock(rules, closer, best.arrangement)
+        return best
+    fitting = [o for o in options if how in o.shown]
+    if not fitting:
+        best = options[0]
+        rest = list(hand.cards)
+        if best.arrangement.discard is not None:
+            rest.remove(best.arrangement.discard)
+        raise DealError(_not_shown(closer, how, rest, best.arrangement, rules).text())
+    return fitting[0]
+
+
+def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
+    k = arrangement.points
+    if rules.knock_limit is None:
+        raise DealError(
+            _("{closer} has {k} unmatched, and knocking is not played under these rules "
+              "(knock_limit none): only a remik or a special closes").format(closer=closer, k=k)
+        )  # fmt: skip
+    if k > rules.knock_limit:
+        raise DealError(
+            _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
+                closer=closer, k=k, limit=rules.knock_limit
+            )
+        )
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+def _arrange_other(rules: Rules, hand: Hand) -> Arrangement:
+    if hand.groups is not None:
+        return arrangement_from_groups(hand.groups, rules)
+    return best_arrangement(tuple(hand.cards), rules)
+
+
+def score_bridge(rules: Rules, deal: Deal) -> DealResult:
+    """Score one remik bridge deal among its active players. Raises DealError for a bad deal."""
+    check_players(rules, deal)
+    allowed = ("knock", *CLOSINGS)
+    if deal.how is not None and deal.how not in allowed:
+        raise DealError(
+            _("a bridge deal closes by {closings} (or draw), not {how}").format(
+                closings=", ".join(allowed), how=deal.how
+            )
+        )
+    if deal.draw:
+        why = Why(N_("draw: nobody closed; nobody scores and no stakes move"))
+        return draw_result(rules, deal, why)
+    closer = deal.closer
+    if closer is None:
+        raise DealError(
+            _("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
+        )
+    require_hands(rules, deal, deal.players, rules.variant)
+    best = _closer_option(rules, closer, deal.hands[closer], deal.how)
+    return _result(rules, deal, closer, best)
+
+
+def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
+    others = [p for p in deal.players if p != closer]
+    reasons: list[str] = []
+    arrangement = best.arrangement
+    if arrangement.discard is not None:
+        reasons.append(Why(N_("{closer} discards {card}"), closer=closer,
+                           card=Cards((arrangement.discard,))))  # fmt: skip
+    points: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    players: dict[str, PlayerDetail] = {}
+    if best.closing == "knock":
+        points[closer] = scores[closer] = arrangement.points
+        reasons.append(
+            Why(N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
+                closer=closer, points=arrangement.points, limit=rules.knock_limit)
+        )  # fmt: skip
+    else:
+        bonus = _bonus(rules, best.closing)
+        points[closer], scores[closer] = 0, -bonus
+        reasons.append(
+            Why(N_("{closer} closes with {closing}: no unmatched cards are added, "
+                   "the {bonus} bonus is subtracted"),
+                closer=closer, closing=_name(best.closing), bonus=bonus)
+        )  # fmt: skip
+        lower = [_name(c) for c in best.shown[1:]]
+        if lower:
+            reasons.append(Why(N_("the hand also shows {closings}; only the highest bonus counts"),
+                               closings=_and(lower)))  # fmt: skip
+        if deal.how is not None and deal.how != best.closing:
+            reasons.append(Why(N_("stated as {how}, but the hand shows more"),
+                               how=Outcome(deal.how)))  # fmt: skip
+    shown = hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
+                         points[closer], discard=arrangement.discard)  # fmt: skip
+    players[closer] = replace(shown, closing=best.closing)
+    for name in others:
+        hand = deal.hands[name]
+        arranged = _arrange_other(rules, hand)
+        points[name] = scores[name] = arranged.points
+        players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
+        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name,
+                           points=arranged.points))  # fmt: skip
+    payments = closing_payments(rules, closer, best.closing, deal.players)
+    amount = _stake(rules, best.closing)
+    stake = _stakes(amount)
+    what = Why(N_("the knock")) if best.closing == "knock" else _name(best.closing)
+    if not amount:
+        reasons.append(Why(N_("no stakes move for {what} ({key}=0)"), what=what,
+                           key=f"{best.closing}_stake"))  # fmt: skip
+    elif best.closing == "knock" and rules.knock_pool:
+        reasons.append(Why(N_("each other player pays {closer} {stake} and {amount} into the pool "
+                              "for {what}"),
+                           closer=closer, stake=stake, amount=Num(amount), what=what))  # fmt: skip
+    else:
+        reasons.append(Why(N_("each other player pays {closer} {stake} for {what}"),
+                           closer=closer, stake=stake, what=what))  # fmt: skip
+    details = DealDetails(
+        players={p: players[p] for p in deal.players},
+        closing=best.closing,
+        bonus=_bonus(rules, best.closing),
+        knocking=Knocking(rules.knock_limit),
+    )
+    return DealResult(
+        outcome=best.closing,
+        closer=closer,
+        winner=closer,
+        points={p: points[p] for p in deal.players},
+        scores={p: scores[p] for p in deal.players},
+        payments=payments,
+        reasons=tuple(reasons),
+        details=details,
+    )
+
+
+def _stakes(amount: Decimal) -> Why:
+    """'1 stake', '2 stakes', '0.5 stake', '1.5 stakes' (what each other player pays)."""
+    if amount == amount.to_integral_value():
+        n = int(amount)
+        return Why.ngettext("{amount} stake", "{amount} stakes", n, amount=Num(n))
+    if amount <= 1:
+        return Why(N_("{fraction} stake"), fraction=Num(amount))
+    return Why(N_("{fraction} stakes"), fraction=Num(amount))
+
+
+def closing_payments(
+    rules: Rules, closer: str, closing: str, players: Sequence[str]
+) -> tuple[Payment, ...]:
+    """The stakes of a bridge closing (RULES.md §3): each other player pays the closer the
+    closing's stake, and on a knock also ``knock_stake`` into the pool (``knock_pool``).
+
+    The one place bridge stakes are worked out, for deals typed as hands and as points alike.
+    A stake of 0 (a house rule) moves nothing, so it writes no payment.
+    """
+    if closing not in _NAMES:
+        raise DealError(
+            _("a remik bridge deal cannot end by {closing}; use one of {closings}").format(
+                closing=closing, closings=", ".join(_NAMES)
+            )
+        )
+    stake = _stake(rules, closing)
+    out: list[Payment] = []
+    for name in players:
+        if name == closer:
+            continue
+        if stake:
+            out.append(Payment(name, closer, stake))
+        if closing == "knock" and rules.knock_pool and rules.knock_stake:
+            out.append(Payment(name, POOL, rules.knock_stake))
+    return tuple(out)
+
+
+def points_payments(
+    rules: Rules,
+    scores: Mapping[str, int],
+    closer: str | None,
+    how: str | None,
+    winner: str | None,
+) -> tuple[str | None, tuple[Payment, ...]]:
+    """A bridge deal entered as points: the closing (stated, or read from the closer's points)
+    and its stakes."""
+    if closer is None:
+        return how, ()
+    closing = how or _closing_of_points(rules, scores[closer])
+    return closing, closing_payments(rules, closer, closing, list(scores))
+
+
+def _closing_of_points(rules: Rules, closer_score: int) -> str:
+    """The closing a bridge closer's points show: a knock adds, a remik or pattern subtracts."""
+    if closer_score >= 0:
+        return "knock"
+    for closing in CLOSINGS:
+        if closer_score == -_bonus(rules, closing):
+            return closing
+    raise DealError(
+        _("the closer's {score} points match no closing bonus; say how the deal "
+          "ended (how: remik, colour, figures or full_colour)").format(score=closer_score)
+    )  # fmt: skip

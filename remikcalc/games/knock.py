@@ -1,0 +1,389 @@
+"""Deal scoring for the knock games: gin (every preset) and oklahoma.
+
+``score_knock(rules, deal)`` is a pure function from a finished deal to a :class:`DealResult`.
+Worked through in this order (RULES.md §1-2):
+
+1. the knocker's arrangement: as typed when grouped with ``|``; otherwise every arrangement
+   with the least deadwood is a candidate (an 11-card hand also chooses its discard);
+2. the outcome: nothing unmatched is gin (all 11 cards melded is big gin where the preset
+   plays it), otherwise a knock, which must be within the knock limit (oklahoma: the up-card's
+   value; an ace up-card allows only gin);
+3. the defender's best melds and lay-offs against each candidate (none against gin); among
+   equal candidates the knocker takes the one that leaves the defender the highest count;
+4. the deal score: knock D - K; undercut K - D + bonus (a tie is an undercut unless
+   ``undercut_on_tie`` is off, when the knock scores 0); gin D + bonus; big gin D + bonus;
+   an oklahoma spade up-card doubles it, bonuses included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import _
+from remikcalc.cards.notation import JOKER, Card, Rank, Suit
+from remikcalc.games.common import (
+    check_players,
+    draw_result,
+    hand_details,
+    require_hands,
+    typed_discards,
+)
+from remikcalc.games.details import DealDetails, Knocking, Layoff
+from remikcalc.games.result import Deal, DealResult, Hand
+from remikcalc.games.why import N_, Cards, Why
+from remikcalc.rules.variants import Rules
+from remikcalc.search import Arrangement, arrangement_from_groups
+from remikcalc.search.layoff import Defence, best_defence, least_arrangements
+
+__all__ = ["score_knock"]
+
+_KNOCK_OUTCOMES = ("knock", "gin", "big_gin", "undercut")
+
+
+# --- the knocker ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Closing:
+    """The knocker's candidate arrangements (all with the same count) and whether big gin."""
+
+    candidates: tuple[Arrangement, ...]
+    big_gin: bool
+
+    @property
+    def points(self) -> int:
+        return self.candidates[0].points
+
+
+def _with_discard(arrangement: Arrangement, discard: Card) -> Arrangement:
+    return Arrangement(
+        melds=tuple(arrangement.melds),
+        deadwood=tuple(arrangement.deadwood),
+        points=arrangement.points,
+        discard=discard,
+    )
+
+
+def _typed_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
+    assert hand.groups is not None
+    fixed = arrangement_from_groups(hand.groups, rules)
+    if len(hand.cards) == rules.hand_size:
+        return _Closing((fixed,), False)
+    if big_gin_ok and not fixed.deadwood:
+        return _Closing((fixed,), True)
+    options = typed_discards(hand.groups, rules)
+    least = min(a.points for a in options)
+    return _Closing(tuple(a for a in options if a.points == least), False)
+
+
+def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
+    cards = tuple(hand.cards)
+    if len(cards) == rules.hand_size:
+        return _Closing(tuple(least_arrangements(cards, rules)), False)
+    if big_gin_ok:
+        whole = least_arrangements(cards, rules)
+        if whole[0].points == 0:
+            return _Closing(tuple(whole), True)
+    best: list[Arrangement] = []
+    for discard in sorted(set(cards)):
+        rest = list(cards)
+        rest.remove(discard)
+        found = least_arrangements(rest, rules)
+        if not best or found[0].points < best[0].points:
+            best = [_with_discard(a, discard) for a in found]
+        elif found[0].points == best[0].points:
+            best += [_with_discard(a, discard) for a in found]
+    return _Closing(tuple(best), False)
+
+
+def _closing(rules: Rules, hand: Hand, how: str | None) -> _Closing:
+    eleven = len(hand.cards) == rules.hand_size + 1
+    big_gin_ok = eleven and rules.big_gin_bonus is not None and how in (None, "big_gin")
+    if hand.groups is not None:
+        return _typed_closing(hand, rules, big_gin_ok)
+    return _searched_closing(hand, rules, big_gin_ok)
+
+
+# --- the knock limit --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Limit:
+    value: int | None  # None: only gin may close
+    doubled: bool
+    reasons: tuple[Why, ...]  # how the limit was set
+    why_none: str  # why no knock is allowed, when value is None (for an error: translated)
+    double_reason: Why | None = None
+
+
+def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
+    if not rules.upcard_knock:
+        if rules.knock_limit is None:
+            return _Limit(None, False, (), _("knocking is not played here (knock_limit none)"))
+        return _Limit(rules.knock_limit, False, (), "")
+    up = deal.upcard
+    if up is None:
+        raise DealError(
+            _(
+                "{variant}: the up-card sets the knock limit; give it with --upcard CARD "
+                "(upcard: in a sheet)"
+            ).format(variant=rules.variant)
+        )
+    doubled = rules.spade_double and up.suit is Suit.SPADES
+    reasons: list[Why] = []
+    card = Cards((up,))
+    if up.rank is Rank.ACE:
+        reasons.append(Why(N_("up-card {card}: an ace, so only gin may close"), card=card))
+        value: int | None = None
+    else:
+        value = rules.card_value(up)
+        reasons.append(
+            Why(N_("up-card {card} sets the knock limit to {value}"), card=card, value=value)
+        )
+        if rules.knock_limit is None or rules.knock_limit < value:
+            # a house limit below the up-card's value still applies (none: only gin)
+            value = rules.knock_limit
+            if value is None:
+                reasons.append(Why(N_("the house knock limit (none) is lower and applies")))
+            else:
+                reasons.append(
+                    Why(N_("the house knock limit ({value}) is lower and applies"), value=value)
+                )
+    double = (
+        Why(N_("up-card {card} is a spade: the deal's score is doubled"), card=card)
+        if doubled
+        else None
+    )
+    why = (
+        _("knock on an ace up-card: only gin may close")
+        if up.rank is Rank.ACE
+        else _("knocking is not played here (knock_limit none): only gin may close")
+    )
+    return _Limit(value, doubled, tuple(reasons), why, double)
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+def _outcome(closing: _Closing, how: str | None, closer: str, limit: _Limit) -> str:
+    k = closing.points
+    if closing.big_gin:
+        return "big_gin"
+    if k == 0:
+        return "gin"
+    if how in ("gin", "big_gin"):
+        from remikcalc.cards.text import cards_text
+
+        dead = cards_text(closing.candidates[0].deadwood)
+        claim = (
+            _("{closer} claims gin, but {k} is unmatched ({dead})")
+            if how == "gin"
+            else _("{closer} claims big gin, but {k} is unmatched ({dead})")
+        )
+        raise DealError(claim.format(closer=closer, k=k, dead=dead))
+    if limit.value is None:
+        raise DealError(
+            _("{why} ({closer} has {k} in deadwood)").format(why=limit.why_none, closer=closer, k=k)
+        )
+    if k > limit.value:
+        raise DealError(
+            _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
+                closer=closer, k=k, limit=limit.value
+            )
+        )
+    return "knock"
+
+
+def _defend(
+    closing: _Closing, outcome: str, hand: Hand, rules: Rules
+) -> tuple[Arrangement, Defence]:
+    """The defender's answer, and the knocker's arrangement that makes it worst for him."""
+    layoffs = outcome == "knock"
+    chosen: tuple[Arrangement, Defence] | None = None
+    for arrangement in closing.candidates if layoffs else closing.candidates[:1]:
+        defence = best_defence(
+            hand.cards, tuple(arrangement.melds), rules, groups=hand.groups, layoffs=layoffs
+        )
+        if chosen is None or defence.points > chosen[1].points:
+            chosen = (arrangement, defence)
+    assert chosen is not None
+    return chosen
+
+
+def _no_jokers(rules: Rules, deal: Deal) -> None:
+    for name, hand in deal.hands.items():
+        if JOKER in hand.cards:
+            raise DealError(
+                _("{name}'s hand holds a joker, but {variant} is played without jokers").format(
+                    name=name, variant=rules.variant
+                )
+            )
+
+
+def score_knock(rules: Rules, deal: Deal) -> DealResult:
+    """Score one gin or oklahoma deal (RULES.md §1-2). Raises DealError for a bad deal."""
+    check_players(rules, deal)
+    _no_jokers(rules, deal)
+    if deal.how is not None and deal.how not in _KNOCK_OUTCOMES:
+        message = (
+            _("a {variant} deal ends by knock, gin, big_gin or draw, not {how}")
+            if rules.big_gin_bonus is not None
+            else _("a {variant} deal ends by knock, gin or draw, not {how}")
+        )
+        raise DealError(message.format(variant=rules.variant, how=deal.how))
+    if deal.draw:
+        return draw_result(
+            rules, deal, Why(N_("draw: the stock ran out before anyone knocked; nobody scores"))
+        )
+    closer = deal.closer
+    if closer is None:
+        raise DealError(
+            _("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
+        )
+    defender = next(p for p in deal.players if p != closer)
+    require_hands(rules, deal, deal.players, rules.variant)
+    if deal.how == "big_gin" and rules.big_gin_bonus is None:
+        raise DealError(
+            _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)")
+        )
+    if deal.how == "big_gin" and len(deal.hands[closer].cards) != rules.hand_size + 1:
+        raise DealError(
+            _("big gin needs all {n} of {closer}'s cards melded").format(
+                n=rules.hand_size + 1, closer=closer
+            )
+        )
+    limit = _knock_limit(rules, deal)
+    closing = _closing(rules, deal.hands[closer], deal.how)
+    if deal.how == "big_gin" and not closing.big_gin:
+        raise DealError(
+            _("{closer} claims big gin, but not all {n} cards meld").format(
+                closer=closer, n=rules.hand_size + 1
+            )
+        )
+    outcome = _outcome(closing, deal.how, closer, limit)
+    arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules)
+    return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
+
+
+def _grouped_layoffs(defence: Defence) -> list[tuple[list[Card], tuple[Card, ...]]]:
+    """The defender's lay-offs, one entry per knocker meld they went onto."""
+    grouped: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
+    for lay in defence.layoffs:
+        grouped.setdefault(lay.onto, ([], lay.meld))[0].append(lay.card)
+    return list(grouped.values())
+
+
+def _result(
+    rules: Rules,
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> DealResult:
+    k, d = arrangement.points, defence.points
+    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason is not None:
+        reasons.append(limit.double_reason)
+    if arrangement.discard is not None:
+        reasons.append(
+            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
+        )
+    if deal.how == "knock" and outcome == "gin":
+        reasons.append(
+            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
+        )
+    for cards, onto in _grouped_layoffs(defence):
+        reasons.append(
+            Why(
+                N_("{defender} laid off {cards} on {onto}"),
+                defender=defender, cards=Cards(cards), onto=Cards(onto),
+            )
+        )  # fmt: skip
+    scorer: str | None
+    if outcome == "big_gin":
+        bonus = rules.big_gin_bonus or 0
+        scorer, score = closer, d + bonus
+        reasons.append(
+            Why(
+                N_("big gin: {closer} scores {d} + {bonus} bonus = {score}"),
+                closer=closer, d=d, bonus=bonus, score=score,
+            )
+        )  # fmt: skip
+    elif outcome == "gin":
+        scorer, score = closer, d + rules.gin_bonus
+        reasons.append(
+            Why(
+                N_("gin: {closer} scores {d} + {bonus} bonus = {score}"),
+                closer=closer, d=d, bonus=rules.gin_bonus, score=score,
+            )
+        )  # fmt: skip
+    elif d > k:
+        scorer, score = closer, d - k
+        message = (
+            N_("knock: {closer} has {k} (limit {limit}), {defender} has {d} after lay-offs; "
+               "{closer} scores {d} - {k} = {score}")
+            if defence.layoffs
+            else N_("knock: {closer} has {k} (limit {limit}), {defender} has {d}; "
+                    "{closer} scores {d} - {k} = {score}")
+        )  # fmt: skip
+        reasons.append(
+            Why(message, closer=closer, k=k, limit=limit.value, defender=defender, d=d,
+                score=score)
+        )  # fmt: skip
+    elif d < k or rules.undercut_on_tie:
+        outcome = "undercut"
+        scorer, score = defender, k - d + rules.undercut_bonus
+        message = (
+            N_("undercut (a tie counts as an undercut): {defender} has {d}, {closer} knocked "
+               "with {k}; {defender} scores {k} - {d} + {bonus} bonus = {score}")
+            if d == k
+            else N_("undercut: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
+                    "{k} - {d} + {bonus} bonus = {score}")
+        )  # fmt: skip
+        reasons.append(
+            Why(message, defender=defender, d=d, closer=closer, k=k,
+                bonus=rules.undercut_bonus, score=score)
+        )  # fmt: skip
+    else:
+        scorer, score = None, 0
+        reasons.append(
+            Why(N_("tie at {k}: not an undercut under these rules (undercut_on_tie off)"), k=k)
+        )
+    if limit.doubled and score:
+        reasons.append(
+            Why(N_("spade up-card doubles the deal: {score} × 2 = {doubled}"), score=score,
+                doubled=score * 2)
+        )  # fmt: skip
+        score *= 2
+    if deal.how == "undercut" and outcome != "undercut":
+        raise DealError(
+            _("the deal was given as an undercut, but {defender} does not undercut").format(
+                defender=defender
+            )
+        )
+    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
+    if outcome in ("knock", "undercut"):
+        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
+        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
+    players = {
+        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood, k,
+                             discard=arrangement.discard),
+        defender: defended,
+    }  # fmt: skip
+    details = DealDetails(
+        players={p: players[p] for p in deal.players},
+        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
+    )
+    return DealResult(
+        outcome=outcome,
+        closer=closer,
+        winner=scorer,
+        points={p: (k if p == closer else d) for p in deal.players},
+        scores={p: (score if p == scorer else 0) for p in deal.players},
+        reasons=tuple(reasons),
+        details=details,
+    )

@@ -1,0 +1,49 @@
+"""Types shared by every scoring family: the deal result, its payments and outcomes.
+
+A scoring family turns a :class:`~remikcalc.games.deal.Deal` (re-exported here with
+:class:`~remikcalc.games.deal.Hand`) into a :class:`DealResult` that carries the numbers and
+the reasons behind them, so the CLI can explain a score instead of just printing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from remikcalc.games.deal import Deal, Hand
+from remikcalc.games.details import DealDetails
+from remikcalc.rules.dealinput import OUTCOMES
+
+__all__ = ["OUTCOMES", "POOL", "Deal", "DealResult", "Hand", "Payment"]
+
+POOL = "pool"  # the payee of what is paid into the remik bridge pool
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """A transfer the deal itself makes: bridge stakes, boat and continental points."""
+
+    payer: str
+    payee: str  # a player's name, or POOL
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What one deal writes on the sheet, and why.
+
+    ``points``: each player's count for the deal; ``scores``: what the deal adds to each
+    total; ``payments``: the deal's own transfers. ``reasons`` are short sentences for
+    people; ``details`` holds per-player breakdowns (melds, deadwood, lay-offs) for rendering
+    (:mod:`remikcalc.games.details`; None for a deal entered as points only). Its JSON is
+    written by :mod:`remikcalc.render.results`.
+    """
+
+    outcome: str
+    closer: str | None
+    winner: str | None
+    points: dict[str, int]
+    scores: dict[str, int]
+    payments: tuple[Payment, ...] = ()
+    reasons: tuple[str, ...] = ()
+    details: DealDetails | None = None

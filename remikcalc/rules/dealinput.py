@@ -1,0 +1,309 @@
+"""One description of what is typed for a deal, used by every place that reads or writes one.
+
+:class:`DealInput` holds a deal's inputs as text and numbers, exactly as typed (hands are not
+parsed here). :data:`FIELDS` describes each input once: its key (the attribute, the sheet key
+and, with dashes, the command-line option), what kind of value it holds, its range, and its
+help text. The CLI options, the terminal prompts, the sheet reader and the sheet writer loop
+over :data:`FIELDS`, and :func:`check_input` is the one validation that runs both when a deal
+is typed and when a sheet is read: types and ranges, which family takes which input, and the
+combinations that cannot be (a drawn deal with a closer, points together with hands).
+
+>>> FIELD["plus"].kind, FIELD["plus"].high
+(<Kind.COUNT: 'count'>, 1000000)
+>>> DealInput(scores={"Anna": 25}).points_only
+True
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import N_, _
+from remikcalc.rules.families import OPTIONAL_INPUTS
+
+if TYPE_CHECKING:
+    from remikcalc.rules.variants import Rules
+
+__all__ = [
+    "FIELD",
+    "FIELDS",
+    "OUTCOMES",
+    "SCORE_LIMIT",
+    "DealInput",
+    "InputField",
+    "Kind",
+    "check_input",
+    "name_key",
+    "normal_outcome",
+    "outcome_text",
+    "range_problem",
+    "takes",
+]
+
+OUTCOMES: tuple[str, ...] = (
+    "knock", "gin", "big_gin", "undercut", "out", "one_go",
+    "remik", "colour", "figures", "full_colour", "draw",
+)  # fmt: skip
+
+# How people call each outcome (translated with outcome_text); the sheet and JSON keep the code.
+_OUTCOME_WORDS = {
+    "knock": N_("knock"), "gin": N_("gin"), "big_gin": N_("big gin"),
+    "undercut": N_("undercut"), "out": N_("out"), "one_go": N_("out in one go"),
+    "remik": N_("remik"), "colour": N_("colour"), "figures": N_("figures"),
+    "full_colour": N_("full colour"), "draw": N_("draw"),
+}  # fmt: skip
+
+
+def outcome_text(how: str) -> str:
+    """An outcome's name for people, in the current language (``big_gin`` -> "big gin")."""
+    return _(_OUTCOME_WORDS.get(how, how))
+
+
+#: the largest points-only score (either sign): far above any real deal, and small enough
+#: that totals over thousands of deals stay exact and readable.
+SCORE_LIMIT = 10**9
+
+
+class Kind(StrEnum):
+    """What kind of value an input holds."""
+
+    PLAYER = "player"  # a player's name
+    OUTCOME = "outcome"  # one of OUTCOMES
+    FLAG = "flag"  # true or false
+    CARD = "card"  # one card, as typed
+    COUNT = "count"  # a whole number in a range
+    CARDS = "cards"  # per player: cards as typed, melds grouped with |
+    POINTS = "points"  # per player: a whole number in a range
+
+
+@dataclass(frozen=True, slots=True)
+class InputField:
+    """One deal input: its key, kind, range and the words that describe it."""
+
+    name: str
+    kind: Kind
+    help: str  # marked with N_(): translated where it is shown
+    what: str  # how an error message names it: "plus points", "an up-card" (N_() too)
+    low: int = 0
+    high: int = 0
+    metavar: str = ""
+    #: the refusal outside the variants that take it (N_(); fields {takers} and {variant})
+    refused: str = N_("{what} are only an input in {takers}, not in {variant}")
+    short: str = ""  # a one-letter option beside the long one (-c)
+    prompt: str = ""  # the question ``add`` asks on a terminal when the rules need it (N_())
+    #: a rule key that must be true as well as the family taking the input (oklahoma's
+    #: up-card sets the knock limit only with upcard_knock).
+    needs: str = ""
+
+    @property
+    def option(self) -> str:
+        """The command-line option (``--first-turn``); hands are ``NAME=CARDS`` arguments."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def optional(self) -> bool:
+        """Only some families take this input (see :attr:`FamilySpec.inputs`)."""
+        return self.name in OPTIONAL_INPUTS
+
+    @property
+    def per_player(self) -> bool:
+        return self.kind in (Kind.CARDS, Kind.POINTS)
+
+
+# The order is the order the sheet writer uses for a deal's keys.
+FIELDS: tuple[InputField, ...] = (
+    InputField("closer", Kind.PLAYER, N_("Who ended the deal (knocked, went out)."),
+               N_("the closer"), metavar="NAME", short="-c"),
+    InputField("how", Kind.OUTCOME,
+               N_("Outcome, when it is not seen from the hands: knock, gin, big_gin, undercut, "
+                  "out, one_go, remik, colour, figures, full_colour, draw."),
+               N_("the outcome"), metavar="OUTCOME"),
+    InputField("draw", Kind.FLAG, N_("The stock ran out: no winner."), N_("a draw")),
+    InputField("first_turn", Kind.FLAG, N_("Continental chips: out on first turn."),
+               N_("first-turn bonuses"),
+               refused=N_("first-turn bonuses are only an input in {takers}, not in {variant}")),
+    InputField("no_draw", Kind.FLAG, N_("Continental chips: out before drawing."),
+               N_("no-draw bonuses"),
+               refused=N_("no-draw bonuses are only an input in {takers}, not in {variant}")),
+    InputField("upcard", Kind.CARD, N_("Oklahoma: the deal's first up-card."), N_("an up-card"),
+               metavar="CARD", prompt=N_("The deal's up-card"), needs="upcard_knock",
+               refused=N_("an up-card only matters in {takers}, not in {variant}")),
+    InputField("plus", Kind.COUNT, N_("Boat: the winner's plus points."), N_("plus points"),
+               low=0, high=10**6, metavar="N", prompt=N_("The winner's plus points"),
+               refused=N_("plus points are only an input in {takers}, not in {variant}")),
+    InputField("scores", Kind.POINTS, N_("A deal entered as points only; repeatable."),
+               N_("points-only scores"), low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
+    InputField("hands", Kind.CARDS, N_("Each player's cards left in hand."), N_("hands"),
+               metavar="NAME=CARDS"),
+    InputField("melded", Kind.CARDS,
+               N_("Rummy 500: the melds a player laid this deal, grouped with |. Repeatable."),
+               N_("melds on the table (--melded)"), metavar="NAME=MELDS",
+               refused=N_("melds on the table (--melded) are only scored in {takers}, "
+                          "not in {variant}")),
+)  # fmt: skip
+FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
+assert ", ".join(OUTCOMES) in FIELD["how"].help, "the outcomes listed in --how's help"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealInput:
+    """A deal as typed: hands as text, or points only (``scores``), plus the other inputs."""
+
+    hands: Mapping[str, str] = field(default_factory=dict)
+    closer: str | None = None
+    how: str | None = None
+    draw: bool = False
+    upcard: str | None = None
+    plus: int | None = None
+    melded: Mapping[str, str] = field(default_factory=dict)
+    first_turn: bool = False
+    no_draw: bool = False
+    scores: Mapping[str, int] | None = None
+
+    @property
+    def points_only(self) -> bool:
+        """The deal was entered as each player's points, not as hands."""
+        return self.scores is not None
+
+    @property
+    def empty(self) -> bool:
+        """Nothing that makes a deal: no hands, melds, scores, nor a draw."""
+        return not (self.hands or self.melded or self.scores is not None or self.draw)
+
+    def describe(self, *, translated: bool = False) -> str:
+        """A few words naming the deal: ``gin by Anna``, ``points``, ``draw`` (in English
+        for JSON; ``translated`` for people, in the current language)."""
+        tr = _ if translated else str
+        if self.draw:
+            return outcome_text("draw") if translated else "draw"
+        if self.how:
+            what = outcome_text(self.how) if translated else self.how
+        else:
+            what = tr(N_("points") if self.points_only else N_("deal"))
+        if not self.closer:
+            return what
+        return tr(N_("{what} by {closer}")).format(what=what, closer=self.closer)
+
+
+def name_key(name: str) -> str:
+    """How two spellings of a player's name compare: case and Unicode composition ignored.
+
+    >>> name_key("Zoë") == name_key("ZOE\u0308"), name_key("Anna") == name_key("Ania")
+    (True, False)
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
+def normal_outcome(text: str) -> str:
+    """An outcome as written on the sheet (``big-gin`` -> ``big_gin``), or DealError."""
+    how = text.strip().lower().replace("-", "_")
+    if how not in OUTCOMES:
+        import difflib  # only for a refusal (not loaded at start-up)
+
+        close = difflib.get_close_matches(how, OUTCOMES, n=1)
+        message = _("unknown outcome {text!r}; outcomes: {outcomes}").format(
+            text=text, outcomes=", ".join(OUTCOMES)
+        )
+        if close:
+            message += _("; did you mean {guess}?").format(guess=close[0])
+        raise DealError(message)
+    return how
+
+
+def takes(rules: Rules, key: str) -> bool:
+    """Whether a deal under ``rules`` takes the input ``key`` (every family takes the
+    inputs that are not optional)."""
+    f = FIELD[key]
+    if not f.optional:
+        return True
+    return key in rules.spec.inputs and (not f.needs or bool(getattr(rules, f.needs)))
+
+
+def _takers(key: str) -> str:
+    """The variants whose default rules take an optional input, for messages."""
+    from remikcalc.rules.variants import VARIANTS
+
+    names = [v.name for v in VARIANTS if takes(v.rules, key)]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def range_problem(f: InputField, what: str, value: int) -> str | None:
+    """A sentence saying why ``value`` is out of the field's range, or None.
+
+    >>> range_problem(FIELD["plus"], "plus points", -5)
+    'plus points cannot be negative (got -5)'
+    """
+    if f.low <= value <= f.high:
+        return None
+    if f.low == 0 and value < 0:
+        return _("{what} cannot be negative (got {value})").format(what=what, value=value)
+    return _("{what}: {value} is out of range ({low} to {high})").format(
+        what=what, value=value, low=f.low, high=f.high
+    )
+
+
+def _check_range(f: InputField, what: str, value: int) -> None:
+    problem = range_problem(f, what, value)
+    if problem is not None:
+        raise DealError(problem)
+
+
+def check_input(entry: DealInput, rules: Rules) -> None:
+    """The checks every deal passes, typed or read from a sheet; raises DealError.
+
+    Player names and cards are checked where the players and the pack are known (building the
+    deal); this checks what the input alone tells: ranges, which family takes which input, and
+    combinations that cannot be.
+    """
+    for f in FIELDS:
+        value = getattr(entry, f.name)
+        if value not in (None, False, {}) and not takes(rules, f.name):
+            why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
+            raise DealError(why)
+        if f.kind is Kind.COUNT and value is not None:
+            _check_range(f, _(f.what), value)
+        if f.kind is Kind.POINTS and value is not None:
+            for name, points in value.items():
+                what = _("{what} for {name}").format(what=_(f.what), name=name)
+                _check_range(f, what, points)
+    drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
+    if drawn and entry.closer is not None:
+        raise DealError(_("a drawn deal (stock ran out) has no closer"))
+    if drawn and not rules.spec.draw_allowed:
+        raise DealError(
+            _("{variant} has no drawn deals: when the stock runs out the discard pile "
+              "is turned over and play goes on until a player goes out"
+            ).format(variant=rules.variant)
+        )  # fmt: skip
+    if drawn and entry.scores:
+        _check_draw_scores(entry.scores, rules)
+    if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
+        raise DealError(_("a deal entered as points (scores) cannot also have hands, melds, "
+                          "an up-card or plus points"))  # fmt: skip
+
+
+def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
+    """A drawn deal entered as points scores what a draw can: nothing in the knock games and
+    bridge, 0 or less where each player counts their own hand (``FamilySpec.draw_scores``)."""
+    allowed = rules.spec.draw_scores
+    for name, score in scores.items():
+        if allowed == "none" and score != 0:
+            raise DealError(
+                _("a drawn deal scores nothing in {variant}, not {score} for {name}").format(
+                    variant=rules.variant, score=f"{score:+d}", name=name
+                )
+            )
+        if allowed == "penalties" and score > 0:
+            raise DealError(
+                _("in a drawn {variant} deal every player scores minus their own hand, "
+                  "not {score} for {name}").format(
+                    variant=rules.variant, score=f"{score:+d}", name=name
+                )
+            )  # fmt: skip

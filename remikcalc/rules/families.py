@@ -1,0 +1,195 @@
+"""The scoring families, registered once: everything that differs from one family to another.
+
+A *variant* (gin, polish remik, ...) is data: a default :class:`~remikcalc.rules.variants.Rules`
+plus presets. A *family* is the behaviour a variant's rules are scored and settled by. Seven
+families cover the nine variants; each is one :class:`Family` member and one
+:class:`FamilySpec` in :data:`REGISTRY`, and code outside the family modules asks the spec
+(``"plus" in rules.spec.inputs``; :func:`remikcalc.rules.dealinput.takes` adds what the rules say)
+instead of comparing names.
+
+The scorer, the tally and the points-only payments are named as ``"module:attribute"`` and
+imported on first use, so that a command loads only the family code it runs (``hand`` loads
+none) and this module stays at the bottom of the import graph.
+
+>>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
+(True, False)
+>>> family_spec("rummy500").closer_went_out, family_spec("bridge").ends_at
+(True, 'elimination_at')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+__all__ = ["OPTIONAL_INPUTS", "REGISTRY", "Family", "FamilySpec", "family_spec", "load"]
+
+
+class Family(StrEnum):
+    """A scoring family; its value is the name used in ``rules`` output and documents."""
+
+    KNOCK = "knock"
+    BRIDGE = "bridge"
+    RUMMY = "rummy"
+    BOAT = "boat"
+    RUMMY500 = "rummy500"
+    CONTINENTAL = "continental"
+    REMIBRYDZ = "remibrydz"
+
+
+# Deal inputs that only some families take; every family takes hands, closer, how, draw and
+# points-only scores (see remikcalc.rules.dealinput).
+OPTIONAL_INPUTS: tuple[str, ...] = ("upcard", "plus", "melded", "first_turn", "no_draw")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FamilySpec:
+    """One scoring family: how its deals are typed, scored, read as points and settled."""
+
+    family: Family
+    #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
+    scorer: str
+    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session.
+    tally: str
+    #: the optional deal inputs (:data:`OPTIONAL_INPUTS`) this family takes; others are refused.
+    inputs: frozenset[str] = frozenset()
+    #: a deal may end with the stock run out and nobody closing.
+    draw_allowed: bool = True
+    #: what a drawn deal may score when entered as points: ``none`` (nobody scores: the knock
+    #: games and bridge), ``penalties`` (each player minus their own hand: nothing above 0)
+    #: or ``any`` (rummy 500: melds laid still score).
+    draw_scores: str = "none"
+    #: the closer went out: his hand is empty (or left out) and is not asked for.
+    closer_went_out: bool = False
+    #: in a deal entered as points, the closer is the deal's winner (all but the knock games,
+    #: where a defender can undercut the closer).
+    closer_wins: bool = True
+    #: a deal entered as points must name its closer (bridge: the closing sets the stakes).
+    points_need_closer: bool = False
+    #: ``module:function`` reading a deal entered as points: its outcome and payments
+    #: (see :func:`remikcalc.games.points.score_points`); None when points make no payments.
+    points_payments: str | None = None
+    #: going out in one go (``how: one_go``) multiplies the deal by ``one_go_multiplier``, so
+    #: ``add`` on a terminal asks whether the closer did.
+    one_go_counts: bool = False
+    #: Hollywood scoring (three columns at once) can be played.
+    hollywood: bool = False
+    #: jokers may be in the pack without being wild (continental: a joker is a card to pay).
+    tame_jokers: bool = False
+    #: what one unit of a session's net is called when money is attached: point or stake.
+    unit: str = "point"
+    #: a hand may grow past the deal (picking up the discard pile: boat, rummy 500), so the
+    #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
+    hand_grows: bool = False
+
+    #: a caught hand counts every card, melds too (the going-out games: only melds laid on
+    #: the table score), or only its unmatched cards (the knock games, bridge), RULES.md §0.3.
+    melds_in_hand_count: bool = True
+
+    #: the rule key whose value ends a game (``game_target``; bridge: ``elimination_at``), or
+    #: None; a game ends only when the rules give that key a value. The deal after a finished
+    #: game starts the next game on the same sheet.
+    ends_at: str | None = "game_target"
+    #: the deal scores are penalties (bridge): a lower score is the better deal.
+    low_wins: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = self.inputs - set(OPTIONAL_INPUTS)
+        if unknown:
+            raise ValueError(f"{self.family}: unknown optional inputs {sorted(unknown)}")
+
+
+@cache
+def load(ref: str) -> Any:
+    """The object a ``module:attribute`` reference names, imported on first use.
+
+    The scoring and settlement layers resolve their own references (``score_deal``,
+    ``make_tally``), so this module imports nothing above it.
+    """
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)
+
+
+_GOING_OUT = "remikcalc.games.goingout:score_going_out"
+_MEAN = "remikcalc.games.tally:MeanTally"
+_PAYMENT = "remikcalc.games.tally:PaymentTally"
+_BALANCE = "remikcalc.games.points:balance_payments"
+
+_SPECS = (
+    FamilySpec(
+        family=Family.KNOCK,
+        scorer="remikcalc.games.knock:score_knock",
+        tally="remikcalc.games.tally:KnockTally",
+        inputs=frozenset({"upcard"}),
+        melds_in_hand_count=False,
+        closer_wins=False,
+        hollywood=True,
+    ),
+    FamilySpec(
+        family=Family.BRIDGE,
+        scorer="remikcalc.games.bridge:score_bridge",
+        tally="remikcalc.games.tally:BridgeTally",
+        melds_in_hand_count=False,
+        points_need_closer=True,
+        points_payments="remikcalc.games.bridge:points_payments",
+        unit="stake",
+        ends_at="elimination_at",
+        low_wins=True,
+    ),
+    FamilySpec(
+        family=Family.RUMMY,
+        scorer=_GOING_OUT,
+        tally=_MEAN,
+        draw_scores="penalties",
+        closer_went_out=True,
+        one_go_counts=True,
+    ),
+    FamilySpec(
+        family=Family.REMIBRYDZ,
+        scorer=_GOING_OUT,
+        tally=_MEAN,
+        draw_scores="penalties",
+        closer_went_out=True,
+        one_go_counts=True,
+    ),
+    FamilySpec(
+        family=Family.BOAT,
+        scorer="remikcalc.games.goingout:score_boat",
+        tally=_PAYMENT,
+        inputs=frozenset({"plus"}),
+        draw_allowed=False,
+        closer_went_out=True,
+        points_payments=_BALANCE,
+        hand_grows=True,
+    ),
+    FamilySpec(
+        family=Family.RUMMY500,
+        scorer="remikcalc.games.rummy500:score_rummy500",
+        tally="remikcalc.games.tally:Rummy500Tally",
+        inputs=frozenset({"melded"}),
+        draw_scores="any",
+        closer_went_out=True,
+        hand_grows=True,
+    ),
+    FamilySpec(
+        family=Family.CONTINENTAL,
+        scorer="remikcalc.games.continental:score_continental",
+        tally=_PAYMENT,
+        inputs=frozenset({"first_turn", "no_draw"}),
+        draw_allowed=False,
+        points_payments=_BALANCE,
+        tame_jokers=True,
+    ),
+)
+REGISTRY: dict[Family, FamilySpec] = {spec.family: spec for spec in _SPECS}
+
+
+def family_spec(family: Family | str) -> FamilySpec:
+    """The registered spec of a family (``Family`` member or its name)."""
+    try:
+        return REGISTRY[family]  # type: ignore[index]  # a name hashes as its Family does
+    except KeyError:
+        return REGISTRY[Family(family)]  # raises ValueError for a name that is none

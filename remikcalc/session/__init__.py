@@ -1,0 +1,39 @@
+"""Sessions: a score sheet replayed, settled, combined into an evening, counted for stats,
+checked against a worked example, and written through the sheet book.
+
+- :mod:`~remikcalc.session.replay`: ``replay(sheet)`` scores every entry in order (``Replay``,
+  ``Step``);
+- :mod:`~remikcalc.session.settlement`: ``settle(replay)`` (``Settlement``) and
+  ``pool_summary(replay)``;
+- :mod:`~remikcalc.session.evening`: ``settle_evening(settlements)``;
+- :mod:`~remikcalc.session.stats`: ``player_stats(replays)``;
+- :mod:`~remikcalc.session.check`: an example's ``expect`` held against a result.
+"""
+
+from __future__ import annotations
+
+from remikcalc.session.evening import Evening, settle_evening
+from remikcalc.session.replay import Replay, Step, replay, start
+from remikcalc.session.settlement import PoolSummary, Settlement, pool_summary, settle
+from remikcalc.session.stats import BestDeal, PlayerStats, player_stats
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+
+__all__ = [
+    "BestDeal",
+    "DealEntry",
+    "Entry",
+    "Evening",
+    "PlayerStats",
+    "PoolSummary",
+    "ReentryEntry",
+    "Replay",
+    "Settlement",
+    "Sheet",
+    "Step",
+    "player_stats",
+    "pool_summary",
+    "replay",
+    "settle",
+    "settle_evening",
+    "start",
+]

@@ -1,0 +1,145 @@
+"""Replaying a score sheet: every entry scored in order, the totals after each, and the
+game each belongs to.
+
+A :class:`~remikcalc.sheet.model.Sheet` holds what was typed at the table (hands as text,
+points-only deals, re-entry events), never computed results: replaying it through the scoring
+code and its family's tally gives every deal's result and the running totals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from remikcalc.base.errors import DealError, RemikcalcError, SettleError, SheetError
+from remikcalc.base.i18n import _, ngettext
+from remikcalc.cards.notation import format_groups
+from remikcalc.games import score_deal
+from remikcalc.games.deal import build_deal, player_named
+from remikcalc.games.points import score_points
+from remikcalc.games.result import Deal, DealResult
+from remikcalc.games.tally import Reentry, Tally, make_tally
+from remikcalc.rules.variants import Rules
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One replayed entry: its result and the totals after it."""
+
+    n: int
+    entry: Entry
+    result: DealResult | Reentry
+    totals: dict[str, int]
+    out: tuple[str, ...] = ()
+    #: the game the entry belongs to (1 for the first); the first deal after a finished game
+    #: starts the next one (``show`` marks where)
+    game: int = 1
+
+
+@dataclass(slots=True)
+class Replay:
+    """The state of a sheet after replaying its entries."""
+
+    sheet: Sheet
+    rules: Rules
+    tally: Tally
+    steps: list[Step] = field(default_factory=list)
+
+    def written(self, entry: Entry) -> Entry:
+        """``entry`` as :meth:`apply` would write it now (names as the players', cards
+        canonical), without scoring it into the tally; raises as :meth:`apply` would."""
+        if isinstance(entry, ReentryEntry):
+            return dataclasses.replace(
+                entry, player=_named(entry.player, self.tally.players, "player")
+            )
+        if entry.scores is not None:
+            return score_points(self.rules, self.tally.active(), entry)[0]
+        return _canonical(entry, build_deal(self.rules, self.tally.active(), entry))
+
+    def apply(self, entry: Entry) -> tuple[Entry, Step]:
+        """Score one more entry: returns it written canonically, and its step.
+
+        Raises the scoring's own error (``DealError``, ``SettleError``, ...) unchanged.
+        """
+        tally = self.tally
+        if isinstance(entry, ReentryEntry):
+            name = _named(entry.player, tally.players, "player")
+            event = tally.reenter(name)
+            canonical: Entry = dataclasses.replace(entry, player=name)
+            result: DealResult | Reentry = event
+        else:
+            why = tally.closed()
+            if why is not None:
+                raise SettleError(_("no more deals: {why}").format(why=why))
+            tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()),
+                                 entry.closer])  # fmt: skip
+            if entry.scores is not None:
+                canonical, result = score_points(self.rules, tally.active(), entry)
+            else:
+                deal = build_deal(self.rules, tally.active(), entry)
+                result = score_deal(self.rules, deal)
+                canonical = _canonical(entry, deal)
+            tally.add(result)
+        out = tally.eliminated()
+        step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out,
+                    tally.game_number)  # fmt: skip
+        self.steps.append(step)
+        return canonical, step
+
+
+def start(sheet: Sheet) -> Replay:
+    rules = sheet.game_rules()
+    return Replay(sheet, rules, make_tally(rules, sheet.players))
+
+
+def replay(sheet: Sheet) -> Replay:
+    """Replay every entry; all problems are reported at once in one :class:`SheetError`."""
+    try:
+        state = start(sheet)
+    except RemikcalcError as exc:
+        raise SheetError(_where(sheet, 0, _("rules: {problem}").format(problem=exc))) from None
+    problems: list[str] = []
+    for n, entry in enumerate(sheet.entries, start=1):
+        try:
+            state.apply(entry)
+        except RemikcalcError as exc:
+            if isinstance(entry, ReentryEntry):
+                text = _("entry {n}: {problem}").format(n=n, problem=exc)
+            else:
+                text = _("deal {n}: {problem}").format(n=n, problem=exc)
+            problems.append(_where(sheet, entry.line, text))
+    if problems:
+        head = ngettext(
+            "{sheet}: {n} deal cannot be scored:",
+            "{sheet}: {n} deals cannot be scored:",
+            len(problems),
+        ).format(sheet=sheet.path or _("the sheet"), n=len(problems))
+        raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])
+    return state
+
+
+def _where(sheet: Sheet, line: int, text: str) -> str:
+    place = sheet.path or _("sheet")
+    return f"{place}:{line}: {text}" if line else f"{place}: {text}"
+
+
+def _named(name: str, players: Sequence[str], what: str) -> str:
+    try:
+        return player_named(name, players, what, scope="sheet")
+    except DealError as exc:
+        raise SettleError(str(exc)) from None
+
+
+def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
+    """The entry as it is written back: player names as on the sheet, cards canonical."""
+    return dataclasses.replace(
+        entry,
+        hands={p: str(h) for p, h in deal.hands.items()},
+        closer=deal.closer,
+        how=deal.how,
+        draw=deal.draw,
+        upcard=None if deal.upcard is None else deal.upcard.code,
+        melded={p: format_groups(g) for p, g in deal.melded.items()},
+    )

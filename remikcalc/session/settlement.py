@@ -1,0 +1,114 @@
+"""Settling a replayed sheet: net points (stakes in bridge), money rounded once, the fewest
+transfers, and the remik bridge pool."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from remikcalc.base.errors import SettleError
+from remikcalc.base.i18n import _
+from remikcalc.base.money import (
+    Transfer,
+    decimal_text,
+    fewest_transfers,
+    round_money,
+    round_spread,
+)
+from remikcalc.games.result import POOL
+from remikcalc.games.tally import BridgeTally, Tally
+from remikcalc.session.replay import Replay
+from remikcalc.sheet.model import Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A settled session: net points (stakes in bridge), money and the fewest transfers.
+
+    ``net`` is exact; ``net_shown`` is what is printed and settled: the exact decimals where
+    every party has one, else all rounded to 2 places with the sum kept (``net_exact`` False).
+    ``money`` is ``net_shown`` × stake rounded once to the currency's minor unit.
+    """
+
+    replay: Replay
+    net: Mapping[str, Fraction]
+    pool: Fraction
+    net_shown: Mapping[str, Decimal]  # the players, and POOL when the pool holds anything
+    net_exact: bool
+    money: Mapping[str, Decimal] | None  # the players, and POOL when the pool holds anything
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.replay.sheet
+
+    @property
+    def tally(self) -> Tally:
+        return self.replay.tally
+
+
+def _shown(values: Mapping[str, Fraction], places: int = 2) -> tuple[dict[str, Decimal], bool]:
+    """Exact decimals where every value has one, else all rounded to ``places`` (sum kept)."""
+    exact = {k: decimal_text(v) for k, v in values.items()}
+    if all(t is not None for t in exact.values()):
+        return {k: Decimal(t) for k, t in exact.items() if t is not None}, True
+    return round_spread(values, places), False
+
+
+def settle(state: Replay) -> Settlement:
+    """Settle a replayed sheet: net, money and the fewest transfers that square it."""
+    sheet, tally = state.sheet, state.tally
+    net = tally.net()
+    pool = tally.pool()
+    parties = dict(net)
+    if pool:
+        parties[POOL] = pool
+    shown, exact = _shown(parties)
+    balances = {p: Fraction(v) for p, v in shown.items()}
+    money = None
+    if sheet.stake is not None:
+        stake = Fraction(sheet.stake)
+        money = round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
+        balances = {p: Fraction(v) for p, v in money.items()}
+    return Settlement(state, net, pool, shown, exact, money,
+                      tuple(fewest_transfers(balances)))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSummary:
+    """What is in the remik bridge pool, who paid it in, and who took it."""
+
+    pool: Fraction
+    paid_in: Mapping[str, Fraction]
+    still_in: tuple[str, ...]
+    out: tuple[str, ...]
+    taken_by: tuple[str, ...]
+    paid_out: Fraction
+    money: Decimal | None
+    currency: str | None
+
+
+def pool_summary(state: Replay) -> PoolSummary:
+    """The pool of a replayed remik bridge sheet (SettleError for a game without one)."""
+    tally = state.tally
+    if not isinstance(tally, BridgeTally):
+        raise SettleError(
+            _("{variant} has no pool; the pool is a remik bridge thing").format(
+                variant=state.rules.variant
+            )
+        )
+    money = None
+    if state.sheet.stake is not None:
+        money = round_money(tally.pool() * Fraction(state.sheet.stake), state.sheet.minor_digits)
+    return PoolSummary(
+        pool=tally.pool(),
+        paid_in=dict(tally.paid_in),
+        still_in=tally.still_in(),
+        out=tuple(p for p in tally.players if p in tally.out),
+        taken_by=tally.last,
+        paid_out=sum(tally.payout.values(), Fraction(0)),
+        money=money,
+        currency=state.sheet.currency,
+    )

@@ -1,0 +1,112 @@
+"""Statistics per player over one or more replayed sheets (``remikcalc stats``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from remikcalc.games.result import DealResult
+from remikcalc.rules.dealinput import name_key
+from remikcalc.session.replay import Replay
+from remikcalc.sheet.model import DealEntry, Entry
+
+#: outcomes a player achieves (the closer's, or the undercutting defender's); not draws or points
+NOT_ACHIEVED = ("draw", "scores")
+
+
+@dataclass(frozen=True, slots=True)
+class BestDeal:
+    """A player's best deal: where it is and what it scored."""
+
+    sheet: str
+    n: int
+    score: int
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's figures over the deals he played (re-entries are not deals)."""
+
+    name: str
+    deals: int = 0
+    won: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    caught: list[int] = field(default_factory=list)  # counts left in hand in deals he lost
+    best: BestDeal | None = None
+    gain: int = 0  # the best deal's score, negated where scores are penalties (bridge)
+    streak: int = 0  # the longest run of deals won in a row
+    run: int = 0  # the current run
+
+    @property
+    def average_caught(self) -> Fraction | None:
+        return Fraction(sum(self.caught), len(self.caught)) if self.caught else None
+
+    @property
+    def worst_caught(self) -> int | None:
+        return max(self.caught) if self.caught else None
+
+
+def _achiever(result: DealResult) -> str | None:
+    """Who achieved the deal's outcome: the undercutting defender, else the closer."""
+    if result.outcome in NOT_ACHIEVED:
+        return None
+    return result.winner if result.outcome == "undercut" else result.closer
+
+
+def _stats_winner(entry: Entry, result: DealResult) -> str | None:
+    """Who won the deal for ``stats``: the winner the scoring names (for a deal entered as
+    points, the closer, or in the knock games the one player who scored); for a deal entered
+    as points that names none (no closer, several positive scores), the one player with the
+    highest score if it is positive; nobody on a tie, a draw or no positive score."""
+    if result.winner is not None or result.outcome == "draw":
+        return result.winner
+    if not isinstance(entry, DealEntry) or entry.scores is None or not result.scores:
+        return None
+    best = max(result.scores.values())
+    top = [p for p, s in result.scores.items() if s == best]
+    return top[0] if best > 0 and len(top) == 1 else None
+
+
+def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
+    """Each player's statistics over the replayed sheets, players matched by name ignoring
+    case (shown as first spelled), in order of first appearance.
+
+    A deal counts for the players it scores; a streak runs over the deals a player plays, in
+    sheet order; the best deal is the highest score, a bridge score counted negated (there the
+    scores are penalties, ``FamilySpec.low_wins``), the first of equals.
+    """
+    stats: dict[str, PlayerStats] = {}
+    for n, state in enumerate(replays, start=1):
+        low = state.rules.spec.low_wins
+        where = state.sheet.path or f"sheet {n}"
+        for p in state.sheet.players:
+            stats.setdefault(name_key(p), PlayerStats(p))
+        number = 0  # the deal's number as ``show`` and ``edit`` give it: events have none
+        for step in state.steps:
+            result = step.result
+            if not isinstance(result, DealResult):
+                continue
+            number += 1
+            achiever = _achiever(result)
+            winner = _stats_winner(step.entry, result)
+            for p in state.sheet.players:
+                if p not in result.scores and p not in result.points:
+                    continue
+                st = stats[name_key(p)]
+                st.deals += 1
+                if winner == p:
+                    st.won += 1
+                    st.run += 1
+                    st.streak = max(st.streak, st.run)
+                else:
+                    st.run = 0
+                    if p in result.points and winner is not None:
+                        st.caught.append(result.points[p])
+                if achiever == p:
+                    st.outcomes[result.outcome] = st.outcomes.get(result.outcome, 0) + 1
+                score = result.scores.get(p)
+                gain = None if score is None else -score if low else score
+                if gain is not None and score is not None and (st.best is None or gain > st.gain):
+                    st.best, st.gain = BestDeal(where, number, score), gain
+    return {s.name: s for s in stats.values()}

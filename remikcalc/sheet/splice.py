@@ -1,0 +1,346 @@
+"""Editing a sheet's text in place: one more entry, the last one removed, one replaced, the
+players renamed, with comments and the sheet's own layout kept.
+
+Each edit is checked by loading the result back; where the layout is one the splicing does not
+follow, the sheet is written in the canonical layout
+(:func:`remikcalc.sheet.write.dump_sheet`) and the caller is warned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from remikcalc.base.errors import RemikcalcError, SheetError
+from remikcalc.base.i18n import _
+from remikcalc.sheet.files import too_big
+from remikcalc.sheet.model import Entry, Sheet
+from remikcalc.sheet.read import parse_text
+from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry
+from remikcalc.sheet.yamltree import MAX_BYTES, Node
+
+__all__ = ["text_with_entry", "text_with_entry_replaced", "text_with_sheet", "text_without_last"]
+
+# The YAML parser ends a line at CR LF, CR, LF, NEL (U+0085), LS (U+2028) and PS (U+2029),
+# even inside a quoted string, and its line numbers count every one of them: the text is cut
+# into lines the same way, each line keeping its own line break, so that the splicing below
+# agrees with the node tree's lines and columns.
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` as the parser counts them, each with its line break; the last
+    one (often empty) has none. ``"".join`` gives the text back."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        out.append(text[start : m.end()])
+        start = m.end()
+    out.append(text[start:])
+    return out
+
+
+def _newline(text: str) -> str:
+    """The sheet's own line ending (CR LF, CR or LF), used for the lines added to it."""
+    first = re.search(r"\r\n|[\r\n]", text)
+    return first.group() if first else "\n"
+
+
+def _block(lines: list[str], eol: str) -> str:
+    return "".join(line + eol for line in lines)
+
+
+def _last_entry_span(lines: list[str], root: Node | None) -> tuple[int, int, int, int] | None:
+    """(first line, end line, dash column, body column) of the last deal, 0-based lines."""
+    deals = _deals_node(root)
+    if deals is None or deals.kind != "seq" or deals.flow or not deals.items:
+        return None
+    last = deals.items[-1]
+    row = last.line - 1
+    prefix = lines[row][: last.column]
+    if prefix.strip() != "-":
+        return None
+    end = deals.end_line - 1 if deals.end_column == 0 else len(lines)
+    if deals.end_column and deals.end_line - 1 != len(lines) - 1:
+        return None
+    return row, end, prefix.index("-"), last.column
+
+
+def _deals_node(root: Node | None) -> Node | None:
+    if root is None or root.kind != "map":
+        return None
+    found = [v for k, v in root.pairs if k.value == "deals"]
+    return found[0] if len(found) == 1 else None
+
+
+def _deals_key(root: Node | None) -> Node | None:
+    if root is None or root.kind != "map":
+        return None
+    found = [k for k, _ in root.pairs if k.value == "deals"]
+    return found[0] if len(found) == 1 else None
+
+
+def _flow_entry(entry: Entry) -> str | None:
+    """The entry as one flow mapping ``{closer: Anna, hands: {...}}``, if it fits on a line."""
+    lines = entry_lines(entry)
+    if any(line.endswith(":") for line in lines):  # a nested block (notes)
+        return None
+    return "{" + ", ".join(lines) + "}"
+
+
+def _first_deals(
+    lines: list[str], root: Node, deals: Node | None, entry: Entry, eol: str
+) -> str | None:
+    """The first deal of a sheet with no ``deals:`` key, an empty one, ``deals: []`` or
+    ``deals: ~``: the key's value becomes a block list, wherever the key is."""
+    block = indent_entry(entry_lines(entry), 2, 4)
+    if deals is None:  # no deals key: add one at the end of the top-level mapping
+        if root.flow or root.column != 0:
+            return None
+        text = "".join(lines)
+        return text + ("" if lines[-1] == "" else eol) + _block(["deals:", *block], eol)
+    key = _deals_key(root)
+    if key is None or key.column != 0:
+        return None
+    row = key.line - 1
+    line = lines[row]
+    if deals.kind == "scalar" and deals.plain and deals.value.lower() in ("", "~", "null"):
+        if deals.value and deals.line == key.line:  # take out the ~ or null
+            line = line[: deals.column].rstrip() + line[deals.column + len(deals.value) :]
+    elif deals.kind == "seq" and deals.flow and not deals.items:
+        if deals.line != key.line or deals.end_line != key.line:
+            return None
+        line = line[: deals.column].rstrip() + line[deals.end_column + 1 :]  # take out the []
+    else:
+        return None
+    if not _BREAK.search(line):  # the key was on the last line
+        line += eol
+    return "".join(lines[:row]) + line + _block(block, eol) + "".join(lines[row + 1 :])
+
+
+def _flow_add(lines: list[str], deals: Node, entry: Entry) -> str | None:
+    """A deal added inside a flow list ``deals: [{...}, {...}]``, just before its ``]``."""
+    flow = _flow_entry(entry)
+    if flow is None or not deals.items:
+        return None
+    row = deals.end_line - 1
+    before = "".join(lines[:row]) + lines[row][: deals.end_column]
+    comma = "" if before.rstrip().endswith(",") else ", "
+    return before + comma + flow + "".join(lines[row:])[deals.end_column :]
+
+
+def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
+    if root is None or root.kind != "map":
+        return None
+    deals = _deals_node(root)
+    eol = _newline(text)
+    lines = _lines(text)
+    ended = text + ("" if lines[-1] == "" else eol)  # the text, its last line ended
+    if deals is None or deals.kind == "scalar" or (deals.flow and not deals.items):
+        return _first_deals(lines, root, deals, entry, eol)
+    if deals.kind == "seq" and deals.flow:
+        return _flow_add(lines, deals, entry)
+    span = _last_entry_span(lines, root)
+    if span is None:
+        return None
+    _, end, dash, body = span
+    new = _block(indent_entry(entry_lines(entry), dash, body), eol)
+    if end >= len(lines) or (end == len(lines) - 1 and lines[end] == ""):
+        return ended + new
+    return "".join(lines[:end]) + new + "".join(lines[end:])
+
+
+def _spliced_remove(text: str, root: Node | None) -> str | None:
+    lines = _lines(text)
+    span = _last_entry_span(lines, root)
+    if span is None:
+        return None
+    start, end, _dash, _body = span
+    return "".join(lines[:start] + lines[end:])
+
+
+def text_with_entry(
+    text: str, entry: Entry, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> str:
+    """The sheet's text with one more entry at the end: in place if possible, else canonical
+    (then ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
+    sheet, root = parse_text(text, name)
+    want = sheet.with_entries((*sheet.entries, entry))
+    return _checked(_spliced_add(text, root, entry), want, name, (text, sheet, warn))
+
+
+def text_without_last(
+    text: str, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> tuple[str, Entry]:
+    """The sheet's text without its last entry, and that entry (``warn`` as above)."""
+    sheet, root = parse_text(text, name)
+    if not sheet.entries:
+        raise SheetError(
+            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
+        )
+    want = sheet.with_entries(sheet.entries[:-1])
+    edited = _checked(_spliced_remove(text, root), want, name, (text, sheet, warn))
+    return edited, sheet.entries[-1]
+
+
+_Before = tuple[str, Sheet, Callable[[str], None] | None]
+
+
+def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
+    """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
+    canonical text, which must load back too (a sheet past the size or item limits would not).
+    """
+    if candidate is not None:
+        if len(candidate.encode("utf-8")) > MAX_BYTES:
+            raise too_big(name)  # not rewritten shorter: that would drop the comments
+        try:
+            if parse_text(candidate, name)[0] == want:
+                return candidate
+        except RemikcalcError:
+            pass
+    text = dump_sheet(want)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise too_big(name)
+    try:
+        parse_text(text, name)
+    except RemikcalcError as exc:
+        first = str(exc).splitlines()[0]
+        raise SheetError(
+            _("{name}: after this change the sheet would not load again ({first}); it is "
+              "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
+                name=name, first=first)
+        ) from None  # fmt: skip
+    old_text, old_sheet, warn = before
+    if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
+        warn(
+            _("warning: {name} was rewritten in the standard layout; its comments and its own "
+              "layout were not kept").format(name=name)
+        )  # fmt: skip
+    return text
+
+
+# --- correcting an entry or a name in place -----------------------------------------------------
+
+
+def _entry_span(lines: list[str], root: Node | None, n: int) -> tuple[int, int, int, int] | None:
+    """(first line, end line, dash column, body column) of entry ``n`` (from 1), 0-based lines
+    of :func:`_lines`.
+
+    Blank and comment lines at the end of the span are left out of it: they belong to what
+    follows.
+    """
+    deals = _deals_node(root)
+    if deals is None or deals.kind != "seq" or deals.flow or not 1 <= n <= len(deals.items):
+        return None
+    if n == len(deals.items):
+        span = _last_entry_span(lines, root)
+        if span is None:
+            return None
+        row, end, dash, body = span
+    else:
+        item, after = deals.items[n - 1], deals.items[n]
+        row, end, body = item.line - 1, after.line - 1, item.column
+        prefix = lines[row][:body]
+        if prefix.strip() != "-" or lines[end][: after.column].strip() != "-":
+            return None
+        dash = prefix.index("-")
+    end = min(end, len(lines))
+    while end > row + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip()[:1] == "#"):
+        end -= 1
+    return row, end, dash, body
+
+
+def _spliced_replace(text: str, root: Node | None, n: int, entry: Entry) -> str | None:
+    lines = _lines(text)
+    span = _entry_span(lines, root, n)
+    if span is None:
+        return None
+    start, end, dash, body = span
+    new = _block(indent_entry(entry_lines(entry), dash, body), _newline(text))
+    return "".join(lines[:start]) + new + "".join(lines[end:])
+
+
+def text_with_entry_replaced(
+    text: str,
+    n: int,
+    entry: Entry,
+    name: str = "<string>",
+    *,
+    warn: Callable[[str], None] | None = None,
+) -> tuple[str, Entry]:
+    """The sheet's text with entry ``n`` (from 1) replaced by ``entry``, and the entry it had.
+
+    In place if possible (comments outside that entry kept), checked by loading it back; else
+    the canonical text.
+    """
+    sheet, root = parse_text(text, name)
+    if not 1 <= n <= len(sheet.entries):
+        raise SheetError(_no_entry(name, n, len(sheet.entries)))
+    entries = list(sheet.entries)
+    old, entries[n - 1] = entries[n - 1], entry
+    want = sheet.with_entries(entries)
+    edited = _checked(_spliced_replace(text, root, n, entry), want, name, (text, sheet, warn))
+    return edited, old
+
+
+def _no_entry(name: str, n: int, count: int) -> str:
+    if count == 0:
+        return _("{name}: the sheet has no entries yet; there is no entry {n}").format(
+            name=name, n=n
+        )
+    return _("{name}: there is no entry {n}; the sheet has entries 1 to {count}").format(
+        name=name, n=n, count=count
+    )
+
+
+def text_with_sheet(
+    text: str, want: Sheet, name: str = "<string>", *, warn: Callable[[str], None] | None = None
+) -> str:
+    """The sheet's text changed to ``want``, which has the same settings and number of entries
+    except for its players (a rename): the players line and each entry that differs are
+    replaced in place where possible (comments kept), checked by loading back; else canonical.
+    """
+    sheet, root = parse_text(text, name)
+    candidate: str | None = text
+    if len(sheet.entries) != len(want.entries):
+        candidate = None
+    try:
+        for n in range(len(want.entries), 0, -1):  # from the end: earlier lines do not move
+            if candidate is None:
+                break
+            if sheet.entries[n - 1] == want.entries[n - 1]:
+                continue
+            tree = _tree(candidate, name)
+            candidate = _spliced_replace(candidate, tree, n, want.entries[n - 1])
+        if candidate is not None and sheet.players != want.players:
+            candidate = _spliced_players(candidate, _tree(candidate, name), want)
+    except RemikcalcError:  # a layout the splicing does not follow: the standard one
+        candidate = None
+    return _checked(candidate, want, name, (text, sheet, warn))
+
+
+def _tree(text: str, name: str) -> Node | None:
+    """The node tree of a text half-way through an edit (its names may not agree yet)."""
+    from remikcalc.sheet.yamltree import Problems, compose
+
+    return compose(text, Problems(name))
+
+
+def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
+    """The players list written again in place, when it is a one-line ``[...]``."""
+    if root is None or root.kind != "map":
+        return None
+    found = [v for k, v in root.pairs if k.value == "players"]
+    if len(found) != 1 or not found[0].flow or found[0].end_line != found[0].line:
+        return None
+    node = found[0]
+    lines = _lines(text)
+    row = lines[node.line - 1]
+    if (
+        row[node.column : node.column + 1] != "["
+        or row[node.end_column : node.end_column + 1] != "]"
+    ):
+        return None
+    listed = dump_sheet(want).split("\nplayers: ", 1)[1].split("\n", 1)[0]
+    lines[node.line - 1] = row[: node.column] + listed + row[node.end_column + 1 :]
+    return "".join(lines)
