@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from remikcalc.cards.notation import JOKER, Card, Rank, Suit, format_cards, parse_cards
     from remikcalc.rules.variants import Rules, find_variant, get_rules
     from remikcalc.search import Arrangement, analyze_hand
+    from remikcalc.session.book import SheetFile, StaleSheet, Written, new_sheet, open_sheet
 
 # Every name loads on first use: `python -m remikcalc` imports this package before its
 # Ctrl-C handler exists, so the package itself imports nothing.
@@ -54,6 +55,9 @@ _HOME = {
     ),  # fmt: skip
     **dict.fromkeys(("Rules", "find_variant", "get_rules"), "rules.variants"),
     **dict.fromkeys(("analyze_hand", "Arrangement"), "search"),
+    **dict.fromkeys(
+        ("SheetFile", "StaleSheet", "Written", "new_sheet", "open_sheet"), "session.book"
+    ),
 }
 
 __all__ = [
@@ -69,11 +73,16 @@ __all__ = [
     "RulesError",
     "SettleError",
     "SheetError",
+    "SheetFile",
+    "StaleSheet",
     "Suit",
+    "Written",
     "analyze_hand",
     "find_variant",
     "format_cards",
     "get_rules",
+    "new_sheet",
+    "open_sheet",
     "parse_cards",
 ]
 

@@ -27,6 +27,17 @@ class RulesError(RemikcalcError):
     exit_code = 2
 
 
+class ArgumentError(RemikcalcError):
+    """A value given for one argument that cannot be taken (a usage error): ``param`` names
+    the argument (``players``, ``title``, ``currency``, ``new``)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, param: str) -> None:
+        super().__init__(message)
+        self.param = param
+
+
 class DealError(RemikcalcError):
     """A deal that cannot have happened (wrong hand size, knock over the limit, ...)."""
 

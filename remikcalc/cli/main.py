@@ -44,6 +44,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "add": ("sheet", "add_cmd", N_("Score a deal and append it to a score sheet.")),
     "undo": ("sheet", "undo_cmd", N_("Remove the last deal or event from a score sheet.")),
     "edit": ("correct", "edit_cmd", N_("Replace one deal of a score sheet (checked like add).")),
+    "delete": (
+        "correct",
+        "delete_cmd",
+        N_("Remove one deal of a score sheet; rescore the rest."),
+    ),
     "rename": ("correct", "rename_cmd", N_("Rename a player everywhere in a score sheet.")),
     "show": ("sheet", "show_cmd", N_("Show a score sheet with running totals and a chart.")),
     "settle": ("sheet", "settle_cmd", N_("Settle a session: net points, money, who pays whom.")),

@@ -8,6 +8,7 @@ an interrupt on either side of it is reported as what it left in the file.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -50,43 +51,37 @@ class Interrupted(click.ClickException):
 class Save:
     """What a writing command has done to FILE, so that Ctrl-C is reported truthfully.
 
-    The moment of commit is the atomic ``os.replace`` inside ``save_text``: before it the
-    file holds ``before``, after it ``after``. On Ctrl-C the file itself is compared with
-    both (``done`` covers a later writer), and the message says which it holds. An
-    interrupt after the save exits 130 too, with a message saying the deal was saved.
+    The library's write fills :attr:`commit` (pass it as ``commit=``): the moment of commit
+    is the atomic ``os.replace``, before it the file holds ``before``, after it ``after``. On
+    Ctrl-C the file itself is compared with both (``done`` covers a later writer), and the
+    message says which it holds. An interrupt after the save exits 130 too, with a message
+    saying what was saved; so does one while the result is printed (:meth:`reported`).
     """
 
     def __init__(self, file: str, what: str | None = None) -> None:
+        from remikcalc.sheet.files import Commit
+
         self.file = file
         self.what = _("the deal") if what is None else what  # shown as given: pass it translated
-        self.before: str | None = None
-        self.after: str | None = None
-        self.done = False
-
-    def commit(self, before: str, after: str) -> None:
-        """Save ``after`` over the file that held ``before`` (under the sheet's lock)."""
-        from remikcalc.sheet import save_text
-
-        self.before, self.after = before, after
-        save_text(self.file, after)
-        self.done = True
+        self.commit = Commit()
 
     def saved(self) -> bool | None:
         """True: the new text is in the file; False: it is not; None: cannot tell."""
-        if self.done:
+        commit = self.commit
+        if commit.done:
             return True
-        if self.after is None:
+        if commit.after is None:
             return False
         try:
             with open(self.file, "rb") as fh:
                 now = fh.read().decode("utf-8", "replace")
         except FileNotFoundError:  # `new` interrupted before the file existed
-            return False if self.before is None else None
+            return False if commit.before is None else None
         except OSError:
             return None
-        if now == self.after:
+        if now == commit.after:
             return True
-        return False if now == self.before else None
+        return False if now == commit.before else None
 
     @contextlib.contextmanager
     def guard(self) -> Any:
@@ -104,3 +99,24 @@ class Save:
                 message = _("interrupted; {file} is unchanged")
             message = message.format(what=self.what, file=self.file)
             raise Interrupted(message) from None
+
+    @contextlib.contextmanager
+    def reported(self, failed: Callable[[str], str] | None = None) -> Iterator[None]:
+        """Printing the result of a save that is done: output that cannot be written (a full
+        disk, a closed terminal) is said in one line that also says the change is saved
+        (``failed(error)`` gives it), never a traceback; then a late Ctrl-C is ignored, so
+        that a command which did its work and said so exits 0."""
+        try:
+            yield
+        except (BrokenPipeError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            if failed is not None:
+                message = failed(error)
+            else:
+                message = _("{what} is saved in {file}, but the output cannot be written "
+                            "({error})").format(what=self.what, file=self.file,
+                                                error=error)  # fmt: skip
+            raise click.ClickException(message) from None
+        ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1

@@ -1,83 +1,45 @@
 """Score sheet commands: ``new``, ``add``, ``undo``, ``show``, ``settle`` and ``pool``.
 
-Thin layer: parse options, call :mod:`remikcalc.sheet` / :mod:`remikcalc.session`, render with
-:mod:`remikcalc.render.sheet`. Every write happens under the sheet's lock and is atomic; a
-command that fails leaves the file exactly as it was.
+Thin layer: parse the options, make one call to the sheet book
+(:mod:`remikcalc.session.book`, which owns every write: the lock, the atomic save, the
+refusals that leave the file as it was), and render with :mod:`remikcalc.render.sheet`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
 
-from remikcalc.base.errors import DealError, RemikcalcError, SheetError
+from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.console import can_show_bars
-from remikcalc.cli.entries import add_command, entry_from_options, entry_options, same_entry
+from remikcalc.cli.entries import add_command, entry_from_options, entry_options
 from remikcalc.cli.prompts import load
-from remikcalc.cli.saving import Save, ignore_interrupts
-from remikcalc.rules.dealinput import name_key
-from remikcalc.rules.variants import find_variant, parse_override, variant_word
-from remikcalc.session import Replay, replay
-from remikcalc.sheet.model import DealEntry, Sheet
+from remikcalc.cli.saving import Save
+from remikcalc.rules.variants import variant_word
+from remikcalc.session import Replay, Step
+from remikcalc.session.book import same_entry
+from remikcalc.sheet.model import DealEntry, Entry, Sheet
 
 # --- new ----------------------------------------------------------------------------------------
 
+#: the command line's name of each argument the library names in an ArgumentError
+_HINTS = {"players": "--players", "title": "--title", "currency": "--currency", "new": "NEW"}
 
-def _new_sheet(
-    variant: str,
-    players: str,
-    preset: str | None,
-    rule: Sequence[str],
-    stake: str | None,
-    currency: str | None,
-    decimals: int | None,
-    title: str | None,
-    hollywood: bool,
-) -> Sheet:
-    from remikcalc.base.money import currency_code, currency_decimals, parse_amount
-    from remikcalc.sheet.model import currency_problem, player_name_problem, title_problem
 
-    if title is not None and (why := title_problem(title)) is not None:
-        raise click.BadParameter(why, param_hint="--title")
-    if currency is not None:
-        currency = currency.strip()
-        if (why := currency_problem(currency)) is not None:
-            raise click.BadParameter(why, param_hint="--currency")
-        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
-    spec = find_variant(variant)
-    names = [p.strip() for p in players.split(",")]
-    for name in names:
-        why = player_name_problem(name)
-        if why is not None:
-            raise click.BadParameter(why, param_hint="--players")
-    if len({name_key(n) for n in names}) != len(names):
-        raise click.BadParameter(_("a player is named twice"), param_hint="--players")
-    rules: dict[str, str] = {}
-    for item in rule:
-        key, _value = parse_override(item)
-        rules[key] = item.partition("=" if "=" in item else ":")[2].strip()
-    if hollywood:
-        rules["scoring"] = "hollywood"
-    places = decimals if decimals is not None else currency_decimals(currency)
-    sheet = Sheet(
-        variant=spec.name,
-        players=tuple(names),
-        preset=None if preset is None else preset.strip().lower(),
-        rules=rules,
-        stake=None if stake is None else parse_amount(stake, decimals=places),
-        currency=currency,
-        decimals=decimals,
-        title=title,
-    )
-    sheet.game_rules()  # unknown preset, bad rule values, wrong number of players
-    return sheet
+@contextlib.contextmanager
+def as_bad_parameter() -> Iterator[None]:
+    """The library's refusal of one argument, as click words a bad parameter (exit 2)."""
+    try:
+        yield
+    except ArgumentError as exc:
+        raise click.BadParameter(str(exc), param_hint=_HINTS.get(exc.param, exc.param)) from None
 
 
 @click.command("new")
@@ -115,31 +77,26 @@ def new_cmd(
       remikcalc new bridge.yaml -v bridge --players Anna,Boris,Carl,Dora --stake 2
       remikcalc new hw.yaml -v gin --players Anna,Boris --hollywood --preset pagat
     """
-    from remikcalc.sheet import dump_sheet, locked, save_text
+    from remikcalc.session.book import new_sheet
 
-    sheet = _new_sheet(variant, players, preset, rule, stake, currency, decimals, title,
-                       hollywood)  # fmt: skip
+    rules = [*rule, "scoring=hollywood"] if hollywood else list(rule)
     save = Save(file, _("the new sheet"))
-    with save.guard(), locked(file):
-        if os.path.lexists(file) and not force:
-            raise SheetError(
-                _("{file} already exists; use --force to start it again").format(file=file)
-            )
-        with contextlib.suppress(OSError, UnicodeDecodeError), open(file, "rb") as fh:
-            save.before = fh.read().decode("utf-8")
-        save.after = dump_sheet(sheet)
-        save_text(file, save.after)
-        save.done = True
-        ignore_interrupts()
-    if fmt == "json":
-        from remikcalc.render import to_json
+    with save.guard():
+        with as_bad_parameter():
+            book = new_sheet(file, variant=variant, players=players, preset=preset,
+                             rules=rules, stake=stake, currency=currency, decimals=decimals,
+                             title=title, force=force, commit=save.commit)  # fmt: skip
+        sheet = book.replay().sheet
+        with save.reported():
+            if fmt == "json":
+                from remikcalc.render import to_json
 
-        click.echo(to_json({"file": file, "variant": sheet.variant,
-                            "players": list(sheet.players)}))  # fmt: skip
-        return
-    click.echo(_started(file, sheet))
-    click.echo(_("Add deals with: {command}").format(
-        command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."))  # fmt: skip
+                click.echo(to_json({"file": file, "variant": sheet.variant,
+                                    "players": list(sheet.players)}))  # fmt: skip
+                return
+            click.echo(_started(file, sheet))
+            click.echo(_("Add deals with: {command}").format(
+                command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."))  # fmt: skip
 
 
 def _started(file: str, sheet: Sheet) -> str:
@@ -162,15 +119,6 @@ def _started(file: str, sheet: Sheet) -> str:
 
 
 # --- add ----------------------------------------------------------------------------------------
-
-
-def _must_exist(file: str) -> None:
-    """Refuse early (before a lock file is made) when the sheet is not there."""
-    if not os.path.isfile(file):
-        from remikcalc.sheet import read_text
-
-        read_text(file)  # raises the right message: no such sheet, a folder, ...
-        raise SheetError(_("{file} is not a regular file").format(file=file))
 
 
 @click.command("add")
@@ -211,7 +159,7 @@ def add_cmd(
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
       remikcalc add game.yaml --score Boris=12 --verbose   # and the whole sheet
     """
-    from remikcalc.sheet import locked, read_text, save_text, sheet_from_text, text_with_entry
+    from remikcalc.session.book import open_sheet
 
     entry = entry_from_options(hands, score, reenter, deal)
     if isinstance(entry, DealEntry) and prompts.interactive():
@@ -223,62 +171,29 @@ def add_cmd(
                 "points as --score NAME=N, or --draw, or --reenter NAME"
             )
         )
-    _must_exist(file)
-    warnings: list[str] = []  # the comments not kept, said once the sheet is saved
+    book = open_sheet(file)
     if not again and prompts.interactive():
         again = prompts.confirm_again(file, entry)
     save = Save(file)
     with save.guard():
-        with locked(file):
-            text = read_text(file)
-            save.before = text
-            state = replay(sheet_from_text(text, file))
-            last = state.steps[-1] if state.steps else None
-            try:
-                canonical, step = state.apply(entry)
-            except RemikcalcError as exc:
-                raise type(exc)(unchanged(exc, file)) from None
-            if last is not None and not again and same_entry(canonical, last.entry):
-                raise DealError(unchanged(_same_as_last(state, last), file))
-            save.after = text_with_entry(text, canonical, file, warn=warnings.append)
-            save_text(file, save.after)
-            save.done = True
-        for warning in warnings:
-            click.echo(warning, err=True)
-        try:
-            _print_added(state, step, fmt, verbose=verbose)
-        except (BrokenPipeError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # the deal is saved: say so, or it would be added twice
-            raise click.ClickException(_print_failed(state, step, file, exc)) from None
-        ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1
+        written = book.add(entry, again=again, commit=save.commit)
+        assert written.step is not None
+        step = written.step
+        with save.reported(lambda error: _print_failed(written.replay, step, file, error)):
+            _warn(written.warnings)
+            _print_added(written.replay, step, fmt, verbose=verbose)
 
 
-def unchanged(problem: object, file: str) -> str:
-    """A refusal, and that the sheet ``file`` is left as it was (on a line of its own)."""
-    return _("{problem}\n{file} is unchanged.").format(problem=problem, file=file)
+def _warn(warnings: Sequence[str]) -> None:
+    for warning in warnings:
+        click.echo(warning, err=True)
 
 
-def _deal_number(state: Replay, step: Any) -> int | None:
-    """The deal number ``show`` gives the step; None for an event (a re-entry)."""
-    from remikcalc.render.sheet import deal_numbers
-
-    return deal_numbers(state.steps).get(step.n)
-
-
-def _same_as_last(state: Replay, last: Any) -> str:
-    number = _deal_number(state, last)
-    if number is None:
-        return _("this is the same as the event, the last entry; give --again to add it once more")
-    return _(
-        "this is the same as deal {n}, the last entry; give --again to add it once more"
-    ).format(n=number)
-
-
-def _print_failed(state: Replay, step: Any, file: str, exc: Exception) -> str:
+def _print_failed(state: Replay, step: Step, file: str, error: str) -> str:
     """The entry is saved but could not be printed: say so, or it would be added twice."""
-    number = _deal_number(state, step)
-    error = f"{type(exc).__name__}: {exc}"
+    from remikcalc.session.replay import deal_numbers
+
+    number = deal_numbers(state.steps).get(step.n)
     if number is None:
         message = _(
             "the re-entry was saved in {file}, but printing it failed ({error}); "
@@ -292,7 +207,7 @@ def _print_failed(state: Replay, step: Any, file: str, exc: Exception) -> str:
     return message.format(file=file, error=error, n=number)
 
 
-def _print_added(state: Replay, step: Any, fmt: str, *, verbose: bool = False) -> None:
+def _print_added(state: Replay, step: Step, fmt: str, *, verbose: bool = False) -> None:
     """What ``add`` and ``edit`` print: the entry and the totals (the sheet with verbose)."""
     from remikcalc.render.sheet import render_added, sheet_json
 
@@ -315,49 +230,41 @@ def undo_cmd(file: str, fmt: str) -> None:
     """Remove the last deal or event from the sheet FILE.
 
     Prints the `remikcalc add ...` line that puts the removed entry back (with --format json,
-    as "add_again"), so an undo by mistake is one paste away from undone.
+    as "add_again"), so an undo by mistake is one paste away from undone. If the sheet would
+    still not load without its last entry (the problem is in an earlier deal), nothing is
+    removed and the problem is named: mend that deal with `remikcalc edit` or `delete`.
 
     \b
     Example:
       remikcalc undo game.yaml
     """
-    from remikcalc.sheet import locked, read_text, text_without_last
+    from remikcalc.session.book import open_sheet
 
-    _must_exist(file)
-    warnings: list[str] = []
+    book = open_sheet(file)
     save = Save(file, _("the last entry's removal"))
-    with save.guard(), locked(file):
-        before = read_text(file)
-        text, removed = text_without_last(before, file, warn=warnings.append)
-        save.commit(before, text)
-    for warning in warnings:
-        click.echo(warning, err=True)
-    state: Replay | None = None
-    try:
-        state = load(file)
-    except RemikcalcError as exc:
-        problems = exc
-    again = add_command(file, removed, again=state is not None and _repeats(state, removed))
-    if fmt == "json":
-        from remikcalc.render import to_json
+    with save.guard():
+        written = book.undo(commit=save.commit)
+        state, removed = written.replay, written.removed
+        assert removed is not None
+        with save.reported():
+            _warn(written.warnings)
+            again = add_command(file, removed, again=_repeats(state, removed))
+            if fmt == "json":
+                from remikcalc.render import to_json
 
-        click.echo(to_json({"file": file, "removed": removed.describe(), "add_again": again}))
-        return
-    click.echo(_("Removed the last entry of {file} ({what}).").format(
-        file=file, what=_removed_words(removed)))  # fmt: skip
-    click.echo(_("To put it back: {command}").format(command=again))
-    if state is None:
-        click.echo(
-            _("The sheet still has problems:\n{problems}").format(problems=problems), err=True
-        )
-        return
-    from remikcalc.render.sheet import render_sheet
+                click.echo(to_json({"file": file, "removed": removed.describe(),
+                                    "add_again": again}))  # fmt: skip
+                return
+            click.echo(_("Removed the last entry of {file} ({what}).").format(
+                file=file, what=_removed_words(removed)))  # fmt: skip
+            click.echo(_("To put it back: {command}").format(command=again))
+            from remikcalc.render.sheet import render_sheet
 
-    click.echo("")
-    click.echo(render_sheet(state, fmt))
+            click.echo("")
+            click.echo(render_sheet(state, fmt))
 
 
-def _repeats(state: Replay, removed: Any) -> bool:
+def _repeats(state: Replay, removed: Entry) -> bool:
     """Whether the entry ``undo`` removed is the same as the one now last, so that putting
     it back needs ``add --again`` (the comparison ``add`` makes)."""
     if not state.steps:
@@ -369,7 +276,7 @@ def _repeats(state: Replay, removed: Any) -> bool:
     return same_entry(written, state.steps[-1].entry)
 
 
-def _removed_words(removed: Any) -> str:
+def _removed_words(removed: Entry) -> str:
     """The entry ``undo`` removed, in a few words, as ``show`` words a deal ("a deal closed by
     Anna"), in the language spoken."""
     if not isinstance(removed, DealEntry):

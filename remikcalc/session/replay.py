@@ -89,6 +89,16 @@ class Replay:
         return canonical, step
 
 
+def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
+    """Each deal's number as ``show`` gives it, by entry number: events (a re-entry) are
+    not deals and have none, so the deals are numbered 1, 2, 3 around them."""
+    numbers: dict[int, int] = {}
+    for step in steps:
+        if not isinstance(step.result, Reentry):
+            numbers[step.n] = len(numbers) + 1
+    return numbers
+
+
 def start(sheet: Sheet) -> Replay:
     rules = sheet.game_rules()
     return Replay(sheet, rules, make_tally(rules, sheet.players))

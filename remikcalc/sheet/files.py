@@ -16,6 +16,7 @@ import stat
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from remikcalc.base.errors import SheetError
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 # (show, settle, check) does not need them, and they cost 6 ms of such a command's start
 
 __all__ = [
+    "Commit",
     "LOCK_TIMEOUT",
     "load_sheet",
     "locked",
@@ -139,7 +141,30 @@ def load_sheet(path: str | os.PathLike[str]) -> Sheet:
     return sheet_from_text(read_text(path), os.fspath(path))
 
 
-# --- saving -------------------------------------------------------------------------------------
+# --- saving ---
+
+
+@dataclass(slots=True)
+class Commit:
+    """What a write has done to its file, so that a Ctrl-C can be reported truthfully.
+
+    The moment of commit is the atomic ``os.replace`` inside :func:`save_text`: before it the
+    file holds ``before``, after it ``after`` (``done``). A caller that passes its own Commit
+    to a write can tell, when interrupted, which of the two the file holds.
+    """
+
+    before: str | None = None
+    after: str | None = None
+    done: bool = False
+
+    def save(self, path: str | os.PathLike[str], text: str) -> None:
+        """Save ``text`` over the file (under its lock), remembering it."""
+        self.after = text
+        save_text(path, text)
+        self.done = True
+
+
+# -------------------------------------------------------------------------------------
 
 
 def _real(path: str | os.PathLike[str]) -> Path:

@@ -38,7 +38,7 @@ from remikcalc.sheet.model import (
 )
 from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is_null, typed
 
-__all__ = ["DEAL_KEYS", "TOP_KEYS", "parse_text", "sheet_from_text"]
+__all__ = ["DEAL_KEYS", "TOP_KEYS", "entry_from_data", "parse_text", "sheet_from_text"]
 
 TOP_KEYS = ("remikcalc", "variant", "preset", "rules", "players", "stake", "currency",
             "decimals", "title", "source", "expect", "deals")  # fmt: skip
@@ -136,10 +136,13 @@ class _Reader:
             self.p.add(node, key, _("{text} is not true or false").format(text=repr(text)))
         return False
 
-    def player(self, node: Node, key: str, players: Sequence[str]) -> str | None:
+    def player(self, node: Node, key: str, players: Sequence[str] | None) -> str | None:
+        """A player of the sheet, matched ignoring case; with ``players`` None (an entry
+        given as data, :func:`entry_from_data`) any name, as typed: replaying the entry
+        matches it to the sheet's players as a typed command is."""
         text = self.text(node, key)
-        if text is None:
-            return None
+        if text is None or players is None:
+            return text
         folded = [p for p in players if name_key(p) == name_key(text.strip())]
         if text in players or len(folded) == 1:
             return text if text in players else folded[0]
@@ -172,7 +175,11 @@ class _Reader:
             return None
 
     def per_player(
-        self, node: Node, key: str, players: Sequence[str], convert: Callable[[Node, str, str], Any]
+        self,
+        node: Node,
+        key: str,
+        players: Sequence[str] | None,
+        convert: Callable[[Node, str, str], Any],
     ) -> dict[str, Any]:
         """A mapping of player to value; ``convert(value node, key, name)``."""
         out: dict[str, Any] = {}
@@ -187,7 +194,7 @@ class _Reader:
             out[player] = value
         return out
 
-    def deal_input(self, f: InputField, node: Node, key: str, players: Sequence[str]) -> Any:
+    def deal_input(self, f: InputField, node: Node, key: str, players: Sequence[str] | None) -> Any:
         """The value of one deal input, read by its kind."""
         kind = f.kind
         if kind is Kind.PLAYER:
@@ -428,7 +435,7 @@ def _entries(r: _Reader, top: Pairs, players: list[str]) -> list[Entry]:
     return entries
 
 
-def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None:
+def _entry(r: _Reader, node: Node, key: str, players: Sequence[str] | None) -> Entry | None:
     fields = r.mapping(node, key)
     if node.kind != "map":
         return None
@@ -448,6 +455,43 @@ def _entry(r: _Reader, node: Node, key: str, players: list[str]) -> Entry | None
     if not any(k in values for k in _DEAL_MAKERS):
         r.p.add(node, key, _("a deal needs hands, scores (points only) or draw: true"))
     return DealEntry(notes=notes, line=node.line, **values)
+
+
+def _node(value: Any, key: str) -> Node:
+    """An entry given as Python data, as the node tree its YAML text would give: text, whole
+    numbers, true/false and None are scalars, mappings and lists are themselves."""
+    if isinstance(value, Mapping):
+        pairs = [(_node(k, key), _node(v, _join(key, str(k)))) for k, v in value.items()]
+        if any(not isinstance(k, str) for k in value):
+            raise SheetError(_("{key}: keys must be text").format(key=key or "entry"))
+        return Node("map", 0, 0, pairs=pairs)
+    if isinstance(value, list | tuple):
+        return Node("seq", 0, 0, items=[_node(v, key) for v in value])
+    if value is None:
+        return Node("scalar", 0, 0, value="", plain=True)
+    if isinstance(value, bool):
+        return Node("scalar", 0, 0, value="true" if value else "false", plain=True)
+    if isinstance(value, int | str):
+        return Node("scalar", 0, 0, value=str(value), plain=not isinstance(value, str))
+    raise SheetError(
+        _("{key}: {value!r} is not text, a whole number, true or false").format(
+            key=key or "entry", value=value
+        )
+    )
+
+
+def entry_from_data(data: Mapping[str, Any], name: str = "entry") -> Entry:
+    """An entry given as Python data (the keys of a sheet's entry, hands as card text), read
+    as the sheet reader reads one from a file; player names stay as typed (replaying the entry
+    checks them, as ``remikcalc add`` does). SheetError naming every problem."""
+    problems = Problems(name)
+    r = _Reader(problems)
+    if not isinstance(data, Mapping):
+        raise SheetError(_("{name}: an entry is a mapping of its keys").format(name=name))
+    entry = _entry(r, _node(data, ""), "", None)
+    problems.raise_if_any()
+    assert entry is not None
+    return entry
 
 
 # --- text to a sheet ----------------------------------------------------------------------------

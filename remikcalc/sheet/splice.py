@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import _
@@ -19,7 +20,17 @@ from remikcalc.sheet.read import parse_text
 from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry
 from remikcalc.sheet.yamltree import MAX_BYTES, Node
 
-__all__ = ["text_with_entry", "text_with_entry_replaced", "text_with_sheet", "text_without_last"]
+__all__ = [
+    "SheetText",
+    "text_with_entry",
+    "text_with_entry_replaced",
+    "text_with_sheet",
+    "text_without_last",
+    "with_entry",
+    "with_entry_replaced",
+    "with_sheet",
+    "without_entry",
+]
 
 # The YAML parser ends a line at CR LF, CR, LF, NEL (U+0085), LS (U+2028) and PS (U+2029),
 # even inside a quoted string, and its line numbers count every one of them: the text is cut
@@ -150,78 +161,6 @@ def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
     return "".join(lines[:end]) + new + "".join(lines[end:])
 
 
-def _spliced_remove(text: str, root: Node | None) -> str | None:
-    lines = _lines(text)
-    span = _last_entry_span(lines, root)
-    if span is None:
-        return None
-    start, end, _dash, _body = span
-    return "".join(lines[:start] + lines[end:])
-
-
-def text_with_entry(
-    text: str, entry: Entry, name: str = "<string>", *, warn: Callable[[str], None] | None = None
-) -> str:
-    """The sheet's text with one more entry at the end: in place if possible, else canonical
-    (then ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
-    sheet, root = parse_text(text, name)
-    want = sheet.with_entries((*sheet.entries, entry))
-    return _checked(_spliced_add(text, root, entry), want, name, (text, sheet, warn))
-
-
-def text_without_last(
-    text: str, name: str = "<string>", *, warn: Callable[[str], None] | None = None
-) -> tuple[str, Entry]:
-    """The sheet's text without its last entry, and that entry (``warn`` as above)."""
-    sheet, root = parse_text(text, name)
-    if not sheet.entries:
-        raise SheetError(
-            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
-        )
-    want = sheet.with_entries(sheet.entries[:-1])
-    edited = _checked(_spliced_remove(text, root), want, name, (text, sheet, warn))
-    return edited, sheet.entries[-1]
-
-
-_Before = tuple[str, Sheet, Callable[[str], None] | None]
-
-
-def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
-    """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
-    canonical text, which must load back too (a sheet past the size or item limits would not).
-    """
-    if candidate is not None:
-        if len(candidate.encode("utf-8")) > MAX_BYTES:
-            raise too_big(name)  # not rewritten shorter: that would drop the comments
-        try:
-            if parse_text(candidate, name)[0] == want:
-                return candidate
-        except RemikcalcError:
-            pass
-    text = dump_sheet(want)
-    if len(text.encode("utf-8")) > MAX_BYTES:
-        raise too_big(name)
-    try:
-        parse_text(text, name)
-    except RemikcalcError as exc:
-        first = str(exc).splitlines()[0]
-        raise SheetError(
-            _("{name}: after this change the sheet would not load again ({first}); it is "
-              "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
-                name=name, first=first)
-        ) from None  # fmt: skip
-    old_text, old_sheet, warn = before
-    if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
-        warn(
-            _("warning: {name} was rewritten in the standard layout; its comments and its own "
-              "layout were not kept").format(name=name)
-        )  # fmt: skip
-    return text
-
-
-# --- correcting an entry or a name in place -----------------------------------------------------
-
-
 def _entry_span(lines: list[str], root: Node | None, n: int) -> tuple[int, int, int, int] | None:
     """(first line, end line, dash column, body column) of entry ``n`` (from 1), 0-based lines
     of :func:`_lines`.
@@ -260,72 +199,6 @@ def _spliced_replace(text: str, root: Node | None, n: int, entry: Entry) -> str 
     return "".join(lines[:start]) + new + "".join(lines[end:])
 
 
-def text_with_entry_replaced(
-    text: str,
-    n: int,
-    entry: Entry,
-    name: str = "<string>",
-    *,
-    warn: Callable[[str], None] | None = None,
-) -> tuple[str, Entry]:
-    """The sheet's text with entry ``n`` (from 1) replaced by ``entry``, and the entry it had.
-
-    In place if possible (comments outside that entry kept), checked by loading it back; else
-    the canonical text.
-    """
-    sheet, root = parse_text(text, name)
-    if not 1 <= n <= len(sheet.entries):
-        raise SheetError(_no_entry(name, n, len(sheet.entries)))
-    entries = list(sheet.entries)
-    old, entries[n - 1] = entries[n - 1], entry
-    want = sheet.with_entries(entries)
-    edited = _checked(_spliced_replace(text, root, n, entry), want, name, (text, sheet, warn))
-    return edited, old
-
-
-def _no_entry(name: str, n: int, count: int) -> str:
-    if count == 0:
-        return _("{name}: the sheet has no entries yet; there is no entry {n}").format(
-            name=name, n=n
-        )
-    return _("{name}: there is no entry {n}; the sheet has entries 1 to {count}").format(
-        name=name, n=n, count=count
-    )
-
-
-def text_with_sheet(
-    text: str, want: Sheet, name: str = "<string>", *, warn: Callable[[str], None] | None = None
-) -> str:
-    """The sheet's text changed to ``want``, which has the same settings and number of entries
-    except for its players (a rename): the players line and each entry that differs are
-    replaced in place where possible (comments kept), checked by loading back; else canonical.
-    """
-    sheet, root = parse_text(text, name)
-    candidate: str | None = text
-    if len(sheet.entries) != len(want.entries):
-        candidate = None
-    try:
-        for n in range(len(want.entries), 0, -1):  # from the end: earlier lines do not move
-            if candidate is None:
-                break
-            if sheet.entries[n - 1] == want.entries[n - 1]:
-                continue
-            tree = _tree(candidate, name)
-            candidate = _spliced_replace(candidate, tree, n, want.entries[n - 1])
-        if candidate is not None and sheet.players != want.players:
-            candidate = _spliced_players(candidate, _tree(candidate, name), want)
-    except RemikcalcError:  # a layout the splicing does not follow: the standard one
-        candidate = None
-    return _checked(candidate, want, name, (text, sheet, warn))
-
-
-def _tree(text: str, name: str) -> Node | None:
-    """The node tree of a text half-way through an edit (its names may not agree yet)."""
-    from remikcalc.sheet.yamltree import Problems, compose
-
-    return compose(text, Problems(name))
-
-
 def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
     """The players list written again in place, when it is a one-line ``[...]``."""
     if root is None or root.kind != "map":
@@ -344,3 +217,170 @@ def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
     listed = dump_sheet(want).split("\nplayers: ", 1)[1].split("\n", 1)[0]
     lines[node.line - 1] = row[: node.column] + listed + row[node.end_column + 1 :]
     return "".join(lines)
+
+
+def _no_entry(name: str, n: int, count: int) -> str:
+    if count == 0:
+        return _("{name}: the sheet has no entries yet; there is no entry {n}").format(
+            name=name, n=n
+        )
+    return _("{name}: there is no entry {n}; the sheet has entries 1 to {count}").format(
+        name=name, n=n, count=count
+    )
+
+
+def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
+    """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
+    canonical text, which must load back too (a sheet past the size or item limits would not).
+    """
+    if candidate is not None:
+        if len(candidate.encode("utf-8")) > MAX_BYTES:
+            raise too_big(name)  # not rewritten shorter: that would drop the comments
+        try:
+            if parse_text(candidate, name)[0] == want:
+                return candidate
+        except RemikcalcError:
+            pass
+    text = dump_sheet(want)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise too_big(name)
+    try:
+        parse_text(text, name)
+    except RemikcalcError as exc:
+        first = str(exc).splitlines()[0]
+        raise SheetError(
+            _("{name}: after this change the sheet would not load again ({first}); it is "
+              "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
+                name=name, first=first)
+        ) from None  # fmt: skip
+    old_text, old_sheet, warn = before
+    if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
+        warn(
+            _("warning: {name} was rewritten in the standard layout; its comments and its own "
+              "layout were not kept").format(name=name)
+        )  # fmt: skip
+    return text
+
+
+def _spliced_remove(text: str, root: Node | None, n: int) -> str | None:
+    """The text without entry ``n`` (from 1), where its lines can be told apart; the last
+    entry goes with the comments after it (``undo`` gives back the text before ``add``)."""
+    lines = _lines(text)
+    deals = _deals_node(root)
+    last = deals is not None and n == len(deals.items)
+    span = _last_entry_span(lines, root) if last else _entry_span(lines, root, n)
+    if span is None:
+        return None
+    start, end, _dash, _body = span
+    return "".join(lines[:start] + lines[end:])
+
+
+Warn = Callable[[str], None] | None
+_Before = tuple[str, Sheet, Warn]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetText:
+    """A sheet's text as it was read, with what reading it gave (the sheet and its node tree),
+    so that an edit does not parse it again."""
+
+    text: str
+    name: str
+    sheet: Sheet
+    root: Node | None
+
+    @classmethod
+    def parse(cls, text: str, name: str = "<string>") -> SheetText:
+        sheet, root = parse_text(text, name)
+        return cls(text, name, sheet, root)
+
+    def checked(self, candidate: str | None, want: Sheet, warn: Warn) -> str:
+        """``candidate`` if it loads back as ``want``, else the canonical text of ``want``."""
+        return _checked(candidate, want, self.name, (self.text, self.sheet, warn))
+
+
+# --- the edits ----------------------------------------------------------------------------------
+
+
+def with_entry(st: SheetText, entry: Entry, warn: Warn = None) -> str:
+    """The text with one more entry at the end: in place if possible, else canonical (then
+    ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
+    want = st.sheet.with_entries((*st.sheet.entries, entry))
+    return st.checked(_spliced_add(st.text, st.root, entry), want, warn)
+
+
+def without_entry(st: SheetText, n: int, warn: Warn = None) -> str:
+    """The text without entry ``n`` (from 1; the last one for ``undo``)."""
+    entries = list(st.sheet.entries)
+    if not 1 <= n <= len(entries):
+        raise SheetError(_no_entry(st.name, n, len(entries)))
+    del entries[n - 1]
+    return st.checked(_spliced_remove(st.text, st.root, n), st.sheet.with_entries(entries), warn)
+
+
+def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) -> str:
+    """The text with entry ``n`` (from 1) replaced by ``entry``: in place if possible
+    (comments outside that entry kept), else canonical."""
+    entries = list(st.sheet.entries)
+    if not 1 <= n <= len(entries):
+        raise SheetError(_no_entry(st.name, n, len(entries)))
+    entries[n - 1] = entry
+    want = st.sheet.with_entries(entries)
+    return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn)
+
+
+def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> str:
+    """The text changed to ``want``, which has the same settings and number of entries except
+    for its players (a rename): the players line and each entry that differs are replaced in
+    place where possible (comments kept), checked by loading back; else canonical.
+
+    The entries are replaced from the last one up, so the lines of the earlier ones do not
+    move and the node tree read once locates them all: the text is not parsed again per entry.
+    """
+    sheet = st.sheet
+    candidate: str | None = st.text
+    if len(sheet.entries) != len(want.entries):
+        candidate = None
+    try:
+        for n in range(len(want.entries), 0, -1):
+            if candidate is None:
+                break
+            if sheet.entries[n - 1] != want.entries[n - 1]:
+                candidate = _spliced_replace(candidate, st.root, n, want.entries[n - 1])
+        if candidate is not None and sheet.players != want.players:
+            candidate = _spliced_players(candidate, st.root, want)
+    except RemikcalcError:  # a layout the splicing does not follow: the standard one
+        candidate = None
+    return st.checked(candidate, want, warn)
+
+
+# --- the same edits of a text (parsed here) -----------------------------------------------------
+
+
+def text_with_entry(text: str, entry: Entry, name: str = "<string>", *, warn: Warn = None) -> str:
+    """:func:`with_entry` of a text."""
+    return with_entry(SheetText.parse(text, name), entry, warn)
+
+
+def text_without_last(text: str, name: str = "<string>", *, warn: Warn = None) -> tuple[str, Entry]:
+    """The text without its last entry, and that entry (``warn`` as above)."""
+    st = SheetText.parse(text, name)
+    if not st.sheet.entries:
+        raise SheetError(
+            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
+        )
+    return without_entry(st, len(st.sheet.entries), warn), st.sheet.entries[-1]
+
+
+def text_with_entry_replaced(
+    text: str, n: int, entry: Entry, name: str = "<string>", *, warn: Warn = None
+) -> tuple[str, Entry]:
+    """:func:`with_entry_replaced` of a text, and the entry it had."""
+    st = SheetText.parse(text, name)
+    edited = with_entry_replaced(st, n, entry, warn)
+    return edited, st.sheet.entries[n - 1]
+
+
+def text_with_sheet(text: str, want: Sheet, name: str = "<string>", *, warn: Warn = None) -> str:
+    """:func:`with_sheet` of a text."""
+    return with_sheet(SheetText.parse(text, name), want, warn)

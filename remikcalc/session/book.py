@@ -1,0 +1,592 @@
+"""The sheet book: a score sheet file written only through the library's own transactions.
+
+Every write (:meth:`SheetFile.add`, ``edit``, ``delete``, ``undo``, ``rename``, and
+:func:`new_sheet`) is one transaction: under the sheet's lock the file is read once, parsed
+once, replayed, changed, checked by loading the new text back, and saved atomically. The
+command line and the score pad call these methods; a script can too (without click).
+
+On any refusal the method raises a :class:`~remikcalc.base.errors.RemikcalcError` whose message
+is what the command line prints, and the file is left byte for byte as it was. A write can be
+made conditional on the version it was planned from (``version=``, the pad's optimistic
+concurrency): if the file changed since, :class:`StaleSheet` is raised and nothing is written.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "g.yaml")
+>>> book = new_sheet(path, variant="gin", players=["Anna", "Boris"])
+>>> book.add({"scores": {"Anna": 25}}).step.totals
+{'Anna': 25, 'Boris': 0}
+>>> book.undo().removed.scores
+{'Anna': 25}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.base.i18n import _
+from remikcalc.rules.dealinput import name_key
+from remikcalc.session.replay import Replay, Step, deal_numbers, replay
+from remikcalc.sheet.files import Commit, locked, read_text
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+
+__all__ = [
+    "SheetFile",
+    "StaleSheet",
+    "Written",
+    "new_sheet",
+    "open_sheet",
+    "same_entry",
+    "unchanged",
+]
+
+
+class StaleSheet(SheetError):
+    """The sheet changed since the version a write was planned from; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What one write did: the sheet after it, and what it added, put in place or removed."""
+
+    path: str
+    #: the sheet replayed after the write
+    replay: Replay
+    #: the file's version after the write (:attr:`SheetFile.version`)
+    version: str
+    #: the entry added (``add``) or put in place (``edit``), scored
+    step: Step | None = None
+    #: the entry removed (``undo``, ``delete``) or replaced (``edit``)
+    removed: Entry | None = None
+    #: False when there was nothing to change (a rename to the name the player has)
+    changed: bool = True
+    #: said once the file is saved: e.g. the comments that could not be kept
+    warnings: tuple[str, ...] = ()
+    #: ``rename``: the player's name as it was
+    player: str | None = None
+
+
+def version_of(text: str) -> str:
+    """The version of a sheet's text: a short digest of its bytes, so it changes whenever
+    the text does, by whoever changed it."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def unchanged(problem: object, file: str) -> str:
+    """A refusal, and that the sheet ``file`` is left as it was (on a line of its own)."""
+    return _("{problem}\n{file} is unchanged.").format(problem=problem, file=file)
+
+
+def same_entry(a: Entry, b: Entry) -> bool:
+    """The same entry as typed, notes and line left aside (both canonical, as replayed)."""
+    return type(a) is type(b) and dataclasses.replace(a, notes={}) == dataclasses.replace(
+        b, notes={}
+    )
+
+
+def _as_entry(entry: Entry | Mapping[str, Any]) -> Entry:
+    if isinstance(entry, DealEntry | ReentryEntry):
+        return entry
+    from remikcalc.sheet.read import entry_from_data
+
+    return entry_from_data(entry)
+
+
+class _Change:
+    """One transaction in progress: the text read, the sheet it holds, and what to save."""
+
+    def __init__(self, path: str, text: str, warnings: list[str]) -> None:
+        from remikcalc.sheet.splice import SheetText
+
+        self.path = path
+        self.read = SheetText.parse(text, path)
+        self.warnings = warnings
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.read.sheet
+
+
+class SheetFile:
+    """A score sheet file. Reading it is cached by the file's identity; every write is one
+    locked, atomic transaction (see the module's docstring)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self._cache: tuple[tuple[int, int, int, int], str, Replay] | None = None
+
+    def __repr__(self) -> str:
+        return f"SheetFile({self.path!r})"
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def _identity(self) -> tuple[int, int, int, int] | None:
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size
+
+    def load(self) -> tuple[str, Replay]:
+        """The file's version and its replay. Kept while the file's identity (device, inode,
+        modification time, size) stays the same, so reading an unchanged sheet again costs a
+        ``stat``; a change by anyone (another process, the CLI) is seen at the next call."""
+        identity = self._identity()
+        if self._cache is not None and identity is not None and self._cache[0] == identity:
+            return self._cache[1], self._cache[2]
+        from remikcalc.sheet.read import sheet_from_text
+
+        text = read_text(self.path)
+        state = replay(sheet_from_text(text, self.path))
+        version = version_of(text)
+        if identity is not None and identity == self._identity():
+            self._cache = (identity, version, state)
+        return version, state
+
+    def replay(self) -> Replay:
+        """The sheet replayed (see :meth:`load`); treat it as read-only."""
+        return self.load()[1]
+
+    @property
+    def version(self) -> str:
+        """An opaque text that changes whenever the file changes."""
+        try:
+            return self.load()[0]
+        except RemikcalcError:  # a sheet that does not load still has a version
+            return version_of(read_text(self.path))
+
+    def replay_before(self, n: int) -> Replay:
+        """The sheet replayed up to deal ``n`` (numbered as ``show`` numbers the deals), to
+        know the players in and the rules while deal ``n`` is typed again."""
+        from remikcalc.sheet.read import sheet_from_text
+
+        sheet = sheet_from_text(read_text(self.path), self.path)
+        index = _entry_number(sheet, n, self.path)
+        return replay(sheet.with_entries(sheet.entries[: index - 1]))
+
+    # --- the transaction --------------------------------------------------------------------
+
+    def _write(
+        self,
+        plan: Callable[[_Change], tuple[str, Written]],
+        *,
+        version: str | None,
+        commit: Commit | None,
+    ) -> Written:
+        """Under the lock: read, check the version, plan the new text, save it if it differs."""
+        _must_be_a_file(self.path)
+        commit = Commit() if commit is None else commit
+        warnings: list[str] = []
+        with locked(self.path):
+            text = read_text(self.path)
+            commit.before = text
+            if version is not None and version != version_of(text):
+                raise StaleSheet(
+                    _("{file} has changed since it was read; nothing was written").format(
+                        file=self.path
+                    )
+                )
+            new_text, written = plan(_Change(self.path, text, warnings))
+            if new_text != text:
+                commit.save(self.path, new_text)
+        state = written.replay
+        self._cache = None
+        identity = self._identity()
+        new_version = version_of(new_text)
+        if identity is not None:
+            self._cache = (identity, new_version, state)
+        return dataclasses.replace(written, version=new_version, warnings=tuple(warnings))
+
+    def add(
+        self,
+        entry: Entry | Mapping[str, Any],
+        *,
+        again: bool = False,
+        version: str | None = None,
+        commit: Commit | None = None,
+    ) -> Written:
+        """Score one more entry and append it. A deal the same as the last entry is refused
+        unless ``again`` (typed twice by mistake?)."""
+        wanted = _as_entry(entry)
+
+        def plan(change: _Change) -> tuple[str, Written]:
+            from remikcalc.sheet.splice import with_entry
+
+            state = replay(change.sheet)
+            last = state.steps[-1] if state.steps else None
+            try:
+                canonical, step = state.apply(wanted)
+            except RemikcalcError as exc:
+                raise type(exc)(unchanged(exc, self.path)) from None
+            if last is not None and not again and same_entry(canonical, last.entry):
+                raise DealError(unchanged(same_as_last(state, last), self.path))
+            text = with_entry(change.read, canonical, change.warnings.append)
+            return text, Written(self.path, state, "", step=step)
+
+        return self._write(plan, version=version, commit=commit)
+
+    def edit(
+        self,
+        n: int,
+        entry: Entry | Mapping[str, Any],
+        *,
+        version: str | None = None,
+        commit: Commit | None = None,
+    ) -> Written:
+        """Replace deal ``n`` (numbered as ``show`` numbers the deals, from 1) with ``entry``,
+        checked as :meth:`add` checks it; every later entry must still fit after it. The
+        entry's notes are kept."""
+        wanted = _as_entry(entry)
+
+        def plan(change: _Change) -> tuple[str, Written]:
+            from remikcalc.sheet.splice import with_entry_replaced
+
+            sheet = change.sheet
+            index = _entry_number(sheet, n, self.path)
+            old = sheet.entries[index - 1]
+            new = dataclasses.replace(wanted, notes=old.notes)  # the players' own lines
+            canonical, step, state = _replayed_with(sheet, n, index, new, self.path)
+            text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
+            return text, Written(self.path, state, "", step=step, removed=old)
+
+        return self._write(plan, version=version, commit=commit)
+
+    def delete(
+        self, n: int, *, version: str | None = None, commit: Commit | None = None
+    ) -> Written:
+        """Remove deal ``n`` (numbered as ``show`` numbers the deals) and score again what
+        follows it; refused, as :meth:`edit` is, when a later entry no longer fits."""
+
+        def plan(change: _Change) -> tuple[str, Written]:
+            from remikcalc.sheet.splice import without_entry
+
+            sheet = change.sheet
+            index = _entry_number(sheet, n, self.path, doing="delete")
+            state = _replayed_without(sheet, n, index, self.path)
+            text = without_entry(change.read, index, change.warnings.append)
+            return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
+
+        return self._write(plan, version=version, commit=commit)
+
+    def undo(self, *, version: str | None = None, commit: Commit | None = None) -> Written:
+        """Remove the last entry (a deal or an event). Refused if the sheet without it would
+        still not load (the problem is earlier: mend it with :meth:`edit` or :meth:`delete`)."""
+
+        def plan(change: _Change) -> tuple[str, Written]:
+            from remikcalc.sheet.splice import without_entry
+
+            sheet = change.sheet
+            if not sheet.entries:
+                raise SheetError(
+                    _("{name}: the sheet has no deals; there is nothing to undo").format(
+                        name=self.path
+                    )
+                )
+            rest = sheet.with_entries(sheet.entries[:-1])
+            try:
+                state = replay(rest)
+            except RemikcalcError as exc:
+                raise SheetError(
+                    unchanged(
+                        _(
+                            "without its last entry the sheet would still not load; mend the "
+                            "deal named below first (remikcalc edit or delete):\n{problem}"
+                        ).format(problem=exc),
+                        self.path,
+                    )
+                ) from None
+            text = without_entry(change.read, len(sheet.entries), change.warnings.append)
+            return text, Written(self.path, state, "", removed=sheet.entries[-1])
+
+        return self._write(plan, version=version, commit=commit)
+
+    def rename(
+        self, old: str, new: str, *, version: str | None = None, commit: Commit | None = None
+    ) -> Written:
+        """Rename the player ``old`` (any case) to ``new`` everywhere in the sheet: the
+        players, hands, melds, scores, closers and re-entries. ``changed`` is False when the
+        player already has that name."""
+
+        def plan(change: _Change) -> tuple[str, Written]:
+            from remikcalc.sheet.splice import with_sheet
+
+            sheet = change.sheet
+            replay(sheet)  # a sheet with problems is mended first, not renamed
+            want, player = renamed(sheet, old, new)
+            state = replay(want)
+            if want == sheet:
+                return change.read.text, Written(self.path, state, "", changed=False,
+                                                 player=player)  # fmt: skip
+            text = with_sheet(change.read, want, change.warnings.append)
+            return text, Written(self.path, state, "", player=player)
+
+        return self._write(plan, version=version, commit=commit)
+
+
+def open_sheet(path: str | os.PathLike[str]) -> SheetFile:
+    """The score sheet at ``path``: a regular file (SheetError otherwise). Its entries are
+    read when first used, so that a sheet with a problem can still be mended."""
+    _must_be_a_file(os.fspath(path))
+    return SheetFile(path)
+
+
+def _must_be_a_file(path: str) -> None:
+    """Refuse early (before a lock file is made) when the sheet is not there."""
+    if not os.path.isfile(path):
+        read_text(path)  # raises the right message: no such sheet, a folder, ...
+        raise SheetError(_("{file} is not a regular file").format(file=path))
+
+
+# --- new ----------------------------------------------------------------------------------------
+
+
+def _players(players: Sequence[str] | str) -> tuple[str, ...]:
+    names = [p.strip() for p in (players.split(",") if isinstance(players, str) else players)]
+    for name in names:
+        why = player_name_problem(name)
+        if why is not None:
+            raise ArgumentError(why, "players")
+    if len({name_key(n) for n in names}) != len(names):
+        raise ArgumentError(_("a player is named twice"), "players")
+    return tuple(names)
+
+
+def make_sheet(
+    *,
+    variant: str,
+    players: Sequence[str] | str,
+    preset: str | None = None,
+    rules: Mapping[str, object] | Sequence[str] | None = None,
+    stake: str | None = None,
+    currency: str | None = None,
+    decimals: int | None = None,
+    title: str | None = None,
+) -> Sheet:
+    """A new sheet's settings, checked as the reader checks a file's (ArgumentError naming
+    the argument, RulesError for the variant, preset and rules). ``rules`` are house rules: a
+    mapping of rule key to value, or ``KEY=VALUE`` texts as ``--rule`` takes them."""
+    from remikcalc.base.money import currency_code, currency_decimals, parse_amount
+    from remikcalc.rules.variants import find_variant, parse_override
+    from remikcalc.sheet.model import currency_problem, title_problem
+
+    if title is not None and (why := title_problem(title)) is not None:
+        raise ArgumentError(why, "title")
+    if currency is not None:
+        currency = currency.strip()
+        if (why := currency_problem(currency)) is not None:
+            raise ArgumentError(why, "currency")
+        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
+    spec = find_variant(variant)
+    names = _players(players)
+    settings: dict[str, str] = {}
+    items = (
+        [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
+        if isinstance(rules, Mapping)
+        else list(rules or ())
+    )
+    for item in items:  # KEY=VALUE (or KEY:VALUE) as --rule takes them
+        key, _value = parse_override(item)
+        settings[key] = item.partition("=" if "=" in item else ":")[2].strip()
+    places = decimals if decimals is not None else currency_decimals(currency)
+    sheet = Sheet(
+        variant=spec.name,
+        players=names,
+        preset=None if preset is None else preset.strip().lower(),
+        rules=settings,
+        stake=None if stake is None else parse_amount(stake, decimals=places),
+        currency=currency,
+        decimals=decimals,
+        title=title,
+    )
+    sheet.game_rules()  # unknown preset, bad rule values, wrong number of players
+    return sheet
+
+
+def new_sheet(
+    path: str | os.PathLike[str],
+    *,
+    variant: str,
+    players: Sequence[str] | str,
+    preset: str | None = None,
+    rules: Mapping[str, object] | Sequence[str] | None = None,
+    stake: str | None = None,
+    currency: str | None = None,
+    decimals: int | None = None,
+    title: str | None = None,
+    force: bool = False,
+    commit: Commit | None = None,
+) -> SheetFile:
+    """Start the score sheet ``path`` (YAML) for a variant and its players; an existing file
+    is refused unless ``force``. The settings are checked as :func:`make_sheet` checks them."""
+    from remikcalc.sheet.write import dump_sheet
+
+    sheet = make_sheet(variant=variant, players=players, preset=preset, rules=rules,
+                       stake=stake, currency=currency, decimals=decimals, title=title)  # fmt: skip
+    name = os.fspath(path)
+    commit = Commit() if commit is None else commit
+    with locked(name):
+        if os.path.lexists(name) and not force:
+            raise SheetError(
+                _("{file} already exists; use --force to start it again").format(file=name)
+            )
+        commit.before = _text_or_none(name)
+        commit.save(name, dump_sheet(sheet))
+    return SheetFile(name)
+
+
+def _text_or_none(path: str) -> str | None:
+    """The file's text if it is a UTF-8 file that can be read (what ``--force`` replaces)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+# --- what the transactions share ----------------------------------------------------------------
+
+
+def same_as_last(state: Replay, last: Step) -> str:
+    """The refusal of an entry the same as the last one."""
+    number = deal_numbers(state.steps).get(last.n)
+    if number is None:
+        return _("this is the same as the event, the last entry; give --again to add it once more")
+    return _(
+        "this is the same as deal {n}, the last entry; give --again to add it once more"
+    ).format(n=number)
+
+
+def _entry_number(sheet: Sheet, n: int, file: str, *, doing: str = "edit") -> int:
+    """The entry number of deal ``n`` as ``show`` numbers the deals (events, a re-entry, have
+    no deal number); SheetError for a deal that is not there."""
+    deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
+    if not 1 <= n <= len(deals):
+        if doing == "delete":
+            if not deals:
+                message = _("{file} has no deals yet; there is no deal {n} to delete")
+            else:
+                message = _("{file} has deals 1 to {last}; there is no deal {n} to delete")
+        elif not deals:
+            message = _("{file} has no deals yet; there is no deal {n} to edit")
+        else:
+            message = _("{file} has deals 1 to {last}; there is no deal {n} to edit")
+        raise SheetError(message.format(file=file, n=n, last=len(deals)))
+    return deals[n - 1]
+
+
+def _replay_rest(
+    state: Replay, later: Sequence[Entry], n: int, first: int, file: str, *, deleted: bool
+) -> None:
+    """Score the entries after deal ``n`` again; the reason, with "FILE is unchanged", when
+    one no longer fits (the next deal after them is numbered ``first``)."""
+    deal = first - 1
+    for old in later:
+        if isinstance(old, ReentryEntry):
+            if deleted:
+                message = _("without deal {n}, {player}'s re-entry after it no longer fits: "
+                            "{problem}")  # fmt: skip
+            else:
+                message = _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
+                            "{problem}")  # fmt: skip
+        else:
+            deal += 1
+            if deleted:
+                message = _("without deal {n}, deal {later} no longer fits: {problem}")
+            else:
+                message = _("with this as deal {n}, deal {later} no longer fits: {problem}")
+        try:
+            state.apply(old)
+        except RemikcalcError as exc:
+            player = old.player if isinstance(old, ReentryEntry) else ""
+            why = message.format(n=n, player=player, later=deal, problem=exc)
+            raise type(exc)(unchanged(why, file)) from None
+
+
+def _replayed_with(
+    sheet: Sheet, n: int, index: int, entry: Entry, file: str
+) -> tuple[Entry, Step, Replay]:
+    """Deal ``n`` (entry ``index``) replaced by ``entry``: its canonical form, its step and
+    the whole replay; the reason (with "FILE is unchanged") when it, or a later entry that no
+    longer fits after it, cannot be scored."""
+    state = replay(sheet.with_entries(sheet.entries[: index - 1]))
+    try:
+        canonical, step = state.apply(entry)
+    except RemikcalcError as exc:
+        raise type(exc)(unchanged(exc, file)) from None
+    _replay_rest(state, sheet.entries[index:], n, n + 1, file, deleted=False)
+    return canonical, step, state
+
+
+def _replayed_without(sheet: Sheet, n: int, index: int, file: str) -> Replay:
+    """The replay with deal ``n`` (entry ``index``) taken out; the reason when a later entry
+    no longer fits without it (the deals after it keep the numbers they have now)."""
+    state = replay(sheet.with_entries(sheet.entries[: index - 1]))
+    _replay_rest(state, sheet.entries[index:], n, n + 1, file, deleted=True)
+    return state
+
+
+# --- rename -------------------------------------------------------------------------------------
+
+
+def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
+    def name(text: str) -> str:
+        return new if name_key(text) == name_key(old) else text
+
+    def keys(mapping: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        return None if mapping is None else {name(k): v for k, v in mapping.items()}
+
+    if isinstance(entry, ReentryEntry):
+        return dataclasses.replace(entry, player=name(entry.player))
+    return dataclasses.replace(
+        entry,
+        closer=None if entry.closer is None else name(entry.closer),
+        hands=keys(entry.hands) or {},
+        melded=keys(entry.melded) or {},
+        scores=keys(entry.scores),
+    )
+
+
+def _not_a_player(name: str, sheet: Sheet) -> str:
+    """The refusal of a name that is not a player, with the nearest name or the players."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(sheet.players), n=1)
+    if close:
+        return _("player {name!r} is not a player of this sheet; did you mean {guess}?").format(
+            name=name, guess=close[0]
+        )
+    return _("player {name!r} is not a player of this sheet; players: {players}").format(
+        name=name, players=", ".join(sheet.players)
+    )
+
+
+def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
+    """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
+    and the player's name as it was (ArgumentError ``new`` for a name that cannot be)."""
+    from remikcalc.games.deal import player_named
+
+    try:
+        player = player_named(old, sheet.players)
+    except DealError:
+        raise DealError(_not_a_player(old, sheet)) from None
+    why = player_name_problem(new)
+    if why is not None:
+        raise ArgumentError(why, "new")
+    clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
+    if clash:
+        raise ArgumentError(
+            _("{name} is already a player of this sheet (names are matched ignoring case)").format(
+                name=clash[0]
+            ),
+            "new",
+        )
+    return dataclasses.replace(
+        sheet,
+        players=tuple(new if p == player else p for p in sheet.players),
+        entries=tuple(_renamed_entry(e, player, new) for e in sheet.entries),
+    ), player
