@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("remikcalc.sheet",),
     ("remikcalc.session",),
     ("remikcalc.render",),
-    ("remikcalc.cli", "remikcalc.__main__", "remikcalc"),
+    ("remikcalc.cli", "remikcalc.web", "remikcalc.__main__", "remikcalc"),
 )
 
 # Third-party libraries and the only package allowed to import each.
@@ -39,6 +39,10 @@ OWNERS: dict[str, str] = {
     "click": "remikcalc.cli",
     "yaml": "remikcalc.sheet",
     "tabulate": "remikcalc.render",
+    "starlette": "remikcalc.web",
+    "uvicorn": "remikcalc.web",
+    "jinja2": "remikcalc.web",
+    "segno": "remikcalc.web",
 }
 
 

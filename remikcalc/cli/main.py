@@ -53,6 +53,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "show": ("sheet", "show_cmd", N_("Show a score sheet with running totals and a chart.")),
     "settle": ("sheet", "settle_cmd", N_("Settle a session: net points, money, who pays whom.")),
     "pool": ("sheet", "pool_cmd", N_("Show what is in the remik bridge pool.")),
+    "serve": ("serve", "serve_cmd", N_("Serve the sheets to the phones at the table (score pad).")),
     "stats": ("stats", "stats_cmd", N_("Per player: deals won, outcomes, counts caught, streaks.")),
     "check": ("check", "check_cmd", N_("Run worked example files and compare with their expect.")),
     "examples": (

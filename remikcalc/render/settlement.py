@@ -476,3 +476,18 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
             )
         )
     return "\n".join(parts)
+
+
+def transfer_lines(settlement: Settlement) -> list[str]:
+    """Who pays whom, one sentence each ("Boris pays Anna 26,50 ₽"), in the language spoken."""
+    sheet, money = settlement.sheet, settlement.money
+    unit = "money" if money is not None else settlement.replay.rules.spec.unit
+    lines = []
+    for t in settlement.transfers:
+        value = Decimal(_transfer_amount(settlement, t.amount))
+        if money is not None:
+            amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
+        else:
+            amount = number_text(t.amount)
+        lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
+    return lines

@@ -438,3 +438,9 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
         fig.savefig(path, format=kind)
     finally:
         plt.close(fig)
+
+
+def status_lines(state: Replay) -> list[str]:
+    """The sheet's status in sentences (who is out, the pool, game over, points left), in the
+    language spoken: what ``show`` prints under the table."""
+    return _status_lines(state)

@@ -116,8 +116,10 @@ class SheetFile:
     """A score sheet file. Reading it is cached by the file's identity; every write is one
     locked, atomic transaction (see the module's docstring)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], name: str | None = None) -> None:
         self.path = os.fspath(path)
+        #: how messages name the sheet (the path as given, or what a server shows of it)
+        self.name = self.path if name is None else name
         self._cache: tuple[tuple[int, int, int, int], str, Replay] | None = None
 
     def __repr__(self) -> str:
@@ -142,7 +144,7 @@ class SheetFile:
         from remikcalc.sheet.read import sheet_from_text
 
         text = read_text(self.path)
-        state = replay(sheet_from_text(text, self.path))
+        state = replay(sheet_from_text(text, self.name))
         version = version_of(text)
         if identity is not None and identity == self._identity():
             self._cache = (identity, version, state)
@@ -165,8 +167,8 @@ class SheetFile:
         know the players in and the rules while deal ``n`` is typed again."""
         from remikcalc.sheet.read import sheet_from_text
 
-        sheet = sheet_from_text(read_text(self.path), self.path)
-        index = _entry_number(sheet, n, self.path)
+        sheet = sheet_from_text(read_text(self.path), self.name)
+        index = _entry_number(sheet, n, self.name)
         return replay(sheet.with_entries(sheet.entries[: index - 1]))
 
     # --- the transaction --------------------------------------------------------------------
@@ -188,10 +190,10 @@ class SheetFile:
             if version is not None and version != version_of(text):
                 raise StaleSheet(
                     _("{file} has changed since it was read; nothing was written").format(
-                        file=self.path
+                        file=self.name
                     )
                 )
-            new_text, written = plan(_Change(self.path, text, warnings))
+            new_text, written = plan(_Change(self.name, text, warnings))
             if new_text != text:
                 commit.save(self.path, new_text)
         state = written.replay
@@ -222,9 +224,9 @@ class SheetFile:
             try:
                 canonical, step = state.apply(wanted)
             except RemikcalcError as exc:
-                raise type(exc)(unchanged(exc, self.path)) from None
+                raise type(exc)(unchanged(exc, self.name)) from None
             if last is not None and not again and same_entry(canonical, last.entry):
-                raise DealError(unchanged(same_as_last(state, last), self.path))
+                raise DealError(unchanged(same_as_last(state, last), self.name))
             text = with_entry(change.read, canonical, change.warnings.append)
             return text, Written(self.path, state, "", step=step)
 
@@ -247,10 +249,10 @@ class SheetFile:
             from remikcalc.sheet.splice import with_entry_replaced
 
             sheet = change.sheet
-            index = _entry_number(sheet, n, self.path)
+            index = _entry_number(sheet, n, self.name)
             old = sheet.entries[index - 1]
             new = dataclasses.replace(wanted, notes=old.notes)  # the players' own lines
-            canonical, step, state = _replayed_with(sheet, n, index, new, self.path)
+            canonical, step, state = _replayed_with(sheet, n, index, new, self.name)
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
             return text, Written(self.path, state, "", step=step, removed=old)
 
@@ -266,8 +268,8 @@ class SheetFile:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
-            index = _entry_number(sheet, n, self.path, doing="delete")
-            state = _replayed_without(sheet, n, index, self.path)
+            index = _entry_number(sheet, n, self.name, doing="delete")
+            state = _replayed_without(sheet, n, index, self.name)
             text = without_entry(change.read, index, change.warnings.append)
             return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
 
@@ -284,7 +286,7 @@ class SheetFile:
             if not sheet.entries:
                 raise SheetError(
                     _("{name}: the sheet has no deals; there is nothing to undo").format(
-                        name=self.path
+                        name=self.name
                     )
                 )
             rest = sheet.with_entries(sheet.entries[:-1])
@@ -297,7 +299,7 @@ class SheetFile:
                             "without its last entry the sheet would still not load; mend the "
                             "deal named below first (remikcalc edit or delete):\n{problem}"
                         ).format(problem=exc),
-                        self.path,
+                        self.name,
                     )
                 ) from None
             text = without_entry(change.read, len(sheet.entries), change.warnings.append)

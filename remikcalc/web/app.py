@@ -1,0 +1,28 @@
+"""The score pad's Starlette application for one run: every route, the static files, and the
+guard around them (:mod:`remikcalc.web.guard`)."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
+
+from remikcalc.web import api, pages
+from remikcalc.web.call import Pad
+from remikcalc.web.config import PadConfig
+from remikcalc.web.guard import Guard
+from remikcalc.web.shelf import Shelf
+
+__all__ = ["create_app"]
+
+
+def create_app(config: PadConfig) -> Guard:
+    """The pad's ASGI application for one run, wrapped in its :class:`Guard`."""
+    routes: list[BaseRoute] = [
+        *pages.ROUTES,
+        *api.ROUTES,
+        Mount("/static", StaticFiles(packages=[("remikcalc.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, debug=False)
+    app.state.pad = Pad(config, Shelf(config))
+    return Guard(app, config)

@@ -1,0 +1,191 @@
+"""How the pad answers a request: the run's state (:class:`Pad`), one request (:class:`Call`),
+and the endpoint that runs a page's work in a thread.
+
+Every page and API call is an ``async`` endpoint that reads the request (a form or JSON, at
+most :data:`~remikcalc.web.guard.MAX_BODY`) and hands the work to a thread
+(:func:`starlette.concurrency.run_in_threadpool`): the library's writes take the sheet's lock
+and may wait, and that must not stall the connections of the other phones. The work runs in
+the phone's language and card notation (:mod:`remikcalc.web.speech`); a refusal from the
+library is shown as the command line's one-line message, in that language, and the file is
+left as it was. No traceback ever reaches a phone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import _, ngettext
+from remikcalc.web.config import PadConfig
+from remikcalc.web.forms import Form, FormError, read_form, read_json
+from remikcalc.web.shelf import Served, Shelf
+from remikcalc.web.speech import phone_choice, speaking
+
+__all__ = ["Call", "NotFound", "Pad", "endpoint", "route"]
+
+log = logging.getLogger("remikcalc.web")
+
+
+def _templates() -> Environment:
+    from remikcalc.web import filters
+
+    env = Environment(
+        loader=PackageLoader("remikcalc.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(_=_, ngettext=ngettext, **filters.GLOBALS)
+    env.filters.update(filters.FILTERS)
+    return env
+
+
+@dataclass
+class Pad:
+    """One run of the pad: its configuration, its sheets, its templates, its memory of the
+    forms already saved (so a form sent twice saves once) and of the drafts being entered."""
+
+    config: PadConfig
+    shelf: Shelf
+    templates: Environment = field(default_factory=_templates)
+    #: idempotency keys of saved forms -> where the first answer went
+    done: dict[str, str] = field(default_factory=dict)
+    #: set when the server stops, so that live pages end their streams
+    stopping: bool = False
+    #: the address phones join at (set once the server listens and its port is known)
+    join_url: str = ""
+
+    def remember(self, key: str, location: str) -> None:
+        if key:
+            self.done[key] = location
+            while len(self.done) > 2000:
+                self.done.pop(next(iter(self.done)))
+
+
+@dataclass
+class Call:
+    """One request being answered: what it asked, in which language, and the pad."""
+
+    request: Request
+    pad: Pad
+    lang: str
+    notation: str | None
+    form: Form
+    data: Any = None  # a JSON body
+
+    @property
+    def config(self) -> PadConfig:
+        return self.pad.config
+
+    def param(self, name: str) -> str:
+        return str(self.request.path_params[name])
+
+    def sheet(self) -> Served:
+        """The sheet the path names (404 when it is not served)."""
+        served = self.pad.shelf.get(self.param("sheet"))
+        if served is None:
+            raise NotFound(_("There is no such sheet here (it may have been moved or deleted)."))
+        return served
+
+    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        page = self.pad.templates.get_template(template)
+        html = page.render(
+            call=self,
+            form_token=self.config.form_token(),
+            lang=self.lang,
+            notation=self.notation,
+            path=self.request.url.path,
+            **context,
+        )
+        return HTMLResponse(html, status_code=status)
+
+    def redirect(self, location: str) -> Response:
+        return RedirectResponse(location, status_code=303)
+
+
+class NotFound(Exception):
+    """A sheet, deal or page that is not there; the message is for people."""
+
+
+Work = Callable[[Call], Response]
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def endpoint(work: Work, *, body: str = "form") -> Endpoint:
+    """An endpoint running ``work`` in a thread, in the phone's language and notation.
+
+    ``body`` says what a POST/PUT/DELETE carries: ``form`` (the pages) or ``json`` (the API).
+    A :class:`~remikcalc.base.errors.RemikcalcError` escaping ``work`` is answered with its
+    message (422): a page shows it in the error template, the API as ``{"error": ...}``.
+    """
+
+    async def answer(request: Request) -> Response:
+        pad: Pad = request.app.state.pad
+        cookies = request.cookies
+        default = pad.config.lang
+        accept = request.headers.get("accept-language")
+        lang, notation = phone_choice(cookies, accept, default)
+        api = body == "json"
+        if api and "remikcalc_lang" not in cookies:
+            notation = None
+        try:
+            form, data = Form(), None
+            if request.method in ("POST", "PUT", "DELETE", "PATCH"):
+                if api:
+                    data = await read_json(request, pad.config.form_token())
+                else:
+                    form = await read_form(request, pad.config.form_token())
+        except FormError as exc:
+            return await run_in_threadpool(_refused, pad, request, lang, exc, api)
+        call = Call(request, pad, lang, notation, form, data)
+        return await run_in_threadpool(_run, work, call, api)
+
+    return answer
+
+
+def _run(work: Work, call: Call, api: bool) -> Response:
+    with speaking(call.lang, call.notation):
+        try:
+            return work(call)
+        except NotFound as exc:
+            if api:
+                return JSONResponse({"error": str(exc)}, status_code=404)
+            return call.render("error.html", status=404, message=str(exc))
+        except RemikcalcError as exc:
+            if api:
+                return JSONResponse({"error": str(exc)}, status_code=422)
+            return call.render("error.html", status=422, message=str(exc))
+        except Exception:  # a bug of ours: logged on the server, one line to the phone
+            log.exception("while answering %s %s", call.request.method, call.request.url.path)
+            message = _("Something went wrong on the server; the sheet is unchanged.")
+            if api:
+                return JSONResponse({"error": message}, status_code=500)
+            return call.render("error.html", status=500, message=message)
+
+
+def _refused(pad: Pad, request: Request, lang: str, exc: FormError, api: bool) -> Response:
+    with speaking(lang, None):
+        message = {
+            413: _("The request is too large."),
+            415: _("The form could not be read."),
+            400: _("The form could not be read."),
+            403: _("This form is from an earlier run of the pad: reload the page and try again."),
+        }.get(exc.status, _("The form could not be read."))
+        if api:
+            return JSONResponse({"error": message}, status_code=exc.status)
+        call = Call(request, pad, lang, None, Form())
+        return call.render("error.html", status=exc.status, message=message)
+
+
+def route(path: str, work: Work, methods: tuple[str, ...] = ("GET",), body: str = "form") -> Route:
+    """A route answered by ``work`` (see :func:`endpoint`)."""
+    return Route(path, endpoint(work, body=body), methods=list(methods))

@@ -1,0 +1,196 @@
+"""The guard every request passes before any page or API call: the pad is plain HTTP on a
+shared Wi-Fi, so only the table may read or write.
+
+In order, for each HTTP request:
+
+1. ``Host`` must name the address the server listens on (or ``localhost`` / ``127.0.0.1``, or
+   a name given with ``--allow-host``), with its port: a page of another site that resolves its
+   own name to this machine (DNS rebinding) is refused (421).
+2. A body larger than :data:`MAX_BODY` is refused (413), by its ``Content-Length`` and again
+   while it is read.
+3. Every route but the join address needs the run's token: the session cookie the join address
+   set (HttpOnly, SameSite=Strict), or ``Authorization: Bearer TOKEN`` for scripts (401).
+4. A POST, PUT or DELETE made with the cookie must come from the pad's own pages: an ``Origin``
+   of another site, ``null`` or none is refused (403). The forms also carry a form token
+   (checked where a form is read, :func:`remikcalc.web.forms.read_form`).
+
+Every answer, refusals included, gets the security headers (:data:`HEADERS`): a content
+security policy that allows only the pad's own scripts, styles and images, no framing, no
+sniffing, no referrer to other sites, nothing cached.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+
+from remikcalc.web.config import COOKIE, PadConfig
+
+__all__ = ["HEADERS", "MAX_BODY", "Guard", "authorised"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: the largest request body taken (a four-player deal typed in full is under 2 KB)
+MAX_BODY = 64 * 1024
+
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    # not no-referrer: Chromium would then send `Origin: null` on the pad's own posts
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+)
+_NO_STORE = (b"cache-control", b"no-store")
+_UNSAFE = frozenset({"POST", "PUT", "DELETE", "PATCH"})
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _cookie(scope: Scope, name: str) -> str | None:
+    raw = _header(scope, b"cookie")
+    if not raw:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except Exception:  # noqa: BLE001 - a malformed cookie header is no cookie
+        return None
+    morsel = jar.get(name)
+    return None if morsel is None else morsel.value
+
+
+def authorised(scope: Scope, config: PadConfig) -> str | None:
+    """How the request proves it belongs to the table: ``"cookie"``, ``"bearer"``, or None."""
+    token = config.token.encode()
+    cookie = _cookie(scope, COOKIE)
+    if cookie is not None and hmac.compare_digest(cookie.encode(), token):
+        return "cookie"
+    auth = _header(scope, b"authorization") or ""
+    scheme, _, value = auth.partition(" ")
+    if scheme.lower() == "bearer" and hmac.compare_digest(value.strip().encode(), token):
+        return "bearer"
+    return None
+
+
+def allowed_hosts(config: PadConfig, port: int) -> frozenset[str]:
+    """The ``Host`` values a request may carry: the bound address, localhost and 127.0.0.1,
+    and the extra names, each with the port (and without it on port 80)."""
+    names = {config.host, "localhost", "127.0.0.1", *config.extra_hosts}
+    hosts = set()
+    for name in names:
+        shown = f"[{name}]" if ":" in name and not name.startswith("[") else name
+        hosts.add(f"{shown}:{port}".lower())
+        if port == 80:
+            hosts.add(shown.lower())
+    return frozenset(hosts)
+
+
+def _same_origin(scope: Scope) -> bool:
+    origin = _header(scope, b"origin")
+    host = _header(scope, b"host")
+    if origin is None or host is None or origin == "null":
+        return False
+    return origin.lower() == f"http://{host}".lower()
+
+
+class Guard:
+    """The ASGI middleware of the module's docstring, around the whole application."""
+
+    def __init__(self, app: ASGIApp, config: PadConfig) -> None:
+        self.app = app
+        self.config = config
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        server = scope.get("server") or (self.config.host, 80)
+        host = (_header(scope, b"host") or "").lower()
+        if host not in allowed_hosts(self.config, int(server[1])):
+            await _refuse(send, 421, "This address is not the score pad's.")
+            return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _refuse(send, 413, "The request is too large.")
+            return
+        path: str = scope.get("path", "")
+        joining = path.lower().startswith("/join/")
+        how = None if joining else authorised(scope, self.config)
+        if not joining and how is None:
+            await _refuse(send, 401, "Join the table first: open the address the host's "
+                                     "screen shows, or scan its QR code.")  # fmt: skip
+            return
+        if how == "cookie" and scope.get("method") in _UNSAFE and not _same_origin(scope):
+            await _refuse(send, 403, "This request did not come from the score pad's own page.")
+            return
+        scope.setdefault("state", {})["auth"] = how
+        await self.app(scope, _limited(receive), _with_headers(send, path))
+
+
+def _limited(receive: Receive) -> Receive:
+    """``receive``, ending the request once more than :data:`MAX_BODY` bytes came in."""
+    seen = 0
+
+    async def limited() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message.get("type") == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooLarge
+        return message
+
+    return limited
+
+
+class _TooLarge(Exception):
+    """A body past the limit while it was read (no honest Content-Length)."""
+
+
+def _with_headers(send: Send, path: str) -> Send:
+    static = path.startswith("/static/")
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [
+                (k, v)
+                for k, v in message.get("headers", [])
+                if k.lower() not in {name for name, _ in HEADERS}
+            ]
+            headers.extend(HEADERS)
+            if not static:
+                headers.append(_NO_STORE)
+            message["headers"] = headers
+        await send(message)
+
+    return sending
+
+
+async def _refuse(send: Send, status: int, text: str) -> None:
+    body = (text + "\n").encode("utf-8")
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        *HEADERS,
+        _NO_STORE,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

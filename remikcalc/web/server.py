@@ -1,0 +1,197 @@
+"""Running the pad: which address to listen on, the join address and its QR code in the
+terminal, and uvicorn until Ctrl-C or SIGTERM.
+
+The default address is this machine's private LAN address (the one its default route leaves
+by), else 127.0.0.1; never every address at once. A public address is taken only when asked
+(``--public``): the pad is plain HTTP, meant for the room. An address that looks like a VPN's
+or a container's is taken but named, since phones on the Wi-Fi usually cannot reach it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from remikcalc.base.errors import ArgumentError
+from remikcalc.base.i18n import _
+
+__all__ = ["choose_host", "lan_address", "qr_text", "serve"]
+
+#: the port tried first when none is given; taken, a free one is used instead
+DEFAULT_PORT = 8765
+#: seconds the server waits for open connections (live pages) when stopping
+STOP_WAIT = 2
+
+_SHARED = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT, Tailscale, ...
+_CONTAINERS = (ipaddress.ip_network("172.17.0.0/16"), ipaddress.ip_network("172.18.0.0/16"))
+
+
+def lan_address() -> str | None:
+    """The private address this machine's default route leaves by, or None. Nothing is sent:
+    connecting a UDP socket only picks the route."""
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))
+                address: str = s.getsockname()[0]
+        except OSError:
+            continue
+        ip = ipaddress.ip_address(address)
+        if ip.is_private and not ip.is_loopback and not ip.is_link_local:
+            return address
+    return None
+
+
+def address_warning(host: str) -> str | None:
+    """A line for an address phones may not reach (a VPN, a container), or None."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if ip in _SHARED:
+        return _(
+            "{host} looks like a VPN address (Tailscale or carrier NAT): phones on the "
+            "Wi-Fi may not reach it; give --host with this machine's Wi-Fi address"
+        ).format(host=host)
+    if any(ip in net for net in _CONTAINERS):
+        return _(
+            "{host} looks like a container's address (Docker): phones may not reach it; "
+            "give --host with this machine's Wi-Fi address"
+        ).format(host=host)
+    if ip.is_loopback:
+        return _(
+            "listening on {host}: only this computer can join; give --host with this "
+            "machine's Wi-Fi address for the phones"
+        ).format(host=host)
+    return None
+
+
+def choose_host(asked: str | None, *, public: bool = False) -> str:
+    """The address to listen on: ``asked`` if given (a public one only with ``public``), else
+    the LAN address, else 127.0.0.1 (ArgumentError ``host`` for one that cannot be used)."""
+    if asked is None:
+        return lan_address() or "127.0.0.1"
+    text = asked.strip().strip("[]")
+    if text == "localhost":
+        return "127.0.0.1"
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        raise ArgumentError(
+            _("{host!r} is not an IP address of this machine (e.g. 192.168.1.20)").format(
+                host=asked
+            ),
+            "host",
+        ) from None
+    if ip.is_unspecified and not public:
+        raise ArgumentError(
+            _(
+                "{host} would listen on every address, public ones too; give the Wi-Fi address, "
+                "or add --public to mean it"
+            ).format(host=text),
+            "host",
+        )
+    if (
+        not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+        and not public
+    ):
+        raise ArgumentError(
+            _(
+                "{host} is a public address: anyone on the internet could reach the pad, which "
+                "is plain HTTP; give a private (Wi-Fi) address, or add --public to mean it"
+            ).format(host=text),
+            "host",
+        )
+    return text
+
+
+def qr_text(data: str, *, colour: bool) -> str:
+    """The QR code of ``data`` for a terminal: two rows of modules per line in half blocks.
+
+    With ``colour`` the dark and light modules get explicit black and white (ANSI), so the code
+    scans on a dark terminal as on a light one; without it (a file, a pipe) the blocks are
+    drawn for dark text on a light page.
+    """
+    import segno
+
+    code = segno.make(data.upper(), error="m")
+    rows = [[bool(m) for m in row] for row in code.matrix]
+    quiet = 2
+    width = len(rows[0]) + 2 * quiet
+    rows = [[False] * width] * quiet + [[False] * quiet + r + [False] * quiet for r in rows]
+    rows += [[False] * width] * (quiet + (len(rows) + quiet) % 2)
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        if colour:
+            cells = []
+            for a, b in zip(top, bottom, strict=True):
+                fg = "30" if a else "97"  # upper half: black or white
+                bg = "40" if b else "107"  # lower half
+                cells.append(f"\x1b[{fg};{bg}m▀")
+            lines.append("".join(cells) + "\x1b[0m")
+        else:
+            lines.append(
+                "".join(
+                    " ▄▀█"[(2 if a else 0) + (1 if b else 0)]
+                    for a, b in zip(top, bottom, strict=True)
+                )
+            )
+    return "\n".join(lines)
+
+
+def serve(
+    app_factory: Callable[[], object],
+    host: str,
+    port: int | None,
+    *,
+    announce: Callable[[int], None],
+    out: TextIO = sys.stdout,
+) -> None:
+    """Run the app on ``host``:``port`` (None: :data:`DEFAULT_PORT`, else a free one) until
+    Ctrl-C or SIGTERM; ``announce(port)`` once connections are accepted."""
+    import uvicorn
+
+    app = app_factory()
+    chosen = port
+    if chosen is None:
+        chosen = DEFAULT_PORT if _free(host, DEFAULT_PORT) else 0
+    config = uvicorn.Config(
+        app,  # type: ignore[arg-type]
+        host=host,
+        port=chosen,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=STOP_WAIT,
+        server_header=False,
+        date_header=False,
+    )
+    server = uvicorn.Server(config)
+
+    async def main() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.01)
+        if server.started:
+            bound = server.servers[0].sockets[0].getsockname()[1]
+            announce(int(bound))
+            out.flush()
+        await task
+
+    asyncio.run(main())
+    if not server.started:
+        raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=chosen))
+
+
+def _free(host: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
