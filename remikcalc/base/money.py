@@ -22,6 +22,7 @@ from remikcalc.base.errors import SettleError
 from remikcalc.base.i18n import _, ngettext
 
 __all__ = [
+    "decimal_literal",
     "CURRENCY_SIGNS",
     "EXACT_LIMIT",
     "MAX_AMOUNT",
@@ -190,6 +191,28 @@ def decimal_text(value: Fraction | Decimal | int) -> str | None:
     digits = str(scaled).rjust(places + 1, "0")
     text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
     return "-" + text if frac < 0 else text
+
+
+#: a decimal written out in full (no exponent) only while it stays this short
+_LITERAL_DIGITS = 40
+
+
+def decimal_literal(value: Decimal) -> str:
+    """A decimal as a number literal: written out in full (``23.60``, ``0.001``) while that
+    stays short, else in exponent form (``1E+999999999``), which reads back as the same value.
+    Free-form data (an example's ``expect``, a note) can hold any number a person typed; a
+    billion digits must not be written out.
+
+    >>> decimal_literal(Decimal("23.60")), decimal_literal(Decimal("1e999999999"))
+    ('23.60', '1E+999999999')
+    """
+    if not value.is_finite():
+        return str(value)
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)
+    if abs(value.adjusted()) <= _LITERAL_DIGITS and exponent >= -_LITERAL_DIGITS:
+        return format(value, "f")
+    return str(value)
 
 
 def round_money(amount: Fraction | Decimal | int, places: int) -> Decimal:

@@ -55,7 +55,9 @@ def _default(obj: Any) -> Any:
     if isinstance(obj, Decimal):
         # A raw Decimal keeps the digits it carries ("1.50": rounded to a currency's minor unit,
         # or a stake as typed); amounts meant to be written exactly go through amount_text.
-        return format(obj, "f")
+        from remikcalc.base.money import decimal_literal
+
+        return decimal_literal(obj)
     if isinstance(obj, tuple | set | frozenset):
         return list(obj)
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")

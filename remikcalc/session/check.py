@@ -253,7 +253,9 @@ def report_json(reports: Iterable[FileReport]) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     """A JSON-friendly copy: decimals as strings, tuples as lists."""
     if isinstance(value, Decimal):
-        return format(value, "f")
+        from remikcalc.base.money import decimal_literal
+
+        return decimal_literal(value)
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if _is_list(value):

@@ -401,17 +401,19 @@ def _players(r: _Reader, top: Pairs) -> list[str]:
         r.p.add(node, "players", _("must be a list, e.g. [Anna, Boris]"))
         return []
     players: list[str] = []
+    keys: set[str] = set()  # each name's key once: a long list is read in one pass
     for i, item in enumerate(node.items, start=1):
         name = r.text(item, f"players[{i}]")
         if name is None:
             continue
         why = player_name_problem(name)
-        if why is None and any(name_key(p) == name_key(name) for p in players):
+        if why is None and name_key(name) in keys:
             why = _("{name} is named twice").format(name=repr(name))
         if why is not None:
             r.p.add(item, f"players[{i}]", why)
             continue
         players.append(name)
+        keys.add(name_key(name))
     if len(node.items) < 2:
         r.p.add(node, "players", _("a game needs at least two players"))
     return players

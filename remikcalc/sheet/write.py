@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from remikcalc.base.money import decimal_literal
 from remikcalc.rules.dealinput import FIELDS, Kind
 from remikcalc.sheet.model import Entry, ReentryEntry, Sheet
 from remikcalc.sheet.yamltree import plain_value
@@ -66,7 +67,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Decimal):
-        return format(value, "f")
+        return decimal_literal(value)
     text = str(value)
     if _name(text) == text and isinstance(plain_value(text), str):
         return text
