@@ -285,24 +285,7 @@ def _result(
     limit: _Limit,
 ) -> DealResult:
     k, d = arrangement.points, defence.points
-    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
-    if limit.double_reason is not None:
-        reasons.append(limit.double_reason)
-    if arrangement.discard is not None:
-        reasons.append(
-            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
-        )
-    if deal.how == "knock" and outcome == "gin":
-        reasons.append(
-            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
-        )
-    for cards, onto in _grouped_layoffs(defence):
-        reasons.append(
-            Why(
-                N_("{defender} laid off {cards} on {onto}"),
-                defender=defender, cards=Cards(cards), onto=Cards(onto),
-            )
-        )  # fmt: skip
+    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
@@ -365,19 +348,6 @@ def _result(
                 defender=defender
             )
         )
-    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
-    if outcome in ("knock", "undercut"):
-        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
-        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
-    players = {
-        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood, k,
-                             discard=arrangement.discard),
-        defender: defended,
-    }  # fmt: skip
-    details = DealDetails(
-        players={p: players[p] for p in deal.players},
-        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
-    )
     return DealResult(
         outcome=outcome,
         closer=closer,
@@ -385,5 +355,62 @@ def _result(
         points={p: (k if p == closer else d) for p in deal.players},
         scores={p: (score if p == scorer else 0) for p in deal.players},
         reasons=tuple(reasons),
-        details=details,
+        details=_details(deal, closer, defender, outcome, arrangement, defence, limit),
+    )
+
+
+def _play_reasons(
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> list[Why]:
+    """How the deal was played, before its score: the knock limit, the discard, a knock that
+    is gin, the defender's lay-offs."""
+    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason is not None:
+        reasons.append(limit.double_reason)
+    if arrangement.discard is not None:
+        reasons.append(
+            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
+        )
+    if deal.how == "knock" and outcome == "gin":
+        reasons.append(
+            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
+        )
+    for cards, onto in _grouped_layoffs(defence):
+        reasons.append(
+            Why(
+                N_("{defender} laid off {cards} on {onto}"),
+                defender=defender, cards=Cards(cards), onto=Cards(onto),
+            )
+        )  # fmt: skip
+    return reasons
+
+
+def _details(
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> DealDetails:
+    """Both hands as the deal leaves them (the defender's lay-offs after a knock)."""
+    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, defence.points)
+    if outcome in ("knock", "undercut"):
+        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
+        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
+    players = {
+        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
+                             arrangement.points, discard=arrangement.discard),
+        defender: defended,
+    }  # fmt: skip
+    return DealDetails(
+        players={p: players[p] for p in deal.players},
+        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
     )
