@@ -22,6 +22,10 @@ continental out is all 15 cards at once); there is no draw, the discard pile is 
 Which deuces are wild: in runs typed with ``|`` a deuce standing in its own place is itself
 (not wild); for ungrouped cards remikcalc lays them out the way that pays the winner most
 (under ``per_card`` the payment does not depend on it, and the plainest way is shown).
+
+Continental settles by the sum of the deals' payments,
+:class:`~remikcalc.games.tally.PaymentTally`, which it shares with boat (so that one lives in
+``games/tally.py``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,10 @@ instead of comparing names.
 
 The scorer, the tally and the points-only payments are named as ``"module:attribute"`` and
 imported on first use, so that a command loads only the family code it runs (``hand`` loads
-none) and this module stays at the bottom of the import graph.
+none) and this module stays at the bottom of the import graph. Each family's scorer and tally
+live in one module, ``remikcalc/games/<family>.py``; what several families share is in
+``games/common.py`` (deal helpers) and ``games/tally.py`` (the tally base, and the payment
+tally of boat and continental).
 
 >>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
 (True, False)
@@ -52,7 +55,8 @@ class FamilySpec:
     family: Family
     #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
     scorer: str
-    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session.
+    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session
+    #: (in the family's module, or ``games/tally.py`` for one that families share).
     tally: str
     #: the optional deal inputs (:data:`OPTIONAL_INPUTS`) this family takes; others are refused.
     inputs: frozenset[str] = frozenset()
@@ -114,7 +118,7 @@ def load(ref: str) -> Any:
 
 
 _GOING_OUT = "remikcalc.games.goingout:score_going_out"
-_MEAN = "remikcalc.games.tally:MeanTally"
+_MEAN = "remikcalc.games.goingout:MeanTally"
 _PAYMENT = "remikcalc.games.tally:PaymentTally"
 _BALANCE = "remikcalc.games.points:balance_payments"
 
@@ -122,7 +126,7 @@ _SPECS = (
     FamilySpec(
         family=Family.KNOCK,
         scorer="remikcalc.games.knock:score_knock",
-        tally="remikcalc.games.tally:KnockTally",
+        tally="remikcalc.games.knock:KnockTally",
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
         closer_wins=False,
@@ -131,7 +135,7 @@ _SPECS = (
     FamilySpec(
         family=Family.BRIDGE,
         scorer="remikcalc.games.bridge:score_bridge",
-        tally="remikcalc.games.tally:BridgeTally",
+        tally="remikcalc.games.bridge:BridgeTally",
         melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.games.bridge:points_payments",
@@ -168,7 +172,7 @@ _SPECS = (
     FamilySpec(
         family=Family.RUMMY500,
         scorer="remikcalc.games.rummy500:score_rummy500",
-        tally="remikcalc.games.tally:Rummy500Tally",
+        tally="remikcalc.games.rummy500:Rummy500Tally",
         inputs=frozenset({"melded"}),
         draw_scores="any",
         closer_went_out=True,
