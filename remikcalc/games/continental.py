@@ -52,7 +52,7 @@ from remikcalc.games.why import N_, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import classify_meld, meld_reason, run_geometry
 
-__all__ = ["PATTERNS", "Run", "Split", "find_split", "score_continental"]
+__all__ = ["PATTERNS", "Run", "Split", "caught_cost", "find_split", "score_continental"]
 
 # Run lengths of the three ways to go out, longest first.
 PATTERNS: tuple[tuple[int, ...], ...] = ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
@@ -256,6 +256,23 @@ def per_card(hand: Hand, rules: Rules) -> tuple[int, Why]:
                             value=rules.joker_value)  # fmt: skip
         text = Why("{cards} + {jokers}", cards=text, jokers=more)  # no words to translate
     return paid, text
+
+
+def caught_cost(rules: Rules, cards: Sequence[Card]) -> tuple[int, Why] | None:
+    """What ``cards`` cost their holder if another player goes out now, and how that is
+    counted (``FamilySpec.caught_cost``): the payment rule's, not the cards' value; None under
+    ``chips``, where the winner's melds, not these cards, say what is paid.
+
+    >>> from remikcalc.cards.notation import parse_cards
+    >>> from remikcalc.rules.variants import get_rules
+    >>> caught_cost(get_rules("continental"), parse_cards("9C JK 2H"))
+    (4, '2 cards × 1 + 1 joker × 2')
+    >>> caught_cost(get_rules("continental", "bicycle"), parse_cards("9C JK 2H")) is None
+    True
+    """
+    if rules.payment == "chips":
+        return None
+    return per_card(Hand(tuple(cards)), rules)
 
 
 # --- scoring ---------------------------------------------------------------------------------
