@@ -5,6 +5,12 @@ which load lazily but still tie the modules together; imports under ``TYPE_CHECK
 the type checker only and are left out). The test fails on an import cycle, on a third-party
 library imported outside the one package that owns it, and on an import that goes from a
 lower layer up to a higher one.
+
+The families have one home each (docs/ARCHITECTURE.md, "Families and variants"): the tests
+also fail on a family module importing another, on a family's tally living outside its
+module (but for the shared ``games/tally.py``), on ``render/`` asking which tally class it
+holds, and on code outside ``rules/`` comparing ``Family`` members or family and variant
+names.
 """
 
 from __future__ import annotations
@@ -203,3 +209,186 @@ def test_the_reader_sees_imports_inside_functions_but_not_type_only_ones() -> No
     )
     names = set(_imports(tree))
     assert "remikcalc.render" in names and "remikcalc.games.tally" not in names
+
+
+# --- one home per family ----------------------------------------------------------------------
+#
+# A family's behaviour lives in its module (games/<family>.py, named by its FamilySpec) and its
+# traits in its spec (rules/families.py); everything else asks the spec or the tally. So the
+# render layer never asks which tally class it holds, and nothing outside rules/ compares a
+# Family member or a family's or variant's name.
+
+
+def _tally_checks(tree: ast.AST) -> Iterator[str]:
+    """Each place that asks whether a value is a family's tally class (``KnockTally``,
+    ``BridgeTally``, ...; not the ``Tally`` base): ``isinstance``/``issubclass`` with one,
+    ``type(x)`` compared with one, a ``case KnockTally():`` pattern."""
+
+    def tally_names(node: ast.AST) -> list[str]:
+        names = (n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node)
+                 if isinstance(n, ast.Name | ast.Attribute))  # fmt: skip
+        return [name for name in names if name.endswith("Tally") and name != "Tally"]
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+                for name in tally_names(node.args[1]):
+                    yield f"line {node.lineno}: {node.func.id}(..., {name})"
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            typed = any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name)
+                        and o.func.id == "type" for o in operands)  # fmt: skip
+            if typed:
+                for name in (n for o in operands for n in tally_names(o)):
+                    yield f"line {node.lineno}: type(...) compared with {name}"
+        elif isinstance(node, ast.MatchClass):
+            for name in tally_names(node.cls):
+                yield f"line {node.lineno}: case {name}()"
+
+
+def _parsed(
+    modules: Mapping[str, Path], inside: bool, package: str
+) -> Iterator[tuple[str, ast.AST]]:
+    """Each module inside ``package`` (or, with ``inside`` False, outside it), parsed."""
+    for name, path in modules.items():
+        if (name == package or name.startswith(package + ".")) == inside:
+            yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def tally_class_checks(modules: Mapping[str, Path], package: str) -> list[str]:
+    found = (f"{name} {where}" for name, tree in _parsed(modules, True, package)
+             for where in _tally_checks(tree))  # fmt: skip
+    return sorted(found)
+
+
+def test_render_asks_the_tally_not_its_class() -> None:
+    assert tally_class_checks(_modules(), "remikcalc.render") == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "if isinstance(tally, KnockTally) and tally.hollywood:\n    pass\n",
+        "ok = isinstance(t, games.bridge.BridgeTally | KnockTally)\n",
+        "ok = isinstance(t, (Reentry, BridgeTally))\n",
+        "ok = issubclass(type(t), MeanTally)\n",
+        "ok = type(t) is BridgeTally\n",
+        "match tally:\n    case KnockTally():\n        pass\n",
+    ],
+)
+def test_the_tally_class_check_finds_one(source: str) -> None:
+    assert list(_tally_checks(ast.parse(source)))
+
+
+def test_the_tally_class_check_leaves_other_checks_alone() -> None:
+    source = (
+        "ok = isinstance(step.result, Reentry)\n"
+        "ok = isinstance(tally, Tally) or tally.has_pool\n"
+        "ok = type(x) is int\n"
+    )
+    assert list(_tally_checks(ast.parse(source))) == []
+
+
+#: where a family or variant is named by what it is: the registry, the variants, the rules
+FAMILY_HOME = "remikcalc.rules"
+#: the names a family or a variant goes by in code
+_NAMED = ("family", "variant")
+
+
+def _family_comparisons(tree: ast.AST) -> Iterator[str]:
+    """Each use of a ``Family`` member (``Family.KNOCK``: a comparison, a table keyed by
+    family), and each comparison of a family or variant (``rules.family``, ``variant``) with
+    a literal name (``== "gin"``, ``in ("rummy", "polish")``, ``case "boat":``)."""
+
+    def named(node: ast.AST) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr in _NAMED) or (
+            isinstance(node, ast.Name) and node.id in _NAMED
+        )
+
+    def literal(node: ast.AST) -> bool:
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return any(literal(e) for e in node.elts)
+        return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "Family"
+            and node.attr.isupper()
+        ):
+            yield f"line {node.lineno}: Family.{node.attr}"
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(named(o) for o in operands) and any(literal(o) for o in operands):
+                yield f"line {node.lineno}: a family or variant compared with a name"
+        elif isinstance(node, ast.Match) and named(node.subject):
+            literals = [
+                c for c in node.cases if isinstance(c.pattern, ast.MatchValue | ast.MatchOr)
+            ]
+            if literals:
+                yield f"line {node.lineno}: match on a family or variant name"
+
+
+def family_comparisons(modules: Mapping[str, Path]) -> list[str]:
+    found = (f"{name} {where}" for name, tree in _parsed(modules, False, FAMILY_HOME)
+             for where in _family_comparisons(tree))  # fmt: skip
+    return sorted(found)
+
+
+def test_nothing_outside_rules_compares_families_or_variants() -> None:
+    assert family_comparisons(_modules()) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "if rules.family is Family.CONTINENTAL:\n    pass\n",
+        "KEYS = {Family.KNOCK: frozenset()}\n",
+        'ok = rules.variant == "gin"\n',
+        'ok = family in ("rummy", "remibrydz")\n',
+        'ok = "bridge" != state.rules.family\n',
+        'match rules.variant:\n    case "boat" | "rummy":\n        pass\n',
+    ],
+)
+def test_the_family_check_finds_a_comparison(source: str) -> None:
+    assert list(_family_comparisons(ast.parse(source)))
+
+
+def test_the_family_check_leaves_other_comparisons_alone() -> None:
+    source = (
+        'ok = result.outcome == "gin"\n'  # an outcome code, not a variant
+        'ok = "plus" in rules.spec.inputs\n'
+        "ok = a.rules.variant == b.rules.variant\n"  # the same variant, whatever it is
+        'ok = Family("knock")\n'
+    )
+    assert list(_family_comparisons(ast.parse(source))) == []
+
+
+def _family_modules() -> set[str]:
+    """The family modules: those the registry names a scorer in."""
+    from remikcalc.rules.families import REGISTRY
+
+    return {spec.scorer.partition(":")[0] for spec in REGISTRY.values()}
+
+
+def test_no_family_module_imports_another() -> None:
+    families = _family_modules()
+    assert families >= {"remikcalc.games.knock", "remikcalc.games.bridge"}
+    crossed = sorted(f"{m} imports {t}" for m in families for t in GRAPH[m] & families)
+    assert crossed == []
+
+
+def test_a_family_is_scored_and_settled_in_one_module() -> None:
+    """Each spec's tally is in its scorer's module, or shared in games/tally.py."""
+    from remikcalc.rules.families import REGISTRY
+
+    def module(ref: str) -> str:
+        return ref.partition(":")[0]
+
+    homes = {
+        spec.family: (module(spec.scorer), "remikcalc.games.tally") for spec in REGISTRY.values()
+    }
+    elsewhere = [f"{spec.family}: {spec.tally}" for spec in REGISTRY.values()
+                 if module(spec.tally) not in homes[spec.family]]  # fmt: skip
+    assert elsewhere == []

@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from remikcalc.cli.info import FAMILY_KEYS
 from remikcalc.cli.main import cli
 from remikcalc.render import fit_widths, table
-from remikcalc.rules.families import Family
+from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
 
 # Gin (RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
@@ -173,9 +172,10 @@ def test_rules_all_gives_every_key_and_a_house_rule_is_always_shown() -> None:
 
 
 def test_every_family_says_which_keys_it_reads() -> None:
-    assert set(FAMILY_KEYS) == set(Family)
+    assert set(REGISTRY) == set(Family)
     known = set(get_rules("gin").as_dict())
-    assert all(keys <= known for keys in FAMILY_KEYS.values())
+    for spec in REGISTRY.values():
+        assert spec.rule_keys and spec.rule_keys <= known, spec.family
 
 
 def test_rules_gin_fits_80_columns() -> None:

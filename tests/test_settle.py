@@ -18,16 +18,14 @@ from remikcalc.base.money import (
     parse_amount,
     round_spread,
 )
-from remikcalc.games.bridge import closing_payments
+from remikcalc.games.bridge import BridgeTally, closing_payments
+from remikcalc.games.goingout import MeanTally
+from remikcalc.games.knock import KnockTally
 from remikcalc.games.result import DealResult, Payment
-from remikcalc.games.tally import (
-    BridgeTally,
-    KnockTally,
-    MeanTally,
-    PaymentTally,
-    Rummy500Tally,
-    make_tally,
-)
+from remikcalc.games.rummy500 import Rummy500Tally
+from remikcalc.games.tally import PaymentTally, make_tally
+from remikcalc.rules.families import Family
+from remikcalc.rules.variants import VARIANTS as ALL_VARIANTS
 from remikcalc.rules.variants import get_rules
 from remikcalc.session import Replay
 from remikcalc.sheet import Entry
@@ -308,6 +306,59 @@ def test_hollywood_ends_when_all_three_columns_are_won() -> None:
         tally.add(won("Anna", 10))
 
 
+def test_hollywood_columns_and_their_history_are_what_the_sheet_shows() -> None:
+    tally = gin_tally(scoring="hollywood")
+    assert [c.totals for c in tally.columns()] == [{"Anna": 0, "Boris": 0}] * 3
+    assert tally.column_history() == ()
+    tally.add(won("Anna", 40))
+    tally.add(won("Anna", 30))
+    tally.add(won("Boris", 20))
+    columns = tally.columns()
+    assert [(c.totals, c.hands_won, c.winner) for c in columns] == [
+        ({"Anna": 70, "Boris": 20}, {"Anna": 2, "Boris": 1}, None),
+        ({"Anna": 30, "Boris": 0}, {"Anna": 1, "Boris": 0}, None),
+        ({"Anna": 0, "Boris": 0}, {"Anna": 0, "Boris": 0}, None),
+    ]
+    # one row per entry: every column's totals after it
+    assert [[c["Anna"] for c in row] for row in tally.column_history()] == [
+        [40, 0, 0],
+        [70, 30, 0],
+        [70, 30, 0],
+    ]
+    assert tally.sheet_games() == columns
+    with pytest.raises(SettleError):  # a refused deal leaves no row
+        tally.add(DealResult("knock", "Anna", "Anna", {}, {"Anna": 5, "Boris": 3}))
+    assert len(tally.column_history()) == 3
+
+
+def test_a_game_of_gin_has_no_columns_but_lists_its_games() -> None:
+    tally = gin_tally()
+    tally.add(won("Anna", 100))
+    tally.add(won("Boris", 10))  # starts game 2
+    assert tally.columns() == () and tally.column_history() == ()
+    assert [(g.totals, g.winner) for g in tally.sheet_games()] == [
+        ({"Anna": 100, "Boris": 0}, "Anna"),
+        ({"Anna": 0, "Boris": 10}, None),
+    ]
+
+
+@pytest.mark.parametrize("variant", [v.name for v in ALL_VARIANTS])
+def test_every_tally_says_what_the_sheet_shows_without_being_asked_its_class(
+    variant: str,
+) -> None:
+    rules = get_rules(variant)
+    players = ABC[: max(2, rules.players_min)]
+    tally = make_tally(rules, players)
+    bridge = rules.family is Family.BRIDGE  # players go out, stakes go into the pool
+    assert tally.eliminates is bridge and tally.has_pool is bridge
+    assert tally.limit == (rules.elimination_at if bridge else rules.game_target)
+    assert tally.eliminated() == ()
+    assert tally.pool() == (Fraction(rules.entry_stake * len(players)) if bridge else 0)
+    assert tally.columns() == () and tally.column_history() == ()  # no Hollywood by default
+    # only the knock games list their games in the sheet's JSON
+    assert (tally.sheet_games() is not None) is (rules.family is Family.KNOCK)
+
+
 def test_oklahoma_game_target_is_150() -> None:
     tally = make_tally(get_rules("oklahoma"), AB)
     tally.add(won("Anna", 120))
@@ -357,6 +408,7 @@ def test_bridge_elimination_reentry_and_the_last_player_takes_the_pool() -> None
     # pool 3 + 2×½ = 4; Boris is out at 100 (≥ elimination_at)
     assert tally.active() == ("Anna", "Carl")
     assert tally.left() == {"Anna": 98, "Carl": 40}
+    assert tally.eliminated() == ("Boris",) and tally.limit == 100
     event = tally.reenter("Boris")  # pays 3 into the pool, restarts at max(2, 60) = 60
     assert event.restart == 60 and tally.totals["Boris"] == 60
     assert tally.pool() == 7

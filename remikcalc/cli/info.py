@@ -11,7 +11,6 @@ import click
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.render import table, terminal_width, to_json
-from remikcalc.rules.families import Family
 from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
 
 # --- which rule keys a variant reads ------------------------------------------------------------
@@ -24,60 +23,19 @@ COMMON_KEYS = frozenset(
 )  # fmt: skip
 #: keys read only where jokers can be in play (``jokers`` above 0, or ``wild_jokers`` on)
 JOKER_KEYS = frozenset({"wild_jokers", "jokers_minority", "joker_value"})
-#: the keys each family's scoring and settlement read (from scoring/<family>.py, settle.py's
-#: tally of the family, and opening.py for ``first_meld_min``); a test checks every family
-#: is here
-FAMILY_KEYS: dict[Family, frozenset[str]] = {
-    Family.KNOCK: frozenset(
-        {
-            "knock_limit",
-            "gin_bonus",
-            "big_gin_bonus",
-            "undercut_bonus",
-            "undercut_on_tie",
-            "game_target",
-            "game_bonus",
-            "box_bonus",
-            "shutout",
-            "scoring",
-        }
-    ),  # fmt: skip
-    Family.BRIDGE: frozenset(
-        {
-            "knock_limit",
-            "remik_bonus",
-            "colour_bonus",
-            "figures_bonus",
-            "full_colour_bonus",
-            "remik_stake",
-            "colour_stake",
-            "figures_stake",
-            "full_colour_stake",
-            "knock_stake",
-            "knock_pool",
-            "entry_stake",
-            "elimination_at",
-            "reentry_cost",
-        }
-    ),  # fmt: skip
-    Family.RUMMY: frozenset({"one_go_multiplier", "first_meld_min", "game_target"}),
-    Family.REMIBRYDZ: frozenset({"one_go_multiplier", "first_meld_min", "game_target"}),
-    Family.BOAT: frozenset({"pair_rule", "game_target"}),
-    Family.RUMMY500: frozenset({"game_target"}),
-    Family.CONTINENTAL: frozenset({"payment", "wild_deuces", "game_target"}),
-}
-#: read only when the rule that turns them on is on (oklahoma's up-card)
+#: read only when the rule that turns them on is on (oklahoma's up-card, in a family that takes
+#: an up-card); each family's own keys are its spec's ``rule_keys``
 UPCARD_KEYS = frozenset({"upcard_knock", "spade_double"})
 
 
 def used_keys(rules: Rules, overridden: Iterable[str] = ()) -> frozenset[str]:
     """The rule keys that change how ``rules`` score: those every variant reads, its
-    family's, the joker keys where jokers can be in play, the up-card keys where they are
-    on, and every key given as a house rule (``overridden``)."""
-    keys = set(COMMON_KEYS | FAMILY_KEYS[rules.family]) | set(overridden)
+    family's (``FamilySpec.rule_keys``), the joker keys where jokers can be in play, the
+    up-card keys where they are on, and every key given as a house rule (``overridden``)."""
+    keys = set(COMMON_KEYS | rules.spec.rule_keys) | set(overridden)
     if rules.jokers or rules.wild_jokers:
         keys |= JOKER_KEYS
-    if rules.family is Family.KNOCK and (rules.upcard_knock or rules.spade_double):
+    if "upcard" in rules.spec.inputs and (rules.upcard_knock or rules.spade_double):
         keys |= UPCARD_KEYS
     if rules.wild_deuces:
         keys.add("wild_deuces")

@@ -14,6 +14,10 @@ total (nobody lays off in bridge); a knocker adds his own count, a closer with a
 special adds nothing and has the bonus subtracted. Stakes move at once: for a special or remik
 each other player pays the closer its stake; for a knock each pays ``knock_stake`` to the
 knocker and, with ``knock_pool``, as much into the pool. A drawn deal scores and pays nothing.
+
+The family's settlement is here too: :class:`BridgeTally` keeps the pool (the entry stakes,
+the knocks' pool payments, re-entries), puts a player out at ``elimination_at`` and pays the
+pool to the last one in; the next deal then starts a new game.
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from fractions import Fraction
+from typing import Any
 
-from remikcalc.base.errors import DealError
+from remikcalc.base.errors import DealError, SettleError
 from remikcalc.base.i18n import _
+from remikcalc.base.money import Transfer
 from remikcalc.cards.notation import Card, Rank, Suit
 from remikcalc.games.common import (
     check_players,
@@ -34,12 +41,21 @@ from remikcalc.games.common import (
 )
 from remikcalc.games.details import DealDetails, Knocking, PlayerDetail
 from remikcalc.games.result import POOL, Deal, DealResult, Hand, Payment
+from remikcalc.games.tally import GameResult, Reentry, Tally, sum_nets
 from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined
+from remikcalc.rules.dealinput import name_key
 from remikcalc.rules.variants import Rules
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
 from remikcalc.search.melds import can_meld, classify_meld
 
-__all__ = ["CLOSINGS", "closing_payments", "closings_shown", "points_payments", "score_bridge"]
+__all__ = [
+    "CLOSINGS",
+    "BridgeTally",
+    "closing_payments",
+    "closings_shown",
+    "points_payments",
+    "score_bridge",
+]
 
 # closings from the highest bonus down; knock is the fallback
 CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
@@ -387,3 +403,179 @@ def _closing_of_points(rules: Rules, closer_score: int) -> str:
         _("the closer's {score} points match no closing bonus; say how the deal "
           "ended (how: remik, colour, figures or full_colour)").format(score=closer_score)
     )  # fmt: skip
+
+
+# --- the tally: the pool, elimination and re-entry -------------------------------------------
+
+
+class BridgeTally(Tally):
+    """Remik bridge: stakes, the pool, elimination and re-entry; after the last player in takes
+    the pool, the next deal starts a new game (everyone in again, a new entry stake each)."""
+
+    eliminates = True
+    has_pool = True
+
+    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        self.done: list[GameResult] = []
+        self._start_game()
+
+    def _start_game(self) -> None:
+        rules = self.rules
+        entry = Fraction(rules.entry_stake)
+        self.totals = dict.fromkeys(self.players, 0)
+        self.balance = dict.fromkeys(self.players, -entry)
+        self._pool = entry * len(self.players)
+        self.entry_payments = tuple(Payment(p, POOL, rules.entry_stake) for p in self.players)
+        self.out: dict[str, int] = {}  # eliminated player -> deal that put him out
+        self.reentries = dict.fromkeys(self.players, 0)
+        self.paid_in = dict.fromkeys(self.players, entry)
+        self.last: tuple[str, ...] = ()
+        self.payout: dict[str, Fraction] = {}
+        self.wins = dict.fromkeys(self.players, 0)
+
+    def _next_game(self) -> None:
+        self.done.append(self._game_result())
+        self._start_game()
+
+    def _game_result(self) -> GameResult:
+        reasons: tuple[str, ...] = ()
+        if self.last:
+            paid = sum(self.payout.values(), Fraction(0))
+            # the verb agrees with how many share the pool (one form in English)
+            reasons = (Why.ngettext("{names} took the pool (stakes: {amount})",
+                                    "{names} took the pool (stakes: {amount})",
+                                    len(self.last), names=joined(self.last, commas=False),
+                                    amount=Num(paid)),)  # fmt: skip
+        winner = self.last[0] if len(self.last) == 1 else None
+        return GameResult(dict(self.totals), dict(self.wins), self.finished, winner,
+                          dict(self.balance), reasons)  # fmt: skip
+
+    @property
+    def game_number(self) -> int:
+        return len(self.done) + 1
+
+    def eliminated(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p in self.out)
+
+    def still_in(self) -> tuple[str, ...]:
+        """The players not out of the running (or just finished) game."""
+        return tuple(p for p in self.players if p not in self.out)
+
+    def active(self) -> tuple[str, ...]:
+        if self.last:  # the game is over: everyone plays the next one
+            return self.players
+        return self.still_in()
+
+    def check_playing(self, names: Sequence[str | None]) -> None:
+        """A player who is out does not play until he re-enters."""
+        active = self.active()
+        for name in names:
+            if name is None:
+                continue
+            folded = [p for p in self.out if name_key(p) == name_key(name)]
+            if folded and name not in active:
+                p = folded[0]
+                raise DealError(
+                    _("{name} is out (total {total}, out at {limit}) and does not play; "
+                      "re-enter {name} first (add --reenter {name})").format(
+                        name=p, total=self.totals[p], limit=self.rules.elimination_at)
+                )  # fmt: skip
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.last)
+
+    @property
+    def winner(self) -> str | None:
+        """The last finished game's sole winner (also while the next game runs)."""
+        if self.last:
+            return self.last[0] if len(self.last) == 1 else None
+        return self.done[-1].winner if self.done else None
+
+    def _enter(self, result: DealResult) -> None:
+        super()._enter(result)
+        if result.winner in self.wins:
+            self.wins[result.winner] += 1
+        for pay in result.payments:
+            self._pay(pay.payer, pay.payee, Fraction(pay.amount))
+        still_in = self.active()
+        gone = [p for p in still_in if self.totals[p] >= self.rules.elimination_at]
+        for p in gone:
+            self.out[p] = self.deals + 1
+        remaining = self.active()
+        if len(remaining) == 1:
+            self._finish(remaining)
+        elif not remaining:  # everyone left went out at once: the lowest total is last
+            low = min(self.totals[p] for p in gone)
+            self._finish(tuple(p for p in gone if self.totals[p] == low))
+
+    def _pay(self, payer: str, payee: str, amount: Fraction) -> None:
+        self.balance[payer] -= amount
+        if payee == POOL:
+            self._pool += amount
+            self.paid_in[payer] += amount
+        else:
+            self.balance[payee] += amount
+
+    def _finish(self, last: tuple[str, ...]) -> None:
+        self.last = last
+        share = self._pool / len(last)
+        for p in last:
+            self.balance[p] += share
+            self.payout[p] = share
+        self._pool = Fraction(0)
+
+    def _reenter(self, player: str) -> Reentry:
+        if player not in self.players:
+            raise SettleError(_("{player} is not a player of this game").format(player=player))
+        if self.last:
+            raise SettleError(
+                _("{player} cannot re-enter: the game is over ({names} took the pool); the next "
+                  "deal starts a new game with everyone in").format(
+                    player=player, names=joined(self.last, commas=False).text())
+            )  # fmt: skip
+        if player not in self.out:
+            raise SettleError(_("{player} cannot re-enter while still in the game (total {total})")
+                              .format(player=player, total=self.totals[player]))  # fmt: skip
+        still_in = self.active()
+        if len(still_in) < 2:
+            raise SettleError(
+                _("{player} cannot re-enter: fewer than two players are still in").format(
+                    player=player
+                )
+            )
+        cost = self.rules.reentry_cost
+        self._pay(player, POOL, Fraction(cost))
+        restart = max(self.totals[p] for p in still_in)
+        self.totals[player] = restart
+        del self.out[player]
+        self.reentries[player] += 1
+        return Reentry(player, restart, (Payment(player, POOL, cost),))
+
+    def net(self) -> dict[str, Fraction]:
+        return sum_nets(self.players, [*(g.net for g in self.done), self.balance])
+
+    def pool(self) -> Fraction:
+        return self._pool
+
+    @property
+    def limit(self) -> int:
+        """The total that puts a player out (``elimination_at``)."""
+        return self.rules.elimination_at
+
+    def left(self) -> dict[str, int]:
+        return {p: self.limit - self.totals[p] for p in self.still_in()}
+
+    def extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "in": list(self.still_in()),
+            "eliminated": [p for p in self.players if p in self.out],
+            "reentries": dict(self.reentries),
+            "entry_payments": self.entry_payments,
+            "paid_in": dict(self.paid_in),
+        }
+        if self.payout:
+            out["payout"] = [Transfer(POOL, p, v) for p, v in self.payout.items()]
+        out["games"] = [*self.done, self._game_result()]
+        return out

@@ -22,6 +22,10 @@ continental out is all 15 cards at once); there is no draw, the discard pile is 
 Which deuces are wild: in runs typed with ``|`` a deuce standing in its own place is itself
 (not wild); for ungrouped cards remikcalc lays them out the way that pays the winner most
 (under ``per_card`` the payment does not depend on it, and the plainest way is shown).
+
+Continental settles by the sum of the deals' payments,
+:class:`~remikcalc.games.tally.PaymentTally`, which it shares with boat (so that one lives in
+``games/tally.py``).
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from remikcalc.games.why import N_, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import classify_meld, meld_reason, run_geometry
 
-__all__ = ["PATTERNS", "Run", "Split", "find_split", "score_continental"]
+__all__ = ["PATTERNS", "Run", "Split", "caught_cost", "find_split", "score_continental"]
 
 # Run lengths of the three ways to go out, longest first.
 PATTERNS: tuple[tuple[int, ...], ...] = ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
@@ -252,6 +256,23 @@ def per_card(hand: Hand, rules: Rules) -> tuple[int, Why]:
                             value=rules.joker_value)  # fmt: skip
         text = Why("{cards} + {jokers}", cards=text, jokers=more)  # no words to translate
     return paid, text
+
+
+def caught_cost(rules: Rules, cards: Sequence[Card]) -> tuple[int, Why] | None:
+    """What ``cards`` cost their holder if another player goes out now, and how that is
+    counted (``FamilySpec.caught_cost``): the payment rule's, not the cards' value; None under
+    ``chips``, where the winner's melds, not these cards, say what is paid.
+
+    >>> from remikcalc.cards.notation import parse_cards
+    >>> from remikcalc.rules.variants import get_rules
+    >>> caught_cost(get_rules("continental"), parse_cards("9C JK 2H"))
+    (4, '2 cards × 1 + 1 joker × 2')
+    >>> caught_cost(get_rules("continental", "bicycle"), parse_cards("9C JK 2H")) is None
+    True
+    """
+    if rules.payment == "chips":
+        return None
+    return per_card(Hand(tuple(cards)), rules)
 
 
 # --- scoring ---------------------------------------------------------------------------------

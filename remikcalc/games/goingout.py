@@ -17,8 +17,12 @@ the one player with no hand typed is the winner). Every loser holds at least one
 rummy, polish and remibrydż at most ``hand_size + 1`` (a hand shrinks as its owner melds);
 a boat hand has no upper bound, since a boat player may take two cards in one turn.
 
-The helpers that find the winner and check the losers' hands live in ``scoring/common.py``,
+The helpers that find the winner and check the losers' hands live in ``games/common.py``,
 shared with the other going-out families (rummy 500, continental).
+
+Settlement: rummy, polish and remibrydż settle by :class:`MeanTally` (here); boat by
+:class:`~remikcalc.games.tally.PaymentTally`, which continental shares and which therefore
+lives in ``games/tally.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
+from fractions import Fraction
 
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
@@ -40,11 +45,12 @@ from remikcalc.games.common import (
 )
 from remikcalc.games.details import DealDetails
 from remikcalc.games.result import Deal, DealResult, Payment
+from remikcalc.games.tally import TargetTally
 from remikcalc.games.why import N_, Cards, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import hand_value
 
-__all__ = ["score_boat", "score_going_out"]
+__all__ = ["MeanTally", "score_boat", "score_going_out"]
 
 _RANK_WORDS = {"A": N_("ace"), "T": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 
@@ -224,3 +230,14 @@ def _boat(
         reasons=tuple(reasons),
         details=details,
     )
+
+
+# --- the tally of rummy, polish and remibrydż (boat's is tally.PaymentTally) -----------------
+
+
+class MeanTally(TargetTally):
+    """Rummy, polish remik, remibrydż: each total minus the mean of all totals."""
+
+    def game_net(self) -> dict[str, Fraction]:
+        mean = Fraction(sum(self.totals.values()), len(self.players))
+        return {p: t - mean for p, t in self.totals.items()}

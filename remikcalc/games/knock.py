@@ -13,13 +13,20 @@ Worked through in this order (RULES.md §1-2):
 4. the deal score: knock D - K; undercut K - D + bonus (a tie is an undercut unless
    ``undercut_on_tie`` is off, when the knock scores 0); gin D + bonus; big gin D + bonus;
    an oklahoma spade up-card doubles it, bonuses included.
+
+The family's settlement is here too: :class:`KnockTally` plays games to ``game_target`` (game
+bonus, boxes, shutout), one after another, or Hollywood's three columns (:class:`KnockGame`
+is one game or column).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
 
-from remikcalc.base.errors import DealError
+from remikcalc.base.errors import DealError, SettleError
 from remikcalc.base.i18n import _
 from remikcalc.cards.notation import JOKER, Card, Rank, Suit
 from remikcalc.games.common import (
@@ -31,12 +38,13 @@ from remikcalc.games.common import (
 )
 from remikcalc.games.details import DealDetails, Knocking, Layoff
 from remikcalc.games.result import Deal, DealResult, Hand
-from remikcalc.games.why import N_, Cards, Why
+from remikcalc.games.tally import GameResult, Tally, pairwise_net, target_winner, tie_note
+from remikcalc.games.why import N_, Cards, Operand, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search import Arrangement, arrangement_from_groups
 from remikcalc.search.layoff import Defence, best_defence, least_arrangements
 
-__all__ = ["score_knock"]
+__all__ = ["KnockGame", "KnockTally", "score_knock"]
 
 _KNOCK_OUTCOMES = ("knock", "gin", "big_gin", "undercut")
 
@@ -285,24 +293,7 @@ def _result(
     limit: _Limit,
 ) -> DealResult:
     k, d = arrangement.points, defence.points
-    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
-    if limit.double_reason is not None:
-        reasons.append(limit.double_reason)
-    if arrangement.discard is not None:
-        reasons.append(
-            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
-        )
-    if deal.how == "knock" and outcome == "gin":
-        reasons.append(
-            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
-        )
-    for cards, onto in _grouped_layoffs(defence):
-        reasons.append(
-            Why(
-                N_("{defender} laid off {cards} on {onto}"),
-                defender=defender, cards=Cards(cards), onto=Cards(onto),
-            )
-        )  # fmt: skip
+    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
@@ -365,19 +356,6 @@ def _result(
                 defender=defender
             )
         )
-    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, d)
-    if outcome in ("knock", "undercut"):
-        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
-        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
-    players = {
-        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood, k,
-                             discard=arrangement.discard),
-        defender: defended,
-    }  # fmt: skip
-    details = DealDetails(
-        players={p: players[p] for p in deal.players},
-        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
-    )
     return DealResult(
         outcome=outcome,
         closer=closer,
@@ -385,5 +363,220 @@ def _result(
         points={p: (k if p == closer else d) for p in deal.players},
         scores={p: (score if p == scorer else 0) for p in deal.players},
         reasons=tuple(reasons),
-        details=details,
+        details=_details(deal, closer, defender, outcome, arrangement, defence, limit),
     )
+
+
+def _play_reasons(
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> list[Why]:
+    """How the deal was played, before its score: the knock limit, the discard, a knock that
+    is gin, the defender's lay-offs."""
+    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason is not None:
+        reasons.append(limit.double_reason)
+    if arrangement.discard is not None:
+        reasons.append(
+            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
+        )
+    if deal.how == "knock" and outcome == "gin":
+        reasons.append(
+            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
+        )
+    for cards, onto in _grouped_layoffs(defence):
+        reasons.append(
+            Why(
+                N_("{defender} laid off {cards} on {onto}"),
+                defender=defender, cards=Cards(cards), onto=Cards(onto),
+            )
+        )  # fmt: skip
+    return reasons
+
+
+def _details(
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: str,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: _Limit,
+) -> DealDetails:
+    """Both hands as the deal leaves them (the defender's lay-offs after a knock)."""
+    defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, defence.points)
+    if outcome in ("knock", "undercut"):
+        layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
+        defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
+    players = {
+        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
+                             arrangement.points, discard=arrangement.discard),
+        defender: defended,
+    }  # fmt: skip
+    return DealDetails(
+        players={p: players[p] for p in deal.players},
+        knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
+    )
+
+
+# --- the tally: games to the target, or Hollywood columns ------------------------------------
+
+
+@dataclass(slots=True)
+class KnockGame:
+    """One game of gin or oklahoma (or one Hollywood column)."""
+
+    players: tuple[str, ...]
+    target: int | None
+    totals: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    deals: int = 0
+
+    def __post_init__(self) -> None:
+        self.totals = dict.fromkeys(self.players, 0)
+        self.wins = dict.fromkeys(self.players, 0)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def enter(self, scores: Mapping[str, int], winner: str | None) -> None:
+        self.deals += 1
+        for name, score in scores.items():
+            self.totals[name] += score
+        if winner is not None:
+            self.wins[winner] += 1
+        self.winner = target_winner(self.totals, self.target)
+
+    def settle(self, rules: Rules) -> tuple[dict[str, Fraction], list[Why]]:
+        """Net points of this game and the sentences explaining them."""
+        if self.winner is None:
+            net = pairwise_net(self.totals)
+            return net, [Why(N_("game not finished: the point difference, without bonuses"))]
+        w = self.winner
+        net = dict.fromkeys(self.players, Fraction(0))
+        notes = []
+        for loser in self.players:
+            if loser == w:
+                continue
+            shutout = self.wins[loser] == 0 and rules.shutout != "none"
+            double_bonus = shutout and rules.shutout == "game_bonus_double"
+            bonus = rules.game_bonus * (2 if double_bonus else 1)
+            boxes = self.wins[w] - self.wins[loser]
+            amount = self.totals[w] + bonus + rules.box_bonus * boxes - self.totals[loser]
+            line = Why(N_("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}"),
+                       won=self.totals[w], bonus=bonus, box=rules.box_bonus,
+                       times=Operand(boxes), lost=Operand(self.totals[loser]),
+                       amount=amount)  # fmt: skip
+            if shutout and rules.shutout == "double":
+                amount *= 2
+                line = Why(N_("{line}, doubled for the shutout: {amount}"), line=line,
+                           amount=amount)  # fmt: skip
+            if len(self.players) > 2:
+                line = Why(N_("from {loser}: {line}"), loser=loser, line=line)
+            notes.append(line)
+            net[w] += amount
+            net[loser] -= amount
+        return net, notes
+
+    def result(self, rules: Rules) -> GameResult:
+        net, notes = self.settle(rules)
+        return GameResult(dict(self.totals), dict(self.wins), self.finished, self.winner, net,
+                          tuple(notes))  # fmt: skip
+
+
+class KnockTally(Tally):
+    """Gin and oklahoma: games to the target, one after another, or Hollywood columns."""
+
+    COLUMNS = 3
+
+    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        self.hollywood = rules.scoring == "hollywood"
+        count = self.COLUMNS if self.hollywood else 1
+        self.games = [KnockGame(self.players, rules.game_target) for _ in range(count)]
+        self.won = dict.fromkeys(self.players, 0)
+
+    def closed(self) -> str | None:
+        if self.hollywood and all(g.finished for g in self.games):
+            return _("all three Hollywood columns are won; start a new sheet")
+        return None
+
+    @property
+    def game_number(self) -> int:
+        return 1 if self.hollywood else len(self.games)
+
+    def _next_game(self) -> None:
+        self.games.append(KnockGame(self.players, self.rules.game_target))
+
+    def _enter(self, result: DealResult) -> None:
+        scorers = [p for p, s in result.scores.items() if s]
+        if any(s < 0 for s in result.scores.values()) or len(scorers) > 1:
+            raise SettleError(
+                _("in gin and oklahoma a deal scores for one player only, and never below 0")
+            )
+        winner = result.winner
+        if winner is None and scorers:
+            winner = scorers[0]
+        if not self.hollywood:
+            self.games[-1].enter(result.scores, winner)
+        elif winner is not None:
+            self.won[winner] += 1
+            still_open = [g for g in self.games if not g.finished]
+            for game in still_open[: self.won[winner]]:
+                game.enter(result.scores, winner)
+        self.totals = dict(self.games[0 if self.hollywood else -1].totals)
+
+    @property
+    def finished(self) -> bool:
+        if not self.hollywood:  # a game starts only once the one before it is over
+            return self.games[-1].finished
+        return all(g.finished for g in self.games)
+
+    @property
+    def winner(self) -> str | None:
+        if not self.hollywood:  # the last finished game's, even while the next one runs
+            return next((g.winner for g in reversed(self.games) if g.finished), None)
+        if not self.finished:
+            return None
+        columns = [g.winner for g in self.games]
+        return max(self.players, key=lambda p: (columns.count(p), -self.players.index(p)))
+
+    def net(self) -> dict[str, Fraction]:
+        net = dict.fromkeys(self.players, Fraction(0))
+        for game in self.games:
+            for p, v in game.settle(self.rules)[0].items():
+                net[p] += v
+        return net
+
+    def left(self) -> dict[str, int]:
+        target = self.rules.game_target
+        game = next((g for g in self.games if not g.finished), None)
+        if target is None or game is None or tie_note(game.totals, target) is not None:
+            return {}
+        return {p: target - game.totals[p] for p in self.players}
+
+    def note(self) -> str | None:
+        target = self.rules.game_target
+        game = next((g for g in self.games if not g.finished), None)
+        if target is None or game is None or not game.deals:
+            return None
+        return tie_note(game.totals, target)
+
+    def extra(self) -> dict[str, Any]:
+        key = "columns" if self.hollywood else "games"
+        return {key: [g.result(self.rules) for g in self.games]}
+
+    def columns(self) -> tuple[GameResult, ...]:
+        if not self.hollywood:
+            return ()
+        return tuple(g.result(self.rules) for g in self.games)
+
+    def sheet_games(self) -> tuple[GameResult, ...]:
+        return tuple(g.result(self.rules) for g in self.games)

@@ -7,11 +7,15 @@ group is a lay-off onto someone's meld and scores card by card (a laid-off ace 1
 left in hand score minus, card by card. The deal's winner is the player who went out; a
 stock-out (draw) has none, but every player still scores melds minus hand. Doubling for one
 go is not part of rummy 500: the deal score is each player's own, so nothing is multiplied.
+
+The family's settlement is here too: :class:`Rummy500Tally` (at the target the winner collects
+each opponent's difference).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from remikcalc.cards.notation import Card
 from remikcalc.games.common import (
@@ -24,11 +28,12 @@ from remikcalc.games.common import (
 )
 from remikcalc.games.details import DealDetails, MeldDetail, PlayerDetail
 from remikcalc.games.result import Deal, DealResult
-from remikcalc.games.why import N_, Cards, Why
+from remikcalc.games.tally import TargetTally, pairwise_net
+from remikcalc.games.why import N_, Cards, Operand, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import hand_value
 
-__all__ = ["score_rummy500"]
+__all__ = ["Rummy500Tally", "score_rummy500"]
 
 
 def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
@@ -102,3 +107,30 @@ def _sentence(
     if meld_values:
         return Why(N_("{name} scores {score}: melds {values}, hand {count}"), **fields)
     return Why(N_("{name} scores {score}: no melds, hand {count}"), **fields)
+
+
+# --- the tally: at the target the winner collects the differences ----------------------------
+
+
+class Rummy500Tally(TargetTally):
+    """Rummy 500: at the target the winner collects each opponent's difference.
+
+    An unfinished game settles every pair's point difference (n × (total − mean)).
+    """
+
+    def game_net(self) -> dict[str, Fraction]:
+        w = self.current_winner()
+        if w is None:
+            return pairwise_net(self.totals)
+        net = {p: Fraction(t - self.totals[w]) for p, t in self.totals.items()}
+        net[w] = -sum((v for p, v in net.items() if p != w), Fraction(0))
+        return net
+
+    def game_reasons(self) -> tuple[str, ...]:
+        w = self.current_winner()
+        if w is None:
+            return (Why(N_("game not finished: each pair settles its point difference")),)
+        top = self.totals[w]
+        return tuple(Why(N_("{winner} collects {top} − {total} = {paid} from {player}"), winner=w,
+                         top=top, total=Operand(t), paid=top - t, player=p)
+                     for p, t in self.totals.items() if p != w)  # fmt: skip

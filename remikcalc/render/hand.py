@@ -21,12 +21,12 @@ counts every card he holds, melds not yet laid included (RULES.md §0.3), so the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from remikcalc.base.i18n import N_, _
 from remikcalc.cards.notation import CODES, Card
-from remikcalc.rules.families import Family
+from remikcalc.rules.families import load
 from remikcalc.rules.variants import Rules
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.melds import Meld, hand_value
@@ -104,17 +104,19 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
         return None
     # the label is padded to the width of the table's labels above it (`Deadwood: `)
     head = caught_label()
-    if rules.family is Family.CONTINENTAL:  # the loser pays by the payment rule, not by value
-        if rules.payment == "chips":
+    if rules.spec.caught_cost is not None:  # the family counts it its own way (continental)
+        from remikcalc.games.why import reason_text
+
+        # loaded only here, so that ``hand`` loads no scoring code for the other families
+        counted: Callable[[Rules, Sequence[Card]], tuple[int, str] | None]
+        counted = load(rules.spec.caught_cost)
+        cost = counted(rules, cards)
+        if cost is None:  # paid by what the winner laid (continental's chips)
             return head + _(
                 "the winner's chips if another player goes out now (counted from the winner's "
                 "melds, not from these cards)"
             )
-        from remikcalc.games.continental import per_card
-        from remikcalc.games.deal import Hand
-        from remikcalc.games.why import reason_text
-
-        paid, how = per_card(Hand(tuple(cards)), rules)
+        paid, how = cost
         return head + _("{count} if another player goes out now ({how})").format(
             count=paid, how=reason_text(how)
         )

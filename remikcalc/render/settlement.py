@@ -127,14 +127,6 @@ def _decimal_text(value: Decimal, currency: str | None = None, *, money: bool = 
     return number_text(value, places)
 
 
-def _names(players: Sequence[str]) -> str:
-    """Names joined as a sentence does: "Anna and Boris", "Anna, Boris and Carl"."""
-    text = players[0] if players else ""
-    for name in players[1:]:
-        text = _("{names} and {last}").format(names=text, last=name)
-    return text
-
-
 def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
     """One line per game (or Hollywood column): who won it and how the figure is made."""
     columns = "columns" in extra

@@ -15,7 +15,7 @@ from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import number_text
 from remikcalc.games.result import DealResult
-from remikcalc.games.tally import BridgeTally, KnockTally, Reentry, Tally, make_tally
+from remikcalc.games.tally import Reentry, Tally
 from remikcalc.games.why import reason_text
 from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
@@ -125,22 +125,6 @@ def step_label(state: Replay, step: Step) -> str:
     return _("Event") if number is None else _("Deal {n}").format(n=number)
 
 
-def _column_totals(state: Replay) -> list[list[dict[str, int]]]:
-    """Hollywood: after each entry, every column's totals (the sheet's totals are column 1's).
-
-    The deals are entered again into a fresh tally of the same rules, so the columns are
-    those the settlement keeps, not a second reckoning.
-    """
-    tally = make_tally(state.rules, state.sheet.players)
-    assert isinstance(tally, KnockTally)
-    after = []
-    for step in state.steps:
-        if not isinstance(step.result, Reentry):
-            tally.add(step.result)
-        after.append([dict(g.totals) for g in tally.games])
-    return after
-
-
 def _game_starts(state: Replay) -> set[int]:
     """Entry numbers that start a new game (after the first): the steps say which game."""
     steps = state.steps
@@ -152,8 +136,8 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     tally = state.tally
     rows = []
     numbers = deal_numbers(state.steps)
-    hollywood = isinstance(tally, KnockTally) and tally.hollywood
-    columns = _column_totals(state) if hollywood else []
+    hollywood = bool(tally.columns())
+    columns = tally.column_history()  # Hollywood: every column's totals after each entry
     for i, step in enumerate(state.steps):
         row: dict[str, Any] = {"n": step.n, "entry": entry_text(step, translated=False)}
         if step.n in numbers:
@@ -183,13 +167,15 @@ def sheet_json(state: Replay) -> dict[str, Any]:
         "left": tally.left(),
         "progression": series,
     }
-    if isinstance(tally, BridgeTally):
-        data["out"] = [p for p in state.sheet.players if p in tally.out]
+    if tally.eliminates:
+        data["out"] = list(tally.eliminated())
+    if tally.has_pool:
         data["pool"] = amount_text(tally.pool())
-    if isinstance(tally, KnockTally):
-        data["games" if not tally.hollywood else "columns"] = [
-            {"totals": dict(g.totals), "hands_won": dict(g.wins), "winner": g.winner}
-            for g in tally.games
+    games = tally.sheet_games()
+    if games is not None:
+        data["columns" if hollywood else "games"] = [
+            {"totals": dict(g.totals), "hands_won": dict(g.hands_won), "winner": g.winner}
+            for g in games
         ]
     return data
 
@@ -202,22 +188,19 @@ def note_text(tally: Tally) -> str | None:
 
 
 def _status_lines(state: Replay) -> list[str]:
-    tally, rules = state.tally, state.rules
+    tally = state.tally
     lines: list[str] = []
-    if isinstance(tally, KnockTally) and tally.hollywood:
-        for i, game in enumerate(tally.games, start=1):
-            totals = ", ".join(f"{p} {number_text(t)}" for p, t in game.totals.items())
-            if game.winner:
-                line = _("Column {n}: {totals} (won by {winner})")
-                lines.append(line.format(n=i, totals=totals, winner=game.winner))
-            else:
-                lines.append(_("Column {n}: {totals} (open)").format(n=i, totals=totals))
-    if isinstance(tally, BridgeTally):
-        out = [
-            f"{p} ({number_text(tally.totals[p])})" for p in state.sheet.players if p in tally.out
-        ]
-        if out:
-            lines.append(_("Out: {players}").format(players=", ".join(out)))
+    for i, game in enumerate(tally.columns(), start=1):  # Hollywood
+        totals = ", ".join(f"{p} {number_text(t)}" for p, t in game.totals.items())
+        if game.winner:
+            line = _("Column {n}: {totals} (won by {winner})")
+            lines.append(line.format(n=i, totals=totals, winner=game.winner))
+        else:
+            lines.append(_("Column {n}: {totals} (open)").format(n=i, totals=totals))
+    out = [f"{p} ({number_text(tally.totals[p])})" for p in tally.eliminated()]
+    if out:
+        lines.append(_("Out: {players}").format(players=", ".join(out)))
+    if tally.has_pool:
         pool = tally.pool()
         line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
         lines.append(line.format(amount=number_text(pool)))
@@ -234,13 +217,11 @@ def _status_lines(state: Replay) -> list[str]:
     left = tally.left()
     if left and not tally.finished:
         parts = ", ".join(f"{p} {number_text(n)}" for p, n in left.items())
-        target: int | None
-        if isinstance(tally, BridgeTally):
+        if tally.eliminates:  # the limit puts a player out
             line = _("Points left before going out at {target}: {players}")
-            target = rules.elimination_at
         else:
             line = _("Points left to reach {target}: {players}")
-            target = rules.game_target
+        target = tally.limit
         shown = "None" if target is None else number_text(target)
         lines.append(line.format(target=shown, players=parts))
     return lines
@@ -267,14 +248,15 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     """
     players = list(state.sheet.players)
     tally = state.tally
-    hollywood = isinstance(tally, KnockTally) and tally.hollywood
-    columns = _column_totals(state) if hollywood else []
+    count = len(tally.columns())  # Hollywood: three columns; else none
+    hollywood = count > 0
+    columns = tally.column_history()
     people = fmt in ("table", "markdown")  # plain and csv: English words, plain numbers
     tr = _ if people else _same
     number: Any = number_text if people else str
     split = hollywood and not people  # one number per cell for other programs
     if split:
-        heads = [f"{p} {i}" for p in players for i in range(1, KnockTally.COLUMNS + 1)]
+        heads = [f"{p} {i}" for p in players for i in range(1, count + 1)]
     else:
         heads = [f"{p} 1/2/3" if hollywood else p for p in players]
     # plain and csv have no marker row between games: each row names its game instead
@@ -347,9 +329,10 @@ def totals_line(state: Replay) -> str:
     column, "Totals: Anna 18/0/0, Boris 0/0/0"; a player out is marked)."""
     tally = state.tally
     last = state.steps[-1] if state.steps else None
-    if isinstance(tally, KnockTally) and tally.hollywood:
+    columns = tally.columns()
+    if columns:  # Hollywood
         cells = {
-            p: "/".join(number_text(g.totals[p]) for g in tally.games) for p in state.sheet.players
+            p: "/".join(number_text(g.totals[p]) for g in columns) for p in state.sheet.players
         }
     else:
         cells = {p: number_text(t) for p, t in tally.totals.items()}
@@ -419,9 +402,7 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for player, values in series.items():
         ax.plot(range(len(values)), values, marker="o", label=player)
-    target = state.rules.game_target
-    if isinstance(state.tally, BridgeTally):
-        target = state.rules.elimination_at
+    target = state.tally.limit  # the game target, or the total that puts a player out
     if target is not None:
         ax.axhline(target, linestyle="--", linewidth=1, color="grey")
     ax.set_xlabel(_("sheet entry (deals and events)"))

@@ -7,9 +7,13 @@ families cover the nine variants; each is one :class:`Family` member and one
 (``"plus" in rules.spec.inputs``; :func:`remikcalc.rules.dealinput.takes` adds what the rules say)
 instead of comparing names.
 
-The scorer, the tally and the points-only payments are named as ``"module:attribute"`` and
-imported on first use, so that a command loads only the family code it runs (``hand`` loads
-none) and this module stays at the bottom of the import graph.
+The scorer, the tally, the points-only payments and a caught hand's cost are named as
+``"module:attribute"`` and imported on first use, so that a command loads only the family code
+it runs (``hand`` loads none, but continental's caught-hand cost) and this module stays at the
+bottom of the import graph. Each family's scorer and tally live in one module,
+``remikcalc/games/<family>.py``; what several families share is in ``games/common.py`` (deal
+helpers) and ``games/tally.py`` (the tally base, and the payment tally of boat and
+continental).
 
 >>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
 (True, False)
@@ -52,7 +56,8 @@ class FamilySpec:
     family: Family
     #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
     scorer: str
-    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session.
+    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session
+    #: (in the family's module, or ``games/tally.py`` for one that families share).
     tally: str
     #: the optional deal inputs (:data:`OPTIONAL_INPUTS`) this family takes; others are refused.
     inputs: frozenset[str] = frozenset()
@@ -96,10 +101,22 @@ class FamilySpec:
     #: the deal scores are penalties (bridge): a lower score is the better deal.
     low_wins: bool = False
 
+    #: the rule keys this family's scorer and tally read (and the opening analysis, for
+    #: ``first_meld_min``), beyond those every variant reads: what ``remikcalc rules`` shows.
+    rule_keys: frozenset[str] = frozenset()
+    #: ``module:function`` giving what a hand costs its holder when another player goes out
+    #: now, where the family counts that its own way (continental pays by its payment rule):
+    #: ``(rules, cards) -> (count, reason) | None``, None when the hand alone does not say
+    #: (continental's chips are counted from the winner's melds). None here: the hand's value,
+    #: every card counted (see ``remikcalc.render.hand.caught_text``).
+    caught_cost: str | None = None
+
     def __post_init__(self) -> None:
         unknown = self.inputs - set(OPTIONAL_INPUTS)
         if unknown:
             raise ValueError(f"{self.family}: unknown optional inputs {sorted(unknown)}")
+        if self.ends_at is not None and self.ends_at not in self.rule_keys:
+            raise ValueError(f"{self.family}: ends_at {self.ends_at} is not among its rule keys")
 
 
 @cache
@@ -114,30 +131,64 @@ def load(ref: str) -> Any:
 
 
 _GOING_OUT = "remikcalc.games.goingout:score_going_out"
-_MEAN = "remikcalc.games.tally:MeanTally"
+_MEAN = "remikcalc.games.goingout:MeanTally"
 _PAYMENT = "remikcalc.games.tally:PaymentTally"
 _BALANCE = "remikcalc.games.points:balance_payments"
+_GOING_OUT_KEYS = frozenset({"one_go_multiplier", "first_meld_min", "game_target"})
 
 _SPECS = (
     FamilySpec(
         family=Family.KNOCK,
         scorer="remikcalc.games.knock:score_knock",
-        tally="remikcalc.games.tally:KnockTally",
+        tally="remikcalc.games.knock:KnockTally",
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
         closer_wins=False,
         hollywood=True,
+        # and, where they are on, upcard_knock and spade_double (cli/info.py: UPCARD_KEYS)
+        rule_keys=frozenset(
+            {
+                "knock_limit",
+                "gin_bonus",
+                "big_gin_bonus",
+                "undercut_bonus",
+                "undercut_on_tie",
+                "game_target",
+                "game_bonus",
+                "box_bonus",
+                "shutout",
+                "scoring",
+            }
+        ),
     ),
     FamilySpec(
         family=Family.BRIDGE,
         scorer="remikcalc.games.bridge:score_bridge",
-        tally="remikcalc.games.tally:BridgeTally",
+        tally="remikcalc.games.bridge:BridgeTally",
         melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.games.bridge:points_payments",
         unit="stake",
         ends_at="elimination_at",
         low_wins=True,
+        rule_keys=frozenset(
+            {
+                "knock_limit",
+                "remik_bonus",
+                "colour_bonus",
+                "figures_bonus",
+                "full_colour_bonus",
+                "remik_stake",
+                "colour_stake",
+                "figures_stake",
+                "full_colour_stake",
+                "knock_stake",
+                "knock_pool",
+                "entry_stake",
+                "elimination_at",
+                "reentry_cost",
+            }
+        ),
     ),
     FamilySpec(
         family=Family.RUMMY,
@@ -146,6 +197,7 @@ _SPECS = (
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
+        rule_keys=_GOING_OUT_KEYS,
     ),
     FamilySpec(
         family=Family.REMIBRYDZ,
@@ -154,6 +206,7 @@ _SPECS = (
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
+        rule_keys=_GOING_OUT_KEYS,
     ),
     FamilySpec(
         family=Family.BOAT,
@@ -164,15 +217,17 @@ _SPECS = (
         closer_went_out=True,
         points_payments=_BALANCE,
         hand_grows=True,
+        rule_keys=frozenset({"pair_rule", "game_target"}),
     ),
     FamilySpec(
         family=Family.RUMMY500,
         scorer="remikcalc.games.rummy500:score_rummy500",
-        tally="remikcalc.games.tally:Rummy500Tally",
+        tally="remikcalc.games.rummy500:Rummy500Tally",
         inputs=frozenset({"melded"}),
         draw_scores="any",
         closer_went_out=True,
         hand_grows=True,
+        rule_keys=frozenset({"game_target"}),
     ),
     FamilySpec(
         family=Family.CONTINENTAL,
@@ -182,6 +237,8 @@ _SPECS = (
         draw_allowed=False,
         points_payments=_BALANCE,
         tame_jokers=True,
+        rule_keys=frozenset({"payment", "wild_deuces", "game_target"}),
+        caught_cost="remikcalc.games.continental:caught_cost",
     ),
 )
 REGISTRY: dict[Family, FamilySpec] = {spec.family: spec for spec in _SPECS}
