@@ -39,11 +39,10 @@ sheet (net, money, transfers) is :func:`remikcalc.session.settle`.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from remikcalc.base.errors import SettleError
 from remikcalc.base.i18n import _
@@ -51,13 +50,6 @@ from remikcalc.games.result import POOL, DealResult, Payment
 from remikcalc.games.why import N_, Why, joined
 from remikcalc.rules.families import load
 from remikcalc.rules.variants import Rules
-
-if TYPE_CHECKING:  # the family tallies' old home, for the type checker (see __getattr__)
-    from remikcalc.games.bridge import BridgeTally as BridgeTally
-    from remikcalc.games.goingout import MeanTally as MeanTally
-    from remikcalc.games.knock import KnockGame as KnockGame
-    from remikcalc.games.knock import KnockTally as KnockTally
-    from remikcalc.games.rummy500 import Rummy500Tally as Rummy500Tally
 
 __all__ = [
     "GameResult",
@@ -71,53 +63,6 @@ __all__ = [
     "target_winner",
     "tie_note",
 ]
-
-# The family tallies moved to their family's module; their old names here still work for code
-# written against this module (remikcalc.session.settlement asks ``isinstance(tally,
-# BridgeTally)``). Each is a stand-in that imports nothing until it must, so that this shared
-# module imports no family module and a gin sheet does not load bridge's code: an isinstance
-# (or issubclass) check is False while the family module is not loaded (no tally of it can
-# exist then); anything else (a call, an attribute) loads the class and passes on. New code
-# imports the classes from their family's module.
-_MOVED = {
-    "BridgeTally": "remikcalc.games.bridge:BridgeTally",
-    "KnockGame": "remikcalc.games.knock:KnockGame",
-    "KnockTally": "remikcalc.games.knock:KnockTally",
-    "MeanTally": "remikcalc.games.goingout:MeanTally",
-    "Rummy500Tally": "remikcalc.games.rummy500:Rummy500Tally",
-}
-
-
-class _Moved:
-    """A moved class under its old name (see _MOVED)."""
-
-    def __init__(self, ref: str) -> None:
-        self._ref = ref
-
-    def _loaded(self) -> type | None:
-        module, _, name = self._ref.partition(":")
-        found = sys.modules.get(module)
-        return None if found is None else cast(type, getattr(found, name))
-
-    def __instancecheck__(self, obj: object) -> bool:
-        cls = self._loaded()
-        return cls is not None and isinstance(obj, cls)
-
-    def __subclasscheck__(self, sub: type) -> bool:
-        cls = self._loaded()
-        return cls is not None and issubclass(sub, cls)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return load(self._ref)(*args, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(load(self._ref), name)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return _Moved(_MOVED[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,9 @@ def note_text(tally: Tally) -> str | None:
     return None if note is None else reason_text(note)
 
 
-def _status_lines(state: Replay) -> list[str]:
+def status_lines(state: Replay) -> list[str]:
+    """The sheet's status in sentences (who is out, the pool, game over, points left), in the
+    language spoken: what ``show`` prints under the table."""
     tally = state.tally
     lines: list[str] = []
     for i, game in enumerate(tally.columns(), start=1):  # Hollywood
@@ -307,7 +309,7 @@ def render_sheet(
     if fmt == "table":
         title = _fill(title)
     parts = [title, "", table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")]
-    status = _status_lines(state)
+    status = status_lines(state)
     if status:
         parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
     if chart and state.steps and fmt == "table":
@@ -380,7 +382,7 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
         ]
     if verbose:
         return "\n".join([*parts, "", render_sheet(state, fmt, ascii_only=ascii_only)])
-    parts += ["", *(_fill(line) for line in [totals_line(state), *_status_lines(state)])]
+    parts += ["", *(_fill(line) for line in [totals_line(state), *status_lines(state)])]
     return "\n".join(parts)
 
 
@@ -419,9 +421,3 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
         fig.savefig(path, format=kind)
     finally:
         plt.close(fig)
-
-
-def status_lines(state: Replay) -> list[str]:
-    """The sheet's status in sentences (who is out, the pool, game over, points left), in the
-    language spoken: what ``show`` prints under the table."""
-    return _status_lines(state)

@@ -18,7 +18,7 @@ from remikcalc.base.money import (
     round_spread,
 )
 from remikcalc.games.result import POOL
-from remikcalc.games.tally import BridgeTally, Tally
+from remikcalc.games.tally import Tally
 from remikcalc.session.replay import Replay
 from remikcalc.sheet.model import Sheet
 
@@ -92,13 +92,16 @@ class PoolSummary:
 
 def pool_summary(state: Replay) -> PoolSummary:
     """The pool of a replayed remik bridge sheet (SettleError for a game without one)."""
-    tally = state.tally
-    if not isinstance(tally, BridgeTally):
+    if not state.tally.has_pool:
         raise SettleError(
             _("{variant} has no pool; the pool is a remik bridge thing").format(
                 variant=state.rules.variant
             )
         )
+    from remikcalc.games.bridge import BridgeTally  # the one family with a pool
+
+    tally = state.tally
+    assert isinstance(tally, BridgeTally)
     money = None
     if state.sheet.stake is not None:
         money = round_money(tally.pool() * Fraction(state.sheet.stake), state.sheet.minor_digits)
