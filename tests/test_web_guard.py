@@ -1,0 +1,107 @@
+"""The pad on a shared Wi-Fi: nobody but the table reads or writes (INTERFACE.md, "The score
+pad"). Every refusal leaves the sheets byte for byte as they were."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from remikcalc.web.config import PadConfig
+from tests.padkit import ORIGIN, Phone, folder, join, make_pad, pad, phone  # noqa: F401
+
+__all__ = ["folder", "pad", "phone"]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_without_the_token_every_route_is_refused(pad: tuple[Any, PadConfig]) -> None:
+    app, config = pad
+    stranger = TestClient(app, base_url=ORIGIN)
+    for path in ("/", "/api/sheets", "/static/pad.css", "/qr.svg", "/join-code"):
+        assert stranger.get(path).status_code == 401, path
+    assert stranger.get("/join/AAAAAAAAAAAAAAAA", follow_redirects=False).status_code == 403
+    bearer = {"authorization": f"Bearer {config.token}"}
+    assert stranger.get("/api/sheets", headers=bearer).status_code == 200
+    wrong = {"authorization": "Bearer AAAAAAAAAAAAAAAA"}
+    assert stranger.get("/api/sheets", headers=wrong).status_code == 401
+
+
+def test_the_join_address_sets_a_strict_httponly_cookie(pad: tuple[Any, PadConfig]) -> None:
+    app, config = pad
+    client = TestClient(app, base_url=ORIGIN)
+    joined = client.get(f"/join/{config.token}", follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == "/"
+    cookie = joined.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower() and "Path=/" in cookie
+    assert client.get("/").status_code == 200
+    upper = TestClient(app, base_url=ORIGIN).get(f"/JOIN/{config.token}", follow_redirects=False)
+    assert upper.status_code == 303  # the QR code's upper-case address
+
+
+@pytest.mark.parametrize("host", ["evil.example:8765", "127.0.0.1:9999", "127.0.0.1", ""])
+def test_a_foreign_host_is_refused(pad: tuple[Any, PadConfig], host: str) -> None:
+    app, config = pad
+    phone = join(app, config)
+    assert phone.get("/", headers={"host": host}).status_code == 421
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", None])
+def test_a_write_from_another_origin_is_refused(
+    phone: Phone, folder: Path, origin: str | None
+) -> None:
+    before = snapshot(folder)
+    sheet = phone.sheet_id("gin.yaml")
+    version = phone.get(f"/api/sheets/{sheet}").json()["version"]
+    headers = {"x-pad-form": phone.config.form_token(), "origin": origin or ""}
+    if origin is None:
+        headers.pop("origin")
+    body = {"version": version, "entry": {"scores": {"Anna": 5}}}
+    client = phone.client
+    answer = client.post(f"/api/sheets/{sheet}/entries", json=body, headers=headers)
+    assert answer.status_code == 403
+    assert snapshot(folder) == before
+
+
+def test_a_write_without_the_form_token_is_refused(phone: Phone, folder: Path) -> None:
+    before = snapshot(folder)
+    sheet = phone.sheet_id("gin.yaml")
+    version = phone.get(f"/api/sheets/{sheet}").json()["version"]
+    body = {"version": version, "entry": {"scores": {"Anna": 5}}}
+    answer = phone.client.post(
+        f"/api/sheets/{sheet}/entries", json=body, headers={"origin": ORIGIN}
+    )
+    assert answer.status_code == 403
+    assert snapshot(folder) == before
+
+
+def test_every_answer_has_the_security_headers(phone: Phone) -> None:
+    for path in ("/", "/api/sheets", "/static/pad.css", "/nowhere"):
+        headers = phone.get(path).headers
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "same-origin"
+
+
+def test_an_oversized_body_is_refused(phone: Phone, folder: Path) -> None:
+    before = snapshot(folder)
+    sheet = phone.sheet_id("gin.yaml")
+    answer = phone.client.post(
+        f"/api/sheets/{sheet}/entries",
+        content=b"{" + b" " * (70 * 1024) + b"}",
+        headers={"origin": ORIGIN, "x-pad-form": phone.config.form_token(),
+                 "content-type": "application/json"},
+    )  # fmt: skip
+    assert answer.status_code == 413
+    assert snapshot(folder) == before
+
+
+def test_no_route_takes_a_path(phone: Phone) -> None:
+    for path in ("/s/..%2F..%2Fetc%2Fpasswd", "/s/gin.yaml", "/api/sheets/..%2Fgin.yaml",
+                 "/static/..%2F..%2Fconfig.py"):  # fmt: skip
+        assert phone.get(path).status_code == 404, path
