@@ -1,26 +1,19 @@
 """remikcalc: scoring and settlement for the remik (rummy) family of card games.
 
 The library never imports click; the CLI in :mod:`remikcalc.cli` is a thin layer on top.
-Heavy modules are imported on first use so that ``import remikcalc`` stays cheap.
+Heavy modules are imported on first use so that ``import remikcalc`` stays cheap, and
+importing it changes nothing in the process (no signal handler, no language).
 """
 
 from __future__ import annotations
 
-import signal as _signal
-import sys as _sys
-
-# Run as the command (`python -m remikcalc`, the `remikcalc` script): a Ctrl-C while the
-# modules load is held until remikcalc.__main__.run can end with one line, not a traceback.
-_held: list[int] = []
-if _sys.argv[:1] == ["-m"] or _sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in (
-    "remikcalc",
-    "remikcalc.exe",
-):
-    _signal.signal(_signal.SIGINT, lambda signum, _frame: _held.append(signum))
-
-from typing import TYPE_CHECKING, Any  # noqa: E402
+# not `from typing import TYPE_CHECKING`: typing takes milliseconds to load, and the command
+# (remikcalc/__main__.py) catches a Ctrl-C only once the package is loaded
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from remikcalc.base.errors import (
         CardError,
         DealError,
@@ -35,7 +28,7 @@ if TYPE_CHECKING:
     from remikcalc.search import Arrangement, analyze_hand
 
 # Every name loads on first use: `python -m remikcalc` imports this package before its
-# Ctrl-C handler exists, so the package itself imports nothing.
+# Ctrl-C handler exists (remikcalc/__main__.py), so the package itself imports nothing.
 _HOME = {
     **dict.fromkeys(
         ("JOKER", "Card", "Rank", "Suit", "format_cards", "parse_cards"), "cards.notation"
