@@ -3,6 +3,23 @@
 The library never imports click; the CLI in :mod:`remikcalc.cli` is a thin layer on top.
 Heavy modules are imported on first use so that ``import remikcalc`` stays cheap, and
 importing it changes nothing in the process (no signal handler, no language).
+
+The words meant for people (error messages, the "why" lines of a score) are English unless
+:func:`language` says otherwise for a block; ``cards=`` chooses how cards are written in them
+(``en``, ``pl``, ``ru`` or ``unicode``; default: the language's notation). The choice belongs
+to the running context, not to the process: two threads, or two requests of a web server, can
+speak two languages at once, and a new thread starts in English.
+
+>>> import remikcalc
+>>> for lang, cards in (("en", None), ("pl", None), ("ru", "unicode")):
+...     with remikcalc.language(lang, cards=cards):
+...         try:
+...             remikcalc.parse_cards("QH Q")
+...         except remikcalc.CardError as exc:
+...             print(exc)
+card 2 'Q': the suit is missing; did you mean QC, QD, QH or QS?
+karta 2 'Q': brak koloru; czy chodziło o D♣, D♦, D♥ lub D♠?
+карта 2 'Q': не указана масть; может быть, Q♣, Q♦, Q♥ или Q♠?
 """
 
 from __future__ import annotations
@@ -24,6 +41,7 @@ if TYPE_CHECKING:
         SheetError,
     )
     from remikcalc.cards.notation import JOKER, Card, Rank, Suit, format_cards, parse_cards
+    from remikcalc.cards.text import language
     from remikcalc.rules.variants import Rules, find_variant, get_rules
     from remikcalc.search import Arrangement, analyze_hand
 
@@ -45,6 +63,7 @@ _HOME = {
         ),
         "base.errors",
     ),  # fmt: skip
+    "language": "cards.text",
     **dict.fromkeys(("Rules", "find_variant", "get_rules"), "rules.variants"),
     **dict.fromkeys(("analyze_hand", "Arrangement"), "search"),
 }
@@ -67,6 +86,7 @@ __all__ = [
     "find_variant",
     "format_cards",
     "get_rules",
+    "language",
     "parse_cards",
 ]
 
