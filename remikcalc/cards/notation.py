@@ -192,7 +192,7 @@ def _where(token: str, position: int | None) -> str:
 
 
 def _shown(card: Card) -> str:
-    """A card named in an error, in the players' notation (``cardtext``)."""
+    """A card named in an error, in the players' notation (:mod:`remikcalc.cards.text`)."""
     from remikcalc.cards.text import card_text
 
     return card_text(card)

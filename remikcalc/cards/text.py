@@ -30,13 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
 
 from remikcalc.base import i18n
 from remikcalc.base.i18n import current
-
-if TYPE_CHECKING:
-    from remikcalc.cards.notation import Card
 
 __all__ = [
     "NOTATIONS",
@@ -63,8 +59,9 @@ _RANKS: dict[str, tuple[str, ...]] = {
 _SUITS = {"en": "CDHS", "unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
 _JOKERS = {"en": "JK", "unicode": "JK", "pl": "JK", "ru": "Дж"}
 # A card is its index: 13 ranks (ace first) of clubs, diamonds, hearts, spades, then the
-# joker (``cards.Card``; a test holds the English table to ``cards.CODES``). No import of
-# ``cards`` here: its error messages name cards through this module.
+# joker (``notation.Card``, an ``int``; a test holds the English table to
+# ``notation.CODES``). No import of ``notation`` here, not even for the type: its error
+# messages name cards through this module.
 
 
 def _table(name: str) -> tuple[str, ...]:
@@ -134,17 +131,18 @@ def notation() -> str:
     return current() if chosen is None else chosen  # en, pl and ru are notations too
 
 
-def card_text(card: Card, name: str | None = None) -> str:
-    """One card in the notation ``name`` (default: :func:`notation`)."""
+def card_text(card: int, name: str | None = None) -> str:
+    """One card (a :class:`~remikcalc.cards.notation.Card`, or its index) in the notation
+    ``name`` (default: :func:`notation`)."""
     return _TABLES[name or notation()][card]
 
 
-def cards_text(cards: Iterable[Card], name: str | None = None) -> str:
+def cards_text(cards: Iterable[int], name: str | None = None) -> str:
     """Cards separated by spaces, in the notation ``name`` (default: :func:`notation`)."""
     table = _TABLES[name or notation()]
     return " ".join(table[c] for c in cards)
 
 
-def groups_text(groups: Iterable[Iterable[Card]], name: str | None = None) -> str:
+def groups_text(groups: Iterable[Iterable[int]], name: str | None = None) -> str:
     """Groups of cards (melds) with ``|`` between them."""
     return " | ".join(cards_text(g, name) for g in groups)
