@@ -68,10 +68,6 @@ class Suit(StrEnum):
     def order(self) -> int:
         return SUITS.index(self)
 
-    @property
-    def symbol(self) -> str:
-        return "♣♦♥♠"[self.order]
-
 
 RANK_CODES = "A23456789TJQK"
 SUITS: tuple[Suit, ...] = tuple(Suit)

@@ -193,13 +193,6 @@ def position_rank(position: int) -> int:
     return (position - 1) % 13
 
 
-def run_position_value(rules: Rules, rank0: int, first: bool) -> int:
-    """Value of a card in a run at rank index ``rank0``; ``first`` marks the low end."""
-    if rank0 == 0:
-        return rules.ace_low_value if first else rules.ace_value
-    return rules.card_value(rank0)
-
-
 def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[int, int] | None:
     """Best (value, start) window of ``length`` holding every rank index in ``ranks``."""
     return _best_run_window(
