@@ -19,7 +19,7 @@ from remikcalc.base.money import (
     round_spread,
 )
 from remikcalc.games.bridge import closing_payments
-from remikcalc.games.result import DealResult, Payment
+from remikcalc.games.result import DealResult, OutcomeCode, Payment
 from remikcalc.games.tally import (
     BridgeTally,
     KnockTally,
@@ -326,7 +326,9 @@ def bridge(players: tuple[str, ...] = ABC, **rules: str) -> BridgeTally:
     return tally
 
 
-def closing(tally: BridgeTally, closer: str, how: str, scores: dict[str, int]) -> DealResult:
+def closing(
+    tally: BridgeTally, closer: str, how: OutcomeCode, scores: dict[str, int]
+) -> DealResult:
     active = tally.active()
     full = {p: scores.get(p, 0) for p in active}
     return DealResult(how, closer, closer, {}, full,

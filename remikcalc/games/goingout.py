@@ -39,7 +39,7 @@ from remikcalc.games.common import (
     player_detail,
 )
 from remikcalc.games.details import DealDetails
-from remikcalc.games.result import Deal, DealResult, Payment
+from remikcalc.games.result import Deal, DealResult, OutcomeCode, Payment
 from remikcalc.games.why import N_, Cards, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import hand_value
@@ -144,7 +144,7 @@ def _collect(
     rules: Rules,
     deal: Deal,
     winner: str,
-    outcome: str,
+    outcome: OutcomeCode,
     points: dict[str, int],
     reasons: list[str],
     details: DealDetails,
@@ -186,7 +186,7 @@ def _boat(
     rules: Rules,
     deal: Deal,
     winner: str,
-    outcome: str,
+    outcome: OutcomeCode,
     points: dict[str, int],
     reasons: list[str],
     details: DealDetails,
