@@ -4,6 +4,8 @@
   ``sys.argv`` looks like. The command (``python -m remikcalc``, the ``remikcalc`` script,
   both through remikcalc/__main__.py) holds a Ctrl-C that comes while it loads and ends
   with one line, no traceback (tests/test_sheet_sigint.py tries it at random moments).
+- A run through click's ``CliRunner`` (in-process) leaves the process's SIGINT handler as
+  it found it, though a writing command ignores Ctrl-C once its file is saved.
 - A command whose module fails to import is a bug of ours, shown as its error; only a name
   that is not a command gets "No such command".
 """
@@ -11,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,8 +46,24 @@ print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 )
 def test_importing_remikcalc_leaves_the_sigint_handler_alone(argv: list[str], imports: str) -> None:
     code = _SIGNAL_AFTER_IMPORT.format(argv=argv, imports=imports)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          preexec_fn=_default_sigint if os.name == "posix" else None)  # fmt: skip
     assert (done.returncode, done.stdout, done.stderr) == (0, "True\n", "")
+
+
+def _default_sigint() -> None:
+    """In the child before Python starts: SIGINT as a fresh shell gives it, whatever this
+    test process has (Python installs default_int_handler only over the default)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_a_cli_runner_run_leaves_the_sigint_handler_as_it_was(tmp_path: Path) -> None:
+    before = signal.getsignal(signal.SIGINT)
+    sheet = str(tmp_path / "g.yaml")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", sheet, "-v", "rummy", "--players", "A,B"]).exit_code == 0
+    assert runner.invoke(cli, ["add", sheet, "--score", "A=5", "--score", "B=-5"]).exit_code == 0
+    assert signal.getsignal(signal.SIGINT) is before  # new and add ignore Ctrl-C once saved
 
 
 # A Ctrl-C sent by the process to itself as the command line's modules start loading: the

@@ -88,10 +88,21 @@ class LazyGroup(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line; run as a function (click's ``CliRunner``, standalone mode),
         it runs in a copy of the caller's context, so that the language and card notation it
-        chooses end with it, as a library call's should (the caller's are as they were)."""
+        chooses end with it, as a library call's should (the caller's are as they were), and
+        it leaves the process's Ctrl-C handler as it found it: a writing command ignores
+        Ctrl-C once its file is saved (``saving.ignore_interrupts``), which only a process
+        about to end should do."""
         if not kwargs.get("standalone_mode", True):  # the caller shows the error later, in
             return super().main(*args, **kwargs)  # the language chosen: main() below
-        return contextvars.copy_context().run(super().main, *args, **kwargs)
+        import signal
+
+        handler = signal.getsignal(signal.SIGINT)
+        try:
+            return contextvars.copy_context().run(super().main, *args, **kwargs)
+        finally:
+            if handler is not None and signal.getsignal(signal.SIGINT) is not handler:
+                with contextlib.suppress(ValueError):  # not the main thread: never changed
+                    signal.signal(signal.SIGINT, handler)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         choose(args)  # the language, before any help is shown or a command module loads
