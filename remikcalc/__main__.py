@@ -1,13 +1,25 @@
 """``python -m remikcalc``, and the ``remikcalc`` script's entry point :func:`run`.
 
 Ctrl-C while the modules load ends with one line, not a traceback: nothing was written yet.
-``remikcalc/__init__.py`` holds a Ctrl-C that arrives while the package loads; it is
-reported here.
+The command holds a Ctrl-C from its first line (this module's, run as ``python -m
+remikcalc``; :func:`run`'s, called by the script) until the command line is loaded, then
+reports it. The package itself (``import remikcalc``) installs no signal handler: a library
+must leave the process's handlers alone.
 """
 
 import gc
 import signal
 import sys
+
+_held: list[int] = []  # the Ctrl-C that came while the modules loaded
+
+
+def _hold(signum: int, _frame: object) -> None:
+    _held.append(signum)
+
+
+if __name__ == "__main__":  # python -m remikcalc: from the first line run after the package
+    signal.signal(signal.SIGINT, _hold)
 
 
 def _interrupted() -> None:
@@ -30,9 +42,8 @@ def _unraisable(hook: "sys.UnraisableHookArgs") -> None:
 
 def run() -> None:
     """Load the command line and run it."""
+    signal.signal(signal.SIGINT, _hold)  # the script: from here (python -m: held already)
     sys.unraisablehook = _unraisable
-    import remikcalc
-
     gc.disable()  # loading makes objects that all live on: collecting them is wasted time
     try:
         from remikcalc.cli.main import main
@@ -42,9 +53,8 @@ def run() -> None:
         gc.freeze()  # later collections skip what was loaded
         gc.enable()
     try:
-        held = remikcalc._held
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        if held:
+        if _held:
             _interrupted()
         main()
     except KeyboardInterrupt:  # between the two handlers: nothing was written

@@ -55,7 +55,7 @@ def make_pad(folder: Path, *, lang: str = "en", extra: frozenset[str] = frozense
         paths=(str(folder),), new_folder=str(folder), host=HOST, lang=lang, extra_hosts=extra
     )
     app = create_app(config)
-    app.app.state.pad.join_url = f"{ORIGIN}/join/{config.token}"
+    app.pad.join_url = f"{ORIGIN}/join/{config.token}"
     return app, config
 
 

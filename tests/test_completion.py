@@ -172,12 +172,17 @@ def test_the_scripts_for_each_shell() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "meant"),
-    [("hnad", "hand"), ("setle", "settle"), ("exampels", "examples"), ("chek", "check")],
+    [
+        ("hnad", "Did you mean 'hand'?"),
+        ("setle", "Did you mean one of: settle, serve?"),
+        ("exampels", "Did you mean 'examples'?"),
+        ("chek", "Did you mean 'check'?"),
+    ],
 )
 def test_a_mistyped_command_gets_a_did_you_mean(typed: str, meant: str) -> None:
     result = CliRunner().invoke(cli, [typed])
     assert result.exit_code == 2
-    assert f"No such command '{typed}'. Did you mean '{meant}'?" in result.output
+    assert f"No such command '{typed}'. {meant}" in result.output
 
 
 def test_a_command_far_from_any_lists_them() -> None:

@@ -21,7 +21,7 @@ from remikcalc.base.money import (
 from remikcalc.games.bridge import BridgeTally, closing_payments
 from remikcalc.games.goingout import MeanTally
 from remikcalc.games.knock import KnockTally
-from remikcalc.games.result import DealResult, Payment
+from remikcalc.games.result import DealResult, OutcomeCode, Payment
 from remikcalc.games.rummy500 import Rummy500Tally
 from remikcalc.games.tally import PaymentTally, make_tally
 from remikcalc.rules.families import Family
@@ -377,7 +377,9 @@ def bridge(players: tuple[str, ...] = ABC, **rules: str) -> BridgeTally:
     return tally
 
 
-def closing(tally: BridgeTally, closer: str, how: str, scores: dict[str, int]) -> DealResult:
+def closing(
+    tally: BridgeTally, closer: str, how: OutcomeCode, scores: dict[str, int]
+) -> DealResult:
     active = tally.active()
     full = {p: scores.get(p, 0) for p in active}
     return DealResult(how, closer, closer, {}, full,

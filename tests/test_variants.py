@@ -10,9 +10,21 @@ from click.testing import CliRunner
 
 from remikcalc.base.errors import RulesError
 from remikcalc.cli.main import cli
-from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, find_variant, get_rules
+from remikcalc.rules.variants import (
+    ACE_RUNS,
+    PAYMENTS,
+    RULE_DOCS,
+    SCORINGS,
+    SHUTOUTS,
+    VARIANTS,
+    Rules,
+    find_variant,
+    get_rules,
+)
 
 FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
+#: the keys whose values are a closed set of strings (a Literal type each)
+CHOICES = {"ace_runs": ACE_RUNS, "shutout": SHUTOUTS, "scoring": SCORINGS, "payment": PAYMENTS}
 
 # For every overridable key: a value of the wrong type and one out of range (or None).
 BAD_VALUES = {
@@ -20,7 +32,7 @@ BAD_VALUES = {
     "int": ["x", "1.5", "-5000000"],
     "int | None": ["x", "-1", "1.5"],
     "Decimal": ["abc", "-1", "nan"],
-    "str": ["nonsense"],
+    "choice": ["nonsense", "low or high"],
 }
 
 
@@ -33,7 +45,7 @@ FIXED = {"variant", "family", "melds_in_hand_count"}
 
 @pytest.mark.parametrize("key", sorted(set(FIELDS) - FIXED))
 def test_every_rule_key_rejects_bad_values(key: str) -> None:
-    for value in BAD_VALUES[FIELDS[key]]:
+    for value in BAD_VALUES["choice" if key in CHOICES else FIELDS[key]]:
         with pytest.raises(RulesError) as err:
             get_rules("bridge", overrides=[f"{key}={value}"])
         assert key in str(err.value)
@@ -136,3 +148,13 @@ def test_cli_rules_and_variants() -> None:
     assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output
     result = runner.invoke(cli, ["variants"])
     assert result.exit_code == 0 and "remibrydz" in result.output
+
+
+@pytest.mark.parametrize(("key", "values"), sorted(CHOICES.items()))
+def test_a_closed_rule_takes_each_of_its_values_as_the_string_itself(
+    key: str, values: tuple[str, ...]
+) -> None:
+    assert values and len(set(values)) == len(values)
+    for value in values:
+        rules = get_rules("gin", overrides=[f"{key}={value.upper()}"])
+        assert getattr(rules, key) == value and type(getattr(rules, key)) is str

@@ -7,6 +7,12 @@ is set: ``pl_PL.UTF-8`` gives ``pl``), else English (:func:`language_from_env`).
 on its own speaks English until :func:`set_language` is called: the choice from the environment
 is the command line's to make.
 
+The language spoken belongs to the running context (a :class:`contextvars.ContextVar`), not to
+the process: each thread starts in English whatever another thread speaks, an ``asyncio`` task
+speaks the language of the code that created it, and a web server that runs each request in a
+copy of its context (Starlette's threadpool does) lets every request speak its own language.
+:func:`language` sets it for a block and gives the one before back, even on an exception.
+
 Messages are marked in the code with :func:`_` (``_("{name}: no such sheet")``, formatted after
 translation) and :func:`ngettext` for a message that depends on a number; strings defined
 at module level (click help texts, field descriptions) are marked with :func:`N_`, which only
@@ -30,6 +36,7 @@ import contextlib
 import gettext
 import os
 from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 
 from remikcalc.base.errors import RulesError
 
@@ -56,7 +63,8 @@ LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file
 ENV_VAR = "REMIKCALC_LANG"
 _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_current = "en"
+#: the language spoken in this context: one of LANGUAGES, set only through parse_language
+_spoken: ContextVar[str] = ContextVar("remikcalc_language", default="en")
 _cache: dict[str, gettext.NullTranslations] = {}
 
 
@@ -125,25 +133,25 @@ def language_from_env(env: Mapping[str, str] | None = None) -> str:
 
 
 def set_language(lang: str) -> None:
-    """Speak ``lang`` (one of LANGUAGES) from now on."""
-    global _current
-    _current = parse_language(lang)
+    """Speak ``lang`` (one of LANGUAGES) from now on, in this context (this thread, this
+    task, or the context a server runs the request in); other contexts keep theirs."""
+    _spoken.set(parse_language(lang))
 
 
 def current() -> str:
-    """The language spoken now."""
-    return _current
+    """The language spoken now, in this context."""
+    return _spoken.get()
 
 
 @contextlib.contextmanager
 def language(lang: str) -> Iterator[None]:
-    """Speak ``lang`` inside the block, then the language before it again."""
-    before = _current
-    set_language(lang)
+    """Speak ``lang`` inside the block, then the language before it again (also after an
+    exception, and whatever :func:`set_language` did inside the block)."""
+    token = _spoken.set(parse_language(lang))
     try:
         yield
     finally:
-        set_language(before)
+        _spoken.reset(token)
 
 
 def _load(lang: str) -> gettext.NullTranslations:
@@ -169,7 +177,7 @@ def _load(lang: str) -> gettext.NullTranslations:
 
 def catalogue(lang: str | None = None) -> gettext.NullTranslations:
     """The translations of ``lang`` (default: the current language), loaded once."""
-    lang = _current if lang is None else lang
+    lang = _spoken.get() if lang is None else lang
     if lang == "en":
         return _null
     found = _cache.get(lang)
@@ -183,16 +191,18 @@ _null = gettext.NullTranslations()
 
 def _(message: str) -> str:
     """``message`` in the current language (itself in English or when untranslated)."""
-    if _current == "en" or not message:
+    lang = _spoken.get()  # called very often: one look-up of the context, nothing more
+    if lang == "en" or not message:
         return message
-    return catalogue().gettext(message)
+    return catalogue(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the number ``n``, by the language's plural rule."""
-    if _current == "en":
+    lang = _spoken.get()
+    if lang == "en":
         return singular if n == 1 else plural
-    return catalogue().ngettext(singular, plural, n)
+    return catalogue(lang).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools know
@@ -212,7 +222,7 @@ def source_text(text: str, lang: str | None = None) -> str:
     >>> source_text("Pokaż tę pomoc i zakończ.", "pl")
     'Show this message and exit.'
     """
-    lang = _current if lang is None else lang
+    lang = _spoken.get() if lang is None else lang
     if lang == "en":
         return text
     table = getattr(catalogue(lang), "_catalog", {})

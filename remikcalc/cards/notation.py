@@ -68,10 +68,6 @@ class Suit(StrEnum):
     def order(self) -> int:
         return SUITS.index(self)
 
-    @property
-    def symbol(self) -> str:
-        return "♣♦♥♠"[self.order]
-
 
 RANK_CODES = "A23456789TJQK"
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -192,7 +188,7 @@ def _where(token: str, position: int | None) -> str:
 
 
 def _shown(card: Card) -> str:
-    """A card named in an error, in the players' notation (``cardtext``)."""
+    """A card named in an error, in the players' notation (:mod:`remikcalc.cards.text`)."""
     from remikcalc.cards.text import card_text
 
     return card_text(card)

@@ -12,24 +12,34 @@ suit signs), Russian (``Дч 10п Вт Тб``: дама, валет, туз with
 ['QH TS JC AD JK', 'D♥ 10♠ W♣ A♦ JK', 'Дч 10п Вт Тб Дж', 'Q♥ 10♠ J♣ A♦ JK']
 >>> parse_cards(cards_text(hand, "ru")) == hand
 True
+
+Like the language (:mod:`remikcalc.base.i18n`), the notation chosen belongs to the running
+context, not to the process: a new thread writes cards in its language's notation whatever
+another thread chose. :func:`language` sets both for a block (it is ``remikcalc.language``):
+
+>>> with language("ru"):
+...     cards_text(hand)
+'Дч 10п Вт Тб Дж'
+>>> with language("pl", cards="unicode"):
+...     cards_text(hand)
+'Q♥ 10♠ J♣ A♦ JK'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 
-from remikcalc.base.i18n import current, parse_language
-
-if TYPE_CHECKING:
-    from remikcalc.cards.notation import Card
+from remikcalc.base import i18n
+from remikcalc.base.i18n import current
 
 __all__ = [
     "NOTATIONS",
     "card_text",
     "cards_text",
     "groups_text",
+    "language",
     "notation",
     "parse_notation",
     "set_notation",
@@ -49,8 +59,9 @@ _RANKS: dict[str, tuple[str, ...]] = {
 _SUITS = {"en": "CDHS", "unicode": _SYMBOLS, "pl": _SYMBOLS, "ru": "тбчп"}
 _JOKERS = {"en": "JK", "unicode": "JK", "pl": "JK", "ru": "Дж"}
 # A card is its index: 13 ranks (ace first) of clubs, diamonds, hearts, spades, then the
-# joker (``cards.Card``; a test holds the English table to ``cards.CODES``). No import of
-# ``cards`` here: its error messages name cards through this module.
+# joker (``notation.Card``, an ``int``; a test holds the English table to
+# ``notation.CODES``). No import of ``notation`` here, not even for the type: its error
+# messages name cards through this module.
 
 
 def _table(name: str) -> tuple[str, ...]:
@@ -60,7 +71,8 @@ def _table(name: str) -> tuple[str, ...]:
 
 _TABLES = {name: _table(name) for name in NOTATIONS}
 
-_chosen: str | None = None
+#: the notation chosen in this context (one of NOTATIONS), or None: the language's
+_chosen: ContextVar[str | None] = ContextVar("remikcalc_notation", default=None)
 
 
 def parse_notation(text: str) -> str:
@@ -79,41 +91,58 @@ def parse_notation(text: str) -> str:
 
 
 def set_notation(name: str | None) -> None:
-    """Write cards in ``name`` from now on; None: the notation of the language spoken."""
-    global _chosen
-    _chosen = None if name is None else parse_notation(name)
+    """Write cards in ``name`` from now on, in this context; None: the notation of the
+    language spoken."""
+    _chosen.set(None if name is None else parse_notation(name))
 
 
 @contextmanager
 def written_in(name: str) -> Iterator[None]:
     """Write cards in ``name`` inside the block, then as before it again."""
-    global _chosen
-    before = _chosen
-    _chosen = parse_notation(name)
+    token = _chosen.set(parse_notation(name))
     try:
         yield
     finally:
-        _chosen = before
+        _chosen.reset(token)
+
+
+@contextmanager
+def language(lang: str, cards: str | None = None) -> Iterator[None]:
+    """Speak ``lang`` inside the block, and write cards in the notation ``cards`` (default:
+    as before the block, which unless chosen is the language's); then both as before again,
+    also after an exception. It sets the running context only (a thread, an ``asyncio``
+    task, a web request run in a copy of the context), so two threads can speak two languages
+    at once. Exported as ``remikcalc.language``.
+
+    >>> before = current(), notation()
+    >>> with language("pl"), language("ru", cards="en"):
+    ...     current(), notation()
+    ('ru', 'en')
+    >>> (current(), notation()) == before
+    True
+    """
+    with i18n.language(lang), nullcontext() if cards is None else written_in(cards):
+        yield
 
 
 def notation() -> str:
     """The notation cards are written in now."""
-    if _chosen is not None:
-        return _chosen
-    return parse_language(current())  # en, pl and ru are notations too
+    chosen = _chosen.get()
+    return current() if chosen is None else chosen  # en, pl and ru are notations too
 
 
-def card_text(card: Card, name: str | None = None) -> str:
-    """One card in the notation ``name`` (default: :func:`notation`)."""
+def card_text(card: int, name: str | None = None) -> str:
+    """One card (a :class:`~remikcalc.cards.notation.Card`, or its index) in the notation
+    ``name`` (default: :func:`notation`)."""
     return _TABLES[name or notation()][card]
 
 
-def cards_text(cards: Iterable[Card], name: str | None = None) -> str:
+def cards_text(cards: Iterable[int], name: str | None = None) -> str:
     """Cards separated by spaces, in the notation ``name`` (default: :func:`notation`)."""
     table = _TABLES[name or notation()]
     return " ".join(table[c] for c in cards)
 
 
-def groups_text(groups: Iterable[Iterable[Card]], name: str | None = None) -> str:
+def groups_text(groups: Iterable[Iterable[int]], name: str | None = None) -> str:
     """Groups of cards (melds) with ``|`` between them."""
     return " | ".join(cards_text(g, name) for g in groups)

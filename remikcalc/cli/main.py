@@ -8,6 +8,7 @@ bad usage (unknown variant, preset or rule key) exits 2.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import gc
 import os
 import sys
@@ -16,10 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from remikcalc.base import i18n
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import N_, _
-from remikcalc.cards.text import set_notation
 from remikcalc.cli.language import add_options, choose, localize
 
 if TYPE_CHECKING:
@@ -77,10 +76,8 @@ class LazyGroup(click.Group):
         module, attr, _help = entry
         collecting = gc.isenabled()
         gc.disable()  # loading makes objects that all live on: collecting them is wasted
-        try:
+        try:  # a known command that fails to load is a bug of ours: its error, not "No such"
             command = getattr(import_module(f"remikcalc.cli.{module}"), attr)
-        except (ImportError, AttributeError):
-            return None
         finally:
             if collecting:
                 gc.freeze()  # later collections skip what was loaded
@@ -96,14 +93,22 @@ class LazyGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line; run as a function (click's ``CliRunner``, standalone mode),
-        it then speaks the language it spoke before again, as a library call should."""
-        before = i18n.current()
+        it runs in a copy of the caller's context, so that the language and card notation it
+        chooses end with it, as a library call's should (the caller's are as they were), and
+        it leaves the process's Ctrl-C handler as it found it: a writing command ignores
+        Ctrl-C once its file is saved (``saving.ignore_interrupts``), which only a process
+        about to end should do."""
+        if not kwargs.get("standalone_mode", True):  # the caller shows the error later, in
+            return super().main(*args, **kwargs)  # the language chosen: main() below
+        import signal
+
+        handler = signal.getsignal(signal.SIGINT)
         try:
-            return super().main(*args, **kwargs)
+            return contextvars.copy_context().run(super().main, *args, **kwargs)
         finally:
-            if kwargs.get("standalone_mode", True):  # else the caller shows the error later
-                i18n.set_language(before)
-                set_notation(None)
+            if handler is not None and signal.getsignal(signal.SIGINT) is not handler:
+                with contextlib.suppress(ValueError):  # not the main thread: never changed
+                    signal.signal(signal.SIGINT, handler)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         choose(args)  # the language, before any help is shown or a command module loads

@@ -98,19 +98,13 @@ def serve_cmd(
         lang=current(),
         extra_hosts=frozenset(h.lower() for h in allow_host),
     )
-    holder: list[object] = []
+    from remikcalc.web.app import create_app
 
-    def make() -> object:
-        from remikcalc.web.app import create_app
-
-        app = create_app(config)
-        holder.append(app)
-        return app
+    app = create_app(config)
 
     def announce(port: int) -> None:
         address = join_address(bound, port, config.token)
-        pad = holder[0].app.state.pad  # type: ignore[attr-defined]
-        pad.join_url = address
+        app.pad.join_url = address
         click.echo(address)
         click.echo(qr_text(address, colour=sys.stdout.isatty()))
         click.echo(_("Open the address above on each phone at the table (same Wi-Fi), or scan "
@@ -124,7 +118,7 @@ def serve_cmd(
         click.echo(_("Stop with Ctrl-C."))
 
     try:
-        serve(make, bound, port, announce=announce)
+        serve(app, bound, port, announce=announce)
     except OSError as exc:
         raise click.ClickException(
             _("cannot start the score pad on {host}: {reason}").format(

@@ -40,7 +40,7 @@ from remikcalc.games.common import (
     typed_discards,
 )
 from remikcalc.games.details import DealDetails, Knocking, PlayerDetail
-from remikcalc.games.result import POOL, Deal, DealResult, Hand, Payment
+from remikcalc.games.result import POOL, Deal, DealResult, Hand, OutcomeCode, Payment
 from remikcalc.games.tally import GameResult, Reentry, Tally, sum_nets
 from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined
 from remikcalc.rules.dealinput import name_key
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 # closings from the highest bonus down; knock is the fallback
-CLOSINGS: tuple[str, ...] = ("full_colour", "colour", "figures", "remik")
+CLOSINGS: tuple[OutcomeCode, ...] = ("full_colour", "colour", "figures", "remik")
 _NAMES = {
     "full_colour": N_("a full colour"),
     "colour": N_("a colour"),
@@ -114,9 +114,11 @@ def _is_full_colour(cards: Sequence[Card], rules: Rules) -> bool:
     return classify_meld(tuple(cards), rules).kind == "run"
 
 
-def closings_shown(cards: Sequence[Card], arrangement: Arrangement, rules: Rules) -> list[str]:
+def closings_shown(
+    cards: Sequence[Card], arrangement: Arrangement, rules: Rules
+) -> list[OutcomeCode]:
     """The special closings a 10-card hand shows, highest bonus first (ties: colour first)."""
-    shown = []
+    shown: list[OutcomeCode] = []
     if _is_full_colour(cards, rules):
         shown.append("full_colour")
     if _is_colour(cards):
@@ -158,9 +160,9 @@ def _not_shown(closer: str, claim: str, cards: Sequence[Card], arrangement: Arra
 class _Option:
     """One way the closer's hand (after a discard) can close, and what it is worth to him."""
 
-    closing: str
+    closing: OutcomeCode
     arrangement: Arrangement
-    shown: tuple[str, ...]
+    shown: tuple[OutcomeCode, ...]
     score: int  # what it adds to the closer's total (knock: own count; special: -bonus)
     stake: Decimal
 
@@ -203,7 +205,7 @@ def _options(rules: Rules, hand: Hand) -> list[_Option]:
     return found
 
 
-def _closer_option(rules: Rules, closer: str, hand: Hand, how: str | None) -> _Option:
+def _closer_option(rules: Rules, closer: str, hand: Hand, how: OutcomeCode | None) -> _Option:
     options = sorted(_options(rules, hand), key=lambda o: (o.score, -o.stake))
     if how is None or how == "knock":
         best = options[0]
@@ -381,9 +383,9 @@ def points_payments(
     rules: Rules,
     scores: Mapping[str, int],
     closer: str | None,
-    how: str | None,
+    how: OutcomeCode | None,
     winner: str | None,
-) -> tuple[str | None, tuple[Payment, ...]]:
+) -> tuple[OutcomeCode | None, tuple[Payment, ...]]:
     """A bridge deal entered as points: the closing (stated, or read from the closer's points)
     and its stakes."""
     if closer is None:
@@ -392,7 +394,7 @@ def points_payments(
     return closing, closing_payments(rules, closer, closing, list(scores))
 
 
-def _closing_of_points(rules: Rules, closer_score: int) -> str:
+def _closing_of_points(rules: Rules, closer_score: int) -> OutcomeCode:
     """The closing a bridge closer's points show: a knock adds, a remik or pattern subtracts."""
     if closer_score >= 0:
         return "knock"

@@ -17,7 +17,7 @@ from remikcalc.base.errors import DealError, MeldError
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cards.notation import Card, check_pack
 from remikcalc.games.details import DealDetails, MeldDetail, PlayerDetail
-from remikcalc.games.result import Deal, DealResult, Hand
+from remikcalc.games.result import Deal, DealResult, Hand, OutcomeCode
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import Meld, classify_meld, counted_cards, meld_reason, split_groups
 
@@ -43,7 +43,7 @@ __all__ = [
     "typed_discards",
 ]
 
-GOING_OUT: tuple[str, ...] = ("out", "one_go")
+GOING_OUT: tuple[OutcomeCode, ...] = ("out", "one_go")
 
 
 # --- the knock and bridge families ------------------------------------------------------------
@@ -224,9 +224,9 @@ def find_winner(
     rules: Rules,
     deal: Deal,
     *,
-    outcomes: Sequence[str] = GOING_OUT,
+    outcomes: Sequence[OutcomeCode] = GOING_OUT,
     infer: bool = True,
-) -> tuple[str | None, str]:
+) -> tuple[str | None, OutcomeCode]:
     """The player who went out (``None`` on a draw) and the deal's outcome.
 
     Without ``--closer`` the winner is the one player whose hand is left out or empty

@@ -21,7 +21,13 @@ from remikcalc.cards.notation import (
     parse_card,
     parse_groups,
 )
-from remikcalc.rules.dealinput import DealInput, check_input, name_key, normal_outcome
+from remikcalc.rules.dealinput import (
+    DealInput,
+    OutcomeCode,
+    check_input,
+    name_key,
+    normal_outcome,
+)
 from remikcalc.rules.variants import Rules
 
 __all__ = ["Deal", "Hand", "build_deal", "parse_hand", "player_named"]
@@ -55,7 +61,7 @@ class Deal:
     players: tuple[str, ...]
     hands: Mapping[str, Hand]
     closer: str | None = None
-    how: str | None = None
+    how: OutcomeCode | None = None
     draw: bool = False
     upcard: Card | None = None
     plus: int | None = None

@@ -25,6 +25,8 @@ from typing import Literal
 
 from remikcalc.cards.notation import Card
 from remikcalc.games.deal import Hand
+from remikcalc.rules.dealinput import OutcomeCode
+from remikcalc.rules.variants import PaymentRule
 from remikcalc.search.melds import Meld
 
 __all__ = ["DealDetails", "Knocking", "Layoff", "MeldDetail", "PlayerDetail", "WildReport"]
@@ -128,10 +130,10 @@ class DealDetails:
     """
 
     players: Mapping[str, PlayerDetail] = field(default_factory=dict)
-    closing: str | None = None
+    closing: OutcomeCode | None = None
     bonus: int | None = None
     knocking: Knocking | None = None
     multiplier: int | None = None
     plus: int | None = None
-    payment: str | None = None
+    payment: PaymentRule | None = None
     pattern: str | None = None

@@ -44,7 +44,7 @@ from remikcalc.games.common import (
     player_detail,
 )
 from remikcalc.games.details import DealDetails
-from remikcalc.games.result import Deal, DealResult, Payment
+from remikcalc.games.result import Deal, DealResult, OutcomeCode, Payment
 from remikcalc.games.tally import TargetTally
 from remikcalc.games.why import N_, Cards, Why
 from remikcalc.rules.variants import Rules
@@ -150,7 +150,7 @@ def _collect(
     rules: Rules,
     deal: Deal,
     winner: str,
-    outcome: str,
+    outcome: OutcomeCode,
     points: dict[str, int],
     reasons: list[str],
     details: DealDetails,
@@ -192,7 +192,7 @@ def _boat(
     rules: Rules,
     deal: Deal,
     winner: str,
-    outcome: str,
+    outcome: OutcomeCode,
     points: dict[str, int],
     reasons: list[str],
     details: DealDetails,

@@ -37,7 +37,7 @@ from remikcalc.games.common import (
     typed_discards,
 )
 from remikcalc.games.details import DealDetails, Knocking, Layoff
-from remikcalc.games.result import Deal, DealResult, Hand
+from remikcalc.games.result import Deal, DealResult, Hand, OutcomeCode
 from remikcalc.games.tally import GameResult, Tally, pairwise_net, target_winner, tie_note
 from remikcalc.games.why import N_, Cards, Operand, Why
 from remikcalc.rules.variants import Rules
@@ -105,7 +105,7 @@ def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
     return _Closing(tuple(best), False)
 
 
-def _closing(rules: Rules, hand: Hand, how: str | None) -> _Closing:
+def _closing(rules: Rules, hand: Hand, how: OutcomeCode | None) -> _Closing:
     eleven = len(hand.cards) == rules.hand_size + 1
     big_gin_ok = eleven and rules.big_gin_bonus is not None and how in (None, "big_gin")
     if hand.groups is not None:
@@ -174,7 +174,7 @@ def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
 # --- scoring ----------------------------------------------------------------------------------
 
 
-def _outcome(closing: _Closing, how: str | None, closer: str, limit: _Limit) -> str:
+def _outcome(closing: _Closing, how: OutcomeCode | None, closer: str, limit: _Limit) -> OutcomeCode:
     k = closing.points
     if closing.big_gin:
         return "big_gin"
@@ -204,7 +204,7 @@ def _outcome(closing: _Closing, how: str | None, closer: str, limit: _Limit) -> 
 
 
 def _defend(
-    closing: _Closing, outcome: str, hand: Hand, rules: Rules
+    closing: _Closing, outcome: OutcomeCode, hand: Hand, rules: Rules
 ) -> tuple[Arrangement, Defence]:
     """The defender's answer, and the knocker's arrangement that makes it worst for him."""
     layoffs = outcome == "knock"
@@ -287,7 +287,7 @@ def _result(
     deal: Deal,
     closer: str,
     defender: str,
-    outcome: str,
+    outcome: OutcomeCode,
     arrangement: Arrangement,
     defence: Defence,
     limit: _Limit,

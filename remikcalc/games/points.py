@@ -15,7 +15,7 @@ from typing import TypeVar
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.games.deal import player_named
-from remikcalc.games.result import DealResult, Payment
+from remikcalc.games.result import DealResult, OutcomeCode, Payment
 from remikcalc.games.why import N_, Why
 from remikcalc.rules.dealinput import DealInput, check_input, normal_outcome
 from remikcalc.rules.families import load
@@ -27,8 +27,8 @@ E = TypeVar("E", bound=DealInput)
 #: a family's reading of a deal entered as points (FamilySpec.points_payments):
 #: (rules, scores, closer, how, winner) -> (outcome, payments)
 PointsReader = Callable[
-    [Rules, Mapping[str, int], str | None, str | None, str | None],
-    tuple[str | None, tuple[Payment, ...]],
+    [Rules, Mapping[str, int], str | None, OutcomeCode | None, str | None],
+    tuple[OutcomeCode | None, tuple[Payment, ...]],
 ]
 
 
@@ -89,9 +89,9 @@ def balance_payments(
     rules: Rules,
     scores: Mapping[str, int],
     closer: str | None,
-    how: str | None,
+    how: OutcomeCode | None,
     winner: str | None,
-) -> tuple[str | None, tuple[Payment, ...]]:
+) -> tuple[OutcomeCode | None, tuple[Payment, ...]]:
     """Boat and continental points: each loser pays the winner what they lost."""
     if sum(scores.values()) != 0 or winner is None:
         raise DealError(_("{variant} points must balance: the winner +sum, each loser "

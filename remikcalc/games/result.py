@@ -9,14 +9,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Literal
 
 from remikcalc.games.deal import Deal, Hand
 from remikcalc.games.details import DealDetails
-from remikcalc.rules.dealinput import OUTCOMES
+from remikcalc.rules.dealinput import OUTCOMES, OutcomeCode
 
-__all__ = ["OUTCOMES", "POOL", "Deal", "DealResult", "Hand", "Payment"]
+__all__ = [
+    "OUTCOMES",
+    "POOL",
+    "Deal",
+    "DealOutcome",
+    "DealResult",
+    "Hand",
+    "OutcomeCode",
+    "Payment",
+]
 
 POOL = "pool"  # the payee of what is paid into the remik bridge pool
+
+#: a deal result's outcome: how the deal ended (one of OUTCOMES), or ``scores`` for a deal
+#: entered as points that does not say; JSON and the sheet views write it as it is
+DealOutcome = OutcomeCode | Literal["scores"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +53,7 @@ class DealResult:
     written by :mod:`remikcalc.render.results`.
     """
 
-    outcome: str
+    outcome: DealOutcome
     closer: str | None
     winner: str | None
     points: dict[str, int]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
@@ -22,6 +22,7 @@ from remikcalc.games.why import reasons_text
 from remikcalc.render import plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.render.sheet import note_text
+from remikcalc.rules.families import Unit
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
 
 __all__ = [
@@ -157,7 +158,9 @@ def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
     return lines
 
 
-def _transfer_line(payer: str, payee: str, amount: str, unit: str, value: Decimal) -> str:
+def _transfer_line(
+    payer: str, payee: str, amount: str, unit: Unit | Literal["money"], value: Decimal
+) -> str:
     """ "Boris pays Anna 26,50 ₽" (or "into the pool"), the amount in money, points or
     stakes (``unit``: money, point, stake)."""
     n = plural_number(value)

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _
@@ -37,6 +37,7 @@ __all__ = [
     "DealInput",
     "InputField",
     "Kind",
+    "OutcomeCode",
     "check_input",
     "name_key",
     "normal_outcome",
@@ -45,10 +46,14 @@ __all__ = [
     "takes",
 ]
 
-OUTCOMES: tuple[str, ...] = (
+#: how a deal ended, as ``--how`` and the sheet's ``how:`` take it and as a result's outcome
+#: says it: stored, compared and written (sheets, JSON) as the string itself
+OutcomeCode = Literal[
     "knock", "gin", "big_gin", "undercut", "out", "one_go",
     "remik", "colour", "figures", "full_colour", "draw",
-)  # fmt: skip
+]  # fmt: skip
+OUTCOMES: tuple[OutcomeCode, ...] = get_args(OutcomeCode)
+_OUTCOME_CODES: dict[str, OutcomeCode] = {code: code for code in OUTCOMES}
 
 # How people call each outcome (translated with outcome_text); the sheet and JSON keep the code.
 _OUTCOME_WORDS = {
@@ -199,10 +204,11 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
 
 
-def normal_outcome(text: str) -> str:
+def normal_outcome(text: str) -> OutcomeCode:
     """An outcome as written on the sheet (``big-gin`` -> ``big_gin``), or DealError."""
     how = text.strip().lower().replace("-", "_")
-    if how not in OUTCOMES:
+    code = _OUTCOME_CODES.get(how)
+    if code is None:
         import difflib  # only for a refusal (not loaded at start-up)
 
         close = difflib.get_close_matches(how, OUTCOMES, n=1)
@@ -212,7 +218,7 @@ def normal_outcome(text: str) -> str:
         if close:
             message += _("; did you mean {guess}?").format(guess=close[0])
         raise DealError(message)
-    return how
+    return code
 
 
 def takes(rules: Rules, key: str) -> bool:

@@ -27,9 +27,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["OPTIONAL_INPUTS", "REGISTRY", "Family", "FamilySpec", "family_spec", "load"]
+__all__ = [
+    "OPTIONAL_INPUTS",
+    "REGISTRY",
+    "DrawScores",
+    "Family",
+    "FamilySpec",
+    "Unit",
+    "family_spec",
+    "load",
+]
+
+#: what a drawn deal entered as points may score (:attr:`FamilySpec.draw_scores`)
+DrawScores = Literal["none", "penalties", "any"]
+#: what one unit of a session's net is called when money is attached (:attr:`FamilySpec.unit`)
+Unit = Literal["point", "stake"]
 
 
 class Family(StrEnum):
@@ -66,7 +80,7 @@ class FamilySpec:
     #: what a drawn deal may score when entered as points: ``none`` (nobody scores: the knock
     #: games and bridge), ``penalties`` (each player minus their own hand: nothing above 0)
     #: or ``any`` (rummy 500: melds laid still score).
-    draw_scores: str = "none"
+    draw_scores: DrawScores = "none"
     #: the closer went out: his hand is empty (or left out) and is not asked for.
     closer_went_out: bool = False
     #: in a deal entered as points, the closer is the deal's winner (all but the knock games,
@@ -85,7 +99,7 @@ class FamilySpec:
     #: jokers may be in the pack without being wild (continental: a joker is a card to pay).
     tame_jokers: bool = False
     #: what one unit of a session's net is called when money is attached: point or stake.
-    unit: str = "point"
+    unit: Unit = "point"
     #: a hand may grow past the deal (picking up the discard pile: boat, rummy 500), so the
     #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
     hand_grows: bool = False

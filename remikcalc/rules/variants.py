@@ -20,16 +20,24 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Literal, get_args
 
 from remikcalc.base.errors import RulesError
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.rules.families import Family, FamilySpec, family_spec
 
 __all__ = [
+    "ACE_RUNS",
+    "PAYMENTS",
     "RULE_DOCS",
+    "SCORINGS",
+    "SHUTOUTS",
     "VARIANTS",
+    "AceRuns",
+    "PaymentRule",
     "Rules",
+    "Scoring",
+    "Shutout",
     "Variant",
     "find_variant",
     "get_rules",
@@ -37,10 +45,21 @@ __all__ = [
     "variant_word",
 ]
 
-ACE_RUNS: tuple[str, ...] = ("low", "high", "low_or_high", "around")
-SHUTOUTS: tuple[str, ...] = ("none", "game_bonus_double", "double")
-SCORINGS: tuple[str, ...] = ("standard", "hollywood")
-PAYMENTS: tuple[str, ...] = ("per_card", "chips")
+# The rule keys with a closed set of values: each value is stored, compared and written (in
+# sheets, JSON, `rules`) as the string itself; the type lets mypy check every comparison.
+#: where an ace may stand in a run (``ace_runs``)
+AceRuns = Literal["low", "high", "low_or_high", "around"]
+#: what a loser who won no hand costs (``shutout``, the knock games)
+Shutout = Literal["none", "game_bonus_double", "double"]
+#: one column, or Hollywood's three at once (``scoring``, gin and oklahoma)
+Scoring = Literal["standard", "hollywood"]
+#: how a continental deal is paid (``payment``)
+PaymentRule = Literal["per_card", "chips"]
+
+ACE_RUNS: tuple[AceRuns, ...] = get_args(AceRuns)
+SHUTOUTS: tuple[Shutout, ...] = get_args(Shutout)
+SCORINGS: tuple[Scoring, ...] = get_args(Scoring)
+PAYMENTS: tuple[PaymentRule, ...] = get_args(PaymentRule)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -61,7 +80,7 @@ class Rules:
     set_max: int = 4
     set_distinct_suits: bool = True
     run_min: int = 3
-    ace_runs: str = "low"
+    ace_runs: AceRuns = "low"
     wild_jokers: bool = False
     jokers_minority: bool = False
     wild_deuces: bool = False
@@ -85,8 +104,8 @@ class Rules:
     game_target: int | None = 100
     game_bonus: int = 100
     box_bonus: int = 25
-    shutout: str = "none"
-    scoring: str = "standard"
+    shutout: Shutout = "none"
+    scoring: Scoring = "standard"
     # bridge closings, bonuses and stakes
     remik_bonus: int = 10
     colour_bonus: int = 25
@@ -104,7 +123,7 @@ class Rules:
     # going-out games
     one_go_multiplier: int = 2
     first_meld_min: int | None = None
-    payment: str = "per_card"
+    payment: PaymentRule = "per_card"
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some keys changed, validated."""

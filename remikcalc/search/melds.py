@@ -29,7 +29,7 @@ from itertools import combinations
 from remikcalc.base.errors import MeldError
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cards.notation import CARDS, Card, format_cards
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.variants import AceRuns, Rules
 
 __all__ = [
     "Meld",
@@ -153,7 +153,7 @@ class RunGeometry:
     - ``windows[n]``: the ranks (1 = ace .. 13 = king) of each such run, in order.
     """
 
-    ace_runs: str
+    ace_runs: AceRuns
     line: tuple[int, ...]
     wraps: bool
     orders: tuple[tuple[int, ...], ...]
@@ -166,7 +166,7 @@ _HIGH = (*range(1, 13), 0)
 
 
 @cache
-def _run_geometry(ace_runs: str) -> RunGeometry:
+def _run_geometry(ace_runs: AceRuns) -> RunGeometry:
     first, last = {"low": (1, 13), "high": (2, 14), "low_or_high": (1, 14), "around": (1, 25)}[
         ace_runs
     ]
@@ -193,13 +193,6 @@ def position_rank(position: int) -> int:
     return (position - 1) % 13
 
 
-def run_position_value(rules: Rules, rank0: int, first: bool) -> int:
-    """Value of a card in a run at rank index ``rank0``; ``first`` marks the low end."""
-    if rank0 == 0:
-        return rules.ace_low_value if first else rules.ace_value
-    return rules.card_value(rank0)
-
-
 def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[int, int] | None:
     """Best (value, start) window of ``length`` holding every rank index in ``ranks``."""
     return _best_run_window(
@@ -211,7 +204,7 @@ def best_run_window(ranks: frozenset[int], length: int, rules: Rules) -> tuple[i
 def _best_run_window(
     ranks: frozenset[int],
     length: int,
-    ace_runs: str,
+    ace_runs: AceRuns,
     ace_value: int,
     ace_low_value: int,
     court_value: int,
@@ -495,8 +488,11 @@ def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
         ).format(n=MAX_RUN)
     ranks = {c % 13 for c in naturals}
     shape = _ace_shape(ranks)
-    allowed = {"low": ("low", "low_or_high", "around"), "high": ("high", "low_or_high", "around"),
-               "around": ("around",)}  # fmt: skip
+    allowed: dict[str, tuple[AceRuns, ...]] = {
+        "low": ("low", "low_or_high", "around"),
+        "high": ("high", "low_or_high", "around"),
+        "around": ("around",),
+    }
     around = rules.replace(ace_runs="around")
     fits_around = best_run_window(frozenset(ranks), size, around) is not None
     if shape is not None and rules.ace_runs not in allowed[shape] and fits_around:

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from remikcalc.games.result import DealResult
+from remikcalc.games.result import DealOutcome, DealResult
 from remikcalc.rules.dealinput import name_key
 from remikcalc.session.replay import Replay
 from remikcalc.sheet.model import DealEntry, Entry
 
 #: outcomes a player achieves (the closer's, or the undercutting defender's); not draws or points
-NOT_ACHIEVED = ("draw", "scores")
+NOT_ACHIEVED: tuple[DealOutcome, ...] = ("draw", "scores")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,7 @@ class PlayerStats:
     name: str
     deals: int = 0
     won: int = 0
-    outcomes: dict[str, int] = field(default_factory=dict)
+    outcomes: dict[DealOutcome, int] = field(default_factory=dict)
     caught: list[int] = field(default_factory=list)  # counts left in hand in deals he lost
     best: BestDeal | None = None
     gain: int = 0  # the best deal's score, negated where scores are penalties (bridge)

@@ -13,10 +13,18 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.guard import Guard
 from remikcalc.web.shelf import Shelf
 
-__all__ = ["create_app"]
+__all__ = ["PadApp", "create_app"]
 
 
-def create_app(config: PadConfig) -> Guard:
+class PadApp(Guard):
+    """The guarded application of one run, holding its :class:`~remikcalc.web.call.Pad`."""
+
+    def __init__(self, app: Starlette, pad: Pad) -> None:
+        super().__init__(app, pad.config)
+        self.pad = pad
+
+
+def create_app(config: PadConfig) -> PadApp:
     """The pad's ASGI application for one run, wrapped in its :class:`Guard`."""
     routes: list[BaseRoute] = [
         *pages.ROUTES,
@@ -24,5 +32,6 @@ def create_app(config: PadConfig) -> Guard:
         Mount("/static", StaticFiles(packages=[("remikcalc.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, debug=False)
-    app.state.pad = Pad(config, Shelf(config))
-    return Guard(app, config)
+    pad = Pad(config, Shelf(config))
+    app.state.pad = pad
+    return PadApp(app, pad)

@@ -144,18 +144,17 @@ def qr_text(data: str, *, colour: bool) -> str:
 
 
 def serve(
-    app_factory: Callable[[], object],
+    app: object,
     host: str,
     port: int | None,
     *,
     announce: Callable[[int], None],
     out: TextIO = sys.stdout,
 ) -> None:
-    """Run the app on ``host``:``port`` (None: :data:`DEFAULT_PORT`, else a free one) until
+    """Run the ASGI ``app`` on ``host``:``port`` (None: :data:`DEFAULT_PORT`, else a free one) until
     Ctrl-C or SIGTERM; ``announce(port)`` once connections are accepted."""
     import uvicorn
 
-    app = app_factory()
     chosen = port
     if chosen is None:
         chosen = DEFAULT_PORT if _free(host, DEFAULT_PORT) else 0
