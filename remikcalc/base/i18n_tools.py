@@ -126,12 +126,38 @@ def extract_source(
     return [m for m in found if m.msgid.strip()]
 
 
+# a string literal in a template: "..." or '...' with backslash escapes
+_LITERAL = r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
+_TEMPLATE_CALL = re.compile(rf"\b_\(\s*{_LITERAL}\s*\)")
+_TEMPLATE_PLURAL = re.compile(rf"\bngettext\(\s*{_LITERAL}\s*,\s*{_LITERAL}\s*,")
+
+
+def extract_template(text: str, where: str) -> list[Message]:
+    """The messages of a Jinja template of the score pad: ``_("...")`` and
+    ``ngettext("...", "...", n)`` with plain string literals (a template is not Python, so
+    its calls are found by pattern; keep them on one line)."""
+    found: list[Message] = []
+    for m in _TEMPLATE_CALL.finditer(text):
+        line = f"{where}:{text.count(chr(10), 0, m.start()) + 1}"
+        found.append(Message(ast.literal_eval(m.group(1)), where=[line]))
+    for m in _TEMPLATE_PLURAL.finditer(text):
+        line = f"{where}:{text.count(chr(10), 0, m.start()) + 1}"
+        one, many = ast.literal_eval(m.group(1)), ast.literal_eval(m.group(2))
+        found.append(Message(one, many, where=[line]))
+    return [m for m in found if m.msgid.strip()]
+
+
 def _collect(files: Iterable[tuple[Path, Path]], problems: list[str], click: bool) -> list[Message]:
     merged: dict[tuple[str, str | None], Message] = {}
     for path, root in files:
         where = path.relative_to(root).as_posix()
         names = ("_",) if click else ("_", "N_")
-        for m in extract_source(path.read_text(encoding="utf-8"), where, problems, names):
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".html":
+            messages = extract_template(text, where)
+        else:
+            messages = extract_source(text, where, problems, names)
+        for m in messages:
             m.click = click
             key = (m.msgid, m.plural)
             if key in merged:
@@ -144,7 +170,8 @@ def _collect(files: Iterable[tuple[Path, Path]], problems: list[str], click: boo
 def extract(problems: list[str] | None = None) -> list[Message]:
     """Every message of the remikcalc package, in file order."""
     problems = [] if problems is None else problems
-    files = [(p, PACKAGE.parent) for p in sorted(PACKAGE.rglob("*.py"))]
+    sources = sorted(PACKAGE.rglob("*.py")) + sorted(PACKAGE.glob("web/templates/*.html"))
+    files = [(p, PACKAGE.parent) for p in sources]
     return _collect(files, problems, click=False)
 
 

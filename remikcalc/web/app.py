@@ -7,7 +7,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from remikcalc.web import api, pages
+from remikcalc.web import api, corrections, entry, pages, reports
 from remikcalc.web.call import Pad
 from remikcalc.web.config import PadConfig
 from remikcalc.web.guard import Guard
@@ -28,6 +28,9 @@ def create_app(config: PadConfig) -> PadApp:
     """The pad's ASGI application for one run, wrapped in its :class:`Guard`."""
     routes: list[BaseRoute] = [
         *pages.ROUTES,
+        *entry.ROUTES,
+        *corrections.ROUTES,
+        *reports.ROUTES,
         *api.ROUTES,
         Mount("/static", StaticFiles(packages=[("remikcalc.web", "static")]), name="static"),
     ]

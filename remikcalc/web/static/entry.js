@@ -1,0 +1,2 @@
+/* remikcalc score pad: entry (filled in by the pad work). */
+"use strict";
