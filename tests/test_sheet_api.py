@@ -206,3 +206,26 @@ def test_writing_a_sheet_from_python_does_not_import_click(tmp_path: Path) -> No
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_writes_from_the_kept_replay_are_the_writes_from_a_fresh_one(
+    gin: remikcalc.SheetFile, tmp_path: Path
+) -> None:
+    """One SheetFile keeps its replay between writes and scores the next write into a fork
+    of it; a fresh read of the file must give the same sheet, and the same bytes as the same
+    deals added by the command line, one process each."""
+    twin = tmp_path / "twin.yaml"
+    twin.write_bytes(Path(gin.path).read_bytes())
+    deals = [("Anna", 60), ("Boris", 7), ("Anna", 45), ("Boris", 12), ("Anna", 9)]
+    for name, points in deals:  # Anna's 105 ends game 1 at the third; the fourth starts game 2
+        gin.add({"scores": {name: points}})
+        ok("add", str(twin), "--score", f"{name}={points}")
+    gin.add({"closer": "Anna", "hands": HANDS})
+    ok("add", str(twin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    assert Path(gin.path).read_bytes() == twin.read_bytes()
+    kept = gin.replay()
+    fresh = remikcalc.open_sheet(twin).replay()
+    assert kept.sheet == fresh.sheet
+    assert [s.totals for s in kept.steps] == [s.totals for s in fresh.steps]
+    assert [s.game for s in kept.steps] == [s.game for s in fresh.steps] == [1, 1, 1, 2, 2, 2]
+    assert kept.tally.net() == fresh.tally.net()

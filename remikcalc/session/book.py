@@ -34,6 +34,7 @@ from remikcalc.rules.dealinput import name_key
 from remikcalc.session.replay import Replay, Step, deal_numbers, replay
 from remikcalc.sheet.files import Commit, locked, read_text
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+from remikcalc.sheet.splice import SheetText
 
 __all__ = [
     "SheetFile",
@@ -97,19 +98,35 @@ def _as_entry(entry: Entry | Mapping[str, Any]) -> Entry:
     return entry_from_data(entry)
 
 
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A sheet as last read or written: its file's identity, version, parsed text, replay."""
+
+    identity: tuple[int, int, int, int]
+    version: str
+    text: SheetText
+    replay: Replay
+
+
 class _Change:
-    """One transaction in progress: the text read, the sheet it holds, and what to save."""
+    """One transaction in progress: the text read (parsed once, or as it was kept), the sheet
+    it holds, and the warnings to give once it is saved."""
 
-    def __init__(self, path: str, text: str, warnings: list[str]) -> None:
-        from remikcalc.sheet.splice import SheetText
-
-        self.path = path
-        self.read = SheetText.parse(text, path)
+    def __init__(self, name: str, text: str, warnings: list[str], kept: _Read | None) -> None:
+        self.kept = kept
+        self.read = kept.text if kept is not None else SheetText.parse(text, name)
         self.warnings = warnings
 
     @property
     def sheet(self) -> Sheet:
         return self.read.sheet
+
+    def replay(self) -> Replay:
+        """The whole sheet replayed, to score more into: a fork of the kept replay when the
+        file is as it was last read, else a fresh replay."""
+        if self.kept is not None:
+            return self.kept.replay.fork()
+        return replay(self.sheet)
 
 
 class SheetFile:
@@ -120,7 +137,7 @@ class SheetFile:
         self.path = os.fspath(path)
         #: how messages name the sheet (the path as given, or what a server shows of it)
         self.name = self.path if name is None else name
-        self._cache: tuple[tuple[int, int, int, int], str, Replay] | None = None
+        self._kept: _Read | None = None
 
     def __repr__(self) -> str:
         return f"SheetFile({self.path!r})"
@@ -139,15 +156,15 @@ class SheetFile:
         modification time, size) stays the same, so reading an unchanged sheet again costs a
         ``stat``; a change by anyone (another process, the CLI) is seen at the next call."""
         identity = self._identity()
-        if self._cache is not None and identity is not None and self._cache[0] == identity:
-            return self._cache[1], self._cache[2]
-        from remikcalc.sheet.read import sheet_from_text
-
+        kept = self._kept
+        if kept is not None and identity is not None and kept.identity == identity:
+            return kept.version, kept.replay
         text = read_text(self.path)
-        state = replay(sheet_from_text(text, self.name))
+        parsed = SheetText.parse(text, self.name)
+        state = replay(parsed.sheet)
         version = version_of(text)
         if identity is not None and identity == self._identity():
-            self._cache = (identity, version, state)
+            self._kept = _Read(identity, version, parsed, state)
         return version, state
 
     def replay(self) -> Replay:
@@ -175,33 +192,37 @@ class SheetFile:
 
     def _write(
         self,
-        plan: Callable[[_Change], tuple[str, Written]],
+        plan: Callable[[_Change], tuple[SheetText | None, Written]],
         *,
         version: str | None,
         commit: Commit | None,
     ) -> Written:
-        """Under the lock: read, check the version, plan the new text, save it if it differs."""
+        """Under the lock: read, check the version, plan the new text (None: nothing to
+        change), save it; then keep the new text and replay for the next read or write."""
         _must_be_a_file(self.path)
         commit = Commit() if commit is None else commit
         warnings: list[str] = []
         with locked(self.path):
             text = read_text(self.path)
             commit.before = text
-            if version is not None and version != version_of(text):
+            current = version_of(text)
+            if version is not None and version != current:
                 raise StaleSheet(
                     _("{file} has changed since it was read; nothing was written").format(
                         file=self.name
                     )
                 )
-            new_text, written = plan(_Change(self.name, text, warnings))
-            if new_text != text:
-                commit.save(self.path, new_text)
+            kept = self._kept if self._kept is not None and self._kept.version == current else None
+            new, written = plan(_Change(self.name, text, warnings, kept))
+            if new is not None and new.text != text:
+                commit.save(self.path, new.text)
         state = written.replay
-        self._cache = None
         identity = self._identity()
-        new_version = version_of(new_text)
-        if identity is not None:
-            self._cache = (identity, new_version, state)
+        self._kept = None
+        new_version = current if new is None else version_of(new.text)
+        if new is not None and identity is not None:
+            state.sheet = new.sheet  # the sheet as saved (a replay keeps the one it began with)
+            self._kept = _Read(identity, new_version, new, state)
         return dataclasses.replace(written, version=new_version, warnings=tuple(warnings))
 
     def add(
@@ -216,10 +237,10 @@ class SheetFile:
         unless ``again`` (typed twice by mistake?)."""
         wanted = _as_entry(entry)
 
-        def plan(change: _Change) -> tuple[str, Written]:
+        def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import with_entry
 
-            state = replay(change.sheet)
+            state = change.replay()
             last = state.steps[-1] if state.steps else None
             try:
                 canonical, step = state.apply(wanted)
@@ -245,7 +266,7 @@ class SheetFile:
         entry's notes are kept."""
         wanted = _as_entry(entry)
 
-        def plan(change: _Change) -> tuple[str, Written]:
+        def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import with_entry_replaced
 
             sheet = change.sheet
@@ -264,7 +285,7 @@ class SheetFile:
         """Remove deal ``n`` (numbered as ``show`` numbers the deals) and score again what
         follows it; refused, as :meth:`edit` is, when a later entry no longer fits."""
 
-        def plan(change: _Change) -> tuple[str, Written]:
+        def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
@@ -279,7 +300,7 @@ class SheetFile:
         """Remove the last entry (a deal or an event). Refused if the sheet without it would
         still not load (the problem is earlier: mend it with :meth:`edit` or :meth:`delete`)."""
 
-        def plan(change: _Change) -> tuple[str, Written]:
+        def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
@@ -314,7 +335,7 @@ class SheetFile:
         players, hands, melds, scores, closers and re-entries. ``changed`` is False when the
         player already has that name."""
 
-        def plan(change: _Change) -> tuple[str, Written]:
+        def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import with_sheet
 
             sheet = change.sheet
@@ -322,7 +343,7 @@ class SheetFile:
             want, player = renamed(sheet, old, new)
             state = replay(want)
             if want == sheet:
-                return change.read.text, Written(self.path, state, "", changed=False,
+                return None, Written(self.path, state, "", changed=False,
                                                  player=player)  # fmt: skip
             text = with_sheet(change.read, want, change.warnings.append)
             return text, Written(self.path, state, "", player=player)

@@ -8,6 +8,7 @@ code and its family's tally gives every deal's result and the running totals.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,13 @@ class Replay:
     rules: Rules
     tally: Tally
     steps: list[Step] = field(default_factory=list)
+
+    def fork(self) -> Replay:
+        """A copy to score more entries into, leaving this replay as it is (a sheet's replay
+        is kept between reads; a write works on a fork of it). The steps are immutable and
+        shared; the tally, which scoring changes, is copied."""
+        tally = copy.deepcopy(self.tally, {id(self.rules): self.rules})
+        return Replay(self.sheet, self.rules, tally, list(self.steps))
 
     def written(self, entry: Entry) -> Entry:
         """``entry`` as :meth:`apply` would write it now (names as the players', cards

@@ -229,37 +229,42 @@ def _no_entry(name: str, n: int, count: int) -> str:
     )
 
 
-def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> str:
+def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> SheetText:
     """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
     canonical text, which must load back too (a sheet past the size or item limits would not).
+    The text kept comes with what loading it gave, so that it need not be parsed again.
     """
     if candidate is not None:
         if len(candidate.encode("utf-8")) > MAX_BYTES:
             raise too_big(name)  # not rewritten shorter: that would drop the comments
         try:
-            if parse_text(candidate, name)[0] == want:
-                return candidate
+            sheet, root = parse_text(candidate, name)
+            if sheet == want:
+                return SheetText(candidate, name, sheet, root)
         except RemikcalcError:
             pass
     text = dump_sheet(want)
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise too_big(name)
     try:
-        parse_text(text, name)
+        sheet, root = parse_text(text, name)
     except RemikcalcError as exc:
         first = str(exc).splitlines()[0]
         raise SheetError(
-            _("{name}: after this change the sheet would not load again ({first}); it is "
-              "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
-                name=name, first=first)
-        ) from None  # fmt: skip
+            _(
+                "{name}: after this change the sheet would not load again ({first}); it is "
+                "unchanged. Start a new sheet for the next deals (remikcalc new)"
+            ).format(name=name, first=first)
+        ) from None
     old_text, old_sheet, warn = before
     if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
         warn(
-            _("warning: {name} was rewritten in the standard layout; its comments and its own "
-              "layout were not kept").format(name=name)
-        )  # fmt: skip
-    return text
+            _(
+                "warning: {name} was rewritten in the standard layout; its comments and its own "
+                "layout were not kept"
+            ).format(name=name)
+        )
+    return SheetText(text, name, sheet, root)
 
 
 def _spliced_remove(text: str, root: Node | None, n: int) -> str | None:
@@ -294,7 +299,7 @@ class SheetText:
         sheet, root = parse_text(text, name)
         return cls(text, name, sheet, root)
 
-    def checked(self, candidate: str | None, want: Sheet, warn: Warn) -> str:
+    def checked(self, candidate: str | None, want: Sheet, warn: Warn) -> SheetText:
         """``candidate`` if it loads back as ``want``, else the canonical text of ``want``."""
         return _checked(candidate, want, self.name, (self.text, self.sheet, warn))
 
@@ -302,14 +307,14 @@ class SheetText:
 # --- the edits ----------------------------------------------------------------------------------
 
 
-def with_entry(st: SheetText, entry: Entry, warn: Warn = None) -> str:
+def with_entry(st: SheetText, entry: Entry, warn: Warn = None) -> SheetText:
     """The text with one more entry at the end: in place if possible, else canonical (then
     ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
     want = st.sheet.with_entries((*st.sheet.entries, entry))
     return st.checked(_spliced_add(st.text, st.root, entry), want, warn)
 
 
-def without_entry(st: SheetText, n: int, warn: Warn = None) -> str:
+def without_entry(st: SheetText, n: int, warn: Warn = None) -> SheetText:
     """The text without entry ``n`` (from 1; the last one for ``undo``)."""
     entries = list(st.sheet.entries)
     if not 1 <= n <= len(entries):
@@ -318,7 +323,7 @@ def without_entry(st: SheetText, n: int, warn: Warn = None) -> str:
     return st.checked(_spliced_remove(st.text, st.root, n), st.sheet.with_entries(entries), warn)
 
 
-def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) -> str:
+def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) -> SheetText:
     """The text with entry ``n`` (from 1) replaced by ``entry``: in place if possible
     (comments outside that entry kept), else canonical."""
     entries = list(st.sheet.entries)
@@ -329,7 +334,7 @@ def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) 
     return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn)
 
 
-def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> str:
+def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
     """The text changed to ``want``, which has the same settings and number of entries except
     for its players (a rename): the players line and each entry that differs are replaced in
     place where possible (comments kept), checked by loading back; else canonical.
@@ -359,7 +364,7 @@ def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> str:
 
 def text_with_entry(text: str, entry: Entry, name: str = "<string>", *, warn: Warn = None) -> str:
     """:func:`with_entry` of a text."""
-    return with_entry(SheetText.parse(text, name), entry, warn)
+    return with_entry(SheetText.parse(text, name), entry, warn).text
 
 
 def text_without_last(text: str, name: str = "<string>", *, warn: Warn = None) -> tuple[str, Entry]:
@@ -369,7 +374,7 @@ def text_without_last(text: str, name: str = "<string>", *, warn: Warn = None) -
         raise SheetError(
             _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
         )
-    return without_entry(st, len(st.sheet.entries), warn), st.sheet.entries[-1]
+    return without_entry(st, len(st.sheet.entries), warn).text, st.sheet.entries[-1]
 
 
 def text_with_entry_replaced(
@@ -378,9 +383,9 @@ def text_with_entry_replaced(
     """:func:`with_entry_replaced` of a text, and the entry it had."""
     st = SheetText.parse(text, name)
     edited = with_entry_replaced(st, n, entry, warn)
-    return edited, st.sheet.entries[n - 1]
+    return edited.text, st.sheet.entries[n - 1]
 
 
 def text_with_sheet(text: str, want: Sheet, name: str = "<string>", *, warn: Warn = None) -> str:
     """:func:`with_sheet` of a text."""
-    return with_sheet(SheetText.parse(text, name), want, warn)
+    return with_sheet(SheetText.parse(text, name), want, warn).text
