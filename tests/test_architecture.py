@@ -413,3 +413,22 @@ def test_a_family_is_scored_and_settled_in_one_module() -> None:
     elsewhere = [f"{spec.family}: {spec.tally}" for spec in REGISTRY.values()
                  if module(spec.tally) not in homes[spec.family]]  # fmt: skip
     assert elsewhere == []
+
+
+def test_the_commands_never_load_the_web_stack() -> None:
+    """Only ``serve`` loads the pad's stack: every other command module imports none of it."""
+    import subprocess
+    import sys
+
+    from remikcalc.cli.main import COMMANDS
+
+    modules = sorted({f"remikcalc.cli.{module}" for module, _attr, _help in COMMANDS.values()})
+    code = (
+        "import importlib, sys\n"
+        f"for name in {[m for m in modules if m != 'remikcalc.cli.serve']!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'jinja2', 'segno', 'anyio') "
+        "if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
