@@ -10,6 +10,10 @@ is what the command line prints, and the file is left byte for byte as it was. A
 made conditional on the version it was planned from (``version=``, the pad's optimistic
 concurrency): if the file changed since, :class:`StaleSheet` is raised and nothing is written.
 
+``preview_edit``, ``preview_delete`` and ``preview_undo`` run the same plan as the write on the
+file as it is, without saving: the :class:`Preview` holds the sheet replayed before and after,
+and the version to give the write so that it is refused if anything changed in between.
+
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "g.yaml")
 >>> book = new_sheet(path, variant="gin", players=["Anna", "Boris"])
@@ -37,6 +41,7 @@ from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_
 from remikcalc.sheet.splice import SheetText
 
 __all__ = [
+    "Preview",
     "SheetFile",
     "StaleSheet",
     "Written",
@@ -70,6 +75,29 @@ class Written:
     warnings: tuple[str, ...] = ()
     #: ``rename``: the player's name as it was
     player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a write would do if it were made now, found without writing (the pad shows it
+    before a player confirms): the same plan as the write, run on the file as it is."""
+
+    path: str
+    #: the file's version the preview was made from: give it to the write (``version=``) so
+    #: that the write is refused if the sheet changed since
+    version: str
+    #: the sheet replayed as it is (None when it does not load: a write may mend it)
+    before: Replay | None
+    #: the sheet replayed as the write would leave it
+    after: Replay
+    #: the entry the write would put in place (``edit``), scored
+    step: Step | None = None
+    #: the entry the write would remove (``undo``, ``delete``) or replace (``edit``)
+    removed: Entry | None = None
+
+
+#: a write's plan: from the transaction in progress, the new text and what the write did
+_Plan = Callable[["_Change"], "tuple[SheetText | None, Written]"]
 
 
 def version_of(text: str) -> str:
@@ -192,7 +220,7 @@ class SheetFile:
 
     def _write(
         self,
-        plan: Callable[[_Change], tuple[SheetText | None, Written]],
+        plan: _Plan,
         *,
         version: str | None,
         commit: Commit | None,
@@ -224,6 +252,24 @@ class SheetFile:
             state.sheet = new.sheet  # the sheet as saved (a replay keeps the one it began with)
             self._kept = _Read(identity, new_version, new, state)
         return dataclasses.replace(written, version=new_version, warnings=tuple(warnings))
+
+    def _dry(self, plan: _Plan) -> Preview:
+        """Run a write's ``plan`` on the file as it is, without the lock and without saving:
+        what the write would do now (it raises what the write would raise)."""
+        _must_be_a_file(self.path)
+        text = read_text(self.path)
+        version = version_of(text)
+        kept = self._kept if self._kept is not None and self._kept.version == version else None
+        change = _Change(self.name, text, [], kept)
+        _new, written = plan(change)
+        before: Replay | None
+        try:
+            cached, before = self.load()
+            if cached != version:  # changed since it was read: replay the text read
+                before = replay(change.sheet)
+        except RemikcalcError:
+            before = None
+        return Preview(self.path, version, before, written.replay, written.step, written.removed)
 
     def add(
         self,
@@ -264,6 +310,13 @@ class SheetFile:
         """Replace deal ``n`` (numbered as ``show`` numbers the deals, from 1) with ``entry``,
         checked as :meth:`add` checks it; every later entry must still fit after it. The
         entry's notes are kept."""
+        return self._write(self._editing(n, entry), version=version, commit=commit)
+
+    def preview_edit(self, n: int, entry: Entry | Mapping[str, Any]) -> Preview:
+        """What :meth:`edit` would do now, without writing; refused as :meth:`edit` is."""
+        return self._dry(self._editing(n, entry))
+
+    def _editing(self, n: int, entry: Entry | Mapping[str, Any]) -> _Plan:
         wanted = _as_entry(entry)
 
         def plan(change: _Change) -> tuple[SheetText | None, Written]:
@@ -277,14 +330,20 @@ class SheetFile:
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
             return text, Written(self.path, state, "", step=step, removed=old)
 
-        return self._write(plan, version=version, commit=commit)
+        return plan
 
     def delete(
         self, n: int, *, version: str | None = None, commit: Commit | None = None
     ) -> Written:
         """Remove deal ``n`` (numbered as ``show`` numbers the deals) and score again what
         follows it; refused, as :meth:`edit` is, when a later entry no longer fits."""
+        return self._write(self._deleting(n), version=version, commit=commit)
 
+    def preview_delete(self, n: int) -> Preview:
+        """What :meth:`delete` would do now, without writing; refused as :meth:`delete` is."""
+        return self._dry(self._deleting(n))
+
+    def _deleting(self, n: int) -> _Plan:
         def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import without_entry
 
@@ -294,12 +353,18 @@ class SheetFile:
             text = without_entry(change.read, index, change.warnings.append)
             return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
 
-        return self._write(plan, version=version, commit=commit)
+        return plan
 
     def undo(self, *, version: str | None = None, commit: Commit | None = None) -> Written:
         """Remove the last entry (a deal or an event). Refused if the sheet without it would
         still not load (the problem is earlier: mend it with :meth:`edit` or :meth:`delete`)."""
+        return self._write(self._undoing(), version=version, commit=commit)
 
+    def preview_undo(self) -> Preview:
+        """What :meth:`undo` would do now, without writing; refused as :meth:`undo` is."""
+        return self._dry(self._undoing())
+
+    def _undoing(self) -> _Plan:
         def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import without_entry
 
@@ -326,7 +391,7 @@ class SheetFile:
             text = without_entry(change.read, len(sheet.entries), change.warnings.append)
             return text, Written(self.path, state, "", removed=sheet.entries[-1])
 
-        return self._write(plan, version=version, commit=commit)
+        return plan
 
     def rename(
         self, old: str, new: str, *, version: str | None = None, commit: Commit | None = None

@@ -1,10 +1,659 @@
 """Correcting a sheet: edit a deal (showing what changes first), delete one, undo the last
-entry, rename a player, a bridge re-entry; and starting a new sheet."""
+entry, rename a player, a bridge re-entry; and starting a new sheet.
+
+- ``/s/ID/deal/N``: deal N's form, filled in as the sheet has it (points, or each hand's cards
+  in the phone's notation); the first submit shows what changes (the library's dry run,
+  :meth:`~remikcalc.session.book.SheetFile.preview_edit`), a second one saves it
+  (:meth:`~remikcalc.session.book.SheetFile.edit`) with the version the preview was made from;
+- ``/s/ID/deal/N/delete``: what removing deal N changes, then the removal;
+- ``/s/ID/more``: undo the last entry (what goes, shown first), rename a player, and where the
+  tally puts players out, their re-entry (its cost shown first); each posts to its own address;
+- ``/new``: a new sheet, in two steps (the variant, then its presets, players and stake).
+
+Every write is one call to the sheet book with the ``version`` the form was made from (a stale
+one is answered 409 with what changed and the player's input kept), carries an idempotency key
+(a form sent twice saves once), and on a refusal shows the command line's message with the
+form again (422); on any answer but a redirect the file is as it was.
+"""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.responses import Response
 from starlette.routing import BaseRoute
+
+from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError, SettleError
+from remikcalc.base.i18n import _
+from remikcalc.render.sheet import entry_text, scores_text
+from remikcalc.session import Replay, replay
+from remikcalc.session.book import StaleSheet
+from remikcalc.session.replay import deal_numbers
+from remikcalc.sheet.model import DealEntry, ReentryEntry
+from remikcalc.web.call import Call, NotFound, route
+from remikcalc.web.corrections_forms import DealForm, digest
+from remikcalc.web.corrections_preview import Consequences, consequences
+from remikcalc.web.filters import sheet_url
+from remikcalc.web.shelf import Served
+from remikcalc.web.views import DealRow, sheet_view
 
 __all__ = ["ROUTES"]
 
-ROUTES: list[BaseRoute] = []
+
+# --- what every correction shares ---------------------------------------------------------------
+
+
+def _new_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def _remembered(call: Call) -> Response | None:
+    """The answer to a form already saved (the same idempotency key): where it went."""
+    key = call.form.get("key")
+    location = call.pad.done.get(key) if key else None
+    return None if location is None else call.redirect(location)
+
+
+def _saved(call: Call, location: str) -> Response:
+    call.pad.remember(call.form.get("key"), location)
+    return call.redirect(location)
+
+
+def _seen(call: Call) -> int:
+    text = call.form.get("seen")
+    return int(text) if text.isdigit() and len(text) < 8 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """A form made from an older version: the entries the sheet has gained since."""
+
+    rows: tuple[DealRow, ...]
+
+
+def _stale(served: Served, seen: int) -> Stale:
+    rows = sheet_view(served).rows
+    return Stale(rows[seen:] if seen < len(rows) else ())
+
+
+def _deal_number(call: Call) -> int:
+    text = call.param("n")
+    if not text.isdigit() or not 1 <= int(text) <= 10**6:
+        raise NotFound(_("There is no such deal on this sheet."))
+    return int(text)
+
+
+def _entry_index(state: Replay, n: int) -> int | None:
+    """The entry number of deal ``n`` (events counted), or None."""
+    return next((e for e, d in deal_numbers(state.steps).items() if d == n), None)
+
+
+def _sheet_context(served: Served, state: Replay) -> dict[str, Any]:
+    sheet = state.sheet
+    from remikcalc.rules.variants import variant_word
+
+    title = sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
+    return {"sheet_id": served.id, "sheet_name": served.name, "sheet_title": title}
+
+
+# --- edit ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealNow:
+    """Deal N as the sheet has it now, in words."""
+
+    what: str
+    scores: str
+
+
+def _deal_now(state: Replay, index: int | None) -> DealNow | None:
+    if index is None or index > len(state.steps):
+        return None
+    step = state.steps[index - 1]
+    return DealNow(entry_text(step), scores_text(step))
+
+
+def _edit_page(
+    call: Call,
+    served: Served,
+    n: int,
+    deal: DealForm,
+    *,
+    version: str,
+    seen: int,
+    key: str,
+    status: int = 200,
+    **context: Any,
+) -> Response:
+    state = served.book.replay()
+    return call.render(
+        "edit.html",
+        status=status,
+        n=n,
+        deal=deal,
+        version=version,
+        seen=seen,
+        key=key,
+        now=_deal_now(state, _entry_index(state, n)),
+        **_sheet_context(served, state),
+        **context,
+    )
+
+
+def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) -> DealForm:
+    """The form of deal ``n``: as the sheet has it, or as posted. Its players are those of the
+    deal (``replay_before`` raises the command line's refusal of a deal that is not there)."""
+    rules, seats = state.rules, state.sheet.players
+    if posted:  # kept even when the deal has gone since (the answer says what changed)
+        try:
+            players = served.book.replay_before(n).tally.active()
+        except RemikcalcError:
+            players = seats
+        return DealForm.of_post(call.form, rules, seats, players)
+    players = served.book.replay_before(n).tally.active()
+    index = _entry_index(state, n)
+    entry = None if index is None else state.steps[index - 1].entry
+    if not isinstance(entry, DealEntry):  # the file changed between the two readings
+        raise NotFound(_("There is no such deal on this sheet."))
+    mode = call.request.query_params.get("mode")
+    return DealForm.of_entry(entry, rules, seats, players, mode)
+
+
+def edit(call: Call) -> Response:
+    """Deal N's form; posted, what it changes (first) or the edit saved (second)."""
+    served = call.sheet()
+    n = _deal_number(call)
+    if call.request.method != "POST":
+        version, state = served.book.load()
+        deal = _deal_form(call, served, state, n, posted=False)
+        return _edit_page(
+            call, served, n, deal, version=version, seen=len(state.steps), key=_new_key()
+        )
+    done = _remembered(call)
+    if done is not None:
+        return done
+    sent, key, seen = call.form.get("version"), call.form.get("key") or _new_key(), _seen(call)
+    version, state = served.book.load()
+    deal = _deal_form(call, served, state, n, posted=True)
+    entry = deal.entry()
+
+    def stale() -> Response:
+        now, state = served.book.load()
+        return _edit_page(
+            call,
+            served,
+            n,
+            deal,
+            version=now,
+            seen=len(state.steps),
+            key=key,
+            status=409,
+            stale=_stale(served, seen),
+        )
+
+    if sent != version:
+        return stale()
+    changed_since = False
+    if call.form.get("do") == "save":
+        if call.form.get("previewed") == digest(entry):
+            try:
+                served.book.edit(n, entry, version=sent)
+            except StaleSheet:
+                return stale()
+            except RemikcalcError as exc:
+                return _edit_page(
+                    call,
+                    served,
+                    n,
+                    deal,
+                    version=sent,
+                    seen=seen,
+                    key=key,
+                    status=422,
+                    message=str(exc),
+                )
+            return _saved(call, sheet_url(served.id))
+        changed_since = True  # typed into after the preview: show what that changes first
+    try:
+        preview = served.book.preview_edit(n, entry)
+    except RemikcalcError as exc:
+        return _edit_page(
+            call, served, n, deal, version=sent, seen=seen, key=key, status=422, message=str(exc)
+        )
+    if preview.version != sent:
+        return stale()
+    assert preview.step is not None
+    cons = consequences(preview.before, preview.after, preview.step.n)
+    return _edit_page(
+        call,
+        served,
+        n,
+        deal,
+        version=preview.version,
+        seen=seen,
+        key=key,
+        cons=cons,
+        previewed=digest(entry),
+        changed_since=changed_since,
+    )
+
+
+# --- delete -------------------------------------------------------------------------------------
+
+
+def _delete_page(
+    call: Call, served: Served, n: int, *, key: str, status: int = 200, **context: Any
+) -> Response:
+    version, state = served.book.load()
+    cons: Consequences | None = None
+    message = context.pop("message", None)
+    if message is None:
+        try:
+            preview = served.book.preview_delete(n)
+        except RemikcalcError as exc:
+            message, status = str(exc), 422 if status == 200 else status
+        else:
+            version = preview.version
+            start = len(served.book.replay_before(n).steps) + 1
+            cons = consequences(preview.before, preview.after, start, removed=True)
+    return call.render(
+        "delete.html",
+        status=status,
+        n=n,
+        version=version,
+        seen=len(state.steps),
+        key=key,
+        now=_deal_now(state, _entry_index(state, n)),
+        cons=cons,
+        message=message,
+        **_sheet_context(served, state),
+        **context,
+    )
+
+
+def delete(call: Call) -> Response:
+    """What removing deal N changes; posted, the removal."""
+    served = call.sheet()
+    n = _deal_number(call)
+    if call.request.method != "POST":
+        return _delete_page(call, served, n, key=_new_key())
+    done = _remembered(call)
+    if done is not None:
+        return done
+    key = call.form.get("key") or _new_key()
+    try:
+        served.book.delete(n, version=call.form.get("version"))
+    except StaleSheet:
+        return _delete_page(call, served, n, key=key, status=409, stale=_stale(served, _seen(call)))
+    except RemikcalcError as exc:
+        return _delete_page(call, served, n, key=key, status=422, message=str(exc))
+    return _saved(call, sheet_url(served.id))
+
+
+# --- undo, rename, re-entry -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """What undo would remove, and what that changes (or why it cannot)."""
+
+    what: str | None = None
+    scores: str | None = None
+    cons: Consequences | None = None
+    refused: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reentry:
+    """A player who is out, and what his re-entry costs (or why he cannot re-enter now)."""
+
+    player: str
+    cost: str | None = None
+    money: str | None = None
+    refused: str | None = None
+    key: str = ""  # each player's form its own idempotency key
+
+
+def _undo(served: Served, state: Replay) -> Undo | None:
+    if not state.steps:
+        return None
+    last = state.steps[-1]
+    what, scores = entry_text(last), scores_text(last)
+    try:
+        preview = served.book.preview_undo()
+    except RemikcalcError as exc:
+        return Undo(what, scores, refused=str(exc))
+    removed_at = len(preview.before.steps) if preview.before is not None else len(state.steps)
+    return Undo(what, scores, consequences(preview.before, preview.after, removed_at, removed=True))
+
+
+def _reentries(state: Replay) -> list[Reentry]:
+    """Each player out, with his re-entry tried on a fresh replay (never the cached one)."""
+    out = []
+    for player in state.tally.eliminated():
+        trial = replay(state.sheet)
+        try:
+            _entry, step = trial.apply(ReentryEntry(player))
+        except RemikcalcError as exc:
+            out.append(Reentry(player, refused=str(exc)))
+            continue
+        cons = consequences(state, trial, len(trial.steps))
+        money = next((p.money for p in cons.totals if p.name == player), None)
+        shown = None
+        if money is not None and money.changed and cons.money_kind == "money":
+            shown = _("money so far: {before} → {after}").format(
+                before=money.before, after=money.after
+            )
+        out.append(Reentry(player, scores_text(step), shown, key=_new_key()))
+    return out
+
+
+def _more_page(
+    call: Call,
+    served: Served,
+    *,
+    status: int = 200,
+    errors: Mapping[str, str] | None = None,
+    typed: Mapping[str, str] | None = None,
+    **context: Any,
+) -> Response:
+    version, state = served.book.load()
+    return call.render(
+        "more.html",
+        status=status,
+        version=version,
+        seen=len(state.steps),
+        players=state.sheet.players,
+        undo=_undo(served, state),
+        eliminates=state.tally.eliminates,
+        reentries=_reentries(state) if state.tally.eliminates else [],
+        errors=dict(errors or {}),
+        typed=dict(typed or {}),
+        keys={"undo": _new_key(), "rename": _new_key()},
+        **_sheet_context(served, state),
+        **context,
+    )
+
+
+def more(call: Call) -> Response:
+    """Undo the last entry, rename a player, re-entries."""
+    return _more_page(call, call.sheet())
+
+
+def _more_write(call: Call, what: str, write: Any, typed: Mapping[str, str]) -> Response:
+    """One write of the more page: saved (303 to the sheet), stale (409) or refused (422,
+    the message beside the form it came from)."""
+    served = call.sheet()
+    done = _remembered(call)
+    if done is not None:
+        return done
+    try:
+        write(served, call.form.get("version"))
+    except StaleSheet:
+        return _more_page(call, served, status=409, typed=typed, stale=_stale(served, _seen(call)))
+    except ArgumentError as exc:
+        return _more_page(
+            call, served, status=422, typed=typed, errors={f"{what}.{exc.param}": str(exc)}
+        )
+    except RemikcalcError as exc:
+        return _more_page(call, served, status=422, typed=typed, errors={what: str(exc)})
+    return _saved(call, sheet_url(served.id))
+
+
+def undo(call: Call) -> Response:
+    def write(served: Served, version: str) -> None:
+        served.book.undo(version=version)
+
+    return _more_write(call, "undo", write, {})
+
+
+def rename(call: Call) -> Response:
+    old, new = call.form.get("player"), call.form.get("new")
+
+    def write(served: Served, version: str) -> None:
+        if not old:
+            raise RemikcalcError(_("Choose the player to rename."))
+        served.book.rename(old, new, version=version)
+
+    return _more_write(call, "rename", write, {"player": old, "new": new})
+
+
+def reenter(call: Call) -> Response:
+    player = call.form.get("player")
+
+    def write(served: Served, version: str) -> None:
+        served.book.add({"reenter": player}, version=version)
+
+    return _more_write(call, "reenter", write, {"player": player})
+
+
+# --- a new sheet ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class VariantChoice:
+    """A variant as the first step lists it."""
+
+    name: str
+    word: str
+    title: str
+    players: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleKey:
+    """A house rule key the chosen variant reads: its default value and meaning."""
+
+    key: str
+    value: str
+    meaning: str
+
+
+def _variants() -> list[VariantChoice]:
+    from remikcalc.rules.variants import VARIANTS, variant_word
+
+    out = []
+    for v in VARIANTS:
+        lo, hi = v.rules.players_min, v.rules.players_max
+        out.append(
+            VariantChoice(
+                v.name, variant_word(v.name), _(v.title), f"{lo}–{hi}" if lo != hi else str(lo)
+            )
+        )
+    return out
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _rule_keys(name: str) -> list[RuleKey]:
+    """The keys the variant's rules read (as ``remikcalc rules`` lists them)."""
+    from remikcalc.cli.info import used_keys
+    from remikcalc.rules.variants import RULE_DOCS, find_variant, parse_override
+
+    rules = find_variant(name).rules_for()
+    shown = used_keys(rules)
+    out = []
+    for key, value in rules.as_dict().items():
+        if key not in shown:
+            continue
+        try:  # the keys a house rule cannot set (the variant, its family) are left out
+            parse_override(f"{key}={_value_text(value)}")
+        except RulesError:
+            continue
+        out.append(RuleKey(key, _value_text(value), _(RULE_DOCS[key]) if key in RULE_DOCS else ""))
+    return out
+
+
+#: the most player fields the form shows (several names in one field also work)
+PLAYER_FIELDS = 6
+
+
+def _new_page(
+    call: Call,
+    variant: str | None,
+    *,
+    status: int = 200,
+    errors: Mapping[str, str] | None = None,
+    typed: Mapping[str, Any] | None = None,
+) -> Response:
+    from remikcalc.rules.variants import find_variant, variant_word
+
+    errors = dict(errors or {})
+    chosen = None
+    if variant:
+        try:
+            chosen = find_variant(variant)
+        except RulesError as exc:
+            errors["variant"] = str(exc)
+    if chosen is None:
+        return call.render(
+            "new.html",
+            status=status if errors else 200,
+            step=1,
+            variants=_variants(),
+            errors=errors,
+        )
+    r = chosen.rules
+    presets = [p for p in chosen.presets if p != chosen.default_preset]
+    fields = max(r.players_min, min(r.players_max, PLAYER_FIELDS))
+    typed = dict(typed or {})
+    names = list(typed.get("players", ()))
+    names += [""] * (fields - len(names))
+    return call.render(
+        "new.html",
+        status=status,
+        step=2,
+        variant=chosen.name,
+        word=variant_word(chosen.name),
+        title_words=_(chosen.title),
+        default_preset=chosen.default_preset,
+        presets=presets,
+        players_min=r.players_min,
+        players_max=r.players_max,
+        names=names,
+        rule_keys=_rule_keys(chosen.name),
+        stake_per=_("per stake") if r.spec.unit == "stake" else _("per point"),
+        errors=errors,
+        typed=typed,
+        key=typed.get("key") or _new_key(),
+    )
+
+
+def _players(values: Sequence[str]) -> list[str]:
+    """Every name typed: one per field, or several in one field separated by commas."""
+    return [n.strip() for text in values for n in text.split(",") if n.strip()]
+
+
+def _field_of(
+    exc: RemikcalcError,
+    variant: str,
+    preset: str | None,
+    rules: list[str],
+    settings: dict[str, Any],
+) -> str:
+    """The field a refusal of the new sheet's settings belongs to: asked of the library
+    (each part of the settings checked alone), never guessed from the message."""
+    from remikcalc.rules.variants import find_variant, parse_override
+    from remikcalc.session.book import make_sheet
+
+    if isinstance(exc, ArgumentError):
+        return exc.param
+    if isinstance(exc, SettleError):
+        return "stake"
+    try:
+        found = find_variant(variant)
+    except RulesError:
+        return "variant"
+    for line in rules:
+        try:
+            parse_override(line)
+        except RulesError:
+            return "rules"
+    try:
+        found.rules_for(preset)
+    except RulesError:
+        return "preset"
+    try:
+        make_sheet(**{**settings, "rules": None})
+    except RemikcalcError:
+        return "players"
+    return "rules"
+
+
+def new(call: Call) -> Response:
+    """Start a sheet: the variant first, then its preset, players, stake and house rules."""
+    if call.request.method != "POST":
+        return _new_page(call, call.request.query_params.get("variant"))
+    done = _remembered(call)
+    if done is not None:
+        return done
+    form = call.form
+    variant = form.get("variant")
+    players = _players(form.all("players"))
+    rules = [line.strip() for line in form.get("rules").splitlines() if line.strip()]
+    preset = form.get("preset").strip() or None
+    typed = {
+        "players": form.all("players"),
+        "preset": preset or "",
+        "rules": form.get("rules"),
+        "stake": form.get("stake"),
+        "currency": form.get("currency"),
+        "title": form.get("title"),
+        "key": form.get("key"),
+    }
+    settings: dict[str, Any] = {
+        "variant": variant,
+        "players": players,
+        "preset": preset,
+        "rules": rules,
+        "stake": form.get("stake").strip() or None,
+        "currency": form.get("currency").strip() or None,
+        "title": form.get("title").strip() or None,
+    }
+    from remikcalc.base.errors import SheetError
+    from remikcalc.rules.variants import find_variant
+    from remikcalc.session.book import make_sheet, new_sheet
+
+    try:
+        make_sheet(**settings)
+        name = find_variant(variant).name
+    except RemikcalcError as exc:
+        field = _field_of(exc, variant, preset, rules, settings)
+        return _new_page(call, variant, status=422, errors={field: str(exc)}, typed=typed)
+    shelf = call.pad.shelf
+    for _attempt in range(3):
+        path = shelf.new_path(name)
+        try:
+            new_sheet(path, **settings)
+        except SheetError:  # taken between choosing the name and writing it: the next one
+            continue
+        served = shelf.add_path(path)
+        return _saved(call, sheet_url(served.id))
+    return _new_page(
+        call,
+        variant,
+        status=422,
+        typed=typed,
+        errors={"variant": _("No free file name for the new sheet; try again.")},
+    )
+
+
+ROUTES: list[BaseRoute] = [
+    route("/s/{sheet}/deal/{n}", edit, ("GET", "POST")),
+    route("/s/{sheet}/deal/{n}/delete", delete, ("GET", "POST")),
+    route("/s/{sheet}/more", more),
+    route("/s/{sheet}/more/undo", undo, ("POST",)),
+    route("/s/{sheet}/more/rename", rename, ("POST",)),
+    route("/s/{sheet}/more/reenter", reenter, ("POST",)),
+    route("/new", new, ("GET", "POST")),
+]
