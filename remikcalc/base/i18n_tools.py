@@ -189,15 +189,19 @@ def extract_click() -> list[Message]:
 
 def placeholders(text: str) -> list[str]:
     """The format fields of a message, each once, sorted (``{name}``, ``{n}``), and any ``%``
-    fields.
+    fields. A translation may name an attribute of a field (``{variant.loc}``, a variant's
+    name in a case: ``rules.variants.VariantKey``): it counts as the field itself.
 
     >>> placeholders("{name!r} has {n} cards, {{literal}} 50%"), placeholders("%(a)s %s")
     (['n', 'name!r'], ['%(a)s', '%s'])
+    >>> placeholders("w {variant.loc}") == placeholders("in {variant}")
+    True
     """
     fields: list[str] = []
     try:
         for _, name, _, conversion in string.Formatter().parse(text):
             if name is not None:
+                name = re.split(r"[.\[]", name, maxsplit=1)[0] if name else name
                 fields.append(name + (f"!{conversion}" if conversion else ""))
     except ValueError:
         fields.append("<bad braces>")

@@ -159,7 +159,7 @@ def _render(reports: list[FileReport], fmt: str) -> Iterator[str]:
         yield table(rows, ("file", "result", "differences"), fmt="plain")
         return
     rows = [(r.path, _(_status(r)), "\n".join(_details(r, people=True))) for r in reports]
-    yield table(rows, (_("file"), _("result"), _("differences")))
+    yield table(rows, (_("file"), _("result"), _("differences")), whole=(0,))
     failed = sum(1 for r in reports if not r.ok)
     passed = len(reports) - failed
     yield "\n" + _("{passed}, {failed}").format(

@@ -23,8 +23,10 @@ from remikcalc.base.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: the formats of a command that prints tables (render.FORMATS, without importing render)
-FORMATS = ("table", "plain", "csv", "markdown", "json")
+#: the formats of a command that prints tables (render.FORMATS, without importing render,
+#: and ``csv-semicolon``: the csv drawn, then written for a spreadsheet that reads a decimal
+#: comma)
+FORMATS = ("table", "plain", "csv", "csv-semicolon", "markdown", "json")
 #: the formats of a command whose output is not a table of rows (``hand``, ``new``, ...)
 BASIC_FORMATS = ("table", "plain", "json")
 
@@ -32,7 +34,9 @@ BASIC_FORMATS = ("table", "plain", "json")
 _FORMAT_HELP = {
     FORMATS: N_(
         "table for people (fitted to the terminal width: COLUMNS, else 80), plain for "
-        "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools."
+        "tab-separated text, csv or markdown (pipe tables) to paste elsewhere, json for tools; "
+        "csv-semicolon is csv for a spreadsheet set to a decimal comma (Polish, Russian): "
+        "fields split by ';', numbers written 1,5."
     ),
     BASIC_FORMATS: N_("table for people, plain for tab-separated text, json for tools."),
 }
@@ -50,9 +54,30 @@ def _output_options(func: F, formats: tuple[str, ...]) -> F:
     @click.option("--json", "json_flag", is_flag=True, help="Same as --format json.")
     @functools.wraps(func)
     def wrapper(*args: Any, fmt: str, json_flag: bool, **kwargs: Any) -> Any:
-        return func(*args, fmt="json" if json_flag else fmt.lower(), **kwargs)
+        fmt = "json" if json_flag else fmt.lower()
+        if fmt == "csv-semicolon":
+            return _semicolon(func, *args, **kwargs)
+        return func(*args, fmt=fmt, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _semicolon(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run the command in ``csv`` and write what it printed as ``csv-semicolon``
+    (:func:`remikcalc.render.semicolon_csv`): one place for every command's csv."""
+    import contextlib
+    import io
+
+    from remikcalc.render import semicolon_csv
+
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            result = func(*args, fmt="csv", **kwargs)
+    finally:  # what was printed before an error is still shown
+        if out.getvalue():
+            click.echo(semicolon_csv(out.getvalue()), nl=False)
+    return result
 
 
 @overload

@@ -98,7 +98,7 @@ def _record(root: Path, name: str) -> dict[str, Any]:
 
 
 def _listing(records: list[dict[str, Any]], fmt: str) -> str:
-    from remikcalc.render import table, terminal_width, to_json
+    from remikcalc.render import fill, table, terminal_width, to_json
 
     if fmt == "json":
         return to_json({"schema": "remikcalc.examples/1", "examples": records})
@@ -117,21 +117,55 @@ def _listing(records: list[dict[str, Any]], fmt: str) -> str:
         # the source is cut to what the terminal has room for (every other format gives it
         # whole: markdown, csv and plain are never cut or wrapped)
         room = terminal_width() - 4
-        room -= max(len(r[0]) for r in rows) + max(len(r[1]) for r in rows) if rows else 0
-        for row in rows:
-            row[2] = _cut(row[2], max(room, 20))
-    text = table(rows, headers, fmt=fmt)
+        # the names stay whole; a variant with its preset wraps at its space if need be, the
+        # widest column giving way first (render.fit_widths): then the two share the room
+        room -= max(len(r[0]) for r in rows) if rows else 0
+        variant = max(len(r[1]) for r in rows) if rows else 0
+        room = room - variant if room - variant >= 12 else room // 2
+        if room < 12:  # a block per example (a phone): the source has a line of its own
+            room = terminal_width() - len(_("source")) - 4
+        for row, source in zip(rows, _distinct([r[2] for r in rows]), strict=True):
+            row[2] = _cut(source, max(room, 12))
+    text = table(rows, headers, fmt=fmt, whole=(0,))
     return (
         text
         + "\n\n"
-        + ngettext(
-            "{n} worked example. Check them all with `remikcalc check`; "
-            "copy them out with `remikcalc examples DIR`.",
-            "{n} worked examples. Check them all with `remikcalc check`; "
-            "copy them out with `remikcalc examples DIR`.",
-            len(records),
-        ).format(n=len(records))
+        + (fill if fmt == "table" else str)(
+            ngettext(
+                "{n} worked example. Check them all with `remikcalc check`; "
+                "copy them out with `remikcalc examples DIR`.",
+                "{n} worked examples. Check them all with `remikcalc check`; "
+                "copy them out with `remikcalc examples DIR`.",
+                len(records),
+            ).format(n=len(records))
+        )
     )
+
+
+def _distinct(sources: list[str]) -> list[str]:
+    """Each source without the words it begins with in common with another (``Derived by hand
+    from RULES.md §3 (``), so that a cut source still tells the rows apart: ``…elimination at
+    100; ...``. A source sharing fewer than three leading words is kept whole.
+
+    >>> _distinct(["Derived by hand from §1 (gin 20)", "Derived by hand from §1 (box 25)", "s"])
+    ['…(gin 20)', '…(box 25)', 's']
+    """
+    words = [text.split() for text in sources]
+    out = []
+    for i, own in enumerate(words):
+        shared = 0
+        for j, other in enumerate(words):
+            if j == i:
+                continue
+            k = 0
+            while k < min(len(own), len(other)) - 1 and own[k] == other[k]:
+                k += 1
+            shared = max(shared, k)
+        opening = [k for k in range(shared) if own[k].startswith("(")]
+        if opening:  # never inside a bracket: from its start
+            shared = opening[-1]
+        out.append("…" + " ".join(own[shared:]) if shared >= 3 else sources[i])
+    return out
 
 
 def _cut(text: str, width: int) -> str:

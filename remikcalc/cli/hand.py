@@ -36,7 +36,7 @@ def hand_record(
     cards, arrangement = _analyze(rules, text, discard)
     shown = [meld_text(meld, people=people) for meld in arrangement.melds]
     record = {
-        "variant": rules.variant,
+        "variant": str(rules.variant),
         "cards": cards,
         "melds": [[c.code for c in m.cards] for m in arrangement.melds],
         "jokers": wilds_json(arrangement.melds),

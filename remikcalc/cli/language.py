@@ -243,8 +243,17 @@ def _source(holder: Any, attr: str) -> str | None:
     return sources[attr]
 
 
+#: the usage line's words that click keeps as attributes, not in its gettext calls
+_OPTIONS_METAVAR = i18n.N_("[OPTIONS]")
+_COMMAND_METAVAR = i18n.N_("COMMAND [ARGS]...")
+
+
 def localize(command: click.Command, ctx: click.Context) -> None:
-    """Set the help texts of ``command`` and its options in the current language."""
+    """Set the help texts of ``command`` and its options in the current language, and the
+    usage line's ``[OPTIONS]`` and ``COMMAND [ARGS]...``."""
+    command.options_metavar = i18n._(_OPTIONS_METAVAR)
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = i18n._(_COMMAND_METAVAR)
     for attr in ("help", "short_help", "epilog"):
         text = _source(command, attr)
         if text is not None:

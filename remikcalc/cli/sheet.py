@@ -332,8 +332,9 @@ def _chart_format(chart: str, sheet: str) -> str:
 @click.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--chart", "chart", default=None, metavar="FILE.png",
-              help="Also draw the score progression to FILE.png, .svg or .pdf "
-                   "(needs remikcalc[plot]).")  # fmt: skip
+              help="Also draw the score progression to FILE.png, .svg or .pdf, one line a "
+                   "game, the deals numbered as the sheet numbers them (needs remikcalc[plot]; "
+                   "without it the sheet is shown and the exit code is 1).")  # fmt: skip
 @click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
 @output_options
 def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
@@ -352,16 +353,21 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
 
     kind = None if chart is None else _chart_format(chart, file)
     state = load(file)
+    missing = None  # without matplotlib: the sheet still, then how to get the chart
     if chart is not None and kind is not None:
         try:
             chart_png(state, chart, kind)
         except ImportError as exc:
-            raise click.ClickException(str(exc)) from None
+            missing = str(exc)
         except OSError as exc:
             raise click.ClickException(
                 _("cannot write {chart}: {reason}").format(chart=chart, reason=exc.strerror or exc)
             ) from None
     click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
+    if missing is not None:
+        raise click.ClickException(
+            _("{chart} not drawn: {reason}").format(chart=chart, reason=missing)
+        )
 
 
 def distinct_files(files: Sequence[str], param: str = "FILE") -> None:

@@ -355,7 +355,7 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
     check_deal_cards(rules, deal)
     if deal.melded:
         raise DealError(
-            _("melds on the table are not scored in {variant}").format(variant="continental")
+            _("melds on the table are not scored in {variant}").format(variant=rules.variant)
         )
     chips_payment = rules.payment == "chips"
     if (deal.first_turn or deal.no_draw) and not chips_payment:

@@ -46,7 +46,7 @@ from remikcalc.games.common import (
 from remikcalc.games.details import DealDetails
 from remikcalc.games.result import Deal, DealResult, OutcomeCode, Payment
 from remikcalc.games.tally import TargetTally
-from remikcalc.games.why import N_, Cards, Why
+from remikcalc.games.why import N_, Cards, Num, Signed, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search.melds import hand_value
 
@@ -238,6 +238,24 @@ def _boat(
 class MeanTally(TargetTally):
     """Rummy, polish remik, remibrydż: each total minus the mean of all totals."""
 
+    def _mean(self) -> Fraction:
+        return Fraction(sum(self.totals.values()), len(self.players))
+
     def game_net(self) -> dict[str, Fraction]:
-        mean = Fraction(sum(self.totals.values()), len(self.players))
+        mean = self._mean()
         return {p: t - mean for p, t in self.totals.items()}
+
+    def game_reasons(self) -> tuple[str, ...]:
+        """Each player's net against the mean: "Piotr -2, mean -16: +14"."""
+        mean = self._mean()
+        line = N_("{name} {total}, mean {mean}: {net}")
+        return tuple(
+            Why(line, name=p, total=Num(t), mean=Num(mean), net=Signed(t - mean))
+            for p, t in self.totals.items()
+        )
+
+    def net_reasons(self) -> tuple[str, ...]:
+        if not self.game_deals:
+            return ()
+        heading = Why(N_("each net is the total against the mean of all totals"))
+        return (heading, *self.game_reasons())

@@ -200,6 +200,12 @@ class Tally:
         """What is in the pool now (0 where there is none: :attr:`has_pool`)."""
         return Fraction(0)
 
+    def net_reasons(self) -> tuple[str, ...]:
+        """How the running game's net is made from its totals, where the family says it (the
+        first a heading, then a line per player: "Piotr -2, mean -16: +14"); empty where the
+        totals and the games' lines say it all."""
+        return ()
+
     def extra(self) -> dict[str, Any]:
         """Family-specific fields of the settlement, by their ``settle --format json`` names.
 

@@ -40,6 +40,7 @@ __all__ = [
     "Num",
     "Operand",
     "Outcome",
+    "Signed",
     "Why",
     "joined",
     "reason_text",
@@ -96,6 +97,27 @@ class Operand(Num):
 
     def local(self) -> str:
         return _bracketed(super().local())
+
+
+class Signed(Num):
+    """A gain or a loss, always with its sign (``+14``, ``-2``, ``0``), in English (JSON) and
+    for people alike.
+
+    >>> Signed(14).english(), Signed(-2).english(), Signed(0).english()
+    ('+14', '-2', '0')
+    """
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        return _with_sign(self.value, super().english())
+
+    def local(self) -> str:
+        return _with_sign(self.value, super().local())
+
+
+def _with_sign(value: Decimal | Fraction | int, text: str) -> str:
+    return f"+{text}" if value > 0 else text
 
 
 def _bracketed(text: str) -> str:

@@ -29,9 +29,12 @@ if TYPE_CHECKING:  # json, csv, decimal and fractions load when used: not for ev
 __all__ = [
     "FORMATS",
     "TABLE_FORMATS",
+    "blocks",
     "draw_table",
+    "fill",
     "fit_widths",
     "plural_number",
+    "semicolon_csv",
     "table",
     "terminal_width",
     "to_json",
@@ -226,8 +229,129 @@ def _csv(rows: list[list[str]], headers: Sequence[str]) -> str:
     return out.getvalue().rstrip("\n")
 
 
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def semicolon_csv(text: str) -> str:
+    r"""CSV (``--format csv``) rewritten for a spreadsheet set to a decimal comma, as Polish
+    and Russian ones are (``--format csv-semicolon``): fields separated by ``;``, every number
+    with a decimal point written with a comma (``-5.30`` → ``-5,30``); everything else, the
+    English headings, the blank line between tables and the currency codes, as in csv.
+
+    >>> print(semicolon_csv('player,net,money,currency\nAnna,1.5,5.30,PLN\n\nfrom,to\n'))
+    player;net;money;currency
+    Anna;1,5;5,30;PLN
+    <BLANKLINE>
+    from;to
+    <BLANKLINE>
+    """
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\n")
+    for row in csv.reader(io.StringIO(text)):
+        if not row:
+            out.write("\n")
+            continue
+        writer.writerow([c.replace(".", ",") if _DECIMAL.fullmatch(c) else c for c in row])
+    return out.getvalue()
+
+
 def _md_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _wrap_args(tabulate: Any) -> dict[str, Any]:
+    """tabulate's wrapping keeps "elimination-reentry-pool.yaml" whole (its wrapper breaks at
+    hyphens by default); a tabulate without the argument breaks as it always did."""
+    import inspect
+
+    if "break_on_hyphens" in inspect.signature(tabulate).parameters:
+        return {"break_on_hyphens": False}
+    return {}
+
+
+def fill(text: str, width: int | None = None, *, indent: str = "", hang: str = "  ") -> str:
+    """A sentence for people wrapped to ``width`` (default :func:`terminal_width`) at spaces,
+    its first line after ``indent``, the others after ``hang``; a word longer than the width
+    stays whole.
+
+    >>> print(fill("Boris pays Anna 23.60 PLN", 16, indent="  ", hang="    "))
+      Boris pays
+        Anna 23.60
+        PLN
+    """
+    import textwrap
+
+    limit = terminal_width() if width is None else width
+    return textwrap.fill(
+        text,
+        limit,
+        initial_indent=indent,
+        subsequent_indent=hang,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def blocks(
+    rows: Sequence[Sequence[str]],
+    headers: Sequence[str],
+    width: int,
+    *,
+    lead: int = 1,
+    inline_from: int | None = None,
+) -> str:
+    """A table too wide for the terminal (a phone's 40 columns) as one block per row: the
+    row's first ``lead`` cells head it, then each other cell on a line of its own,
+    ``  heading: value`` (wrapped, a cell's own lines kept under each other), left out where
+    it is empty or ``-``; the cells from ``inline_from`` on share one line, ``heading value``
+    each, comma-separated (``show``'s totals after a deal).
+
+    >>> print(blocks([["Anna", "9C 9D 9H", "-", "2"]], ["player", "melds", "laid off", "count"],
+    ...              40))
+    Anna
+      melds: 9C 9D 9H
+      count: 2
+    >>> print(blocks([["1", "Anna knocked", "Anna +12", "12", "0"]],
+    ...              ["#", "deal", "scores", "Anna", "Boris"], 40, lead=2, inline_from=3))
+    1  Anna knocked
+      scores: Anna +12
+      Anna 12, Boris 0
+    """
+    import textwrap
+
+    heads = [h.replace("\n", " ") for h in headers]
+    out: list[str] = []
+    end = len(heads) if inline_from is None else inline_from
+    for row in rows:
+        cells = [c.strip() for c in row]
+        head = "  ".join(c for c in cells[:lead] if c)
+        out.append(fill(head, width, hang="  ") if head else "")
+        for h, c in zip(heads[lead:end], cells[lead:end], strict=False):
+            if c in ("", "-"):
+                continue
+            label = f"  {h}: "
+            pad = " " * (len(label) if len(label) <= width // 2 else 4)
+            lines: list[str] = []
+            for k, part in enumerate(c.split("\n")):
+                first = label if k == 0 else pad
+                lines += textwrap.wrap(
+                    part,
+                    width,
+                    initial_indent=first,
+                    subsequent_indent=pad,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            out += lines
+        if inline_from is not None:
+            pairs = zip(heads[inline_from:], cells[inline_from:], strict=False)
+            together = [f"{h} {c}" for h, c in pairs if c]
+            if together:
+                out.append(fill(", ".join(together), width, indent="  ", hang="    "))
+    return "\n".join(line for line in out if line)
 
 
 def table(
@@ -236,10 +360,18 @@ def table(
     *,
     fmt: str = "table",
     width: int | None = None,
+    lead: int = 1,
+    inline_from: int | None = None,
+    whole: Sequence[int] = (),
 ) -> str:
     """One table in ``fmt`` (see the module's docstring): ``table`` for people, fitted to
     ``width`` (default :func:`terminal_width`), ``plain`` tab-separated, ``csv``, or a
     ``markdown`` pipe table.
+
+    A ``table`` that does not fit even with its cells wrapped (a phone's 40 columns) is drawn
+    as :func:`blocks`, one per row (``lead`` and ``inline_from`` say how). The columns in
+    ``whole`` (file names) never break inside a word, however long; no cell breaks at a
+    hyphen.
 
     >>> print(table([["Anna", "9C | 9D"]], ["player", "melds"], fmt="markdown"))
     | player   | melds    |
@@ -288,7 +420,7 @@ def table(
     # words
     words = [
         min(
-            MAX_WORD,
+            10**9 if i in whole else MAX_WORD,
             max(
                 [_longest_word(heads[i]) if i < len(heads) else 0]
                 + [_longest_word(r[i]) for r in cells if i < len(r)]
@@ -299,6 +431,8 @@ def table(
     fitted = fit_widths(natural, limit, floors=words) or natural
     from tabulate import tabulate  # wrapping cells: tabulate's own text wrapper
 
+    wrap: dict[str, Any] = _wrap_args(tabulate)
+
     text = ""
     for _ in range(8):  # tabulate pads and wraps on its own terms: measure, narrow again
         text = tabulate(
@@ -308,6 +442,7 @@ def table(
             disable_numparse=True,
             maxcolwidths=list(fitted),
             maxheadercolwidths=list(fitted),
+            **wrap,
         )
         over = _text_width(text) - limit
         if over <= 0:
@@ -316,6 +451,8 @@ def table(
         if narrower is None or narrower == fitted:
             break  # as narrow as the columns go
         fitted = narrower
+    if _text_width(text) > limit and heads:  # still too wide: a block per row
+        return blocks(cells, heads, limit, lead=lead, inline_from=inline_from)
     return text
 
 

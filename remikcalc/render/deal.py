@@ -19,7 +19,7 @@ from remikcalc.cards.notation import Card, format_cards
 from remikcalc.cards.text import card_text, cards_text, groups_text
 from remikcalc.games.details import PlayerDetail
 from remikcalc.games.result import POOL, DealResult
-from remikcalc.render import table, terminal_width, to_json
+from remikcalc.render import fill, table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.rules.variants import variant_word
 
@@ -120,7 +120,7 @@ def outcome_text(result: DealResult, *, translated: bool = True) -> str:
 
 def deal_json(result: DealResult, *, variant: str | None = None) -> dict[str, Any]:
     """The INTERFACE per-deal object, plus ``variant`` and the per-player ``details``."""
-    out: dict[str, Any] = {} if variant is None else {"variant": variant}
+    out: dict[str, Any] = {} if variant is None else {"variant": str(variant)}
     out.update(result_json(result))
     out["details"] = details_json(result.details)
     return out
@@ -242,22 +242,55 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
         lines += ["payment\t" + "\t".join(p) for p in payments]
         lines += [f"reason\t{r}" for r in result.reasons]
         return "\n".join(lines)
-    headers = [_(h) for h in _HEADERS]
-    rows = [_row(result, name, people=True) for name in _players(result)]
+    title = (f"{variant_word(variant)}: " if variant else "") + _headline(result)
+    if result.outcome == "draw" and not any(result.scores.values()) and not result.payments:
+        return _fit(title, fmt)  # nobody scores: one line, not a table of zeros
+    keep = _columns(result)
+    headers = [_(h) for i, h in enumerate(_HEADERS) if i in keep]
+    rows = [_kept(_row(result, name, people=True), keep) for name in _players(result)]
     payments = [[p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
                 for p in result.payments]  # fmt: skip
-    title = (f"{variant_word(variant)}: " if variant else "") + _headline(result)
     drawn = table(rows, headers, fmt=fmt, width=_UNLIMITED)
     if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():
         # too wide: one meld (and one lay-off) per line before any cell wraps inside a meld
-        stacked = [_row(result, name, stacked=True, people=True) for name in _players(result)]
+        stacked = [
+            _kept(_row(result, name, stacked=True, people=True), keep) for name in _players(result)
+        ]
         drawn = table(stacked, headers, fmt=fmt)
-    parts = [title, "", drawn]
+    parts = [_fit(title, fmt), "", drawn]
     if payments:
         parts += ["", table(payments, [_(h) for h in _PAY_HEADERS], fmt=fmt)]
     if result.reasons:
-        bullet = "- " if fmt == "markdown" else "  - "
         from remikcalc.games.why import reasons_text
 
-        parts += ["", _("Why:"), *(f"{bullet}{reason}" for reason in reasons_text(result.reasons))]
+        parts += ["", _("Why:")]
+        for reason in reasons_text(result.reasons):
+            if fmt == "markdown":
+                parts.append(f"- {reason}")
+            else:
+                parts.append(fill(reason, indent="  - ", hang="    "))
     return "\n".join(parts)
+
+
+def _fit(line: str, fmt: str) -> str:
+    """A sentence wrapped to the terminal in ``table``; as it is in ``markdown``."""
+    return fill(line) if fmt == "table" else line
+
+
+def _columns(result: DealResult) -> set[int]:
+    """The players' table's columns shown for people: all of them, but in a game without
+    lay-offs (the going-out games) the melds and laid-off columns go when every cell of
+    theirs is empty."""
+    every = set(range(len(_HEADERS)))
+    details = result.details
+    if details is None:
+        return every
+    if any(d.layoffs is not None or d.laid_off is not None for d in details.players.values()):
+        return every
+    rows = [_row(result, name, people=True) for name in _players(result)]
+    empty = {i for i in (1, 3) if all(r[i] == "-" for r in rows)}
+    return every - empty
+
+
+def _kept(row: list[str], keep: set[int]) -> list[str]:
+    return [c for i, c in enumerate(row) if i in keep]

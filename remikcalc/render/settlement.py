@@ -18,12 +18,14 @@ from remikcalc.base.money import Transfer, amount_text
 from remikcalc.base.numtext import money_text, number_text
 from remikcalc.games.result import POOL, Payment
 from remikcalc.games.tally import GameResult, Tally
-from remikcalc.games.why import reasons_text
-from remikcalc.render import plural_number, table, to_json
+from remikcalc.games.why import reason_text, reasons_text
+from remikcalc.render import fill, plural_number, table, to_json
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.render.sheet import note_text
 from remikcalc.rules.families import Unit
+from remikcalc.rules.variants import variant_word
 from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.session.settlement import still_owed
 
 __all__ = [
     "EVENING_SCHEMA",
@@ -83,7 +85,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
     pool = net.pop(POOL, "0")
     out: dict[str, Any] = {
         "schema": SCHEMA,
-        "variant": state.rules.variant,
+        "variant": str(state.rules.variant),
         "players": list(sheet.players),
         "deals": [step_json(step) for step in state.steps],
         "totals": dict(tally.totals),
@@ -129,12 +131,13 @@ def _decimal_text(value: Decimal, currency: str | None = None, *, money: bool = 
 
 
 def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
-    """One line per game (or Hollywood column): who won it and how the figure is made."""
+    """One line per game (or Hollywood column): who won it and how the figure is made; in
+    Hollywood every column, an open one too, and then the columns added up."""
     columns = "columns" in extra
     games: list[GameResult] = extra.get("columns", extra.get("games", []))
     lines = []
     for i, game in enumerate(games, start=1):
-        if not game.finished and (len(games) == 1 or columns):
+        if not game.finished and len(games) == 1:
             continue
         if len(games) > 1:
             label = (_("Column {n}") if columns else _("Game {n}")).format(n=i)
@@ -142,7 +145,11 @@ def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
             label = _("Column") if columns else _("Game")
         net = _line({p: number_text(v) for p, v in game.net.items()})
         if not game.finished:
-            lines.append(_("{label}, not finished: net {players}").format(label=label, players=net))
+            if columns:  # a Hollywood column still open settles its point difference
+                line = _("{label}, open: net {players}, the point difference without bonuses")
+            else:
+                line = _("{label}, not finished: net {players}")
+            lines.append(line.format(label=label, players=net))
             continue
         how = "; ".join(reasons_text(game.reasons))
         if game.winner:
@@ -155,6 +162,16 @@ def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
         else:
             line = _("{label} shared: {how}") if how else _("{label} shared: net {players}")
             lines.append(line.format(label=label, how=how, players=net))
+    if columns and len(games) > 1:
+        sums = []
+        for p in tally.players:
+            parts = [number_text(g.net[p]) for g in games]
+            total = sum((g.net[p] for g in games), Fraction(0))
+            terms = parts[0] + "".join(
+                f" − {t[1:]}" if t.startswith("-") else f" + {t}" for t in parts[1:]
+            )
+            sums.append(f"{p} {terms} = {number_text(total)}")
+        lines.append(_("Columns added up: {sums}").format(sums="; ".join(sums)))
     return lines
 
 
@@ -216,12 +233,20 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
     money = settlement.money
     extra = tally.extra()
     paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
-    headers = [_(_PLAYER), _(_TOTAL), *([_(_PAID_IN)] if paid_in else []), _(_NET),
+    columns = tally.columns()  # Hollywood: each player's total in every column, "18/0/0"
+    total_head = _(_TOTAL)
+    if columns:
+        total_head += " " + "/".join(str(i) for i in range(1, len(columns) + 1))
+    headers = [_(_PLAYER), total_head, *([_(_PAID_IN)] if paid_in else []), _(_NET),
                *([_(_MONEY)] if money is not None else [])]  # fmt: skip
     rows = []
     for p in sheet.players:
         total = tally.totals.get(p)
-        row = [p, "" if total is None else number_text(total)]
+        if columns:
+            cell = "/".join(number_text(c.totals[p]) for c in columns)
+        else:
+            cell = "" if total is None else number_text(total)
+        row = [p, cell]
         if paid_in:
             row.append(number_text(paid_in[p]))
         row.append(_decimal_text(settlement.net_shown[p]))
@@ -230,36 +255,58 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         rows.append(row)
     rules = settlement.replay.rules
     unit = "money" if money is not None else rules.spec.unit
+    markdown = fmt == "markdown"
+    bullet = "-" if markdown else " "
     lines = [table(rows, headers, fmt=fmt), ""]
-    if settlement.transfers:
-        lines.append(_("Who pays whom:") + ("\n" if fmt == "markdown" else ""))
-        for t in settlement.transfers:
+    owed = still_owed(settlement)  # a bridge game running: the pool's stakes are paid in
+    pool = settlement.net_shown.get(POOL)
+    if owed is not None and pool is not None:
+        amount, n = _decimal_text(pool), plural_number(pool)
+        if money is not None:
+            cash = _decimal_text(money[POOL], sheet.currency, money=True)
+            text = ngettext(
+                "The pool holds {amount} stake ({money}), paid in already; the last player "
+                "left in takes it.",
+                "The pool holds {amount} stakes ({money}), paid in already; the last player "
+                "left in takes it.",
+                n,
+            )
+        else:
+            cash = ""
+            text = ngettext(
+                "The pool holds {amount} stake, paid in already; the last player left in takes it.",
+                "The pool holds {amount} stakes, paid in already; the last player left in "
+                "takes it.",
+                n,
+            )
+        lines.append(text.format(amount=amount, money=cash))
+        transfers: Sequence[Transfer] = owed
+        heading, nothing = _("Still to pay, the pool aside:"), _("Nothing else to pay for now.")
+    else:
+        transfers = settlement.transfers
+        heading, nothing = _("Who pays whom:"), _("Nobody owes anything.")
+    if transfers:
+        lines.append(heading + ("\n" if markdown else ""))
+        for t in transfers:
             value = Decimal(_transfer_amount(settlement, t.amount))
             if money is not None:
                 amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
             else:
                 amount = number_text(t.amount)
             line = _transfer_line(t.payer, t.payee, amount, unit, value)
-            lines.append(f"{'-' if fmt == 'markdown' else ' '} {line}")
+            lines.append(f"{bullet} {line}")
+        if markdown:  # a list ends with a blank line, or the next line joins its last item
+            lines.append("")
     else:
-        lines.append(_("Nobody owes anything."))
+        lines.append(nothing)
     if _money_rounded(settlement):
         smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
                               sheet.minor_digits)  # fmt: skip
         lines.append(_("Amounts are rounded to {smallest}; the payments still square.").format(
             smallest=smallest))  # fmt: skip
-    pool = settlement.net_shown.get(POOL)
-    if pool is not None and pool != 0:
-        who = _line({p: number_text(v) for p, v in paid_in.items()})
-        text = ngettext(
-            "Pool: {amount} stake; paid in so far: {players}.",
-            "Pool: {amount} stakes; paid in so far: {players}.",
-            plural_number(pool),
-        )
-        lines.append(text.format(amount=_decimal_text(pool), players=who))
-        lines.append(_("The payments above square everything as it stands, the pool included."))
     lines += _game_lines(extra, tally)
     note = note_text(tally)
+    reasons = tally.net_reasons()
     if tally.finished:
         if tally.winner:
             lines.append(_("Game finished, winner {winner}.").format(winner=tally.winner))
@@ -267,11 +314,25 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
             lines.append(_("Game finished."))
     elif note is not None:
         lines.append(_("{note} Settled as it stands.").format(note=note))
+    elif extra.get("open_ended") and reasons:
+        lines.append(_("No game target: {how}:").format(how=reason_text(reasons[0])))
+        lines += [f"{bullet} {reason_text(r)}" for r in reasons[1:]]
     elif extra.get("open_ended"):
         lines.append(_("No game target: settled as the totals stand."))
     else:
         lines.append(_("Game not finished: settled as it stands."))
-    return "\n".join(lines)
+    if fmt == "table":  # the sentences under the table wrap to the terminal too
+        lines[1:] = [_wrapped(line) for line in lines[1:]]
+    return "\n".join(lines).rstrip("\n")
+
+
+def _wrapped(line: str) -> str:
+    """A sentence under a settlement's table wrapped to the terminal; an indented one (a
+    transfer) keeps its indent and hangs further."""
+    if not line:
+        return line
+    indent = line[: len(line) - len(line.lstrip())]
+    return fill(line.strip(), indent=indent, hang=indent + "  ")
 
 
 def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
@@ -415,9 +476,13 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
                     if p != POOL]  # fmt: skip
         transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
                      for t in evening.transfers]  # fmt: skip
-        if fmt == "plain":  # amounts in money keep their currency, as one sheet's do
+        if fmt == "plain":  # each sheet's section, as the table has them, then the evening
+            lines = []
+            for path, settlement in zip(paths, evening.settlements, strict=True):
+                variant = settlement.replay.rules.variant
+                lines += [f"sheet\t{path}\t{variant}", render_settlement(settlement, fmt), ""]
             rows = [[p, a + (unit if money else "")] for p, a in combined]
-            lines = [table(rows, [_PLAYER, what], fmt="plain"), ""]
+            lines += [f"evening\t{len(paths)}", table(rows, [_PLAYER, what], fmt="plain"), ""]
             lines += ["\t".join([payer, payee, amount + (unit if money else "")])
                       for payer, payee, amount in transfers]  # fmt: skip
             return "\n".join(lines).rstrip()
@@ -449,28 +514,35 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
 
     rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
     headers = [_(_PLAYER), _(what)]
-    if fmt != "table":  # markdown, for pasting: the combined table, then who pays whom as
-        # one sheet's settlement lists it
-        return "\n".join([table(rows, headers, fmt=fmt), "", *who_pays_whom("-")])
+    markdown = fmt == "markdown"
     parts = []
     for path, settlement in zip(paths, evening.settlements, strict=True):
-        variant = settlement.replay.rules.variant
-        parts += [f"== {path} ({variant}) ==", render_settlement(settlement, fmt), ""]
+        title = _("{path} ({variant})").format(
+            path=path, variant=variant_word(settlement.replay.rules.variant)
+        )
+        above = [f"## {title}", ""] if markdown else [f"== {title} =="]
+        parts += [*above, render_settlement(settlement, fmt), ""]
     count = len(paths)
     heading = ngettext(
-        "== The evening: {count} sheets together ==",
-        "== The evening: {count} sheets together ==",
+        "The evening: {count} sheet together",
+        "The evening: {count} sheets together",
         count,
-    )
-    parts += [heading.format(count=count), table(rows, headers), "", *who_pays_whom(" ")]
+    ).format(count=count)
+    parts += [f"## {heading}\n" if markdown else f"== {heading} =="]
+    owed = who_pays_whom("-" if markdown else " ")
+    if not markdown:
+        owed = [_wrapped(line) for line in owed]
+    parts += [table(rows, headers, fmt=fmt), "", *owed]
     pool = evening.combined.get(POOL)
     if pool:
+        if markdown:
+            parts.append("")
         parts.append(
             _("Pool: {amount} still in a running bridge game.").format(
                 amount=amount_for_people(pool)
             )
         )
-    return "\n".join(parts)
+    return "\n".join(parts).rstrip("\n")
 
 
 def transfer_lines(settlement: Settlement) -> list[str]:

@@ -157,7 +157,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
     series = progression(state)
     data: dict[str, Any] = {
         "schema": SHEET_SCHEMA,
-        "variant": state.rules.variant,
+        "variant": str(state.rules.variant),
         "players": list(state.sheet.players),
         "title": state.sheet.title,
         "rows": rows,
@@ -263,7 +263,9 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
         heads = [f"{p} 1/2/3" if hollywood else p for p in players]
     # plain and csv have no marker row between games: each row names its game instead
     game_column = [] if people else ["game"]
-    headers = ["#", *game_column, tr(N_("deal")), tr(N_("scores")), *heads]
+    # csv, for a spreadsheet: each deal's score a number in a column of its own
+    score_columns = [f"{p} score" for p in players] if fmt == "csv" else []
+    headers = ["#", *game_column, tr(N_("deal")), tr(N_("scores")), *score_columns, *heads]
     starts = _game_starts(state)
     numbers = deal_numbers(state.steps)
     rows: list[list[Any]] = []
@@ -284,9 +286,14 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
                 else number(step.totals[p])
                 for p in players
             ]
+        scored: list[Any] = []
+        if score_columns:
+            result = step.result
+            deal_scores = result.scores if isinstance(result, DealResult) else {}
+            scored = [deal_scores.get(p, 0) if deal_scores or deal else "" for p in players]
         rows.append(["" if deal is None else deal, *([] if people else [step.game]),
                      entry_text(step, translated=people),
-                     scores_text(step, people=people), *totals])  # fmt: skip
+                     scores_text(step, people=people), *scored, *totals])  # fmt: skip
     return headers, rows
 
 
@@ -308,7 +315,8 @@ def render_sheet(
     title = state.sheet.title or f"{variant_word(state.rules.variant)}: {', '.join(players)}"
     if fmt == "table":
         title = _fill(title)
-    parts = [title, "", table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")]
+    drawn = table(rows, headers, fmt=fmt, lead=2, inline_from=3)  # on a phone: a block a deal
+    parts = [title, "", drawn if rows else _("(no deals yet)")]
     status = status_lines(state)
     if status:
         parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
@@ -386,6 +394,56 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
     return "\n".join(parts)
 
 
+def _x_positions(state: Replay) -> list[float]:
+    """Where each step stands on the chart's x axis: a deal at its number as ``show`` gives
+    it, an event (a re-entry) half-way after the deal before it."""
+    numbers = deal_numbers(state.steps)
+    xs: list[float] = []
+    last = 0
+    for step in state.steps:
+        if step.n in numbers:
+            last = numbers[step.n]
+            xs.append(float(last))
+        else:
+            xs.append(last + 0.5)
+    return xs
+
+
+def _game_lines_x(state: Replay) -> list[tuple[int, float]]:
+    """Each game after the first: its number and where its boundary is drawn (half-way
+    between its first entry and the one before)."""
+    xs = _x_positions(state)
+    starts = _game_starts(state)
+    return [(step.game, xs[i] - 0.5) for i, step in enumerate(state.steps) if step.n in starts]
+
+
+def chart_segments(state: Replay) -> dict[str, list[tuple[list[float], list[int]]]]:
+    """Each player's line on the chart, one piece per game: the first from 0 before deal 1,
+    each later one from 0 at the game's boundary, so that a new game never reads as points
+    lost. The x values are the deals' numbers as ``show`` gives them.
+
+    >>> from remikcalc.session import replay
+    >>> from remikcalc.sheet import sheet_from_text
+    >>> sheet = sheet_from_text("{remikcalc: 1, variant: gin, players: [Anna, Boris], "
+    ...     "deals: [{scores: {Anna: 100}}, {scores: {Boris: 20}}]}")
+    >>> chart_segments(replay(sheet))["Anna"]
+    [([0.0, 1.0], [0, 100]), ([1.5, 2.0], [0, 0])]
+    """
+    xs = _x_positions(state)
+    starts = _game_starts(state)
+    out: dict[str, list[tuple[list[float], list[int]]]] = {}
+    for p in state.sheet.players:
+        pieces: list[tuple[list[float], list[int]]] = [([0.0], [0])]
+        for x, step in zip(xs, state.steps, strict=True):
+            if step.n in starts:
+                pieces.append(([x - 0.5], [0]))
+            piece = pieces[-1]
+            piece[0].append(x)
+            piece[1].append(step.totals.get(p, piece[1][-1]))
+        out[p] = pieces
+    return out
+
+
 def chart_png(state: Replay, path: str, kind: str = "png") -> None:
     """Draw the score progression to a ``kind`` (png, svg, pdf) file (needs the optional
     ``plot`` extra)."""
@@ -400,14 +458,31 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
                 command="pip install 'remikcalc[plot]'"
             )
         ) from None
-    series = progression(state)
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for player, values in series.items():
-        ax.plot(range(len(values)), values, marker="o", label=player)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    segments = chart_segments(state)
+    for i, player in enumerate(state.sheet.players):
+        colour = colours[i % len(colours)]
+        for k, (xs, ys) in enumerate(segments[player]):
+            # a new game starts from 0 on a line of its own: no fall from the last total
+            marks = list(range(0 if k == 0 else 1, len(xs)))  # a game's 0 is no deal
+            label = player if k == 0 else None
+            ax.plot(xs, ys, marker="o", color=colour, label=label, markevery=marks)
+    for n, at in _game_lines_x(state):
+        ax.axvline(at, linestyle=":", linewidth=1, color="grey")
+        ax.annotate(
+            _("game {n}").format(n=n),
+            (at, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(3, -12),
+            textcoords="offset points",
+            fontsize=8,
+            color="grey",
+        )
     target = state.tally.limit  # the game target, or the total that puts a player out
     if target is not None:
         ax.axhline(target, linestyle="--", linewidth=1, color="grey")
-    ax.set_xlabel(_("sheet entry (deals and events)"))
+    ax.set_xlabel(_("deal (as show numbers them)"))
     ax.set_ylabel(_("total"))
     ax.xaxis.set_major_locator(import_module("matplotlib.ticker").MaxNLocator(integer=True))
     title = state.sheet.title or _("{variant}: score progression").format(

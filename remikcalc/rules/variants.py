@@ -135,6 +135,9 @@ class Rules:
             object.__setattr__(self, "family", Family(self.family))
         if isinstance(self.family, Family):
             object.__setattr__(self, "melds_in_hand_count", self.spec.melds_in_hand_count)
+        if isinstance(self.variant, str) and not isinstance(self.variant, VariantKey):
+            # declinable in a translation's "{variant.loc}"; still the key everywhere else
+            object.__setattr__(self, "variant", VariantKey(self.variant))
         _validate(self)
 
     @property
@@ -191,6 +194,164 @@ VARIANT_WORDS: dict[str, str] = {
 def variant_word(key: str) -> str:
     """The variant ``key`` named for people in the language spoken (:data:`VARIANT_WORDS`)."""
     return _(VARIANT_WORDS.get(key, key))
+
+
+#: the name of each variant in the cases a Polish or Russian sentence puts it in, beside
+#: :data:`VARIANT_WORDS` (the nominative): ``gen`` (genitive: "w talii remika polskiego",
+#: "в колоде ремик-бриджа"), ``dat``, ``acc`` (accusative: "gra się w gina", "в лодочный рамми
+#: играют"), ``ins`` (instrumental) and ``loc`` (locative / prepositional: "w remiku polskim",
+#: "в ремик-бридже"). English has no cases: every form is the key.
+VARIANT_CASES: dict[str, dict[str, dict[str, str]]] = {
+    "pl": {
+        "gin": dict(gen="gina", dat="ginowi", acc="gina", ins="ginem", loc="ginie"),
+        "oklahoma": dict(
+            gen="oklahomy", dat="oklahomie", acc="oklahomę", ins="oklahomą", loc="oklahomie"
+        ),
+        "bridge": dict(
+            gen="remika brydżowego",
+            dat="remikowi brydżowemu",
+            acc="remika brydżowego",
+            ins="remikiem brydżowym",
+            loc="remiku brydżowym",
+        ),
+        "rummy": dict(
+            gen="remika tradycyjnego",
+            dat="remikowi tradycyjnemu",
+            acc="remika tradycyjnego",
+            ins="remikiem tradycyjnym",
+            loc="remiku tradycyjnym",
+        ),
+        "boat": dict(gen="łódki", dat="łódce", acc="łódkę", ins="łódką", loc="łódce"),
+        "rummy500": dict(
+            gen="remika 500",
+            dat="remikowi 500",
+            acc="remika 500",
+            ins="remikiem 500",
+            loc="remiku 500",
+        ),
+        "polish": dict(
+            gen="remika polskiego",
+            dat="remikowi polskiemu",
+            acc="remika polskiego",
+            ins="remikiem polskim",
+            loc="remiku polskim",
+        ),
+        "continental": dict(
+            gen="remika kontynentalnego",
+            dat="remikowi kontynentalnemu",
+            acc="remika kontynentalnego",
+            ins="remikiem kontynentalnym",
+            loc="remiku kontynentalnym",
+        ),
+        "remibrydz": dict(
+            gen="remibrydża",
+            dat="remibrydżowi",
+            acc="remibrydża",
+            ins="remibrydżem",
+            loc="remibrydżu",
+        ),
+    },
+    "ru": {
+        "gin": dict(gen="джина", dat="джину", acc="джин", ins="джином", loc="джине"),
+        "oklahoma": dict(
+            gen="оклахомы", dat="оклахоме", acc="оклахому", ins="оклахомой", loc="оклахоме"
+        ),
+        "bridge": dict(
+            gen="ремик-бриджа",
+            dat="ремик-бриджу",
+            acc="ремик-бридж",
+            ins="ремик-бриджем",
+            loc="ремик-бридже",
+        ),
+        "rummy": dict(gen="рамми", dat="рамми", acc="рамми", ins="рамми", loc="рамми"),
+        "boat": dict(
+            gen="лодочного рамми",
+            dat="лодочному рамми",
+            acc="лодочный рамми",
+            ins="лодочным рамми",
+            loc="лодочном рамми",
+        ),
+        "rummy500": dict(
+            gen="ремика 500", dat="ремику 500", acc="ремик 500", ins="ремиком 500", loc="ремике 500"
+        ),
+        "polish": dict(
+            gen="польского ремика",
+            dat="польскому ремику",
+            acc="польский ремик",
+            ins="польским ремиком",
+            loc="польском ремике",
+        ),
+        "continental": dict(
+            gen="континентального рамми",
+            dat="континентальному рамми",
+            acc="континентальный рамми",
+            ins="континентальным рамми",
+            loc="континентальном рамми",
+        ),
+        "remibrydz": dict(
+            gen="ремибриджа", dat="ремибриджу", acc="ремибридж", ins="ремибриджем", loc="ремибридже"
+        ),
+    },
+}
+
+
+class VariantKey(str):
+    """A variant's key (``polish``: what ``-v`` takes, JSON and sheets write, and what English
+    sentences say) that also names the variant for people in the case a Polish or Russian
+    sentence needs: a translation writes ``{variant.loc}`` ("w remiku polskim", "в польском
+    ремике"), ``{variant.gen}``, ``{variant.acc}``, ``{variant.dat}``, ``{variant.ins}`` or
+    ``{variant.word}`` (the nominative) where the message has ``{variant}``. ``Rules.variant``
+    is one, so every message given ``variant=rules.variant`` can be declined in its
+    translation.
+
+    >>> from remikcalc.base.i18n import language
+    >>> key = VariantKey("polish")
+    >>> with language("pl"):
+    ...     "w {variant.loc}, gra w {variant.acc}".format(variant=key)
+    'w remiku polskim, gra w remika polskiego'
+    >>> key == "polish", "{variant.loc}".format(variant=key)
+    (True, 'polish')
+    """
+
+    __slots__ = ()
+
+    def _case(self, case: str) -> str:
+        from remikcalc.base.i18n import current
+
+        forms = VARIANT_CASES.get(current(), {}).get(str(self))
+        if forms is None:
+            return variant_word(self)
+        return forms[case]
+
+    @property
+    def word(self) -> str:
+        return variant_word(self)
+
+    @property
+    def gen(self) -> str:
+        return self._case("gen")
+
+    @property
+    def dat(self) -> str:
+        return self._case("dat")
+
+    @property
+    def acc(self) -> str:
+        return self._case("acc")
+
+    @property
+    def ins(self) -> str:
+        return self._case("ins")
+
+    @property
+    def loc(self) -> str:
+        return self._case("loc")
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (VariantKey, (str.__str__(self),))
 
 
 RULE_DOCS: dict[str, str] = {
@@ -565,23 +726,25 @@ VARIANTS: tuple[Variant, ...] = (
        presets=_GIN_PRESETS, default_preset="ru",
        note=N_("presets set bonuses only; the game target stays 150")),
     _v("bridge", N_("Remik bridge (ремик бридж, порядковый рамми)"),
-       ("remik-bridge", "remikbridge", "ремик-бридж", "бридж", "порядковый-рамми"),
+       ("remik-bridge", "remikbridge", "ремик-бридж", "бридж", "порядковый-рамми",
+        "remik-brydżowy", "remik-brydzowy", "brydżowy"),
        rules=dict(family=Family.BRIDGE, players_min=2, players_max=6, decks=2, jokers=4,
                   hand_size=10, wild_jokers=True, ace_runs="low_or_high", joker_value=20,
                   knock_limit=5, game_target=None)),
     _v("rummy", N_("Traditional rummy (рамми, ремик)"),
-       ("traditional", "rummy-traditional", "рамми", "ремик", "remik", "рамми-традиционный"),
+       ("traditional", "rummy-traditional", "рамми", "ремик", "remik", "рамми-традиционный",
+        "remik-tradycyjny", "tradycyjny"),
        rules=dict(family=Family.RUMMY, players_min=2, players_max=6, hand_size=10,
                   knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("boat", N_("Boat rummy (рамми лодочный)"),
-       ("boat-rummy", "лодочный", "рамми-лодочный", "лодка"),
+       ("boat-rummy", "лодочный", "рамми-лодочный", "лодка", "łódka", "lodka"),
        rules=dict(family=Family.BOAT, players_min=2, players_max=6, hand_size=10,
                   ace_runs="around", ace_value=11,
                   pair_rule=True, knock_limit=None, game_target=None),
        by_players=((2, 2, 1, 0, 10), (3, 4, 1, 0, 7), (5, 6, 1, 0, 6))),
     _v("rummy500", N_("Rummy 500 (ремик пятьсот)"),
-       ("500", "rummy-500", "500-rummy", "пятьсот", "ремик-пятьсот", "рамми-500"),
+       ("500", "rummy-500", "500-rummy", "пятьсот", "ремик-пятьсот", "рамми-500", "remik-500"),
        rules=dict(family=Family.RUMMY500, players_min=2, players_max=8, hand_size=13,
                   ace_runs="low_or_high", ace_value=15,
                   ace_low_value=1, wild_jokers=True, joker_value=15, knock_limit=None,
@@ -589,12 +752,13 @@ VARIANTS: tuple[Variant, ...] = (
        by_players=((2, 2, 1, 0, 13), (3, 4, 1, 0, 7), (5, 8, 2, 0, 7)),
        note=N_("no jokers by default; --rule jokers=2 plays with two wild jokers worth 15")),
     _v("polish", N_("Polish remik (ремик польский)"),
-       ("polish-remik", "remik-polski", "польский", "ремик-польский", "польский-ремик"),
+       ("polish-remik", "remik-polski", "польский", "ремик-польский", "польский-ремик", "polski"),
        rules=dict(family=Family.RUMMY, players_min=2, players_max=3, jokers=2, hand_size=14,
                   wild_jokers=True, jokers_minority=True, joker_value=20,
                   knock_limit=None, game_target=None)),
     _v("continental", N_("Continental rummy (рамми континентальный)"),
-       ("континентальный", "рамми-континентальный", "континенталь"),
+       ("континентальный", "рамми-континентальный", "континенталь", "remik-kontynentalny",
+        "kontynentalny"),
        rules=dict(family=Family.CONTINENTAL, players_min=2, players_max=12, decks=2, jokers=2,
                   hand_size=15, sets_allowed=False, wild_jokers=True, ace_runs="low_or_high",
                   joker_value=2, knock_limit=None,

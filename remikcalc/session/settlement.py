@@ -76,6 +76,28 @@ def settle(state: Replay) -> Settlement:
                       tuple(fewest_transfers(balances)))  # fmt: skip
 
 
+def still_owed(settlement: Settlement) -> tuple[Transfer, ...] | None:
+    """A remik bridge game still running, for people: what the players still owe each other,
+    the stakes already in the pool counted as paid (the pool keeps them until the last player
+    in takes it); None where no pool holds anything.
+
+    The settlement's own ``transfers`` square the pool as a party (``settle --format json``,
+    INTERFACE.md); at the table the pool's stakes are on the table already, so nobody is asked
+    to pay in again what he put in: each player's net plus what he paid in is what he is owed.
+    """
+    paid_in: Mapping[str, Fraction] = settlement.tally.extra().get("paid_in", {})
+    if not settlement.pool or not paid_in:
+        return None
+    owed = {p: v + paid_in.get(p, Fraction(0)) for p, v in settlement.net.items()}
+    sheet = settlement.sheet
+    if sheet.stake is not None:
+        stake = Fraction(sheet.stake)
+        money = round_spread({p: v * stake for p, v in owed.items()}, sheet.minor_digits)
+        return tuple(fewest_transfers({p: Fraction(v) for p, v in money.items()}))
+    shown, _exact = _shown(owed)
+    return tuple(fewest_transfers({p: Fraction(v) for p, v in shown.items()}))
+
+
 @dataclass(frozen=True, slots=True)
 class PoolSummary:
     """What is in the remik bridge pool, who paid it in, and who took it."""
