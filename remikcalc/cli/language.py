@@ -246,6 +246,9 @@ def _source(holder: Any, attr: str) -> str | None:
 #: the usage line's words that click keeps as attributes, not in its gettext calls
 _OPTIONS_METAVAR = i18n.N_("[OPTIONS]")
 _COMMAND_METAVAR = i18n.N_("COMMAND [ARGS]...")
+#: a word click translates through its gettext but from a variable, so that the extractor
+#: cannot see it: listed here for the catalogues (``[required]`` in an option's help)
+_CLICK_WORDS = (i18n.N_("required"),)
 
 
 def localize(command: click.Command, ctx: click.Context) -> None:
