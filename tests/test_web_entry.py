@@ -641,6 +641,14 @@ def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(table: Pa
     assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
 
 
+def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    for form in ("hand", "deal", "me"):  # e.g. a language chosen on a refusal page
+        answer = phone.get(f"/s/{sheet}/draft/{form}", follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}/draft"
+    assert phone.get(f"/s/{sheet}/draft/state").json()["open"] is False
+
+
 def test_drafts_are_bounded() -> None:
     from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
     from remikcalc.web.entry_form import SeatInput

@@ -609,6 +609,11 @@ def draft_state(call: Call) -> Response:
     )
 
 
+def back_to_draft(call: Call) -> Response:
+    """A form's address opened as a page (a language chosen on a refusal): the draft."""
+    return call.redirect(sheet_url(call.sheet().id, "draft"))
+
+
 ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/points", points, ("GET", "POST")),
     route("/s/{sheet}/cards", cards, ("GET", "POST")),
@@ -619,4 +624,5 @@ ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/draft/deal", draft_deal, ("POST",)),
     route("/s/{sheet}/draft/preview", draft_preview, ("POST",)),
     route("/s/{sheet}/draft/state", draft_state),
+    route("/s/{sheet}/draft/{form:str}", back_to_draft),  # after every other draft address
 ]
