@@ -10,6 +10,7 @@ Used by ``round`` and ``add``; the JSON is built by :mod:`remikcalc.render.resul
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from remikcalc.base.i18n import N_, _
@@ -23,7 +24,7 @@ from remikcalc.render import fill, table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.rules.variants import variant_word
 
-__all__ = ["deal_json", "entry_words", "outcome_text", "render_deal"]
+__all__ = ["DealText", "deal_json", "deal_text", "entry_words", "outcome_text", "render_deal"]
 
 #: the players' table's headings (English in plain and csv, for other programs)
 _HEADERS = (N_("player"), N_("melds"), N_("unmatched"), N_("laid off"), N_("count"), N_("score"))
@@ -294,3 +295,38 @@ def _columns(result: DealResult) -> set[int]:
 
 def _kept(row: list[str], keep: set[int]) -> list[str]:
     return [c for i, c in enumerate(row) if i in keep]
+
+
+@dataclass(frozen=True, slots=True)
+class DealText:
+    """A scored deal for people in the parts a page lays out itself: what
+    :func:`render_deal`'s table says, in the language spoken and the players' notation."""
+
+    #: "Anna knocked; Anna wins the deal"
+    headline: str
+    #: the players' table's headings: player, melds, unmatched, laid off, count, score
+    headers: tuple[str, ...]
+    #: each player's row, under those headings
+    rows: tuple[tuple[str, ...], ...]
+    #: each payment the deal makes: from, to, amount
+    payments: tuple[tuple[str, str, str], ...]
+    #: the Why lines
+    why: tuple[str, ...]
+
+
+def deal_text(result: DealResult) -> DealText:
+    """The parts of :func:`render_deal`'s table for a page (the score pad's preview)."""
+    from remikcalc.games.why import reasons_text
+
+    rows = tuple(tuple(_row(result, name, people=True)) for name in _players(result))
+    payments = tuple(
+        (p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount))
+        for p in result.payments
+    )
+    return DealText(
+        headline=_headline(result),
+        headers=tuple(_(h) for h in _HEADERS),
+        rows=rows,
+        payments=payments,
+        why=tuple(reasons_text(result.reasons)),
+    )

@@ -43,6 +43,7 @@ __all__ = [
     "normal_outcome",
     "outcome_text",
     "range_problem",
+    "stated_outcomes",
     "takes",
 ]
 
@@ -228,6 +229,21 @@ def takes(rules: Rules, key: str) -> bool:
     if not f.optional:
         return True
     return key in rules.spec.inputs and (not f.needs or bool(getattr(rules, f.needs)))
+
+
+def stated_outcomes(rules: Rules) -> tuple[OutcomeCode, ...]:
+    """The outcomes a deal under ``rules`` may be stated to end by (``how``), for a form to
+    offer, beside going out, one go (where :attr:`FamilySpec.one_go_counts`) and a draw:
+    the plain closing first, big gin only where it has a bonus.
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> stated_outcomes(get_rules("gin")), stated_outcomes(get_rules("gin", "modern"))[-2:]
+    (('knock', 'gin', 'undercut'), ('big_gin', 'undercut'))
+    >>> stated_outcomes(get_rules("rummy"))
+    ()
+    """
+    codes = (_OUTCOME_CODES[code] for code in rules.spec.outcomes)
+    return tuple(c for c in codes if c != "big_gin" or rules.big_gin_bonus is not None)
 
 
 def _takers(key: str) -> str:

@@ -32,6 +32,7 @@ from typing import Any, Literal
 __all__ = [
     "OPTIONAL_INPUTS",
     "REGISTRY",
+    "Closing",
     "DrawScores",
     "Family",
     "FamilySpec",
@@ -44,6 +45,8 @@ __all__ = [
 DrawScores = Literal["none", "penalties", "any"]
 #: what one unit of a session's net is called when money is attached (:attr:`FamilySpec.unit`)
 Unit = Literal["point", "stake"]
+#: what the closer of a deal does, in the words that ask who it was (:attr:`FamilySpec.closing`)
+Closing = Literal["knocked", "closed", "went_out"]
 
 
 class Family(StrEnum):
@@ -104,6 +107,17 @@ class FamilySpec:
     #: meld search takes up to 2 x hand_size + 2 cards instead of hand_size + 1.
     hand_grows: bool = False
 
+    #: what the closer does, for the pages that ask who it was: ``knocked`` (the knock games),
+    #: ``closed`` (bridge: a knock or a closing with a bonus) or ``went_out``.
+    closing: Closing = "went_out"
+    #: the outcomes a deal may be stated to end by (``how``) besides going out, one go and a
+    #: draw, the plain one first: the knock games' gin and undercut, bridge's closings (see
+    #: :func:`remikcalc.rules.dealinput.stated_outcomes`).
+    outcomes: tuple[str, ...] = ()
+    #: a deal's score may be below zero (a loser's minus, a bridge closing's bonus); in the
+    #: knock games a deal scores its winner only, from zero up.
+    negative_scores: bool = True
+
     #: a caught hand counts every card, melds too (the going-out games: only melds laid on
     #: the table score), or only its unmatched cards (the knock games, bridge), RULES.md §0.3.
     melds_in_hand_count: bool = True
@@ -158,6 +172,9 @@ _SPECS = (
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
         closer_wins=False,
+        closing="knocked",
+        outcomes=("knock", "gin", "big_gin", "undercut"),
+        negative_scores=False,
         hollywood=True,
         # and, where they are on, upcard_knock and spade_double (cli/info.py: UPCARD_KEYS)
         rule_keys=frozenset(
@@ -182,6 +199,8 @@ _SPECS = (
         melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.games.bridge:points_payments",
+        closing="closed",
+        outcomes=("knock", "remik", "colour", "figures", "full_colour"),
         unit="stake",
         ends_at="elimination_at",
         low_wins=True,

@@ -61,7 +61,7 @@ class Written:
     """What one write did: the sheet after it, and what it added, put in place or removed."""
 
     path: str
-    #: the sheet replayed after the write
+    #: the sheet replayed after the write (its ``sheet`` holds the entries written)
     replay: Replay
     #: the file's version after the write (:attr:`SheetFile.version`)
     version: str
@@ -295,6 +295,7 @@ class SheetFile:
             if last is not None and not again and same_entry(canonical, last.entry):
                 raise DealError(unchanged(same_as_last(state, last), self.name))
             text = with_entry(change.read, canonical, change.warnings.append)
+            state.sheet = change.sheet.with_entries((*change.sheet.entries, canonical))
             return text, Written(self.path, state, "", step=step)
 
         return self._write(plan, version=version, commit=commit)
@@ -328,6 +329,8 @@ class SheetFile:
             new = dataclasses.replace(wanted, notes=old.notes)  # the players' own lines
             canonical, step, state = _replayed_with(sheet, n, index, new, self.name)
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
+            entries = sheet.entries
+            state.sheet = sheet.with_entries((*entries[: index - 1], canonical, *entries[index:]))
             return text, Written(self.path, state, "", step=step, removed=old)
 
         return plan
@@ -351,6 +354,7 @@ class SheetFile:
             index = _entry_number(sheet, n, self.name, doing="delete")
             state = _replayed_without(sheet, n, index, self.name)
             text = without_entry(change.read, index, change.warnings.append)
+            state.sheet = sheet.with_entries((*sheet.entries[: index - 1], *sheet.entries[index:]))
             return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
 
         return plan

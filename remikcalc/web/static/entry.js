@@ -1,2 +1,317 @@
-/* remikcalc score pad: entry (filled in by the pad work). */
+/* remikcalc score pad: entry pages (points, cards, the deal together).
+
+   The pages work without this file: plain forms, a "Check" button for the engine's answer.
+   With it:
+   - a tap on a card cycles its copies (0, 1, 2 in two packs) and shows the count; a card the
+     other hands hold is greyed out (the pack has no copy left);
+   - the engine's answer (each hand's melds and count, the deal scored) follows the taps: a
+     debounced POST of the form to the page's preview address, whose HTML fragments (made and
+     escaped by the server) are put in place;
+   - what is typed is kept in sessionStorage, so a reload (or the sheet's live refresh) does
+     not lose a half-entered hand;
+   - the deal together: who is in, and the cards the others hold, are looked up every few
+     seconds.
+   No inline script, no eval, names are only ever set as text. */
 "use strict";
+
+(function () {
+  document.documentElement.classList.add("js");
+
+  var PREVIEW_WAIT = 350;
+  var POLL_EVERY = 4000;
+
+  function boxes(cell) {
+    return cell.querySelectorAll("input[type=checkbox]");
+  }
+
+  function own(cell) {
+    var n = 0;
+    boxes(cell).forEach(function (box) { if (box.checked) { n += 1; } });
+    return n;
+  }
+
+  function grids(form) {
+    return form.querySelectorAll(".hand-grid");
+  }
+
+  /* each grid's taps by card code */
+  function tapsOf(grid) {
+    var taps = {};
+    grid.querySelectorAll(".card").forEach(function (cell) {
+      taps[cell.dataset.code] = own(cell);
+    });
+    return taps;
+  }
+
+  /* grey out what the other hands hold, show each cell's count */
+  function sync(form) {
+    var all = [];
+    grids(form).forEach(function (grid) { all.push([grid, tapsOf(grid)]); });
+    all.forEach(function (pair) {
+      var grid = pair[0];
+      grid.querySelectorAll(".card").forEach(function (cell) {
+        var code = cell.dataset.code;
+        var copies = parseInt(cell.dataset.copies, 10) || 1;
+        var others = parseInt(cell.dataset.fixed, 10) || 0;
+        all.forEach(function (other) {
+          if (other[0] !== grid) { others += other[1][code] || 0; }
+        });
+        var mine = pair[1][code] || 0;
+        var free = Math.max(copies - others, mine, 0);
+        boxes(cell).forEach(function (box, i) { box.disabled = i >= free; });
+        cell.dataset.free = String(free);
+        cell.classList.toggle("on", mine > 0);
+        cell.classList.toggle("taken", free === 0);
+        var count = cell.querySelector(".count");
+        if (count) { count.textContent = mine ? "\u00d7" + mine : ""; }
+        if (copies > 1) {
+          cell.setAttribute("tabindex", free ? "0" : "-1");
+          cell.setAttribute("aria-label", cell.querySelector(".face").textContent +
+            (mine ? " \u00d7" + mine : ""));
+        }
+      });
+    });
+  }
+
+  function tap(cell) {
+    var list = boxes(cell);
+    var free = Math.min(parseInt(cell.dataset.free, 10) || 0, list.length);
+    var n = own(cell) + 1;
+    if (n > free) { n = 0; }
+    list.forEach(function (box, i) { box.checked = i < n; });
+  }
+
+  /* the closer's hand when the closer went out: nothing to tap */
+  function wentOut(form) {
+    if (!form.dataset.wentOut) { return; }
+    var chosen = form.querySelector("input[name=closer]:checked");
+    var closer = chosen ? chosen.value : "";
+    form.querySelectorAll(".seat[data-seat]").forEach(function (seat) {
+      var index = seat.dataset.seat;
+      var typed = form.querySelector("input[name=t" + index + "]");
+      var empty = !seat.querySelector(".hand-grid input:checked") && !(typed && typed.value.trim());
+      var out = closer !== "" && closer === index && empty;
+      seat.classList.toggle("went-out", out);
+      var note = seat.querySelector(".went-out-note");
+      if (note) { note.hidden = !out; }
+    });
+  }
+
+  /* --- the engine's answer ------------------------------------------------------------------ */
+
+  var timers = new WeakMap();
+  var asked = new WeakMap();
+
+  function schedule(form) {
+    if (!form.dataset.preview) { return; }
+    clearTimeout(timers.get(form));
+    timers.set(form, setTimeout(function () { preview(form); }, PREVIEW_WAIT));
+  }
+
+  function put(id, html) {
+    var place = document.getElementById(id);
+    if (place) { place.innerHTML = html; }  /* made and escaped by the server's templates */
+  }
+
+  function preview(form) {
+    var mine = (asked.get(form) || 0) + 1;
+    asked.set(form, mine);
+    fetch(form.dataset.preview, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      credentials: "same-origin",
+      headers: { "Accept": "application/json" }
+    }).then(function (answer) {
+      return answer.ok ? answer.json() : null;
+    }).then(function (data) {
+      if (!data || asked.get(form) !== mine) { return; }
+      Object.keys(data.hands || {}).forEach(function (seat) { put("look-" + seat, data.hands[seat]); });
+      if (typeof data.deal === "string") { put("look-deal", data.deal); }
+    }).catch(function () { /* the Check button still works */ });
+  }
+
+  /* --- keeping a half-entered hand ------------------------------------------------------------ */
+
+  function storeKey(form) {
+    return "remikcalc:" + form.dataset.keep;
+  }
+
+  function keep(form) {
+    if (!form.dataset.keep) { return; }
+    var fields = [];
+    form.querySelectorAll("input").forEach(function (el) {
+      if (el.type === "hidden" || !el.name) { return; }
+      if (el.type === "checkbox" || el.type === "radio") {
+        if (el.checked) { fields.push([el.name, el.value]); }
+      } else if (el.value) {
+        fields.push([el.name, el.value]);
+      }
+    });
+    try {
+      sessionStorage.setItem(storeKey(form), JSON.stringify({ fields: fields }));
+    } catch (e) { /* private mode: nothing kept */ }
+  }
+
+  function forget(form) {
+    try { sessionStorage.removeItem(storeKey(form)); } catch (e) { /* nothing kept */ }
+  }
+
+  function restore(form) {
+    if (!form.dataset.keep || form.dataset.fresh !== "1") { return false; }
+    var saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(storeKey(form)) || "null"); } catch (e) { saved = null; }
+    if (!saved || !Array.isArray(saved.fields) || !saved.fields.length) { return false; }
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input"));
+    var used = [];
+    saved.fields.forEach(function (field) {
+      var name = field[0], value = field[1];
+      for (var i = 0; i < inputs.length; i += 1) {
+        var el = inputs[i];
+        if (el.name !== name || el.type === "hidden" || used.indexOf(el) >= 0) { continue; }
+        if (el.type === "checkbox" || el.type === "radio") {
+          if (el.value === value) { el.checked = true; used.push(el); break; }
+        } else {
+          el.value = value; used.push(el); break;
+        }
+      }
+    });
+    return true;
+  }
+
+  /* --- wiring a form --------------------------------------------------------------------------- */
+
+  function changed(form) {
+    sync(form);
+    wentOut(form);
+    keep(form);
+    schedule(form);
+  }
+
+  function wire(form) {
+    form.addEventListener("click", function (event) {
+      var cell = event.target.closest(".hand-grid .card");
+      if (!cell || event.target.tagName === "INPUT") { return; }  /* a box itself: native */
+      event.preventDefault();
+      tap(cell);
+      changed(form);
+    });
+    form.addEventListener("keydown", function (event) {
+      var cell = event.target.closest ? event.target.closest(".hand-grid .card.multi") : null;
+      if (cell && event.target === cell && (event.key === " " || event.key === "Enter")) {
+        event.preventDefault();
+        tap(cell);
+        changed(form);
+      }
+    });
+    form.addEventListener("change", function (event) {
+      var el = event.target;
+      if (el.name === "draw" && el.checked) {
+        var nobody = form.querySelector("input[name=closer][value='']");
+        if (nobody) { nobody.checked = true; }
+      } else if (el.name === "closer" && el.value !== "") {
+        var draw = form.querySelector("input[name=draw]");
+        if (draw) { draw.checked = false; }
+      }
+      var picker = el.closest ? el.closest(".picker") : null;
+      if (picker && el.checked) {  /* the up-card: show it, fold the grid away */
+        var shown = picker.querySelector(".picked");
+        var face = el.closest(".card");
+        if (shown && face) {
+          var chosen = document.createElement("span");
+          chosen.textContent = face.querySelector(".face").textContent;
+          if (face.classList.contains("red")) { chosen.className = "red"; }
+          shown.textContent = "";
+          shown.appendChild(chosen);
+        }
+        picker.open = false;
+      }
+      changed(form);
+    });
+    form.addEventListener("input", function () {
+      keep(form);
+      wentOut(form);
+      schedule(form);
+    });
+    form.addEventListener("submit", function (event) {
+      var by = event.submitter;
+      if (by && by.value !== "check") { forget(form); }
+    });
+    form.querySelectorAll("[data-sign]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.dataset.sign);
+        if (!field) { return; }
+        var text = field.value.trim();
+        field.value = text.charAt(0) === "-" || text.charAt(0) === "\u2212" ? text.slice(1) : "-" + text;
+        field.focus();
+        keep(form);
+      });
+    });
+    var restored = restore(form);
+    sync(form);
+    wentOut(form);
+    if (restored) { schedule(form); }
+  }
+
+  /* --- the deal together: who is in, what the others hold ------------------------------------- */
+
+  function watchDraft(list) {
+    var stamp = null;
+    var open = list.dataset.open === "1";
+    var gone = document.querySelector("[data-draft-gone]");
+    var hand = document.getElementById("hand-form");
+    var timer = null;
+
+    function show(data) {
+      list.textContent = "";
+      data.players.forEach(function (player) {
+        var item = document.createElement("li");
+        var words = player.entered ? list.dataset.entered
+          : (player.needed ? list.dataset.wait : list.dataset.free);
+        item.textContent = words.replace("{name}", function () { return player.name; });
+        if (player.entered) { item.className = "done"; }
+        list.appendChild(item);
+      });
+      if (hand) {
+        hand.querySelectorAll(".hand-grid .card").forEach(function (cell) {
+          cell.dataset.fixed = String(data.taken[cell.dataset.code] || 0);
+        });
+        sync(hand);
+      }
+    }
+
+    function poll() {
+      if (document.hidden) { return; }
+      fetch(list.dataset.draftState, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+        .then(function (answer) { return answer.ok ? answer.json() : null; })
+        .then(function (data) {
+          if (!data) { return; }
+          if (open === true && !data.open && gone) {
+            gone.hidden = false;
+            clearInterval(timer);
+          }
+          open = data.open;
+          if (data.stamp !== stamp) {
+            stamp = data.stamp;
+            show(data);
+          }
+        })
+        .catch(function () { /* the Refresh link still works */ });
+    }
+
+    timer = setInterval(poll, POLL_EVERY);
+    poll();
+  }
+
+  function start() {
+    document.querySelectorAll("form[data-entry]").forEach(wire);
+    var list = document.querySelector("[data-draft-state]");
+    if (list) { watchDraft(list); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}());

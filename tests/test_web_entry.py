@@ -1,0 +1,880 @@
+"""Scoring a deal on the pad (INTERFACE.md, "The score pad"): by points, by cards on a tap grid
+of the variant's pack, and the deal entered together from several phones.
+
+Everything runs through Starlette's TestClient against real sheet files: a deal saved by a
+page is byte for byte what ``remikcalc add`` writes for the same input, and after every refusal
+(a bad card, a stale form, a repeated deal) the file is unchanged and the phone's input is
+shown again.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import remikcalc
+from remikcalc.rules.variants import get_rules
+from remikcalc.web.config import PadConfig
+from remikcalc.web.entry_form import grid
+from tests.clirun import ok, run
+from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
+
+__all__ = ["folder", "pad", "phone"]
+
+SCRIPT = "<script>alert(1)</script>"
+GIN = {
+    "Anna": "9C 9D 9H 5S 6S 7S KD KH KS 2C",
+    "Boris": "AS 2S 3H 4D 5D 8C 8D JC QC TD",
+}
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def start(phone: Phone, sheet: str, page: str) -> dict[str, str]:
+    """Open a form page: the hidden fields it was made with."""
+    answer = phone.get(f"/s/{sheet}/{page}")
+    assert answer.status_code == 200, answer.text
+    html = answer.text
+    return {name: hidden(html, name) for name in ("_form", "version", "key", "deals")}
+
+
+def in_grid_order(variant: str, cards: str, **kw: Any) -> list[str]:
+    """The codes of ``cards`` in the order the grid posts them (page order, not tap order)."""
+    rules = get_rules(variant, **kw)
+    order = [cell.code for cell in grid(rules, (), {})]
+    codes = cards.split()
+    return sorted(codes, key=order.index)
+
+
+def copy_sheet(src: Path, dest: Path) -> Path:
+    dest.write_bytes(src.read_bytes())
+    return dest
+
+
+def checked(html: str, name: str) -> list[str]:
+    """The values of the checked inputs called ``name`` (in page order)."""
+    found = re.findall(
+        rf'<input type="checkbox" name="{name}" value="([^"]+)"[^>]*\bchecked\b', html
+    )
+    return list(found)
+
+
+def sheet_with(tmp: Path, name: str, variant: str, players: Sequence[str], **kw: Any) -> Path:
+    path = tmp / name
+    remikcalc.new_sheet(path, variant=variant, players=list(players), **kw)
+    return path
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A folder for the pad, and beside it one for the command line's copies."""
+    (tmp_path / "pad").mkdir()
+    (tmp_path / "cli").mkdir()
+    return tmp_path
+
+
+def pad_on(folder: Path) -> tuple[Phone, PadConfig, Any]:
+    app, config = make_pad(folder)
+    return join(app, config), config, app
+
+
+# --- by points ----------------------------------------------------------------------------------
+
+
+def test_a_points_deal_is_saved_as_remikcalc_add_writes_it(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"], stake="0.10")
+    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "points")
+    answer = phone.post(
+        f"/s/{sheet}/points",
+        {**form, "p0": "25", "p1": "", "closer": "0", "how": "gin", "do": "save"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}"
+    ok("add", str(theirs), "--score", "Anna=25", "--closer", "Anna", "--how", "gin")
+    assert mine.read_bytes() == theirs.read_bytes()
+    assert "closer: Anna" in mine.read_text(encoding="utf-8")
+
+
+def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path) -> None:
+    example = Path(remikcalc.__file__).parent / "examples" / "bridge" / "eliminated-sits-out.yaml"
+    mine = copy_sheet(example, table / "pad" / "bridge.yaml")
+    theirs = copy_sheet(example, table / "cli" / "bridge.yaml")
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("bridge.yaml")
+    html = phone.get(f"/s/{sheet}/points").text
+    state = remikcalc.open_sheet(mine).replay()
+    out = set(state.sheet.players) - set(state.tally.active())
+    assert out, "the example has a player out"
+    for name in out:  # only the players still in get a field
+        index = state.sheet.players.index(name)
+        assert f'name="p{index}"' not in html
+    assert 'inputmode="numeric"' in html and "data-sign" in html  # a minus: the ± button
+    assert "Who closed?" in html
+    form = start(phone, sheet, "points")
+    fields = {f"p{state.sheet.players.index(n)}": "" for n in state.tally.active()}
+    closer = state.tally.active()[0]
+    fields[f"p{state.sheet.players.index(closer)}"] = "−10"  # a typographic minus too
+    answer = phone.post(
+        f"/s/{sheet}/points",
+        {
+            **form,
+            **fields,
+            "closer": str(state.sheet.players.index(closer)),
+            "how": "remik",
+            "do": "save",
+        },
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303, answer.text
+    ok("add", str(theirs), "--score", f"{closer}=-10", "--closer", closer, "--how", "remik")
+    assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_points_pages_word_the_closer_as_the_family_does(table: Path) -> None:
+    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    sheet_with(table / "pad", "rummy.yaml", "rummy", ["Anna", "Boris"])
+    sheet_with(table / "pad", "boat.yaml", "boat", ["Anna", "Boris"])
+    phone, _config, _app = pad_on(table / "pad")
+    gin = phone.get(f"/s/{phone.sheet_id('gin.yaml')}/points").text
+    rummy = phone.get(f"/s/{phone.sheet_id('rummy.yaml')}/points").text
+    boat = phone.get(f"/s/{phone.sheet_id('boat.yaml')}/points").text
+    assert "Who knocked?" in gin and 'value="undercut"' in gin and 'name="draw"' in gin
+    assert "data-sign" not in gin  # the knock games score from zero up
+    assert "Who went out?" in rummy and 'name="one_go"' in rummy and 'name="draw"' in rummy
+    assert 'name="draw"' not in boat  # boat has no drawn deals
+
+
+def test_a_points_form_that_is_not_a_number_is_refused_with_its_input_kept(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    before = mine.read_bytes()
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "points")
+    answer = phone.post(f"/s/{sheet}/points", {**form, "p0": "2x5", "p1": "7", "do": "save"})
+    assert answer.status_code == 422
+    assert "Anna&#39;s points: &#39;2x5&#39; is not a whole number" in answer.text
+    assert 'value="2x5"' in answer.text and 'value="7"' in answer.text
+    assert mine.read_bytes() == before
+
+
+def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    deal = {"p0": "25", "do": "save"}
+    phone.post(f"/s/{sheet}/points", {**start(phone, sheet, "points"), **deal})
+    before = mine.read_bytes()
+    form = start(phone, sheet, "points")
+    answer = phone.post(f"/s/{sheet}/points", {**form, **deal})
+    assert answer.status_code == 422
+    refusal = run("add", str(theirs), "--score", "Anna=25")  # the CLI's own words
+    assert refusal.exit_code == 0
+    refusal = run("add", str(theirs), "--score", "Anna=25")
+    assert refusal.exit_code != 0
+    first_line = refusal.output.strip().splitlines()[0].removeprefix("Error: ")
+    assert first_line.split("; give")[0] in answer.text
+    assert 'name="again" value="1"' in answer.text and "Add it again" in answer.text
+    assert 'value="25"' in answer.text and mine.read_bytes() == before
+    again = phone.post(
+        f"/s/{sheet}/points", {**form, "p0": "25", "again": "1"}, follow_redirects=False
+    )
+    assert again.status_code == 303
+    ok("add", str(theirs), "--again", "--score", "Anna=25")
+    assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_the_replay_kept_after_a_write_holds_the_entries_written(tmp_path: Path) -> None:
+    # the pad scores its previews on replay(state.sheet): the sheet must hold every deal
+    book = remikcalc.new_sheet(tmp_path / "g.yaml", variant="gin", players=["Anna", "Boris"])
+    for score in (5, 6, 7):
+        book.add({"scores": {"Anna": score}})
+    state = book.replay()
+    assert [getattr(e, "scores", None) for e in state.sheet.entries] == [
+        {"Anna": 5},
+        {"Anna": 6},
+        {"Anna": 7},
+    ]
+    book.edit(2, {"scores": {"Boris": 9}})
+    assert getattr(book.replay().sheet.entries[1], "scores", None) == {"Boris": 9}
+    book.delete(1)
+    state = book.replay()
+    assert len(state.sheet.entries) == len(state.steps) == 2
+
+
+# --- by cards -----------------------------------------------------------------------------------
+
+#: variant, settings, players, hands (cards left), the pad's other fields, the CLI's options
+CASES: list[tuple[str, dict[str, Any], list[str], dict[str, str], dict[str, Any], list[str]]] = [
+    ("gin", {}, ["Anna", "Boris"], GIN, {"closer": "0"}, ["--closer", "Anna"]),
+    (
+        "bridge",
+        {},
+        ["Anna", "Boris", "Carl"],
+        {
+            "Anna": "2S 3S 4S 7H 7D 7C TH TH 6C 6H",  # two packs: the ten of hearts twice
+            "Boris": "4D 5D 6D 9C 9H 9S QC KC AC JK",
+            "Carl": "KC KD QH QS JC JD TS 9C 6D JK",
+        },
+        {"closer": "1"},
+        ["--closer", "Boris"],
+    ),
+    (
+        "oklahoma",
+        {"preset": "pagat"},
+        ["Anna", "Boris"],
+        {"Anna": "JC QC KC 2H 3H 4H 6S 8S 5D 3D", "Boris": "3S 4S 5S 8D 8C 8H AD AH AC TH"},
+        {"closer": "1", "upcard": "QS"},
+        ["--closer", "Boris", "--upcard", "QS"],
+    ),
+    (
+        "boat",
+        {},
+        ["Anna", "Boris", "Carl"],
+        {"Anna": "QS JS TS", "Boris": "AD AH 3C 3S"},
+        {"closer": "2", "plus": "20"},
+        ["--closer", "Carl", "--plus", "20"],
+    ),
+    (
+        "rummy500",
+        {},
+        ["Anna", "Boris"],
+        {"Boris": "4C 3D"},
+        {"closer": "0", "m0": "5H 6H 7H | KC KD KS", "m1": "9S TS JS"},
+        ["--closer", "Anna", "--melded", "Anna=5H 6H 7H | KC KD KS", "--melded", "Boris=9S TS JS"],
+    ),
+    (
+        "continental",
+        {"preset": "bicycle"},
+        ["Anna", "Boris"],
+        {
+            "Anna": "3C 4C 5C 6C 7D 8D 9D TD JH QH KH AH 4S 5S 6S",  # the winner's 15 cards
+            "Boris": "AC 2C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D",
+        },
+        {"closer": "0", "first_turn": "1"},
+        ["--closer", "Anna", "--first-turn"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "settings", "players", "hands", "extra", "options"),
+    CASES,
+    ids=[case[0] for case in CASES],
+)
+def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
+    table: Path,
+    variant: str,
+    settings: dict[str, Any],
+    players: list[str],
+    hands: dict[str, str],
+    extra: dict[str, Any],
+    options: list[str],
+) -> None:
+    mine = sheet_with(table / "pad", f"{variant}.yaml", variant, players, **settings)
+    theirs = copy_sheet(mine, table / "cli" / f"{variant}.yaml")
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id(f"{variant}.yaml")
+    rules = remikcalc.open_sheet(mine).replay().rules
+    taps = {
+        f"c{players.index(name)}": in_grid_order(
+            variant, text, preset=settings.get("preset"), players=len(players)
+        )
+        for name, text in hands.items()
+    }
+    page = phone.get(f"/s/{sheet}/cards").text
+    for name in ("upcard", "plus", "first_turn", "no_draw"):  # the variant's own inputs only
+        from remikcalc.rules.dealinput import takes
+
+        assert (f'name="{name}"' in page) == takes(rules, name), name
+    assert ('name="m0"' in page) == (variant == "rummy500")
+    if rules.decks > 1:  # a card can be taken twice: two boxes per cell, and a ×2 count
+        assert page.count('name="c0" value="QH"') == rules.decks
+    assert ('value="JK"' in page) == bool(rules.jokers)
+    form = start(phone, sheet, "cards")
+    checked_page = phone.post(f"/s/{sheet}/cards", {**form, **taps, **extra, "do": "check"})
+    assert checked_page.status_code == 200
+    assert "Not a deal the engine can score yet" not in checked_page.text, checked_page.text
+    assert "Why:" in checked_page.text
+    answer = phone.post(
+        f"/s/{sheet}/cards", {**form, **taps, **extra, "do": "save"}, follow_redirects=False
+    )
+    assert answer.status_code == 303, answer.text
+    typed = [f"{name}={' '.join(taps[f'c{players.index(name)}'])}" for name in hands]
+    ok("add", str(theirs), *options, *typed)
+    assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_a_card_tapped_twice_in_two_packs_shows_its_count(table: Path) -> None:
+    sheet_with(table / "pad", "bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("bridge.yaml")
+    form = start(phone, sheet, "cards")
+    page = phone.post(f"/s/{sheet}/cards", {**form, "c0": ["TH", "TH", "JK"], "do": "check"}).text
+    assert checked(page, "c0") == ["TH", "TH", "JK"]
+    assert "×2" in page
+    # Boris may still take what the pack has left: no ten of hearts, three more jokers
+    boris = re.findall(r'<input type="checkbox" name="c1" value="TH"[^>]*>', page)
+    assert len(boris) == 2 and all("disabled" in box for box in boris)
+    jokers = re.findall(r'<input type="checkbox" name="c1" value="JK"[^>]*>', page)
+    assert len(jokers) == 4 and sum("disabled" in box for box in jokers) == 1
+
+
+def test_in_one_pack_a_card_in_another_hand_is_greyed_out(table: Path) -> None:
+    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "cards")
+    page = phone.post(f"/s/{sheet}/cards", {**form, "c0": ["QH"], "t1": "KS", "do": "check"}).text
+    assert re.search(r'name="c1" value="QH" aria-label="[^"]*" disabled', page)
+    assert re.search(r'name="c0" value="KS" aria-label="[^"]*" disabled', page)  # typed by Boris
+    assert 'name="t1" value="KS"' in page
+
+
+def test_the_preview_never_writes_and_shows_the_engines_arrangement(
+    phone: Phone, folder: Path
+) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    path = folder / "gin.yaml"
+    before = path.read_bytes()
+    form = start(phone, sheet, "cards")
+    taps = {"c0": in_grid_order("gin", GIN["Anna"]), "c1": in_grid_order("gin", GIN["Boris"])}
+    answer = phone.post(f"/s/{sheet}/preview", {**form, **taps, "closer": "0"})
+    assert answer.status_code == 200
+    data = answer.json()
+    # the engine's melds, not the tap order
+    assert "<li>9C 9D 9H</li>" in data["hands"]["0"] and "<li>5S 6S 7S</li>" in data["hands"]["0"]
+    assert "Anna knocked; Anna wins the deal" in data["deal"]
+    assert "Anna scores 61 - 2 = 59" in data["deal"]
+    assert phone.post(f"/s/{sheet}/cards", {**form, **taps, "do": "check"}).status_code == 200
+    assert path.read_bytes() == before
+
+
+def test_a_refused_deal_shows_the_clis_message_with_the_taps_kept(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
+    before = mine.read_bytes()
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "cards")
+    anna = in_grid_order("gin", GIN["Anna"])
+    # a card typed in two hands: Boris's typed QH is tapped in Anna's hand too
+    fields = {
+        **form,
+        "c0": anna[:-1] + ["QH"],
+        "t1": GIN["Boris"].replace("QC", "QH"),
+        "closer": "0",
+        "do": "save",
+    }
+    answer = phone.post(f"/s/{sheet}/cards", fields)
+    assert answer.status_code == 422
+    cli = run(
+        "add",
+        str(theirs),
+        "--closer",
+        "Anna",
+        "Anna=" + " ".join(anna[:-1] + ["QH"]),
+        "Boris=" + GIN["Boris"].replace("QC", "QH"),
+    )
+    assert cli.exit_code != 0
+    message = cli.output.strip().splitlines()[0].removeprefix("Error: ")
+    assert message in answer.text
+    assert checked(answer.text, "c0") == in_grid_order("gin", " ".join(anna[:-1] + ["QH"]))
+    assert mine.read_bytes() == before == theirs.read_bytes()
+    # bad cards typed: the parser's message, the input kept
+    bad = phone.post(
+        f"/s/{sheet}/cards", {**form, "c0": anna, "t1": "AS 2S ZZ", "closer": "0", "do": "save"}
+    )
+    assert bad.status_code == 422
+    assert "&#39;ZZ&#39;" in bad.text and 'value="AS 2S ZZ"' in bad.text
+    assert checked(bad.text, "c0") == anna
+    assert mine.read_bytes() == before
+
+
+def test_a_stale_form_is_409_with_the_new_deals_and_nothing_written(
+    phone: Phone, folder: Path
+) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    path = folder / "gin.yaml"
+    form = start(phone, sheet, "cards")
+    remikcalc.open_sheet(path).add({"scores": {"Boris": 33}})  # from a terminal, meanwhile
+    before = path.read_bytes()
+    taps = {"c0": in_grid_order("gin", GIN["Anna"]), "c1": in_grid_order("gin", GIN["Boris"])}
+    answer = phone.post(f"/s/{sheet}/cards", {**form, **taps, "closer": "0", "do": "save"})
+    assert answer.status_code == 409
+    assert path.read_bytes() == before
+    assert "Not saved: the sheet changed meanwhile" in answer.text
+    assert "Boris +33" in answer.text  # the new deal
+    assert checked(answer.text, "c0") == taps["c0"]
+    assert hidden(answer.text, "version") != form["version"]  # sent again, it is saved
+    again = {**form, "version": hidden(answer.text, "version"), **taps, "closer": "0", "do": "save"}
+    assert phone.post(f"/s/{sheet}/cards", again, follow_redirects=False).status_code == 303
+    assert len(remikcalc.open_sheet(path).replay().steps) == 4
+    points = start(phone, sheet, "points")
+    remikcalc.open_sheet(path).add({"scores": {"Anna": 1}})
+    before = path.read_bytes()
+    stale = phone.post(f"/s/{sheet}/points", {**points, "p1": "12", "do": "save"})
+    assert stale.status_code == 409 and 'value="12"' in stale.text
+    assert path.read_bytes() == before
+
+
+def test_the_same_form_sent_twice_saves_once(phone: Phone, folder: Path) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    path = folder / "gin.yaml"
+    form = start(phone, sheet, "points")
+    fields = {**form, "p0": "7", "do": "save"}
+    first = phone.post(f"/s/{sheet}/points", fields, follow_redirects=False)
+    after = path.read_bytes()
+    second = phone.post(f"/s/{sheet}/points", fields, follow_redirects=False)
+    assert first.status_code == second.status_code == 303
+    assert second.headers["location"] == first.headers["location"]
+    assert path.read_bytes() == after
+    assert len(remikcalc.open_sheet(path).replay().steps) == 3
+
+
+@pytest.mark.parametrize("same_key", [True, False])
+def test_eight_phones_posting_one_deal_at_once_save_it_once(
+    pad: tuple[Any, PadConfig], folder: Path, same_key: bool
+) -> None:
+    app, config = pad
+    phones = [join(app, config) for _ in range(8)]
+    sheet = phones[0].sheet_id("gin.yaml")
+    forms = [start(p, sheet, "points") for p in phones]
+    barrier = threading.Barrier(len(phones))
+    codes: list[int] = []
+
+    def send(p: Phone, form: dict[str, str]) -> None:
+        fields = {**(forms[0] if same_key else form), "p1": "17", "do": "save"}
+        barrier.wait()
+        codes.append(p.post(f"/s/{sheet}/points", fields, follow_redirects=False).status_code)
+
+    threads = [threading.Thread(target=send, args=pair) for pair in zip(phones, forms, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    state = remikcalc.open_sheet(folder / "gin.yaml").replay()
+    assert len(state.steps) == 3  # the two deals of the fixture and this one, once
+    if same_key:  # the same form: every phone is answered as the first was
+        assert codes == [303] * 8
+    else:
+        assert sorted(codes) == [303] + [409] * 7
+
+
+def test_the_going_out_winner_has_no_hand_and_one_go_counts(table: Path) -> None:
+    mine = sheet_with(table / "pad", "rummy.yaml", "rummy", ["Anna", "Boris"])
+    theirs = copy_sheet(mine, table / "cli" / "rummy.yaml")
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("rummy.yaml")
+    form = start(phone, sheet, "cards")
+    assert 'data-went-out="1"' in phone.get(f"/s/{sheet}/cards").text
+    page = phone.post(
+        f"/s/{sheet}/cards",
+        {**form, "closer": "0", "c1": ["4C", "3D"], "one_go": "1", "do": "check"},
+    ).text
+    anna = page.split('data-seat="0"', 1)[1].split("</details>", 1)[0]
+    assert 'went-out-note"' in anna and 'went-out-note" hidden' not in anna
+    answer = phone.post(
+        f"/s/{sheet}/cards",
+        {**form, "closer": "0", "c1": ["4C", "3D"], "one_go": "1", "do": "save"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303
+    ok("add", str(theirs), "--closer", "Anna", "--how", "one_go", "Boris=4C 3D")
+    assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_the_entry_forms_are_outside_the_live_refresh(phone: Phone) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    for page in ("points", "cards", "draft"):
+        assert "data-live" not in phone.get(f"/s/{sheet}/{page}").text
+
+
+# --- the deal together --------------------------------------------------------------------------
+
+
+def i_am(phone: Phone, sheet: str, seat: int) -> None:
+    answer = phone.post(f"/s/{sheet}/draft/me", {"who": str(seat)}, follow_redirects=False)
+    assert answer.status_code == 303
+
+
+def hand_form(phone: Phone, sheet: str) -> dict[str, str]:
+    html = phone.get(f"/s/{sheet}/draft").text
+    part = html.split('id="hand-form"', 1)[1]
+    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals")}
+
+
+def deal_form(phone: Phone, sheet: str) -> dict[str, str]:
+    html = phone.get(f"/s/{sheet}/draft").text
+    part = html.split('id="deal-form"', 1)[1]
+    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals")}
+
+
+def test_two_phones_enter_their_own_hands_and_one_confirms(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
+    app, config = make_pad(table / "pad")
+    anna, boris = join(app, config), join(app, config)
+    sheet = anna.sheet_id("gin.yaml")
+    assert "Who are you?" in anna.get(f"/s/{sheet}/draft").text
+    i_am(anna, sheet, 0)
+    i_am(boris, sheet, 1)
+    assert "You are Anna." in anna.get(f"/s/{sheet}/draft").text
+    assert "You are Boris." in boris.get(f"/s/{sheet}/draft").text
+    # Anna taps most of her hand and types the rest
+    taps = in_grid_order("gin", "9C 9D 9H 5S 6S 7S")
+    saved = anna.post(
+        f"/s/{sheet}/draft/hand",
+        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 2C", "do": "save"},
+        follow_redirects=False,
+    )
+    assert saved.status_code == 303 and saved.headers["location"] == f"/s/{sheet}/draft"
+    page = boris.get(f"/s/{sheet}/draft").text
+    assert "Anna: entered ✓" in page and "Boris: waiting" in page
+    # Boris's phone never receives Anna's cards: no taps, nothing typed, no arrangement of hers
+    assert checked(page, "c0") == [] and 'name="c0"' not in page
+    assert "KD KH KS 2C" not in page and "9C 9D 9H" not in page
+    assert "KD KH KS" not in boris.get(f"/s/{sheet}/draft/state").text
+    # ... but in one pack the cards she holds are greyed out in his grid (not whose they are)
+    assert re.search(r'name="c1" value="9C" aria-label="[^"]*" disabled', page)
+    state = boris.get(f"/s/{sheet}/draft/state").json()
+    assert [p["entered"] for p in state["players"]] == [True, False]
+    assert state["taken"]["KD"] == 1
+    # confirming too early names whom it waits for
+    early = boris.post(
+        f"/s/{sheet}/draft/deal", {**deal_form(boris, sheet), "closer": "0", "do": "confirm"}
+    )
+    assert early.status_code == 422 and "Still waiting for the hands of: Boris." in early.text
+    # Anna changes her hand before confirmation: the draft keeps the last one
+    anna.post(
+        f"/s/{sheet}/draft/hand",
+        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 3C", "do": "save"},
+    )
+    anna.post(
+        f"/s/{sheet}/draft/hand",
+        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 2C", "do": "save"},
+    )
+    boris_taps = in_grid_order("gin", GIN["Boris"])
+    boris.post(
+        f"/s/{sheet}/draft/hand",
+        {**hand_form(boris, sheet), "c1": boris_taps, "c0": ["QS"], "do": "save"},
+    )
+    page = anna.get(f"/s/{sheet}/draft").text
+    assert "Boris: entered ✓" in page and "AS 2S 3H" not in page
+    assert "Anna knocked; Anna wins the deal" in page  # the result, without the others' cards
+    before = mine.read_bytes()
+    assert mine.read_bytes() == before  # nothing written until confirmed
+    done = anna.post(
+        f"/s/{sheet}/draft/deal",
+        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
+        follow_redirects=False,
+    )
+    assert done.status_code == 303 and done.headers["location"] == f"/s/{sheet}"
+    ok(
+        "add",
+        str(theirs),
+        "--closer",
+        "Anna",
+        "Anna=" + " ".join(taps) + " KD KH KS 2C",
+        "Boris=" + " ".join(boris_taps),
+    )
+    assert mine.read_bytes() == theirs.read_bytes()  # Boris's stray c0 was not his to send
+    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
+
+
+def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(table: Path) -> None:
+    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    app, config = make_pad(table / "pad")
+    anna, boris = join(app, config), join(app, config)
+    sheet = anna.sheet_id("gin.yaml")
+    i_am(anna, sheet, 0)
+    i_am(boris, sheet, 1)
+    anna.post(f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "t0": GIN["Anna"], "do": "save"})
+    boris.post(
+        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "t1": GIN["Boris"], "do": "save"}
+    )
+    form = deal_form(anna, sheet)
+    remikcalc.open_sheet(mine).add({"scores": {"Boris": 5}})  # a deal from a terminal
+    before = mine.read_bytes()
+    stale = anna.post(f"/s/{sheet}/draft/deal", {**form, "closer": "0", "do": "confirm"})
+    assert stale.status_code == 409 and "Boris +5" in stale.text
+    assert mine.read_bytes() == before
+    assert anna.get(f"/s/{sheet}/draft/state").json()["open"] is True  # the draft is kept
+    page = anna.get(f"/s/{sheet}/draft").text
+    assert "The sheet has changed since this draft was started" in page
+    rebase = page.split("The sheet has changed", 1)[1]
+    fields = {name: hidden(rebase, name) for name in ("_form", "version", "key", "deals")}
+    anna.post(f"/s/{sheet}/draft/deal", {**fields, "do": "rebase"})
+    done = anna.post(
+        f"/s/{sheet}/draft/deal",
+        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
+        follow_redirects=False,
+    )
+    assert done.status_code == 303
+    assert len(remikcalc.open_sheet(mine).replay().steps) == 2
+
+
+def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(table: Path) -> None:
+    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    app, config = make_pad(table / "pad")
+    anna, boris = join(app, config), join(app, config)
+    sheet = anna.sheet_id("gin.yaml")
+    i_am(anna, sheet, 0)
+    i_am(boris, sheet, 1)
+    old = hand_form(boris, sheet)  # Boris opened the page before the deal was saved
+    anna.post(f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "t0": GIN["Anna"], "do": "save"})
+    boris.post(
+        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "t1": GIN["Boris"], "do": "save"}
+    )
+    anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "0", "do": "confirm"})
+    late = boris.post(f"/s/{sheet}/draft/hand", {**old, "t1": "AS 2S", "do": "save"})
+    assert late.status_code == 409 and 'value="AS 2S"' in late.text
+    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
+
+
+def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) -> None:
+    sheet = phone.sheet_id("gin.yaml")
+    for form in ("hand", "deal", "me"):  # e.g. a language chosen on a refusal page
+        answer = phone.get(f"/s/{sheet}/draft/{form}", follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}/draft"
+    assert phone.get(f"/s/{sheet}/draft/state").json()["open"] is False
+
+
+def test_drafts_are_bounded() -> None:
+    from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
+    from remikcalc.web.entry_form import SeatInput
+
+    drafts = Drafts()
+    for n in range(MAX_DRAFTS + 10):
+        assert drafts.put_hand(f"s{n}", "v", ("v", 0), 0, SeatInput(typed="AS")) is not None
+    assert len(drafts) == MAX_DRAFTS
+    assert drafts.get("s0") is None and drafts.get(f"s{MAX_DRAFTS + 9}") is not None
+    assert drafts.put_hand("s1x", "old", ("new", 1), 0, SeatInput(typed="AS")) is None
+
+
+# --- escaping -----------------------------------------------------------------------------------
+
+
+def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> None:
+    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", SCRIPT])
+    sheet_with(table / "pad", "rummy500.yaml", "rummy500", ["Anna", SCRIPT])
+    app, config = make_pad(table / "pad")
+    anna, other = join(app, config), join(app, config)
+    pages: list[str] = []
+    for name in ("gin.yaml", "rummy500.yaml"):
+        sheet = anna.sheet_id(name)
+        pages += [anna.get(f"/s/{sheet}/{page}").text for page in ("points", "cards", "draft")]
+        form = start(anna, sheet, "cards")
+        pages.append(
+            anna.post(
+                f"/s/{sheet}/cards", {**form, "closer": "1", "t0": "AS 2S 3S 9C", "do": "check"}
+            ).text
+        )
+        pages.append(
+            anna.post(f"/s/{sheet}/cards", {**form, "closer": "1", "t1": "ZZ", "do": "save"}).text
+        )
+        pages.append(
+            anna.post(
+                f"/s/{sheet}/points", {**start(anna, sheet, "points"), "p1": "x", "do": "save"}
+            ).text
+        )
+        pages.append(str(anna.post(f"/s/{sheet}/preview", {**form, "t1": "AS"}).json()))
+        i_am(other, sheet, 1)
+        pages.append(other.get(f"/s/{sheet}/draft").text)
+        other.post(
+            f"/s/{sheet}/draft/hand", {**hand_form(other, sheet), "t1": "AS 2S 3S", "do": "save"}
+        )
+        i_am(anna, sheet, 0)
+        pages.append(anna.get(f"/s/{sheet}/draft").text)
+        pages.append(
+            anna.post(
+                f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "1", "do": "confirm"}
+            ).text
+        )
+    for html in pages:
+        assert SCRIPT not in html
+    assert any("&lt;script&gt;alert(1)&lt;/script&gt;" in html for html in pages)
+
+
+# --- in a browser: entry.js (Playwright driving Debian's chromium) ------------------------------
+
+
+def _browser_or_skip() -> str:
+    import shutil
+
+    pytest.importorskip("playwright.sync_api")
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("no chromium on this machine")
+    return found
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Any:
+    """The pad on a real port (uvicorn in a thread) over a folder of sheets."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    sheet_with(tmp_path, "gin.yaml", "gin", ["Anna", "Boris"])
+    sheet_with(tmp_path, "bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
+    sheet_with(tmp_path, "oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
+    sheet_with(tmp_path, "rummy.yaml", "rummy", ["Anna", "Boris"])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = PadConfig(paths=(str(tmp_path),), new_folder=str(tmp_path), host="127.0.0.1")
+    from remikcalc.web.app import create_app
+
+    app = create_app(config)
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    while not server.started:
+        threading.Event().wait(0.02)
+    base = f"http://127.0.0.1:{port}"
+    app.pad.join_url = f"{base}/join/{config.token}"
+    yield base, config, tmp_path
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser_page(served: Any) -> Any:
+    from playwright.sync_api import sync_playwright
+
+    chromium = _browser_or_skip()
+    base, config, _folder = served
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        context = browser.new_context(**p.devices["Pixel 7"])
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(f"{base}/join/{config.token}")
+        yield page, base, problems
+        context.close()
+        browser.close()
+
+
+def _sheet_of(page: Any, base: str, name: str) -> str:
+    sheets = page.request.get(f"{base}/api/sheets").json()["sheets"]
+    return str(next(s["id"] for s in sheets if s["name"] == name))
+
+
+def test_in_a_browser_taps_cycle_copies_the_engine_answers_and_a_reload_keeps_them(
+    browser_page: Any,
+) -> None:
+    from playwright.sync_api import expect
+
+    page, base, problems = browser_page
+    sheet = _sheet_of(page, base, "bridge.yaml")
+    page.goto(f"{base}/s/{sheet}/cards")
+    anna = page.locator('[data-grid="0"]')
+    ten = anna.locator('.card[data-code="TH"]')
+    ten.click()
+    ten.click()
+    expect(ten.locator(".count")).to_have_text("×2")
+    expect(ten).to_have_class(re.compile(r"\bon\b"))
+    # two packs and both tens in Anna's hand: none left for Boris
+    expect(page.locator('[data-grid="1"] .card[data-code="TH"]')).to_have_class(
+        re.compile(r"\btaken\b")
+    )
+    for code in ("2S", "3S", "4S"):
+        anna.locator(f'.card[data-code="{code}"]').click()
+    expect(page.locator("#look-0")).to_contain_text("2S 3S 4S")  # the engine's meld, live
+    page.reload()
+    ten = page.locator('[data-grid="0"] .card[data-code="TH"]')
+    expect(ten.locator(".count")).to_have_text("×2")  # kept in sessionStorage
+    ten.click()  # a third tap: none again
+    expect(ten.locator(".count")).to_have_text("")
+    assert page.locator('[data-grid="0"] input[value="TH"]:checked').count() == 0
+    assert problems == []
+
+
+def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand(
+    browser_page: Any,
+) -> None:
+    from playwright.sync_api import expect
+
+    page, base, problems = browser_page
+    sheet = _sheet_of(page, base, "gin.yaml")
+    page.goto(f"{base}/s/{sheet}/cards")
+    for code in GIN["Anna"].split():
+        page.locator(f'[data-grid="0"] .card[data-code="{code}"]').click()
+    boris_nine = page.locator('[data-grid="1"] .card[data-code="9C"]')
+    expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
+    boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
+    assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
+    page.locator('input[name="t1"]').fill(GIN["Boris"])
+    page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
+    page.locator('button[value="save"]').click()
+    expect(page).to_have_url(f"{base}/s/{sheet}")
+    assert "Anna" in page.locator(".deals").inner_text()
+    assert problems == []
+
+
+def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
+    browser_page: Any, served: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    page, base, problems = browser_page
+    _base, config, _folder = served
+    sheet = _sheet_of(page, base, "gin.yaml")
+    page.goto(f"{base}/s/{sheet}/draft")
+    page.locator('label.choice:has(input[name="who"][value="1"])').click()
+    page.locator('button:has-text("That\'s me")').click()
+    expect(page.locator(".waiting")).to_contain_text("Anna: waiting")
+    other = page.context.browser.new_context()  # Anna's phone
+    anna = other.new_page()
+    anna.goto(f"{base}/join/{config.token}")
+    anna.goto(f"{base}/s/{sheet}/draft")
+    anna.locator('label.choice:has(input[name="who"][value="0"])').click()
+    anna.locator('button:has-text("That\'s me")').click()
+    anna.locator('input[name="t0"]').fill(GIN["Anna"])
+    anna.locator('button[value="save"]').click()
+    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
+    expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
+        re.compile(r"\btaken\b")
+    )
+    assert "KD KH KS" not in page.content()
+    other.close()
+    assert problems == []
+
+
+def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page, base, problems = browser_page
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards")
+    picker = page.locator("details.picker")
+    picker.locator('.card:has(input[value="QS"])').click()
+    expect(picker.locator(".picked")).to_have_text("QS")
+    assert picker.evaluate("d => d.open") is False
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'bridge.yaml')}/points")
+    page.locator("#p0").fill("10")
+    page.locator('[data-sign="p0"]').click()
+    expect(page.locator("#p0")).to_have_value("-10")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards")
+    anna = page.locator('.seat[data-seat="0"]')
+    page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    expect(anna.locator(".went-out-note")).to_be_visible()
+    expect(anna.locator(".hand-grid")).to_be_hidden()
+    page.locator('label.choice:has(input[name="closer"][value="1"])').click()
+    expect(anna.locator(".hand-grid")).to_be_visible()
+    assert problems == []
