@@ -28,7 +28,14 @@ from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, rep
 __all__ = [
     "EVENING_SCHEMA",
     "SCHEMA",
+    "closing_line",
+    "evening_amount_text",
     "evening_json",
+    "evening_transfer_lines",
+    "game_lines",
+    "pool_lines",
+    "rounding_note",
+    "transfer_lines",
     "render_evening",
     "pool_json",
     "render_pool",
@@ -228,50 +235,74 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         if money is not None:
             row.append(_decimal_text(money[p], sheet.currency, money=True))
         rows.append(row)
-    rules = settlement.replay.rules
-    unit = "money" if money is not None else rules.spec.unit
     lines = [table(rows, headers, fmt=fmt), ""]
-    if settlement.transfers:
+    transfers = transfer_lines(settlement)
+    if transfers:
         lines.append(_("Who pays whom:") + ("\n" if fmt == "markdown" else ""))
-        for t in settlement.transfers:
-            value = Decimal(_transfer_amount(settlement, t.amount))
-            if money is not None:
-                amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
-            else:
-                amount = number_text(t.amount)
-            line = _transfer_line(t.payer, t.payee, amount, unit, value)
-            lines.append(f"{'-' if fmt == 'markdown' else ' '} {line}")
+        lines += [f"{'-' if fmt == 'markdown' else ' '} {line}" for line in transfers]
     else:
         lines.append(_("Nobody owes anything."))
-    if _money_rounded(settlement):
-        smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
-                              sheet.minor_digits)  # fmt: skip
-        lines.append(_("Amounts are rounded to {smallest}; the payments still square.").format(
-            smallest=smallest))  # fmt: skip
+    note = rounding_note(settlement)
+    if note is not None:
+        lines.append(note)
+    lines += pool_lines(settlement)
+    lines += game_lines(settlement)
+    lines.append(closing_line(settlement))
+    return "\n".join(lines)
+
+
+def rounding_note(settlement: Settlement) -> str | None:
+    """ "Amounts are rounded to 0.01 PLN; the payments still square." when some money is not
+    exactly its points times the stake, else None (in the language spoken)."""
+    if not _money_rounded(settlement):
+        return None
+    sheet = settlement.sheet
+    smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
+                          sheet.minor_digits)  # fmt: skip
+    return _("Amounts are rounded to {smallest}; the payments still square.").format(
+        smallest=smallest
+    )
+
+
+def pool_lines(settlement: Settlement) -> list[str]:
+    """What the bridge pool holds and who paid it in, and that the payments include it (no
+    lines when the pool is empty or there is none)."""
     pool = settlement.net_shown.get(POOL)
-    if pool is not None and pool != 0:
-        who = _line({p: number_text(v) for p, v in paid_in.items()})
-        text = ngettext(
-            "Pool: {amount} stake; paid in so far: {players}.",
-            "Pool: {amount} stakes; paid in so far: {players}.",
-            plural_number(pool),
-        )
-        lines.append(text.format(amount=_decimal_text(pool), players=who))
-        lines.append(_("The payments above square everything as it stands, the pool included."))
-    lines += _game_lines(extra, tally)
+    if pool is None or pool == 0:
+        return []
+    paid_in: Mapping[str, Fraction] = settlement.tally.extra().get("paid_in", {})
+    who = _line({p: number_text(v) for p, v in paid_in.items()})
+    text = ngettext(
+        "Pool: {amount} stake; paid in so far: {players}.",
+        "Pool: {amount} stakes; paid in so far: {players}.",
+        plural_number(pool),
+    )
+    return [
+        text.format(amount=_decimal_text(pool), players=who),
+        _("The payments above square everything as it stands, the pool included."),
+    ]
+
+
+def game_lines(settlement: Settlement) -> list[str]:
+    """One line per game (or Hollywood column): who won it and how its figure is made (the
+    Why lines of the game), in the language spoken."""
+    return _game_lines(settlement.tally.extra(), settlement.tally)
+
+
+def closing_line(settlement: Settlement) -> str:
+    """The last line of a settlement: the game finished (and its winner), or settled as it
+    stands (with the reason: a tie past the target, no target, not finished)."""
+    tally = settlement.tally
     note = note_text(tally)
     if tally.finished:
         if tally.winner:
-            lines.append(_("Game finished, winner {winner}.").format(winner=tally.winner))
-        else:
-            lines.append(_("Game finished."))
-    elif note is not None:
-        lines.append(_("{note} Settled as it stands.").format(note=note))
-    elif extra.get("open_ended"):
-        lines.append(_("No game target: settled as the totals stand."))
-    else:
-        lines.append(_("Game not finished: settled as it stands."))
-    return "\n".join(lines)
+            return _("Game finished, winner {winner}.").format(winner=tally.winner)
+        return _("Game finished.")
+    if note is not None:
+        return _("{note} Settled as it stands.").format(note=note)
+    if tally.extra().get("open_ended"):
+        return _("No game target: settled as the totals stand.")
+    return _("Game not finished: settled as it stands.")
 
 
 def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
@@ -429,23 +460,14 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         return table(rows, headers, fmt="csv") + "\n\n" + payments
 
     def amount_for_people(value: Fraction | Decimal) -> str:
-        if evening.in_money:
-            return money_text(value, evening.currency, evening.digits)
-        return number_text(value)
-
-    #: what a transfer is counted in: money, or the sheets' points (or stakes)
-    transfer_unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
+        return evening_amount_text(evening, value)
 
     def who_pays_whom(bullet: str) -> list[str]:
-        if not evening.transfers:
+        lines = evening_transfer_lines(evening)
+        if not lines:
             return [_("Nobody owes anything.")]
-        lines = [_("Who pays whom:") + ("\n" if bullet == "-" else "")]
-        for t in evening.transfers:
-            value = Decimal(_evening_amount(evening, t.amount))
-            amount = amount_for_people(t.amount)
-            line = _transfer_line(t.payer, t.payee, amount, transfer_unit, value)
-            lines.append(f"{bullet} {line}")
-        return lines
+        head = _("Who pays whom:") + ("\n" if bullet == "-" else "")
+        return [head, *(f"{bullet} {line}" for line in lines)]
 
     rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
     headers = [_(_PLAYER), _(what)]
@@ -471,6 +493,25 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
             )
         )
     return "\n".join(parts)
+
+
+def evening_amount_text(evening: Evening, value: Fraction | Decimal) -> str:
+    """An evening's amount for people: money with its currency, else points (or stakes)."""
+    if evening.in_money:
+        return money_text(value, evening.currency, evening.digits)
+    return number_text(value)
+
+
+def evening_transfer_lines(evening: Evening) -> list[str]:
+    """The evening's payments, one sentence each, in the language spoken."""
+    #: what a transfer is counted in: money, or the sheets' points (or stakes)
+    unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
+    lines = []
+    for t in evening.transfers:
+        value = Decimal(_evening_amount(evening, t.amount))
+        amount = evening_amount_text(evening, t.amount)
+        lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
+    return lines
 
 
 def transfer_lines(settlement: Settlement) -> list[str]:
