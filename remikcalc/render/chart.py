@@ -117,8 +117,15 @@ def chart_data(state: Replay) -> Chart:
     order = {p: i for i, p in enumerate(players)}
     lines = sorted(done, key=lambda line: (line.game, order[line.player]))
     tally = state.tally
-    return Chart(players, tuple(lines), tuple(ticks), tuple(boundaries), tally.limit,
-                 tally.eliminates, max(x, 1.0))  # fmt: skip
+    return Chart(
+        players,
+        tuple(lines),
+        tuple(ticks),
+        tuple(boundaries),
+        tally.limit,
+        tally.eliminates,
+        max(x, 1.0),
+    )
 
 
 def _nice_step(span: float, count: int = 5) -> int:
@@ -193,48 +200,66 @@ def progression_svg(
     out: list[str] = []
     add = out.append
     label = _("Score progression: {title}").format(title=title)
-    add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+    add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label={_attr(label)} '
         f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" '
-        f'font-size="{font}">')  # fmt: skip
+        f'font-size="{font}">'
+    )
     add(f"<title>{_text(label)}</title>")
     add(f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>')
-    add(f'<text x="{_fmt(left)}" y="18" font-weight="700" fill="#1b1f1d">'
-        f"{_text(_short(title, 44))}</text>")  # fmt: skip
+    add(
+        f'<text x="{_fmt(left)}" y="18" font-weight="700" fill="#1b1f1d">'
+        f"{_text(_short(title, 44))}</text>"
+    )
     for i, (x, row, p) in enumerate(legend):
         y = 26 + row * 20 + 12
         colour, dash = _style(i)
-        add(f'<g class="legend"><line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 20)}" '
+        add(
+            f'<g class="legend"><line x1="{_fmt(x)}" y1="{_fmt(y - 4)}" x2="{_fmt(x + 20)}" '
             f'y2="{_fmt(y - 4)}" stroke="{colour}" stroke-width="3"{dash}/>'
             f'<text x="{_fmt(x + 26)}" y="{_fmt(y)}" fill="#1b1f1d">{_text(_short(p))}</text>'
-            "</g>")  # fmt: skip
+            "</g>"
+        )
 
     # the grid and the y axis
     v = low
     while v <= high:
         y = sy(v)
         colour = "#8a948f" if v == 0 else "#e1e6e3"
-        add(f'<line x1="{_fmt(left)}" y1="{_fmt(y)}" x2="{_fmt(width - right)}" y2="{_fmt(y)}" '
-            f'stroke="{colour}" stroke-width="1"/>')  # fmt: skip
-        add(f'<text x="{_fmt(left - 6)}" y="{_fmt(y + 4)}" text-anchor="end" fill="#5b6661">'
-            f"{_text(number_text(v))}</text>")  # fmt: skip
+        add(
+            f'<line x1="{_fmt(left)}" y1="{_fmt(y)}" x2="{_fmt(width - right)}" y2="{_fmt(y)}" '
+            f'stroke="{colour}" stroke-width="1"/>'
+        )
+        add(
+            f'<text x="{_fmt(left - 6)}" y="{_fmt(y + 4)}" text-anchor="end" fill="#5b6661">'
+            f"{_text(number_text(v))}</text>"
+        )
         v += step
 
     # the x axis: deal numbers (every one, or every k-th when there are many)
     base = top + plot_h
-    add(f'<line x1="{_fmt(left)}" y1="{_fmt(base)}" x2="{_fmt(width - right)}" '
-        f'y2="{_fmt(base)}" stroke="#5b6661" stroke-width="1"/>')  # fmt: skip
+    add(
+        f'<line x1="{_fmt(left)}" y1="{_fmt(base)}" x2="{_fmt(width - right)}" '
+        f'y2="{_fmt(base)}" stroke="#5b6661" stroke-width="1"/>'
+    )
     numbered = [t for t in chart.ticks if t[1] is not None]
     every = max(1, math.ceil(len(numbered) * 28 / plot_w))
     for x, n in chart.ticks:
         px = sx(x)
-        add(f'<line x1="{_fmt(px)}" y1="{_fmt(base)}" x2="{_fmt(px)}" y2="{_fmt(base + 4)}" '
-            f'stroke="#5b6661" stroke-width="1"/>')  # fmt: skip
+        add(
+            f'<line x1="{_fmt(px)}" y1="{_fmt(base)}" x2="{_fmt(px)}" y2="{_fmt(base + 4)}" '
+            f'stroke="#5b6661" stroke-width="1"/>'
+        )
         if n is not None and (n - 1) % every == 0:
-            add(f'<text x="{_fmt(px)}" y="{_fmt(base + 18)}" text-anchor="middle" '
-                f'fill="#5b6661">{n}</text>')  # fmt: skip
-    add(f'<text x="{_fmt(left + plot_w / 2)}" y="{_fmt(height - 6)}" text-anchor="middle" '
-        f'fill="#5b6661">{_text(_("deal"))}</text>')  # fmt: skip
+            add(
+                f'<text x="{_fmt(px)}" y="{_fmt(base + 18)}" text-anchor="middle" '
+                f'fill="#5b6661">{n}</text>'
+            )
+    add(
+        f'<text x="{_fmt(left + plot_w / 2)}" y="{_fmt(height - 6)}" text-anchor="middle" '
+        f'fill="#5b6661">{_text(_("deal"))}</text>'
+    )
 
     # the games: a vertical line where each new one starts, and its number
     for x, game in chart.boundaries:
@@ -243,8 +268,10 @@ def progression_svg(
             f'<line class="game" x1="{_fmt(px)}" y1="{_fmt(top)}" x2="{_fmt(px)}" '
             f'y2="{_fmt(base)}" stroke="#0b5d45" stroke-width="1.5" stroke-dasharray="4 3"/>'
         )
-        add(f'<text x="{_fmt(px + 4)}" y="{_fmt(top + 14)}" fill="#0b5d45">'
-            f"{_text(_('game {n}').format(n=game))}</text>")  # fmt: skip
+        add(
+            f'<text x="{_fmt(px + 4)}" y="{_fmt(top + 14)}" fill="#0b5d45">'
+            f"{_text(_('game {n}').format(n=game))}</text>"
+        )
 
     # the target (or the total that puts a player out)
     if chart.target is not None:
@@ -265,10 +292,12 @@ def progression_svg(
     for line in chart.lines:
         colour, dash = _style(order[line.player])
         points = " ".join(f"{_fmt(sx(x))},{_fmt(sy(v))}" for x, v in line.points)
-        add(f'<polyline class="player" data-player={_attr(line.player)} '
+        add(
+            f'<polyline class="player" data-player={_attr(line.player)} '
             f'data-game="{line.game}" points="{points}" fill="none" stroke="{colour}" '
             f'stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"{dash}>'
-            f"<title>{_text(line.player)}</title></polyline>")  # fmt: skip
+            f"<title>{_text(line.player)}</title></polyline>"
+        )
         if dots:
             for x, v in line.points[1:]:
                 add(f'<circle cx="{_fmt(sx(x))}" cy="{_fmt(sy(v))}" r="3" fill="{colour}"/>')

@@ -257,8 +257,7 @@ def rounding_note(settlement: Settlement) -> str | None:
     if not _money_rounded(settlement):
         return None
     sheet = settlement.sheet
-    smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
-                          sheet.minor_digits)  # fmt: skip
+    smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency, sheet.minor_digits)
     return _("Amounts are rounded to {smallest}; the payments still square.").format(
         smallest=smallest
     )

@@ -145,6 +145,16 @@ def stats_figures(
             )
         average = "-" if p.average_caught is None else number_text(round_money(p.average_caught, 2))
         worst = "-" if p.worst_caught is None else number_text(p.worst_caught)
-        rows.append([name, number_text(p.deals), number_text(p.won), _outcomes(p, True), average,
-                     worst, best, number_text(p.streak)])  # fmt: skip
+        rows.append(
+            [
+                name,
+                number_text(p.deals),
+                number_text(p.won),
+                _outcomes(p, True),
+                average,
+                worst,
+                best,
+                number_text(p.streak),
+            ]
+        )
     return headers, rows

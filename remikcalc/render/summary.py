@@ -83,8 +83,11 @@ def summary_text(settlement: Settlement) -> str:
     Game not finished: settled as it stands.
     """
     state = settlement.replay
-    lines = [f"{sheet_title(state)} ({_deals_line(state)})", totals_line(state),
-             _money_line(settlement)]  # fmt: skip
+    lines = [
+        f"{sheet_title(state)} ({_deals_line(state)})",
+        totals_line(state),
+        _money_line(settlement),
+    ]
     pool = _pool_line(settlement)
     if pool is not None:
         lines.append(pool)

@@ -81,8 +81,13 @@ def settle_view(settlement: Settlement) -> SettleView:
 
     tally, sheet, money = settlement.tally, settlement.sheet, settlement.money
     paid_in = tally.extra().get("paid_in", {})
-    headers = [_("player"), _("total"), *([_("paid in")] if paid_in else []), _("net"),
-               *([_("money")] if money is not None else [])]  # fmt: skip
+    headers = [
+        _("player"),
+        _("total"),
+        *([_("paid in")] if paid_in else []),
+        _("net"),
+        *([_("money")] if money is not None else []),
+    ]
     figures = []
     for p in sheet.players:
         total = tally.totals.get(p)
@@ -240,9 +245,16 @@ def _evening_view(evening: Evening, chosen: list[Served]) -> EveningView:
     for served, settlement in zip(chosen, evening.settlements, strict=True):
         state = settlement.replay
         totals = ", ".join(f"{p} {number_text(t)}" for p, t in state.tally.totals.items())
-        sheets.append(EveningSheet(served.id, served.name, sheet_title(state), totals,
-                                   tuple(transfer_lines(settlement)),
-                                   closing_line(settlement)))  # fmt: skip
+        sheets.append(
+            EveningSheet(
+                served.id,
+                served.name,
+                sheet_title(state),
+                totals,
+                tuple(transfer_lines(settlement)),
+                closing_line(settlement),
+            )
+        )
     figures = []
     for p, v in evening.combined.items():
         if p == POOL:
@@ -257,9 +269,14 @@ def _evening_view(evening: Evening, chosen: list[Served]) -> EveningView:
             amount=evening_amount_text(evening, pool)
         )
     names = [served.name for served in chosen]
-    return EveningView(tuple(sheets), headers, tuple(figures),
-                       tuple(evening_transfer_lines(evening)), pool_line,
-                       evening_summary_text(evening, names))  # fmt: skip
+    return EveningView(
+        tuple(sheets),
+        headers,
+        tuple(figures),
+        tuple(evening_transfer_lines(evening)),
+        pool_line,
+        evening_summary_text(evening, names),
+    )
 
 
 def _chosen(call: Call) -> tuple[list[Choice], list[Served], list[Replay]]:
@@ -296,17 +313,23 @@ def evening_page(call: Call) -> Response:
     query = _query(chosen)
     if not chosen:
         message = _("Choose at least one sheet.") if choices else _("No score sheets here yet.")
-        return call.render("evening.html", choices=choices, evening=None, problem=message,
-                           query=query, status=422 if choices else 200)  # fmt: skip
+        return call.render(
+            "evening.html",
+            choices=choices,
+            evening=None,
+            problem=message,
+            query=query,
+            status=422 if choices else 200,
+        )
     settlements = [settle(s) for s in states]
     try:
         evening = settle_evening(settlements)
     except RemikcalcError as exc:
-        return call.render("evening.html", status=422, choices=choices, evening=None,
-                           problem=str(exc), query=query)  # fmt: skip
+        return call.render(
+            "evening.html", status=422, choices=choices, evening=None, problem=str(exc), query=query
+        )
     view = _evening_view(evening, chosen)
-    return call.render("evening.html", choices=choices, evening=view, problem=None,
-                       query=query)  # fmt: skip
+    return call.render("evening.html", choices=choices, evening=view, problem=None, query=query)
 
 
 def evening_stats(call: Call) -> Response:
