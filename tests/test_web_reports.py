@@ -195,13 +195,15 @@ def test_sheet_page_bridge_shows_who_is_out_the_pool_and_who_paid_in(player: Pho
     page = player.get(f"/s/{player.sheet_id('bridge.yaml')}").text
     text = text_of(page)
     assert re.search(
-        r'<div class="total out">\s*<span class="who">Boris <span class="tag">out', page
+        r'<div class="total out">\s*<span class="who">Boris <span class="tag">out of the game', page
     )
     assert "Out: Boris (110)" in text
     assert "90 before out" in text and "50 before out" in text  # Anna 10, Carl 50 of 100
     assert "Pool: 4 stakes = 8.00 PLN" in text
     assert "Paid in so far: Anna 1.5, Boris 1.5, Carl 1" in text
     assert "paid in 1.5" in text
+    assert text.count("Pool: 4 stakes") == 1  # the pool's box, not the status line again
+    assert "Boris 110 out" in text  # the row of deal 2
     for line in cli_lines("settle", str(Path(player.config.paths[0]) / "bridge.yaml")):
         if " pays " in line and not line.endswith(":"):
             assert line in text

@@ -161,7 +161,7 @@ def change_text(old: Snapshot | None, new: Snapshot) -> tuple[str, int | None]:
         added = new.numbers[len(a) :]
         deals = _deals_words(added)
         if deals is None:
-            return ngettext("An event was added.", "{n} events were added.", len(added)).format(
+            return ngettext("{n} event added", "{n} events added", len(added)).format(
                 n=len(added)
             ), None
         count = sum(1 for n in added if n is not None)

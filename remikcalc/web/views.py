@@ -199,7 +199,15 @@ def _rows(state: Replay) -> tuple[DealRow, ...]:
                 for p in state.sheet.players
             )
         else:
-            totals = ", ".join(f"{p} {number_text(t)}" for p, t in step.totals.items())
+            totals = ", ".join(
+                f"{p} "
+                + (
+                    _("{total} out").format(total=number_text(t))
+                    if p in step.out
+                    else number_text(t)
+                )
+                for p, t in step.totals.items()
+            )
         rows.append(
             DealRow(
                 n=step.n,
@@ -260,6 +268,20 @@ def _pool(settlement: Settlement) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _status(state: Replay) -> tuple[str, ...]:
+    """The CLI's status lines, but for the pool's, which the pool's own box says."""
+    lines = status_lines(state)
+    tally = state.tally
+    if tally.has_pool:
+        from remikcalc.render import plural_number
+
+        pool = tally.pool()
+        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
+        shown = line.format(amount=number_text(pool))
+        lines = [x for x in lines if x != shown]
+    return tuple(lines)
+
+
 def _last_why(state: Replay) -> tuple[str, ...]:
     from remikcalc.games.result import DealResult
     from remikcalc.games.why import reasons_text
@@ -307,7 +329,7 @@ def _view(served: Served, version: str, state: Replay) -> SheetView:
         variant=variant_word(state.sheet.variant),
         players=state.sheet.players,
         cells=_cells(settlement),
-        status=tuple(status_lines(state)),
+        status=_status(state),
         transfers=_transfers(settlement),
         rows=rows,
         last_why=_last_why(state),
