@@ -30,6 +30,8 @@ from typing import Any
 
 import pytest
 import uvicorn
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import remikcalc
 from remikcalc.base.i18n import language
@@ -829,3 +831,29 @@ def test_twenty_live_pages_do_not_slow_a_write(tmp_path: Path) -> None:
     )
     assert len(arrived) == 20
     assert busy < quiet * 2 + 0.05
+
+
+# --- the chart, for any sheet -----------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["Anna", "Boris"]), st.integers(1, 40)), max_size=14))
+def test_chart_never_draws_a_line_across_a_game(deals: list[tuple[str, int]]) -> None:
+    from remikcalc.session.book import make_sheet
+    from remikcalc.session.replay import start
+    from remikcalc.sheet.read import entry_from_data
+
+    state = start(make_sheet(variant="gin", players=["Anna", "Boris"], rules={"game_target": 50}))
+    for name, points in deals:
+        state.apply(entry_from_data({"scores": {name: points}}))
+    data = chart_data(state)
+    games = max((s.game for s in state.steps), default=1)
+    assert len(data.lines) == 2 * games and len(data.boundaries) == games - 1
+    edges = [0.0, *(x for x, _game in data.boundaries), float("inf")]
+    for line in data.lines:
+        low, high = edges[line.game - 1], edges[line.game]
+        assert all(low <= x < high for x, _v in line.points)
+        assert line.points[0][1] == 0  # every game starts anew at 0
+    assert [n for _x, n in data.ticks] == list(range(1, len(deals) + 1))
+    svg = progression_svg(state)
+    assert len(_polylines(svg)) == 2 * games
