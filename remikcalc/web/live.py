@@ -83,6 +83,22 @@ class Watch:
     history: OrderedDict[str, Snapshot] = field(default_factory=OrderedDict)
     _lock: asyncio.Lock | None = None
     _loop: asyncio.AbstractEventLoop | None = None
+    #: what changed between two versions, by (from, to, language): said once for every stream
+    _said: OrderedDict[tuple[str, str, str], tuple[str, int | None]] = field(
+        default_factory=OrderedDict
+    )
+
+    def said(self, since: str, snap: Snapshot, lang: str) -> tuple[str, int | None]:
+        """:func:`change_text` from version ``since`` to ``snap`` in ``lang`` (made once)."""
+        key = (since, snap.version, lang)
+        found = self._said.get(key)
+        if found is None:
+            with speaking(lang, None):
+                found = change_text(self.history.get(since), snap)
+            self._said[key] = found
+            while len(self._said) > 4 * HISTORY:
+                self._said.popitem(last=False)
+        return found
 
     def _lock_here(self) -> asyncio.Lock:
         """The lock of the running event loop (a test client may run several in turn)."""
@@ -208,8 +224,7 @@ async def _stream(request: Request, watch: Watch, since: str, lang: str) -> Asyn
     while not pad.stopping and time.monotonic() - started < STREAM_LIFE:
         snap = await watch.snapshot()
         if snap.version and snap.version != last:
-            with speaking(lang, None):
-                message, deal = change_text(watch.history.get(last), snap)
+            message, deal = watch.said(last, snap, lang)
             yield _event("change", {"version": snap.version, "message": message, "deal": deal})
             last = snap.version
             quiet = time.monotonic()
