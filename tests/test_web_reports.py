@@ -829,6 +829,9 @@ def served_process(where: Path) -> Iterator[tuple[int, str, list[float]]]:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+            for pipe in (proc.stdout, proc.stderr):
+                if pipe is not None:
+                    pipe.close()
         stopped.append(time.monotonic() - start)
 
 
