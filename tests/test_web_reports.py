@@ -881,7 +881,7 @@ def test_twenty_live_pages_do_not_slow_a_write(tmp_path: Path) -> None:
         f"{busy * 1000:.1f} ms (medians of 24 and 12); stopped with 10 open in "
         f"{stopped[0]:.2f} s"
     )
-    assert busy < quiet * 2 + 0.05
+    assert busy < quiet * 2 + 0.1  # a stream holding a thread or the loop would cost far more
     assert stopped[0] < 5
 
 
