@@ -30,7 +30,14 @@ from remikcalc.session.settlement import still_owed
 __all__ = [
     "EVENING_SCHEMA",
     "SCHEMA",
+    "closing_line",
+    "evening_amount_text",
     "evening_json",
+    "evening_transfer_lines",
+    "game_lines",
+    "pool_lines",
+    "rounding_note",
+    "transfer_lines",
     "render_evening",
     "pool_json",
     "render_pool",
@@ -253,74 +260,26 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         if money is not None:
             row.append(_decimal_text(money[p], sheet.currency, money=True))
         rows.append(row)
-    rules = settlement.replay.rules
-    unit = "money" if money is not None else rules.spec.unit
     markdown = fmt == "markdown"
     bullet = "-" if markdown else " "
     lines = [table(rows, headers, fmt=fmt), ""]
-    owed = still_owed(settlement)  # a bridge game running: the pool's stakes are paid in
-    pool = settlement.net_shown.get(POOL)
-    if owed is not None and pool is not None:
-        amount, n = _decimal_text(pool), plural_number(pool)
-        if money is not None:
-            cash = _decimal_text(money[POOL], sheet.currency, money=True)
-            text = ngettext(
-                "The pool holds {amount} stake ({money}), paid in already; the last player "
-                "left in takes it.",
-                "The pool holds {amount} stakes ({money}), paid in already; the last player "
-                "left in takes it.",
-                n,
-            )
-        else:
-            cash = ""
-            text = ngettext(
-                "The pool holds {amount} stake, paid in already; the last player left in takes it.",
-                "The pool holds {amount} stakes, paid in already; the last player left in "
-                "takes it.",
-                n,
-            )
-        lines.append(text.format(amount=amount, money=cash))
-        transfers: Sequence[Transfer] = owed
-        heading, nothing = _("Still to pay, the pool aside:"), _("Nothing else to pay for now.")
-    else:
-        transfers = settlement.transfers
-        heading, nothing = _("Who pays whom:"), _("Nobody owes anything.")
+    held = held_pool_line(settlement)
+    if held is not None:
+        lines.append(held)
+    transfers = transfer_lines(settlement)
     if transfers:
-        lines.append(heading + ("\n" if markdown else ""))
-        for t in transfers:
-            value = Decimal(_transfer_amount(settlement, t.amount))
-            if money is not None:
-                amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
-            else:
-                amount = number_text(t.amount)
-            line = _transfer_line(t.payer, t.payee, amount, unit, value)
-            lines.append(f"{bullet} {line}")
+        lines.append(payments_heading(settlement) + ("\n" if markdown else ""))
+        lines += [f"{bullet} {line}" for line in transfers]
         if markdown:  # a list ends with a blank line, or the next line joins its last item
             lines.append("")
     else:
-        lines.append(nothing)
-    if _money_rounded(settlement):
-        smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency,
-                              sheet.minor_digits)  # fmt: skip
-        lines.append(_("Amounts are rounded to {smallest}; the payments still square.").format(
-            smallest=smallest))  # fmt: skip
-    lines += _game_lines(extra, tally)
-    note = note_text(tally)
-    reasons = tally.net_reasons()
-    if tally.finished:
-        if tally.winner:
-            lines.append(_("Game finished, winner {winner}.").format(winner=tally.winner))
-        else:
-            lines.append(_("Game finished."))
-    elif note is not None:
-        lines.append(_("{note} Settled as it stands.").format(note=note))
-    elif extra.get("open_ended") and reasons:
-        lines.append(_("No game target: {how}:").format(how=reason_text(reasons[0])))
-        lines += [f"{bullet} {reason_text(r)}" for r in reasons[1:]]
-    elif extra.get("open_ended"):
-        lines.append(_("No game target: settled as the totals stand."))
-    else:
-        lines.append(_("Game not finished: settled as it stands."))
+        lines.append(nothing_owed(settlement))
+    note = rounding_note(settlement)
+    if note is not None:
+        lines.append(note)
+    lines += game_lines(settlement)
+    first, *more = closing_lines(settlement)
+    lines += [first, *(f"{bullet} {line}" for line in more)]
     if fmt == "table":  # the sentences under the table wrap to the terminal too
         lines[1:] = [_wrapped(line) for line in lines[1:]]
     return "\n".join(lines).rstrip("\n")
@@ -333,6 +292,106 @@ def _wrapped(line: str) -> str:
         return line
     indent = line[: len(line) - len(line.lstrip())]
     return fill(line.strip(), indent=indent, hang=indent + "  ")
+
+
+def shown_transfers(settlement: Settlement) -> Sequence[Transfer]:
+    """The payments people are told to make: the fewest transfers, or, while a bridge game
+    runs, what is still owed with the pool aside (its stakes are paid in already)."""
+    owed = still_owed(settlement)
+    return settlement.transfers if owed is None else owed
+
+
+def payments_heading(settlement: Settlement) -> str:
+    """The heading of the payments: "Who pays whom:", or, while a bridge game runs, what is
+    still to pay with the pool aside."""
+    if still_owed(settlement) is not None:
+        return _("Still to pay, the pool aside:")
+    return _("Who pays whom:")
+
+
+def nothing_owed(settlement: Settlement) -> str:
+    """What is said when there is nothing to pay."""
+    if still_owed(settlement) is not None:
+        return _("Nothing else to pay for now.")
+    return _("Nobody owes anything.")
+
+
+def held_pool_line(settlement: Settlement) -> str | None:
+    """While a bridge game runs: what the pool holds, paid in already (None otherwise)."""
+    pool = settlement.net_shown.get(POOL)
+    if still_owed(settlement) is None or pool is None:
+        return None
+    sheet, money = settlement.sheet, settlement.money
+    amount, n = _decimal_text(pool), plural_number(pool)
+    if money is not None:
+        cash = _decimal_text(money[POOL], sheet.currency, money=True)
+        text = ngettext(
+            "The pool holds {amount} stake ({money}), paid in already; the last player "
+            "left in takes it.",
+            "The pool holds {amount} stakes ({money}), paid in already; the last player "
+            "left in takes it.",
+            n,
+        )
+    else:
+        cash = ""
+        text = ngettext(
+            "The pool holds {amount} stake, paid in already; the last player left in takes it.",
+            "The pool holds {amount} stakes, paid in already; the last player left in takes it.",
+            n,
+        )
+    return text.format(amount=amount, money=cash)
+
+
+def pool_lines(settlement: Settlement) -> list[str]:
+    """The pool's line for a page (see :func:`held_pool_line`): none when it is empty."""
+    held = held_pool_line(settlement)
+    return [] if held is None else [held]
+
+
+def rounding_note(settlement: Settlement) -> str | None:
+    """ "Amounts are rounded to 0.01 PLN; the payments still square." when some money is not
+    exactly its points times the stake, else None (in the language spoken)."""
+    if not _money_rounded(settlement):
+        return None
+    sheet = settlement.sheet
+    smallest = money_text(Fraction(1, 10**sheet.minor_digits), sheet.currency, sheet.minor_digits)
+    return _("Amounts are rounded to {smallest}; the payments still square.").format(
+        smallest=smallest
+    )
+
+
+def game_lines(settlement: Settlement) -> list[str]:
+    """One line per game (or Hollywood column): who won it and how its figure is made (the
+    Why lines of the game), in the language spoken."""
+    return _game_lines(settlement.tally.extra(), settlement.tally)
+
+
+def closing_lines(settlement: Settlement) -> list[str]:
+    """The last lines of a settlement: the game finished (and its winner), or settled as it
+    stands and why (a tie past the target; no target: each net against the mean; not
+    finished)."""
+    tally = settlement.tally
+    note = note_text(tally)
+    reasons = tally.net_reasons()
+    if tally.finished:
+        if tally.winner:
+            return [_("Game finished, winner {winner}.").format(winner=tally.winner)]
+        return [_("Game finished.")]
+    if note is not None:
+        return [_("{note} Settled as it stands.").format(note=note)]
+    open_ended = tally.extra().get("open_ended")
+    if open_ended and reasons:
+        head = _("No game target: {how}:").format(how=reason_text(reasons[0]))
+        return [head, *(reason_text(r) for r in reasons[1:])]
+    if open_ended:
+        return [_("No game target: settled as the totals stand.")]
+    return [_("Game not finished: settled as it stands.")]
+
+
+def closing_line(settlement: Settlement) -> str:
+    """:func:`closing_lines` in one line (a page's or a chat summary's last line)."""
+    first, *more = closing_lines(settlement)
+    return " ".join([first, *more])
 
 
 def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
@@ -494,23 +553,14 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
         return table(rows, headers, fmt="csv") + "\n\n" + payments
 
     def amount_for_people(value: Fraction | Decimal) -> str:
-        if evening.in_money:
-            return money_text(value, evening.currency, evening.digits)
-        return number_text(value)
-
-    #: what a transfer is counted in: money, or the sheets' points (or stakes)
-    transfer_unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
+        return evening_amount_text(evening, value)
 
     def who_pays_whom(bullet: str) -> list[str]:
-        if not evening.transfers:
+        lines = evening_transfer_lines(evening)
+        if not lines:
             return [_("Nobody owes anything.")]
-        lines = [_("Who pays whom:") + ("\n" if bullet == "-" else "")]
-        for t in evening.transfers:
-            value = Decimal(_evening_amount(evening, t.amount))
-            amount = amount_for_people(t.amount)
-            line = _transfer_line(t.payer, t.payee, amount, transfer_unit, value)
-            lines.append(f"{bullet} {line}")
-        return lines
+        head = _("Who pays whom:") + ("\n" if bullet == "-" else "")
+        return [head, *(f"{bullet} {line}" for line in lines)]
 
     rows = [[p, amount_for_people(v)] for p, v in evening.combined.items() if p != POOL]
     headers = [_(_PLAYER), _(what)]
@@ -545,12 +595,31 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
     return "\n".join(parts).rstrip("\n")
 
 
+def evening_amount_text(evening: Evening, value: Fraction | Decimal) -> str:
+    """An evening's amount for people: money with its currency, else points (or stakes)."""
+    if evening.in_money:
+        return money_text(value, evening.currency, evening.digits)
+    return number_text(value)
+
+
+def evening_transfer_lines(evening: Evening) -> list[str]:
+    """The evening's payments, one sentence each, in the language spoken."""
+    #: what a transfer is counted in: money, or the sheets' points (or stakes)
+    unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
+    lines = []
+    for t in evening.transfers:
+        value = Decimal(_evening_amount(evening, t.amount))
+        amount = evening_amount_text(evening, t.amount)
+        lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
+    return lines
+
+
 def transfer_lines(settlement: Settlement) -> list[str]:
     """Who pays whom, one sentence each ("Boris pays Anna 26,50 ₽"), in the language spoken."""
     sheet, money = settlement.sheet, settlement.money
     unit = "money" if money is not None else settlement.replay.rules.spec.unit
     lines = []
-    for t in settlement.transfers:
+    for t in shown_transfers(settlement):
         value = Decimal(_transfer_amount(settlement, t.amount))
         if money is not None:
             amount = money_text(t.amount, sheet.currency, sheet.minor_digits)

@@ -14,7 +14,7 @@ from remikcalc.base.numtext import number_text
 from remikcalc.render import table, terminal_width, to_json
 from remikcalc.session import PlayerStats
 
-__all__ = ["STATS_SCHEMA", "render_stats", "stats_json"]
+__all__ = ["STATS_SCHEMA", "render_stats", "stats_figures", "stats_json"]
 
 STATS_SCHEMA = "remikcalc.stats/1"
 
@@ -124,3 +124,37 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
         sheets = ", ".join(f"{i} {path}" for path, i in numbers.items())
         text += "\n\n" + _("Sheets: {sheets}").format(sheets=sheets)
     return text
+
+
+def stats_figures(
+    stats: Mapping[str, PlayerStats], paths: Sequence[str]
+) -> tuple[list[str], list[list[str]]]:
+    """The stats table for people, in the language spoken: the headings, and a row per player
+    (his name, then each figure as text; a best deal names its sheet when there are several).
+    What a page lays out in its own way."""
+    several = len(paths) > 1
+    headers = [_(h) for h in _HEADERS]
+    rows = []
+    for name, p in stats.items():
+        best = "-"
+        if p.best is not None:
+            score = p.best.score
+            signed = ("+" if score > 0 else "") + number_text(score)
+            best = (
+                f"{signed} ({p.best.sheet} #{p.best.n})" if several else f"{signed} (#{p.best.n})"
+            )
+        average = "-" if p.average_caught is None else number_text(round_money(p.average_caught, 2))
+        worst = "-" if p.worst_caught is None else number_text(p.worst_caught)
+        rows.append(
+            [
+                name,
+                number_text(p.deals),
+                number_text(p.won),
+                _outcomes(p, True),
+                average,
+                worst,
+                best,
+                number_text(p.streak),
+            ]
+        )
+    return headers, rows

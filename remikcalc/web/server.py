@@ -173,6 +173,12 @@ def serve(
 
     async def main() -> None:
         task = asyncio.create_task(server.serve())
+        pad = getattr(app, "pad", None)
+        if pad is not None:  # live pages end their streams as soon as the server is stopping
+            from remikcalc.web.live import follow_stop
+
+            stop_flag = asyncio.create_task(follow_stop(server, pad))
+            task.add_done_callback(lambda _task: stop_flag.cancel())
         while not server.started and not task.done():
             await asyncio.sleep(0.01)
         if server.started:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import _, current, ngettext
 from remikcalc.base.numtext import money_text, number_text
 from remikcalc.games.result import POOL
 from remikcalc.render.sheet import entry_text, scores_text, status_lines
@@ -16,7 +17,16 @@ from remikcalc.session import Replay, Settlement, settle
 from remikcalc.session.replay import deal_numbers
 from remikcalc.web.shelf import Served
 
-__all__ = ["DealRow", "PlayerCell", "SheetSummary", "SheetView", "sheet_view", "summary"]
+__all__ = [
+    "DealRow",
+    "GameGroup",
+    "PlayerCell",
+    "SheetSummary",
+    "SheetView",
+    "pool_text",
+    "sheet_view",
+    "summary",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +52,10 @@ class PlayerCell:
     up: bool | None  # money (or net) above zero, below, or neither
     out: bool
     leader: bool
+    #: Hollywood: the player's total in each of the three columns
+    columns: tuple[str, ...] = ()
+    #: remik bridge: the stakes the player has paid into the pool so far
+    paid_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +69,19 @@ class DealRow:
     what: str
     scores: str
     totals: str
+    #: the players out after this entry (bridge)
+    out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameGroup:
+    """The deals of one game (Hollywood: the whole sheet), newest first, under a heading."""
+
+    n: int
+    heading: str
+    rows: tuple[DealRow, ...]
+    finished: bool
+    current: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +102,23 @@ class SheetView:
     game: int
     state: Replay = field(repr=False)
     settlement: Settlement = field(repr=False)
+    #: the deals grouped by game, the newest game first (each group's rows newest first)
+    games: tuple[GameGroup, ...] = ()
+    #: Hollywood scoring: the cells hold three column totals each
+    hollywood: bool = False
+    #: the pool (bridge) in words: what is in it (and its money), and who paid in
+    pool: tuple[str, ...] = ()
+    #: the players out of the running game (bridge)
+    out: tuple[str, ...] = ()
+    #: the money so far is in money (a stake), else in points (or stakes)
+    staked: bool = False
+    #: the last deal: "Deal 7: Anna knocked" and its scores
+    last_label: str | None = None
+    last_scores: str | None = None
+    #: the deals so far (events are not deals)
+    deals: int = 0
+    #: the limit puts a player out (bridge) rather than winning the game
+    eliminates: bool = False
 
 
 def _title(state: Replay) -> str:
@@ -100,6 +144,8 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
     top = max(tally.totals.values(), default=0)
     leaders = [p for p, t in tally.totals.items() if t == top]
     low = state.rules.spec.low_wins
+    columns = tally.columns()
+    paid_in = tally.extra().get("paid_in", {})
     cells = []
     for p in sheet.players:
         total = tally.totals.get(p, 0)
@@ -108,11 +154,11 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
         if settlement.money is not None:
             value = settlement.money.get(p)
             if value is not None:
-                money = money_text(value, sheet.currency, sheet.minor_digits)
+                money = signed_text(money_text(value, sheet.currency, sheet.minor_digits), value)
         else:
             value = settlement.net_shown.get(p)
             if value is not None:
-                money = number_text(value)
+                money = signed_text(number_text(value), value)
         cells.append(
             PlayerCell(
                 name=p,
@@ -122,9 +168,16 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
                 up=None if not value else value > 0,
                 out=p in out,
                 leader=not low and len(leaders) == 1 and p == leaders[0] and bool(top),
+                columns=tuple(number_text(c.totals.get(p, 0)) for c in columns),
+                paid_in=None if p not in paid_in else number_text(paid_in[p]),
             )
         )
     return tuple(cells)
+
+
+def signed_text(text: str, value: Decimal) -> str:
+    """A gain with its plus sign ("+18.50 PLN"); a loss keeps its minus, nothing stays as is."""
+    return f"+{text}" if value > 0 else text
 
 
 def _transfers(settlement: Settlement) -> tuple[str, ...]:
@@ -135,10 +188,26 @@ def _transfers(settlement: Settlement) -> tuple[str, ...]:
 
 def _rows(state: Replay) -> tuple[DealRow, ...]:
     numbers = deal_numbers(state.steps)
+    history = state.tally.column_history()  # Hollywood: the columns after each entry
     rows = []
     previous = 1
-    for step in state.steps:
-        totals = ", ".join(f"{p} {number_text(t)}" for p, t in step.totals.items())
+    for i, step in enumerate(state.steps):
+        if history:
+            columns = history[i]
+            totals = ", ".join(
+                f"{p} " + "/".join(number_text(c.get(p, 0)) for c in columns)
+                for p in state.sheet.players
+            )
+        else:
+            totals = ", ".join(
+                f"{p} "
+                + (
+                    _("{total} out").format(total=number_text(t))
+                    if p in step.out
+                    else number_text(t)
+                )
+                for p, t in step.totals.items()
+            )
         rows.append(
             DealRow(
                 n=step.n,
@@ -148,10 +217,69 @@ def _rows(state: Replay) -> tuple[DealRow, ...]:
                 what=entry_text(step),
                 scores=scores_text(step),
                 totals=totals,
+                out=step.out,
             )
         )
         previous = step.game
     return tuple(rows)
+
+
+def _games(state: Replay, rows: tuple[DealRow, ...]) -> tuple[GameGroup, ...]:
+    """The rows grouped by game, the newest game first, each with its heading."""
+    tally = state.tally
+    results = [] if tally.columns() else list(tally.extra().get("games", []))
+    count = max([tally.game_number, *(row.game for row in rows)])
+    groups = []
+    for n in range(count, 0, -1):
+        mine = tuple(reversed([row for row in rows if row.game == n]))
+        result = results[n - 1] if n - 1 < len(results) else None
+        finished = result is not None and result.finished
+        if finished and result is not None and result.winner:
+            heading = _("Game {n}: won by {winner}").format(n=n, winner=result.winner)
+        elif finished:
+            heading = _("Game {n}: finished").format(n=n)
+        else:
+            heading = _("Game {n}: playing").format(n=n)
+        groups.append(GameGroup(n, heading, mine, finished, n == count))
+    return tuple(groups)
+
+
+def _pool(settlement: Settlement) -> tuple[str, ...]:
+    """The bridge pool in words: what is in it (and its money) and who paid it in."""
+    state = settlement.replay
+    if not state.tally.has_pool:
+        return ()
+    from remikcalc.render import plural_number
+    from remikcalc.session import pool_summary
+
+    pool = pool_summary(state)
+    amount, n = number_text(pool.pool), plural_number(pool.pool)
+    if pool.money is not None:
+        money = money_text(pool.money, pool.currency, state.sheet.minor_digits)
+        line = ngettext("Pool: {amount} stake = {money}", "Pool: {amount} stakes = {money}", n)
+        lines = [line.format(amount=amount, money=money)]
+    else:
+        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", n)
+        lines = [line.format(amount=amount)]
+    paid = ", ".join(f"{p} {number_text(v)}" for p, v in pool.paid_in.items())
+    lines.append(_("Paid in so far: {players}").format(players=paid))
+    if pool.taken_by:
+        lines.append(_("Last taken by {players}").format(players=", ".join(pool.taken_by)))
+    return tuple(lines)
+
+
+def _status(state: Replay) -> tuple[str, ...]:
+    """The CLI's status lines, but for the pool's, which the pool's own box says."""
+    lines = status_lines(state)
+    tally = state.tally
+    if tally.has_pool:
+        from remikcalc.render import plural_number
+
+        pool = tally.pool()
+        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
+        shown = line.format(amount=number_text(pool))
+        lines = [x for x in lines if x != shown]
+    return tuple(lines)
 
 
 def _last_why(state: Replay) -> tuple[str, ...]:
@@ -164,10 +292,35 @@ def _last_why(state: Replay) -> tuple[str, ...]:
     return ()
 
 
+def _last(state: Replay) -> tuple[str | None, str | None]:
+    """The last entry: "Deal 7: Anna knocked" (an event: "Event: Carl re-enters"), its scores."""
+    from remikcalc.render.sheet import step_label
+
+    if not state.steps:
+        return None, None
+    step = state.steps[-1]
+    label = _("{label}: {entry}").format(label=step_label(state, step), entry=entry_text(step))
+    return label, scores_text(step)
+
+
 def sheet_view(served: Served) -> SheetView:
     """The sheet's page, from its replay and its settlement so far."""
     version, state = served.book.load()
+
+    def make() -> SheetView:
+        return _view(served, version, state)
+
+    # one rendering per version and language (the words are in the phone's language)
+    from remikcalc.cards.text import notation
+
+    key = (version, current(), notation(), "sheet_view")
+    return served.cached(key, make)  # type: ignore[no-any-return]
+
+
+def _view(served: Served, version: str, state: Replay) -> SheetView:
     settlement = settle(state)
+    rows = _rows(state)
+    last_label, last_scores = _last(state)
     return SheetView(
         id=served.id,
         name=served.name,
@@ -176,13 +329,22 @@ def sheet_view(served: Served) -> SheetView:
         variant=variant_word(state.sheet.variant),
         players=state.sheet.players,
         cells=_cells(settlement),
-        status=tuple(status_lines(state)),
+        status=_status(state),
         transfers=_transfers(settlement),
-        rows=_rows(state),
+        rows=rows,
         last_why=_last_why(state),
         game=state.tally.game_number,
         state=state,
         settlement=settlement,
+        games=_games(state, rows),
+        hollywood=bool(state.tally.columns()),
+        pool=_pool(settlement),
+        out=state.tally.eliminated(),
+        staked=settlement.money is not None,
+        last_label=last_label,
+        last_scores=last_scores,
+        deals=len(deal_numbers(state.steps)),
+        eliminates=state.tally.eliminates,
     )
 
 

@@ -1,0 +1,122 @@
+"""A settlement as a few plain lines to paste into a chat (WhatsApp, Telegram, Signal): the
+title, the totals, the money (or net), who pays whom, and whether the game is over. No tables,
+no pipes, no markup: a chat shows them as they are. In the language spoken.
+
+``summary_text(settle(state))`` is what the score pad's summary page shows; a command (e.g. a
+``settle --format text``) can print the same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from remikcalc.base.i18n import _, ngettext
+from remikcalc.base.numtext import money_text, number_text
+from remikcalc.games.result import POOL
+from remikcalc.games.tally import Reentry
+from remikcalc.render import plural_number
+from remikcalc.render.settlement import (
+    closing_line,
+    evening_amount_text,
+    evening_transfer_lines,
+    transfer_lines,
+)
+from remikcalc.render.sheet import totals_line
+from remikcalc.rules.variants import variant_word
+from remikcalc.session import Evening, Replay, Settlement
+
+__all__ = ["evening_summary_text", "sheet_title", "summary_text"]
+
+
+def sheet_title(state: Replay) -> str:
+    """The sheet's title, else "Gin rummy: Anna, Boris" (the variant and the players)."""
+    sheet = state.sheet
+    return sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
+
+
+def _signed(text: str, value: Decimal) -> str:
+    return f"+{text}" if value > 0 else text
+
+
+def _money_line(settlement: Settlement) -> str:
+    """ "Money: Anna +18.50 PLN, Boris -18.50 PLN" (without a stake: "Net: Anna +185, ...")."""
+    sheet = settlement.sheet
+    if settlement.money is not None:
+        parts = [
+            f"{p} {_signed(money_text(v, sheet.currency, sheet.minor_digits), v)}"
+            for p, v in settlement.money.items()
+            if p != POOL
+        ]
+        return _("Money: {players}").format(players=", ".join(parts))
+    parts = [
+        f"{p} {_signed(number_text(v), v)}" for p, v in settlement.net_shown.items() if p != POOL
+    ]
+    return _("Net: {players}").format(players=", ".join(parts))
+
+
+def _pool_line(settlement: Settlement) -> str | None:
+    pool = settlement.net_shown.get(POOL)
+    if not pool:
+        return None
+    line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
+    text = line.format(amount=number_text(pool))
+    if settlement.money is not None and POOL in settlement.money:
+        sheet = settlement.sheet
+        money = money_text(settlement.money[POOL], sheet.currency, sheet.minor_digits)
+        text = f"{text} = {money}"
+    return text
+
+
+def _deals_line(state: Replay) -> str:
+    deals = sum(1 for step in state.steps if not isinstance(step.result, Reentry))
+    return ngettext("{n} deal", "{n} deals", deals).format(n=number_text(deals))
+
+
+def summary_text(settlement: Settlement) -> str:
+    """The settlement of one sheet in a few plain lines, for a chat::
+
+    Gin rummy: Anna, Boris (3 deals)
+    Totals: Anna 0, Boris 20
+    Money: Anna +18.50 PLN, Boris -18.50 PLN
+    Boris pays Anna 18.50 PLN
+    Game not finished: settled as it stands.
+    """
+    state = settlement.replay
+    lines = [
+        f"{sheet_title(state)} ({_deals_line(state)})",
+        totals_line(state),
+        _money_line(settlement),
+    ]
+    pool = _pool_line(settlement)
+    if pool is not None:
+        lines.append(pool)
+    lines += transfer_lines(settlement) or [_("Nobody owes anything.")]
+    lines.append(closing_line(settlement))
+    return "\n".join(lines)
+
+
+def evening_summary_text(evening: Evening, names: Sequence[str] | None = None) -> str:
+    """An evening in a few plain lines: a line per sheet (its title and totals), what each
+    person comes to, and who pays whom. ``names`` names the sheets (default: their titles)."""
+    count = len(evening.settlements)
+    head = ngettext("The evening: {count} sheet", "The evening: {count} sheets", count)
+    lines = [head.format(count=number_text(count))]
+    for i, settlement in enumerate(evening.settlements):
+        state = settlement.replay
+        name = names[i] if names is not None else sheet_title(state)
+        totals = ", ".join(f"{p} {number_text(t)}" for p, t in state.tally.totals.items())
+        lines.append(f"{name}: {totals}")
+    people: Mapping[str, Decimal] = {p: v for p, v in evening.combined.items() if p != POOL}
+    parts = [f"{p} {_signed(evening_amount_text(evening, v), v)}" for p, v in people.items()]
+    word = _("Money: {players}") if evening.in_money else _("Net: {players}")
+    lines.append(word.format(players=", ".join(parts)))
+    lines += evening_transfer_lines(evening) or [_("Nobody owes anything.")]
+    pool = evening.combined.get(POOL)
+    if pool:
+        lines.append(
+            _("Pool: {amount} still in a running bridge game.").format(
+                amount=evening_amount_text(evening, pool)
+            )
+        )
+    return "\n".join(lines)
