@@ -200,6 +200,11 @@ class Tally:
         """What is in the pool now (0 where there is none: :attr:`has_pool`)."""
         return Fraction(0)
 
+    def pool_taken(self) -> dict[str, Fraction]:
+        """Who took the pool at the end of the game just finished, and how much each (in
+        stakes); empty while the game runs, and where there is no pool."""
+        return {}
+
     def extra(self) -> dict[str, Any]:
         """Family-specific fields of the settlement, by their ``settle --format json`` names.
 

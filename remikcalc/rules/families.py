@@ -27,19 +27,37 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 __all__ = [
     "OPTIONAL_INPUTS",
+    "OUTCOMES",
     "REGISTRY",
     "DrawScores",
     "Family",
     "FamilySpec",
+    "OutcomeCode",
     "Unit",
     "family_spec",
     "load",
 ]
 
+#: how a deal ended, as ``--how`` and the sheet's ``how:`` take it and as a result's outcome
+#: says it: stored, compared and written (sheets, JSON) as the string itself
+OutcomeCode = Literal[
+    "knock",
+    "gin",
+    "big_gin",
+    "undercut",
+    "out",
+    "one_go",
+    "remik",
+    "colour",
+    "figures",
+    "full_colour",
+    "draw",
+]
+OUTCOMES: tuple[OutcomeCode, ...] = get_args(OutcomeCode)
 #: what a drawn deal entered as points may score (:attr:`FamilySpec.draw_scores`)
 DrawScores = Literal["none", "penalties", "any"]
 #: what one unit of a session's net is called when money is attached (:attr:`FamilySpec.unit`)
@@ -68,6 +86,11 @@ class FamilySpec:
     """One scoring family: how its deals are typed, scored, read as points and settled."""
 
     family: Family
+    #: the outcomes a deal of this family can end with (what its scorer produces and takes as
+    #: ``how``), in the order ``--how``'s help lists them; ``draw`` where ``draw_allowed``.
+    #: The one list that ``--how``, its help, :func:`~remikcalc.rules.dealinput.check_input`
+    #: (deals typed and read from a sheet) and completion go by.
+    outcomes: tuple[OutcomeCode, ...]
     #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
     scorer: str
     #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session
@@ -129,6 +152,8 @@ class FamilySpec:
         unknown = self.inputs - set(OPTIONAL_INPUTS)
         if unknown:
             raise ValueError(f"{self.family}: unknown optional inputs {sorted(unknown)}")
+        if ("draw" in self.outcomes) != self.draw_allowed:
+            raise ValueError(f"{self.family}: draw among the outcomes, but not draw_allowed")
         if self.ends_at is not None and self.ends_at not in self.rule_keys:
             raise ValueError(f"{self.family}: ends_at {self.ends_at} is not among its rule keys")
 
@@ -148,6 +173,7 @@ _GOING_OUT = "remikcalc.games.goingout:score_going_out"
 _MEAN = "remikcalc.games.goingout:MeanTally"
 _PAYMENT = "remikcalc.games.tally:PaymentTally"
 _BALANCE = "remikcalc.games.points:balance_payments"
+_GOING_OUT_OUTCOMES: tuple[OutcomeCode, ...] = ("out", "one_go")
 _GOING_OUT_KEYS = frozenset({"one_go_multiplier", "first_meld_min", "game_target"})
 
 _SPECS = (
@@ -155,6 +181,7 @@ _SPECS = (
         family=Family.KNOCK,
         scorer="remikcalc.games.knock:score_knock",
         tally="remikcalc.games.knock:KnockTally",
+        outcomes=("knock", "gin", "big_gin", "undercut", "draw"),
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
         closer_wins=False,
@@ -179,6 +206,7 @@ _SPECS = (
         family=Family.BRIDGE,
         scorer="remikcalc.games.bridge:score_bridge",
         tally="remikcalc.games.bridge:BridgeTally",
+        outcomes=("knock", "remik", "colour", "figures", "full_colour", "draw"),
         melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.games.bridge:points_payments",
@@ -208,6 +236,7 @@ _SPECS = (
         family=Family.RUMMY,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
@@ -217,6 +246,7 @@ _SPECS = (
         family=Family.REMIBRYDZ,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
@@ -226,6 +256,7 @@ _SPECS = (
         family=Family.BOAT,
         scorer="remikcalc.games.goingout:score_boat",
         tally=_PAYMENT,
+        outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"plus"}),
         draw_allowed=False,
         closer_went_out=True,
@@ -237,6 +268,7 @@ _SPECS = (
         family=Family.RUMMY500,
         scorer="remikcalc.games.rummy500:score_rummy500",
         tally="remikcalc.games.rummy500:Rummy500Tally",
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         inputs=frozenset({"melded"}),
         draw_scores="any",
         closer_went_out=True,
@@ -247,6 +279,7 @@ _SPECS = (
         family=Family.CONTINENTAL,
         scorer="remikcalc.games.continental:score_continental",
         tally=_PAYMENT,
+        outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"first_turn", "no_draw"}),
         draw_allowed=False,
         points_payments=_BALANCE,
