@@ -779,3 +779,21 @@ def test_a_defender_s_last_group_is_his_deadwood(gin: Path) -> None:
     assert "Totals: Anna 53, Boris 0" in output
     assert isinstance(load_sheet("g.yaml").entries[0], DealEntry)
     assert not isinstance(load_sheet("g.yaml").entries[0], ReentryEntry)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Error: without event e1, deal 2 no longer fits: Carl is out"),
+        ("pl", "Błąd: bez zdarzenia e1 rozdanie 2 przestaje pasować: Carl jest poza grą"),
+        ("ru", "Ошибка: без события e1 сдача 2 уже не сходится: Carl выбывает"),
+    ],
+)
+def test_an_event_whose_removal_a_later_deal_needs_stays(
+    bridge: Path, lang: str, said: str
+) -> None:
+    ok("add", "b.yaml", "--closer", "Anna", "--score", "Anna=0", "--score", "Carl=5")
+    before = bridge.read_bytes()
+    result = run("--lang", lang, "delete", "b.yaml", "e1")
+    assert result.exit_code == 1 and lines(result.output)[0].startswith(said)
+    assert bridge.read_bytes() == before
