@@ -292,6 +292,7 @@ def test_completion_reads_the_current_sheet(gin: Path, monkeypatch: pytest.Monke
     assert complete(["add", "--closer"], "") == ["Anna", "Boris"]
     assert "Boris=" in complete(["add", "Anna=2C"], "")
     assert complete(["edit", "1"], "B") == ["Boris="]
+    assert "Anna=" in complete(["add"], "") and "Anna=" not in complete(["edit"], "")
     assert complete(["add", "--how"], "") == ["knock", "gin", "big_gin", "undercut", "draw"]
 
 

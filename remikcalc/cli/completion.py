@@ -296,7 +296,8 @@ def teach(command: click.Command) -> None:
     for param in command.params:
         if isinstance(param.type, Completing):
             continue
-        if param.name == "file" and "hands" in names and isinstance(param.type, click.Path):
+        hands_next = "hands" in names and "n" not in names  # add: FILE, then the hands
+        if param.name == "file" and hands_next and isinstance(param.type, click.Path):
             param.type = AlsoFiles(param.type, current_hands)
             continue
         candidates = BY_NAME.get(param.name or "")
