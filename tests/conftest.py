@@ -12,4 +12,5 @@ import pytest
 def english_whatever_the_locale() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REMIKCALC_LANG", "en")
+        patch.delenv("REMIKCALC_SHEET", raising=False)  # no current sheet unless a test sets one
         yield

@@ -150,9 +150,11 @@ def test_add_on_a_terminal_asks_about_the_same_deal(
 ) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
     ok("add", str(gin), "--score", "Anna=5")
-    out = refused(gin, "add", str(gin), "--score", "Anna=5", input="n\n")
+    before = gin.read_bytes()
+    result = ok("add", str(gin), "--score", "Anna=5", input="n\n")  # no is a choice: exit 0
+    out = result.output
     assert "This deal is the same as deal 1. Add it again? [y/N]: n\n" in out
-    assert "not added" in out
+    assert out.endswith(f"Nothing added; {gin} is unchanged.\n") and gin.read_bytes() == before
     result = ok("add", str(gin), "--score", "Anna=5", input="y\n")
     assert "Add it again?" in result.output
     assert len(load_sheet(gin).entries) == 2
@@ -299,7 +301,7 @@ def test_a_short_hand_is_typed_again_alone(gin: Path) -> None:
 def test_a_stopped_correction_leaves_the_sheet_unchanged(gin: Path) -> None:
     answers = "AS 2S 3H\n"  # then no answer: the add stops
     out = refused(gin, "add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
-    assert "Boris has 3 cards" in out and "Aborted" in out
+    assert "Boris has 3 cards" in out and f"no answer (end of input); {gin} is unchanged" in out
 
 
 @pytest.mark.parametrize("variant", ["rummy", "polish", "remibrydz"])

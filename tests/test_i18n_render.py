@@ -120,12 +120,18 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     sheet = tmp_path / "g.yaml"
     shutil.copy(ex("gin/ru-seed-236.yaml"), sheet)
     ru = lines("--lang", "ru", "add", str(sheet), "--closer", "Anna", *GIN)
+    assert ru[:2] == ["-- партия 2 --", ""]  # the seed's game is over: deal 8 starts the next
+    ru = ru[2:]
     assert ru[0] == "Сдача 8: Anna стучит; выигрывает Anna"
     assert ru[2].split() == ["игрок", "комбинации", "несыгранные", "доложено", "на", "руке",
                              "очки"]  # fmt: skip
     assert any(line.startswith("Anna     9т 9б 9ч ") for line in ru)
     assert "Почему:" in ru
-    assert ru[-2:] == ["Итого: Anna 59, Boris 0", "До 100 осталось: Anna 41, Boris 100"]
+    assert ru[-3:] == [
+        "Итого: Anna 59, Boris 0",
+        "До 100 осталось: Anna 41, Boris 100",
+        "Пока в деньгах: Anna +29,50\u00a0zł, Boris -29,50\u00a0zł",
+    ]
     undo = lines("--lang", "pl", "undo", str(sheet))
     assert "(rozdanie zamknięte przez gracza Anna)" in undo[0]
     pl = lines("--lang", "pl", "--cards", "unicode", "add", str(sheet), "--closer", "Anna", *GIN)
@@ -326,7 +332,8 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
     shutil.copy(ex("bridge/eliminated-sits-out.yaml"), sheet)
     pl = lines("--lang", "pl", "add", str(sheet), "--reenter", "Carl")
     assert (
-        pl[0] == "Zdarzenie: Carl dokupuje się — wpłaca do puli (stawek: 3) i wraca z wynikiem 56"
+        pl[0] == "Zdarzenie e1: Carl dokupuje się — wpłaca do puli (stawek: 3) i wraca z "
+        "wynikiem 56"
     )
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
     hands = ("Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",

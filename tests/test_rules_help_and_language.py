@@ -192,10 +192,10 @@ def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], s
          "Błąd: Niepoprawna wartość '--players' / '-n': 'abc' to nie liczba całkowita."),
         ("ru", ["hand", "-n", "1.5", "AS"],
          "Ошибка: Неверное значение '--players' / '-n': '1.5' — не целое число."),
-        ("pl", ["edit", "game.yaml", "abc"],  # an IntRange: "integer range" to click
-         "Błąd: Niepoprawna wartość 'N': 'abc' to nie liczba całkowita."),
-        ("ru", ["edit", "game.yaml", "abc"],
-         "Ошибка: Неверное значение 'N': 'abc' — не целое число."),
+        ("pl", ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+         "Błąd: Niepoprawna wartość '--decimals': 'abc' to nie liczba całkowita."),  # IntRange
+        ("ru", ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+         "Ошибка: Неверное значение '--decimals': 'abc' — не целое число."),
     ],
 )  # fmt: skip
 def test_number_type_named_in_the_language(lang: str, args: list[str], last: str) -> None:

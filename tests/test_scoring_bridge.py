@@ -237,7 +237,11 @@ def test_no_closer_is_an_error_and_draw_scores_nothing() -> None:
 
 
 def test_gin_outcomes_are_refused() -> None:
-    with pytest.raises(DealError, match="not gin"):
+    with pytest.raises(
+        DealError,
+        match=r"^bridge has no outcome gin; its outcomes: knock, "
+        r"remik, colour, figures, full_colour, draw$",
+    ):
         play(how="gin", Anna=KNOCK, Boris=BORIS, Carl=CARL)
 
 

@@ -355,8 +355,14 @@ def test_arrangement_from_groups() -> None:
     groups = [parse_cards("AS 2S 3S"), parse_cards("7H 7D 7C"), parse_cards("KD 4C")]
     found = arrangement_from_groups(groups, GIN)
     assert found.points == 14 and len(found.melds) == 2
-    with pytest.raises(MeldError, match="group 2"):
-        arrangement_from_groups([parse_cards("AS 2S 3S"), parse_cards("7H 8H TC")], GIN)
+    # the last group, not a meld, holds the unmatched cards (DECISIONS.md); one before it is
+    # refused, and so is a last group with a meld among its cards
+    found = arrangement_from_groups([parse_cards("AS 2S 3S"), parse_cards("7H 8H TC")], GIN)
+    assert found.points == 25 and len(found.melds) == 1
+    with pytest.raises(MeldError, match="group 1: .*; unmatched cards go together in the last"):
+        arrangement_from_groups([parse_cards("7H 8H TC"), parse_cards("AS 2S 3S")], GIN)
+    with pytest.raises(MeldError, match="group 2: .* but 7C 7D 7H among them is a meld"):
+        arrangement_from_groups([parse_cards("AS 2S 3S"), parse_cards("7H 7D 7C TC")], GIN)
 
 
 def test_analyze_hand() -> None:

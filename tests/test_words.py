@@ -150,7 +150,7 @@ def test_a_player_who_is_out_is_named_in_the_re_enter_message(bridge: Path) -> N
 def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     # Boris pays 3 stakes into the pool and restarts at the highest total still in: Carl's 62.
     assert ok("add", str(bridge), "--reenter", "boris") == (
-        "Event: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
+        "Event e1: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
         "\n"
         "Totals: Anna 0, Boris 62, Carl 62\n"
         "Pool: 8 stakes\n"
@@ -166,7 +166,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "---  ---------------  ----------------------------------  ------  -------  ------\n"
         "1    Anna knocked     Boris +70, Carl +31                 0       70       31\n"
         "2    Anna knocked     Boris +70, Carl +31                 0       140 out  62\n"
-        "     Boris re-enters  pays 3 to the pool, restarts at 62  0       62       62\n"
+        "e1   Boris re-enters  pays 3 to the pool, restarts at 62  0       62       62\n"
         "3    Anna knocked     Boris +7, Carl +31                  0       69       93\n"
         "\n"
         "Pool: 9 stakes\n"

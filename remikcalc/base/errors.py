@@ -48,3 +48,10 @@ class SheetError(RemikcalcError):
 
 class SettleError(RemikcalcError):
     """A stake or settlement request that cannot be honoured."""
+
+
+class NotationWarning(UserWarning):
+    """A card that reads, but perhaps not as it was meant: the Polish-looking ``Jk`` is the
+    joker, not the jack of kier (``Wk``). Issued with :func:`warnings.warn`; the command line
+    shows it on stderr as ``warning: ...``, a library caller sees it as Python shows warnings.
+    """

@@ -213,6 +213,8 @@ def parse_card(token: str, position: int | None = None) -> Card:
         raise CardError(_("{where}: empty card code").format(where=_where(raw, position)))
     upper = text.upper()
     if upper in _JOKER_WORDS:
+        if text == "Jk":  # a Polish jack of kier typed with the English J?
+            _warn_jk()
         return JOKER
     scripts = {_script(ch) for ch in text} - {"neutral"}
     if scripts == {"latin", "cyrillic"}:
@@ -277,6 +279,15 @@ def parse_card(token: str, position: int | None = None) -> Card:
     return CARDS[suit.order * 13 + rank - 1]
 
 
+def _warn_jk() -> None:
+    """``Jk`` reads as the joker (DECISIONS.md): say so, as Polish ranks are written ``Wk``."""
+    import warnings
+
+    from remikcalc.base.errors import NotationWarning
+
+    warnings.warn(NotationWarning(_("Jk is the joker; the jack of kier is Wk")), stacklevel=3)
+
+
 def _maybe(candidate: str) -> str:
     try:
         return _("; did you mean {card}?").format(card=_shown(parse_card(candidate)))
@@ -285,9 +296,25 @@ def _maybe(candidate: str) -> str:
 
 
 def _tokens(text: str | Iterable[str]) -> list[list[str]]:
-    """Split input into groups (by ``|``) of tokens (by whitespace and commas)."""
+    """Split input into groups of tokens (by whitespace and commas).
+
+    ``|`` separates groups, with or without spaces around it (``AS 2S 3S|7H 7D 7C``), except
+    in a word of three or more cards joined by ``|`` alone (``AS|2S|3S``: no space, no empty
+    part), which is one group: a meld typed with its cards tied together.
+
+    >>> _tokens("AS|2S|3S 7H|7D|7C KD"), _tokens("AS 2S 3S | KD|QH")
+    ([['AS', '2S', '3S'], ['7H', '7D', '7C'], ['KD']], [['AS', '2S', '3S'], ['KD'], ['QH']])
+    """
     joined = text if isinstance(text, str) else " ".join(text)
-    return [group.replace(",", " ").replace(";", " ").split() for group in joined.split("|")]
+    groups: list[list[str]] = [[]]
+    for word in joined.replace(",", " ").replace(";", " ").split():
+        parts = word.split("|")
+        if len(parts) >= 3 and all(parts):  # AS|2S|3S: one meld
+            groups += [parts, []]
+            continue
+        groups[-1].append(parts[0])
+        groups += [[part] for part in parts[1:]]
+    return [kept for group in groups if (kept := [token for token in group if token])]
 
 
 def _plain_codes() -> dict[str, Card]:
@@ -303,7 +330,7 @@ def _plain_codes() -> dict[str, Card]:
             for r in {rank, rank.lower()}:
                 for s in (suit, suit.lower()):
                     codes[r + s] = CARDS[index]
-    for word in ("JK", "Jk", "jK", "jk", "*"):
+    for word in ("JK", "jK", "jk", "*"):  # not Jk: parse_card warns that it is the joker
         codes[word] = JOKER
     return codes
 

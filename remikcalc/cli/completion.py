@@ -88,6 +88,19 @@ class Completing(StringType):
         return items
 
 
+class AlsoFiles(Completing):
+    """A sheet argument (a ``click.Path``) that, while ``REMIKCALC_SHEET`` names the sheet,
+    also offers what may come in its place: the ``NAME=`` hands of ``add`` and ``edit``."""
+
+    name = "path"
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Item]:
+        files = list(self.base.shell_complete(ctx, param, incomplete))
+        return super().shell_complete(ctx, param, incomplete) + files
+
+
 # --- what the line says so far --------------------------------------------------------------
 
 #: the words of the line before the one being completed (set by the shells' classes below)
@@ -128,17 +141,35 @@ def _variant(ctx: click.Context) -> Any:
         return None
 
 
-def players(ctx: click.Context) -> list[str]:
-    """The players of the sheet named earlier on the line; none if it does not load."""
+def _sheet_file(ctx: click.Context) -> str | None:
+    """The sheet named earlier on the line, else the current sheet (``REMIKCALC_SHEET``,
+    which a command takes when FILE is left out); None when there is no such file."""
+    from remikcalc.cli.current import env_sheet
+
     file = _param(ctx, "file")
     if not isinstance(file, str) or not os.path.isfile(file):
-        return []
+        file = env_sheet() if "file" in {p.name for p in ctx.command.params} else None
+    return file if file is not None and os.path.isfile(file) else None
+
+
+def _sheet(ctx: click.Context) -> Any:
+    """The sheet of :func:`_sheet_file`, loaded; None if there is none or it does not load."""
+    file = _sheet_file(ctx)
+    if file is None:
+        return None
     try:
         from remikcalc.sheet import load_sheet
 
-        return list(load_sheet(file).players)
+        return load_sheet(file)
     except Exception:  # a broken or half-written sheet: nothing to offer
-        return []
+        return None
+
+
+def players(ctx: click.Context) -> list[str]:
+    """The players of the sheet named earlier on the line (or the current sheet); none if it
+    does not load."""
+    sheet = _sheet(ctx)
+    return [] if sheet is None else list(sheet.players)
 
 
 # --- candidates ---------------------------------------------------------------------------------
@@ -192,14 +223,44 @@ def rule_items(ctx: click.Context, incomplete: str) -> list[str | tuple[str, str
     return [(f"{k}=", _(doc)) for k, doc in RULE_DOCS.items() if k not in fixed]
 
 
-def outcomes(ctx: click.Context, incomplete: str) -> tuple[str, ...]:
-    from remikcalc.rules.dealinput import OUTCOMES
+def outcomes(ctx: click.Context, incomplete: str) -> list[tuple[str, str]]:
+    """The outcomes of the sheet's variant (or of the variant on the line; else all), each
+    with its name in the language spoken (``FamilySpec.outcomes``)."""
+    from remikcalc.rules.dealinput import OUTCOMES, outcome_text
 
-    return OUTCOMES
+    codes: tuple[str, ...] = OUTCOMES
+    sheet = _sheet(ctx)
+    variant = _variant(ctx)
+    try:
+        if sheet is not None:
+            codes = sheet.game_rules().spec.outcomes
+        elif variant is not None:
+            codes = variant.rules.spec.outcomes
+    except Exception:  # rules that do not load: every outcome
+        codes = OUTCOMES
+    return [(code, outcome_text(code)) for code in codes]
 
 
 def player_names(ctx: click.Context, incomplete: str) -> list[str]:
     return players(ctx)
+
+
+def current_hands(ctx: click.Context, incomplete: str) -> list[str]:
+    """In place of FILE (left out: ``REMIKCALC_SHEET``): the ``NAME=`` hands of its players."""
+    from remikcalc.cli.current import env_sheet
+
+    if env_sheet() is None or "=" in incomplete:
+        return []
+    return player_assignments(ctx, incomplete)
+
+
+def entry_or_hands(ctx: click.Context, incomplete: str) -> list[str]:
+    """``edit``'s N: after FILE nothing to offer (a number); with FILE left out, N came first
+    and this is a hand: ``NAME=``."""
+    from remikcalc.cli.current import is_address
+
+    file = _param(ctx, "file")
+    return player_assignments(ctx, incomplete) if is_address(file) else []
 
 
 def player_assignments(ctx: click.Context, incomplete: str) -> list[str]:
@@ -221,6 +282,7 @@ BY_NAME: dict[str, Candidates] = {
     "score": player_assignments,
     "melded": player_assignments,
     "hands": player_assignments,
+    "n": entry_or_hands,
 }
 
 
@@ -230,9 +292,16 @@ def teach(command: click.Command) -> None:
     Only plain string parameters are changed (a ``click.Path`` or ``click.Choice`` completes
     already); a parameter that was taught keeps its type.
     """
+    names = {param.name for param in command.params}
     for param in command.params:
+        if isinstance(param.type, Completing):
+            continue
+        hands_next = "hands" in names and "n" not in names  # add: FILE, then the hands
+        if param.name == "file" and hands_next and isinstance(param.type, click.Path):
+            param.type = AlsoFiles(param.type, current_hands)
+            continue
         candidates = BY_NAME.get(param.name or "")
-        if candidates is None or isinstance(param.type, Completing):
+        if candidates is None:
             continue
         if isinstance(param.type, click.types.StringParamType):
             param.type = Completing(param.type, candidates)

@@ -17,6 +17,7 @@ from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
+from remikcalc.cli.current import SheetCommand, address, split_sheet
 from remikcalc.cli.entries import entry_from_options, entry_options
 from remikcalc.cli.saving import Save
 from remikcalc.cli.sheet import _print_added, _warn, as_bad_parameter
@@ -25,54 +26,74 @@ from remikcalc.sheet.model import DealEntry
 # --- edit ---------------------------------------------------------------------------------------
 
 
-@click.command("edit")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("n", type=click.IntRange(min=1), metavar="N")
+@click.command("edit", cls=SheetCommand)
+@click.argument("file", required=False, metavar="[FILE]")
+@click.argument("n", required=False, metavar="N")
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @entry_options
+@click.option("--whole", is_flag=True, help="Replace the whole deal with what is given.")
 @click.option("--verbose", is_flag=True,
               help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
 @output_options
 def edit_cmd(
-    file: str,
-    n: int,
+    file: str | None,
+    n: str | None,
     hands: tuple[str, ...],
     deal: dict[str, Any],
     score: tuple[str, ...],
     reenter: str | None,
+    whole: bool,
     verbose: bool,
     fmt: str,
 ) -> None:
-    """Replace deal N of the sheet FILE (numbered as `show` numbers the deals, from 1; a
-    re-entry is an event, not a deal) with the deal given, then print that deal and the
+    """Correct deal N of the sheet FILE (numbered as `show` numbers the deals, from 1), or
+    the event eN (a re-entry: `show` marks the first one e1), then print that deal and the
     running totals (the whole sheet with --verbose).
 
-    The deal is given as to `add` and checked as `add` checks it, with every later deal
-    scored again after it: if one of them no longer fits, nothing is changed and the reason
-    is printed. The entry's _notes and the file's comments outside it are kept.
+    Give only what changes: NAME=CARDS replaces that player's hand, --closer, --how,
+    --upcard, --plus and --melded theirs, and the rest of the deal stays as it is (--draw
+    makes it a draw). A deal entered as points is given again whole (--score), as is an
+    event (`remikcalc edit bridge.yaml e1 --reenter Dora`); --whole replaces a deal with
+    exactly what is given. On a terminal, `edit FILE N` with nothing else asks for the whole
+    deal.
+
+    The deal is checked as `add` checks it, with every later deal scored again after it: if
+    one of them no longer fits, nothing is changed and the reason is printed. The entry's
+    _notes and the file's comments outside it are kept.
 
     \b
     Examples:
       remikcalc edit game.yaml 2 --score Boris=30   # deal 2 was Boris's 30, not Anna's
       remikcalc edit game.yaml 1 --closer Anna \\
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
+      remikcalc edit game.yaml 1 Boris="AS 2S 3S 4D 5D 8C 8D JC QC TD"   # one hand
     """
     from remikcalc.session.book import open_sheet
 
-    entry = entry_from_options(hands, score, reenter, deal)
-    book = open_sheet(file)
-    if isinstance(entry, DealEntry) and prompts.interactive():
-        entry = prompts.complete(entry, book.replay_before(n))
-    if isinstance(entry, DealEntry) and entry.empty:
+    sheet_file, rest = split_sheet(file, [*([] if n is None else [n]), *hands], hands=True)
+    if not rest or "=" in rest[0]:
+        raise click.UsageError(_("give the entry to correct: a deal's number (3) or e1"))
+    number, event = address(rest[0])
+    entry = entry_from_options(rest[1:], score, reenter, deal)
+    book = open_sheet(sheet_file)
+    bare = entry == DealEntry()  # nothing given: on a terminal, the whole deal is asked
+    ask = isinstance(entry, DealEntry) and prompts.interactive() and (whole or bare)
+    if ask:
+        assert isinstance(entry, DealEntry)
+        with prompts.asking(sheet_file):
+            entry = prompts.complete(entry, book.replay_before(number, event=event))
+        whole = True
+    if isinstance(entry, DealEntry) and (entry.empty if whole else entry == DealEntry()):
         raise DealError(
             _(
                 "nothing to put in its place: give each player's cards as NAME=CARDS (with "
                 "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
             )
         )
-    save = Save(file, _("the new entry {n}").format(n=n))
+    label = f"e{number}" if event else str(number)
+    save = Save(sheet_file, _("the new entry {n}").format(n=label))
     with save.guard():
-        written = book.edit(n, entry, commit=save.commit)
+        written = book.edit(number, entry, keep=not whole, event=event, commit=save.commit)
         step = written.step
         assert step is not None
         with save.reported():
@@ -91,13 +112,14 @@ def edit_cmd(
 # --- delete -------------------------------------------------------------------------------------
 
 
-@click.command("delete")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("n", type=click.IntRange(min=1), metavar="N")
+@click.command("delete", cls=SheetCommand)
+@click.argument("file", required=False, metavar="[FILE]")
+@click.argument("n", required=False, metavar="N")
 @output_options
-def delete_cmd(file: str, n: int, fmt: str) -> None:
-    """Remove deal N of the sheet FILE (numbered as `show` numbers the deals, from 1) and
-    score every later deal again without it, then print the sheet.
+def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
+    """Remove deal N of the sheet FILE (numbered as `show` numbers the deals, from 1), or
+    the event eN (a re-entry: `show` marks the first one e1), and score every later deal
+    again without it, then print the sheet.
 
     If a later deal no longer fits without it (a player out of a bridge game would be back
     in, a game would end earlier), nothing is changed and the reason is printed. To remove
@@ -105,16 +127,26 @@ def delete_cmd(file: str, n: int, fmt: str) -> None:
     that puts it back.
 
     \b
-    Example:
+    Examples:
       remikcalc delete game.yaml 3     # deal 3 was typed twice
+      remikcalc delete bridge.yaml e1  # the first re-entry was never paid
     """
     from remikcalc.cli.entries import add_command
     from remikcalc.session.book import open_sheet
 
-    book = open_sheet(file)
-    save = Save(file, _("the removal of deal {n}").format(n=n))
+    sheet_file, rest = split_sheet(file, [] if n is None else [n], hands=False)
+    if len(rest) != 1:
+        raise click.UsageError(_("give the entry to remove: a deal's number (3) or e1"))
+    number, event = address(rest[0])
+    book = open_sheet(sheet_file)
+    label = f"e{number}" if event else str(number)
+    if event:
+        doing = _("the removal of event {n}").format(n=label)
+    else:
+        doing = _("the removal of deal {n}").format(n=number)
+    save = Save(sheet_file, doing)
     with save.guard():
-        written = book.delete(n, commit=save.commit)
+        written = book.delete(number, event=event, commit=save.commit)
         removed = written.removed
         assert removed is not None
         with save.reported():
@@ -122,16 +154,21 @@ def delete_cmd(file: str, n: int, fmt: str) -> None:
             if fmt == "json":
                 from remikcalc.render import to_json
 
-                click.echo(to_json({"file": file, "deleted": n,
-                                    "removed": removed.describe()}))  # fmt: skip
+                data: dict[str, Any] = {"file": sheet_file, "deleted": number}
+                if event:
+                    data = {"file": sheet_file, "deleted_event": number}
+                click.echo(to_json({**data, "removed": removed.describe()}))
                 return
             from remikcalc.cli.sheet import _removed_words
             from remikcalc.render.sheet import render_sheet
 
-            click.echo(_("Removed deal {n} of {file} ({what}).").format(
-                n=n, file=file, what=_removed_words(removed)))  # fmt: skip
+            if event:
+                message = _("Removed event {n} of {file} ({what}).")
+            else:
+                message = _("Removed deal {n} of {file} ({what}).")
+            click.echo(message.format(n=label, file=sheet_file, what=_removed_words(removed)))
             click.echo(_("Typed again at the end, it would be: {command}").format(
-                command=add_command(file, removed)))  # fmt: skip
+                command=add_command(sheet_file, removed)))  # fmt: skip
             click.echo("")
             click.echo(render_sheet(written.replay, fmt))
 

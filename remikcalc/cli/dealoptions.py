@@ -26,9 +26,28 @@ def _option_order(f: InputField) -> int:
     return 2 if f.kind is Kind.FLAG else 1 if f.per_player else 0
 
 
+class OutcomeOption(click.Option):
+    """``--how``: its help lists each variant's outcomes in the words of the language spoken
+    (:func:`~remikcalc.rules.dealinput.outcomes_help`, from ``FamilySpec.outcomes``), filled
+    in when the help is shown, after it is translated."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from remikcalc.rules.dealinput import outcomes_help
+
+        text = self.help
+        if text is not None and "{outcomes}" in text:
+            self.help = text.format(outcomes=outcomes_help())
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = text
+
+
 def deal_option(f: InputField) -> Callable[[F], F]:
     """The click option of one deal input, described by its :class:`InputField`."""
     decls = [f.option, *([f.short] if f.short else []), f.name]
+    if f.kind is Kind.OUTCOME:
+        return click.option(*decls, cls=OutcomeOption, default=None, metavar=f.metavar, help=f.help)
     if f.kind is Kind.FLAG:
         return click.option(*decls, is_flag=True, help=f.help)
     if f.per_player:

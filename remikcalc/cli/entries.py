@@ -20,7 +20,7 @@ from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.cli.common import join_hands, split_assignments
 from remikcalc.cli.dealoptions import deal_options, deal_values
-from remikcalc.rules.dealinput import FIELD, FIELDS, Kind
+from remikcalc.rules.dealinput import FIELD, FIELDS, Kind, outcome_from_words
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry
 
 __all__ = ["SCORE_OPTION", "add_command", "entry_from_options", "entry_options", "same_entry"]
@@ -66,6 +66,8 @@ def entry_from_options(
     typed = split_assignments(join_hands(hands), "hand")
     scores = _scores(score)
     inputs = deal_values(deal)
+    if inputs.get("how") is not None:  # the words of the language too: z ręki, за один приём
+        inputs["how"] = outcome_from_words(inputs["how"])
     if reenter is not None:
         if typed or scores or any(inputs.values()):
             raise click.UsageError(_("--reenter is an entry of its own: give it without "

@@ -81,9 +81,13 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
 def _english_error(rules: Rules, line: str, discard: bool | None, exc: RemikcalcError) -> str:
     """The message of a bad line in English, as JSON carries it in every language: the line
     analysed again with English spoken (a bad line only: a good one is analysed once)."""
+    import warnings
+
     from remikcalc.cards.text import written_in
 
-    with language("en"), written_in("en"):
+    # the line's warnings (Jk) were shown, in the language spoken, by the first analysis
+    with language("en"), written_in("en"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         try:
             _analyze(rules, line, discard)
         except RemikcalcError as again:

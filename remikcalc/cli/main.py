@@ -12,6 +12,7 @@ import contextvars
 import gc
 import os
 import sys
+from collections.abc import Iterator
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -140,13 +141,39 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with _warnings_shown():
+                return super().invoke(ctx)
         except BrokenPipeError:
             _reader_gone()
         except RemikcalcError as exc:
             if exc.exit_code == 2:  # the message says what to do; the group's usage would not
                 raise click.UsageError(str(exc)) from None
             raise click.ClickException(str(exc)) from None
+
+
+@contextlib.contextmanager
+def _warnings_shown() -> Iterator[None]:
+    """While a command runs, a :class:`~remikcalc.base.errors.NotationWarning` (``Jk`` is the
+    joker) is shown at once on stderr as ``warning: ...``, each text once; other warnings as
+    Python shows them."""
+    import warnings
+
+    from remikcalc.base.errors import NotationWarning
+
+    shown: set[str] = set()
+    python_shows = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+        if not issubclass(category, NotationWarning):
+            python_shows(message, category, *args, **kwargs)
+        elif str(message) not in shown:
+            shown.add(str(message))
+            click.echo(_("warning: {message}").format(message=message), err=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", NotationWarning)
+        warnings.showwarning = show
+        yield
 
 
 def _no_such_command(name: str) -> str:

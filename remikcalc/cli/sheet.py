@@ -19,6 +19,7 @@ from remikcalc.base.i18n import _
 from remikcalc.cli import prompts
 from remikcalc.cli.common import output_options
 from remikcalc.cli.console import can_show_bars
+from remikcalc.cli.current import SheetCommand, sheet, split_sheet
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options
 from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save
@@ -121,8 +122,8 @@ def _started(file: str, sheet: Sheet) -> str:
 # --- add ----------------------------------------------------------------------------------------
 
 
-@click.command("add")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.command("add", cls=SheetCommand)
+@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @entry_options
 @click.option("--again", is_flag=True,
@@ -131,7 +132,7 @@ def _started(file: str, sheet: Sheet) -> str:
               help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
 @output_options
 def add_cmd(
-    file: str,
+    file: str | None,
     hands: tuple[str, ...],
     deal: dict[str, Any],
     score: tuple[str, ...],
@@ -148,7 +149,11 @@ def add_cmd(
     missing input is an error. If anything is wrong the sheet is left untouched.
 
     A deal exactly the same as the last entry is refused (typed twice by mistake?) unless
-    --again is given; on a terminal you are asked instead.
+    --again is given; on a terminal you are asked instead. On a terminal the closer's
+    question also takes "draw" and "points" (then each player's points are asked).
+
+    On a sheet with a stake, each player's money so far follows the totals; when a game
+    ends, who owes whom for it (and, in remik bridge, who takes the pool).
 
     \b
     Examples:
@@ -161,9 +166,11 @@ def add_cmd(
     """
     from remikcalc.session.book import open_sheet
 
-    entry = entry_from_options(hands, score, reenter, deal)
+    file, typed = split_sheet(file, hands, hands=True)
+    entry = entry_from_options(typed, score, reenter, deal)
     if isinstance(entry, DealEntry) and prompts.interactive():
-        entry = prompts.complete(entry, load(file))
+        with prompts.asking(file):
+            entry = prompts.complete(entry, load(file))
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             _(
@@ -173,7 +180,12 @@ def add_cmd(
         )
     book = open_sheet(file)
     if not again and prompts.interactive():
-        again = prompts.confirm_again(file, entry)
+        with prompts.asking(file):
+            answer = prompts.confirm_again(file, entry)
+        if answer is None:  # a choice, not an error
+            click.echo(_("Nothing added; {file} is unchanged.").format(file=file))
+            return
+        again = answer
     save = Save(file)
     with save.guard():
         written = book.add(entry, again=again, commit=save.commit)
@@ -223,10 +235,10 @@ def _print_added(state: Replay, step: Step, fmt: str, *, verbose: bool = False) 
 # --- undo, show, settle, pool ---------------------------------------------------------------------
 
 
-@click.command("undo")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.command("undo", cls=SheetCommand)
+@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
 @output_options
-def undo_cmd(file: str, fmt: str) -> None:
+def undo_cmd(file: str | None, fmt: str) -> None:
     """Remove the last deal or event from the sheet FILE.
 
     Prints the `remikcalc add ...` line that puts the removed entry back (with --format json,
@@ -240,6 +252,7 @@ def undo_cmd(file: str, fmt: str) -> None:
     """
     from remikcalc.session.book import open_sheet
 
+    file = sheet(file)
     book = open_sheet(file)
     save = Save(file, _("the last entry's removal"))
     with save.guard():
@@ -329,15 +342,15 @@ def _chart_format(chart: str, sheet: str) -> str:
     return ext
 
 
-@click.command("show")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.command("show", cls=SheetCommand)
+@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
 @click.option("--chart", "chart", default=None, metavar="FILE.png",
               help="Also draw the score progression to FILE.png, .svg or .pdf, one line a "
                    "game, the deals numbered as the sheet numbers them (needs remikcalc[plot]; "
                    "without it the sheet is shown and the exit code is 1).")  # fmt: skip
 @click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
 @output_options
-def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
+def show_cmd(file: str | None, chart: str | None, no_spark: bool, fmt: str) -> None:
     """Show the sheet FILE: running totals after every deal, who is out, points left,
     and the progression as sparklines (or a chart file with --chart).
 
@@ -351,6 +364,7 @@ def show_cmd(file: str, chart: str | None, no_spark: bool, fmt: str) -> None:
     """
     from remikcalc.render.sheet import chart_png, render_sheet
 
+    file = sheet(file)
     kind = None if chart is None else _chart_format(chart, file)
     state = load(file)
     missing = None  # without matplotlib: the sheet still, then how to get the chart
@@ -383,9 +397,8 @@ def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
         seen[real] = file
 
 
-@click.command("settle")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False),
-                metavar="FILE...")  # fmt: skip
+@click.command("settle", cls=SheetCommand)
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False), metavar="[FILE]...")
 @output_options
 def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     """Settle the session in FILE: net points, money, and the fewest payments.
@@ -405,6 +418,7 @@ def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     from remikcalc.render.settlement import render_evening, render_settlement
     from remikcalc.session import settle, settle_evening
 
+    files = files or (sheet(None),)
     if len(files) == 1:
         click.echo(render_settlement(settle(load(files[0])), fmt))
         return
@@ -413,10 +427,10 @@ def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     click.echo(render_evening(settle_evening(settlements), files, fmt))
 
 
-@click.command("pool")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.command("pool", cls=SheetCommand)
+@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
 @output_options
-def pool_cmd(file: str, fmt: str) -> None:
+def pool_cmd(file: str | None, fmt: str) -> None:
     """Remik bridge: what is in the pool of the sheet FILE and who paid it in.
 
     \b
@@ -426,4 +440,4 @@ def pool_cmd(file: str, fmt: str) -> None:
     from remikcalc.render.settlement import render_pool
     from remikcalc.session import pool_summary
 
-    click.echo(render_pool(pool_summary(load(file)), fmt))
+    click.echo(render_pool(pool_summary(load(sheet(file))), fmt))

@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from remikcalc.cli.common import output_options
+from remikcalc.cli.current import SheetCommand, sheet
 from remikcalc.cli.prompts import load
 from remikcalc.cli.sheet import distinct_files
 
 
-@click.command("stats")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False),
-                metavar="FILE...")  # fmt: skip
+@click.command("stats", cls=SheetCommand)
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False), metavar="[FILE]...")
 @output_options
 def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
     """Per player, over the sheets FILE...: deals played and won, each outcome achieved
@@ -34,6 +34,7 @@ def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
     from remikcalc.render.stats import render_stats
     from remikcalc.session import player_stats
 
+    files = files or (sheet(None),)
     distinct_files(files)
     replays = [load(file) for file in files]
     click.echo(render_stats(player_stats(replays), files, fmt))

@@ -561,6 +561,9 @@ class BridgeTally(Tally):
     def pool(self) -> Fraction:
         return self._pool
 
+    def pool_taken(self) -> dict[str, Fraction]:
+        return dict(self.payout) if self.last else {}
+
     @property
     def limit(self) -> int:
         """The total that puts a player out (``elimination_at``)."""

@@ -342,13 +342,17 @@ def meld_groups(
 ) -> tuple[list[Meld], list[Card]]:
     """Split typed groups into legal melds (3+ cards, checked) and single cards (smaller groups).
 
-    An illegal group of three or more is an error naming the player and the reason.
+    An illegal group of three or more is an error naming the player and the reason; in a hand
+    (not melds laid, ``what="melds"``) the last group may hold the unmatched cards.
     """
+    from remikcalc.search import meld_inside
+
     message = _("{owner}'s melds: {problem}") if what == "melds" else _("{owner}'s hand: {problem}")
     return split_groups(
         groups,
         rules,
         lambda _n, group, exc: message.format(owner=owner, problem=meld_reason(group, exc)),
+        meld_inside=None if what == "melds" else lambda cards: meld_inside(cards, rules),
     )
 
 

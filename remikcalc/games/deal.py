@@ -83,7 +83,8 @@ def player_named(
         return folded[0]
     import difflib  # only for a refusal (not loaded at start-up)
 
-    close = difflib.get_close_matches(name, list(players), n=1)
+    by_key = {p.casefold(): p for p in players}  # a typo is a typo in any case: anan, ANAN
+    close = [by_key[k] for k in difflib.get_close_matches(name.casefold(), list(by_key), n=1)]
     sentences = {
         ("player", "deal"): _("player {name!r} is not a player of this deal"),
         ("closer", "deal"): _("closer {name!r} is not a player of this deal"),

@@ -206,6 +206,11 @@ class Tally:
         totals and the games' lines say it all."""
         return ()
 
+    def pool_taken(self) -> dict[str, Fraction]:
+        """Who took the pool at the end of the game just finished, and how much each (in
+        stakes); empty while the game runs, and where there is no pool."""
+        return {}
+
     def extra(self) -> dict[str, Any]:
         """Family-specific fields of the settlement, by their ``settle --format json`` names.
 

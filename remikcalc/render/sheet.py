@@ -21,6 +21,7 @@ from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.rules.variants import variant_word
 from remikcalc.session import DealEntry, Replay, Step
+from remikcalc.session.replay import event_numbers
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -120,9 +121,12 @@ def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
 
 
 def step_label(state: Replay, step: Step) -> str:
-    """ "Deal 3" or, for an event, "Event" (as ``add`` and ``edit`` head what they entered)."""
+    """ "Deal 3" or, for an event, "Event e1" (as ``add`` and ``edit`` head what they
+    entered, and as ``edit`` and ``delete`` address it)."""
     number = deal_numbers(state.steps).get(step.n)
-    return _("Event") if number is None else _("Deal {n}").format(n=number)
+    if number is None:
+        return _("Event e{n}").format(n=event_numbers(state.steps)[step.n])
+    return _("Deal {n}").format(n=number)
 
 
 def _game_starts(state: Replay) -> set[int]:
@@ -242,11 +246,12 @@ def _out(total: str, people: bool) -> str:
 def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     """The running table: one row per entry with every player's total after it.
 
-    Deals are numbered; an event (a re-entry) has no number. In Hollywood scoring each
-    player's cell holds his three column totals, ``18/0/0`` (in plain and csv, one column
-    each: ``Anna 1``, ``Anna 2``, ``Anna 3``). A new game is marked by a row of its own in
-    ``table`` and ``markdown``; plain and csv give every row its game in a ``game`` column
-    after ``#``.
+    Deals are numbered; an event (a re-entry) has no number, and is marked ``e1``, ``e2``
+    in ``table`` and ``markdown`` (as ``edit`` and ``delete`` address it). In Hollywood
+    scoring each player's cell holds his three column totals, ``18/0/0`` (in plain and csv,
+    one column each: ``Anna 1``, ``Anna 2``, ``Anna 3``). A new game is marked by a row of
+    its own in ``table`` and ``markdown``; plain and csv give every row its game in a
+    ``game`` column after ``#``.
     """
     players = list(state.sheet.players)
     tally = state.tally
@@ -268,9 +273,11 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     headers = ["#", *game_column, tr(N_("deal")), tr(N_("scores")), *score_columns, *heads]
     starts = _game_starts(state)
     numbers = deal_numbers(state.steps)
+    # for people an event is marked e1, e2, ... (how edit and delete address it)
+    events = {n: f"e{e}" for n, e in event_numbers(state.steps).items()} if people else {}
     rows: list[list[Any]] = []
     for i, step in enumerate(state.steps):
-        deal = numbers.get(step.n)
+        deal = numbers.get(step.n, events.get(step.n))
         if step.n in starts and fmt in ("table", "markdown"):
             rows.append(["", _("-- game {n} --").format(n=step.game), "", *[""] * len(players)])
         if split:
@@ -378,19 +385,26 @@ def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool
             return f"{head}\n\n{render_sheet(state, fmt)}"
         totals = [[p, t] for p, t in state.tally.totals.items()]
         return f"{head}\n\n{table(totals, ['player', 'total'], fmt=fmt)}"
+    from remikcalc.render.running import running_lines
+
     label = step_label(state, step)
+    # a new game starts with this entry: marked as show marks it
+    parts = [_("-- game {n} --").format(n=step.game), ""] if step.n in _game_starts(state) else []
     if deal:
         assert isinstance(result, DealResult)
-        parts = [f"{label}: " + render_deal(result, fmt)]
+        parts.append(f"{label}: " + render_deal(result, fmt))
     else:
-        parts = [
+        parts.append(
             _("{label}: {entry} ({scores})").format(
                 label=label, entry=entry_text(step), scores=scores_text(step)
             )
-        ]
+        )
+    money = running_lines(state, last=step.n == len(state.steps))
     if verbose:
-        return "\n".join([*parts, "", render_sheet(state, fmt, ascii_only=ascii_only)])
-    parts += ["", *(_fill(line) for line in [totals_line(state), *status_lines(state)])]
+        sheet = render_sheet(state, fmt, ascii_only=ascii_only)
+        return "\n".join([*parts, "", sheet, *(["", *map(_fill, money)] if money else [])])
+    lines = [totals_line(state), *status_lines(state), *money]
+    parts += ["", *(_fill(line) for line in lines)]
     return "\n".join(parts)
 
 

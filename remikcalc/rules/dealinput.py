@@ -20,11 +20,11 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _
-from remikcalc.rules.families import OPTIONAL_INPUTS
+from remikcalc.rules.families import OPTIONAL_INPUTS, OUTCOMES, OutcomeCode
 
 if TYPE_CHECKING:
     from remikcalc.rules.variants import Rules
@@ -41,19 +41,14 @@ __all__ = [
     "check_input",
     "name_key",
     "normal_outcome",
+    "outcome_from_words",
     "outcome_text",
+    "outcomes_help",
     "range_problem",
     "stated_outcomes",
     "takes",
 ]
 
-#: how a deal ended, as ``--how`` and the sheet's ``how:`` take it and as a result's outcome
-#: says it: stored, compared and written (sheets, JSON) as the string itself
-OutcomeCode = Literal[
-    "knock", "gin", "big_gin", "undercut", "out", "one_go",
-    "remik", "colour", "figures", "full_colour", "draw",
-]  # fmt: skip
-OUTCOMES: tuple[OutcomeCode, ...] = get_args(OutcomeCode)
 _OUTCOME_CODES: dict[str, OutcomeCode] = {code: code for code in OUTCOMES}
 
 # How people call each outcome (translated with outcome_text); the sheet and JSON keep the code.
@@ -126,8 +121,8 @@ FIELDS: tuple[InputField, ...] = (
     InputField("closer", Kind.PLAYER, N_("Who ended the deal (knocked, went out)."),
                N_("the closer"), metavar="NAME", short="-c"),
     InputField("how", Kind.OUTCOME,
-               N_("Outcome, when it is not seen from the hands: knock, gin, big_gin, undercut, "
-                  "out, one_go, remik, colour, figures, full_colour, draw."),
+               N_("How the deal ended, when the hands do not show it, in English or in the "
+                  "words of --lang ({outcomes})."),
                N_("the outcome"), metavar="OUTCOME"),
     InputField("draw", Kind.FLAG, N_("The stock ran out: no winner."), N_("a draw")),
     InputField("first_turn", Kind.FLAG, N_("Continental chips: out on first turn."),
@@ -153,7 +148,7 @@ FIELDS: tuple[InputField, ...] = (
                           "not in {variant}")),
 )  # fmt: skip
 FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
-assert ", ".join(OUTCOMES) in FIELD["how"].help, "the outcomes listed in --how's help"
+assert "{outcomes}" in FIELD["how"].help, "--how's help lists each variant's outcomes"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,6 +217,69 @@ def normal_outcome(text: str) -> OutcomeCode:
     return code
 
 
+def _folded(text: str) -> str:
+    """An outcome as a person may type it, compared ignoring case, spaces, hyphens and
+    underscores (and ё typed as е): ``Big-Gin`` and ``big gin`` are ``biggin``."""
+    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
+    return "".join(ch for ch in folded if ch not in " -_\u00a0")
+
+
+def outcome_from_words(text: str) -> OutcomeCode:
+    """An outcome as a person types it for ``--how``: its code (``one_go``), its English name
+    (``out in one go``) or its name in the language spoken (``z ręki``, ``за один приём``),
+    ignoring case, spaces and hyphens. DealError for anything else, naming the outcomes.
+
+    >>> outcome_from_words("Big Gin"), outcome_from_words("one-go")
+    ('big_gin', 'one_go')
+    """
+    folded = _folded(text)
+    words: dict[str, OutcomeCode] = {}
+    for code in OUTCOMES:
+        for word in (code, _OUTCOME_WORDS[code], outcome_text(code)):
+            words.setdefault(_folded(word), code)
+    found = words.get(folded)
+    if found is not None:
+        return found
+    import difflib  # only for a refusal
+
+    names = [outcome_text(code) for code in OUTCOMES]
+    message = _("unknown outcome {text!r}; outcomes: {outcomes}").format(
+        text=text, outcomes=", ".join(names)
+    )
+    close = difflib.get_close_matches(folded, list(words), n=1)
+    if close:
+        message += _("; did you mean {guess}?").format(guess=outcome_text(words[close[0]]))
+    raise DealError(message)
+
+
+def outcomes_help() -> str:
+    """Each variant's outcomes in the words of the language spoken, the variants that share
+    them together (what ``--how``'s help lists): "gin, oklahoma: knock, gin, ...; ..."."""
+    from remikcalc.rules.variants import VARIANTS, variant_word
+
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for v in VARIANTS:
+        groups.setdefault(v.rules.spec.outcomes, []).append(variant_word(v.name))
+    return "; ".join(
+        f"{', '.join(names)}: {', '.join(outcome_text(code) for code in outcomes)}"
+        for outcomes, names in groups.items()
+    )
+
+
+def _outcome_problem(how: str, rules: Rules) -> str | None:
+    """Why ``how`` is not an outcome of the rules' family (``FamilySpec.outcomes``), or None."""
+    try:
+        code = normal_outcome(how)
+    except DealError as exc:
+        return str(exc)
+    outcomes = rules.spec.outcomes
+    if code in outcomes or code == "draw":  # a draw where there is none: said below
+        return None
+    return _("{variant} has no outcome {how}; its outcomes: {outcomes}").format(
+        variant=rules.variant, how=code, outcomes=", ".join(outcomes)
+    )
+
+
 def takes(rules: Rules, key: str) -> bool:
     """Whether a deal under ``rules`` takes the input ``key`` (every family takes the
     inputs that are not optional)."""
@@ -242,7 +300,7 @@ def stated_outcomes(rules: Rules) -> tuple[OutcomeCode, ...]:
     >>> stated_outcomes(get_rules("rummy"))
     ()
     """
-    codes = (_OUTCOME_CODES[code] for code in rules.spec.outcomes)
+    codes = (c for c in rules.spec.outcomes if c not in ("out", "one_go", "draw"))
     return tuple(c for c in codes if c != "big_gin" or rules.big_gin_bonus is not None)
 
 
@@ -295,6 +353,8 @@ def check_input(entry: DealInput, rules: Rules) -> None:
             for name, points in value.items():
                 what = _("{what} for {name}").format(what=_(f.what), name=name)
                 _check_range(f, what, points)
+    if entry.how is not None and (problem := _outcome_problem(entry.how, rules)) is not None:
+        raise DealError(problem)
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
     if drawn and entry.closer is not None:
         raise DealError(_("a drawn deal (stock ran out) has no closer"))

@@ -27,20 +27,38 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 __all__ = [
     "OPTIONAL_INPUTS",
+    "OUTCOMES",
     "REGISTRY",
     "Closing",
     "DrawScores",
     "Family",
     "FamilySpec",
+    "OutcomeCode",
     "Unit",
     "family_spec",
     "load",
 ]
 
+#: how a deal ended, as ``--how`` and the sheet's ``how:`` take it and as a result's outcome
+#: says it: stored, compared and written (sheets, JSON) as the string itself
+OutcomeCode = Literal[
+    "knock",
+    "gin",
+    "big_gin",
+    "undercut",
+    "out",
+    "one_go",
+    "remik",
+    "colour",
+    "figures",
+    "full_colour",
+    "draw",
+]
+OUTCOMES: tuple[OutcomeCode, ...] = get_args(OutcomeCode)
 #: what a drawn deal entered as points may score (:attr:`FamilySpec.draw_scores`)
 DrawScores = Literal["none", "penalties", "any"]
 #: what one unit of a session's net is called when money is attached (:attr:`FamilySpec.unit`)
@@ -71,6 +89,11 @@ class FamilySpec:
     """One scoring family: how its deals are typed, scored, read as points and settled."""
 
     family: Family
+    #: the outcomes a deal of this family can end with (what its scorer produces and takes as
+    #: ``how``), in the order ``--how``'s help lists them; ``draw`` where ``draw_allowed``.
+    #: The one list that ``--how``, its help, :func:`~remikcalc.rules.dealinput.check_input`
+    #: (deals typed and read from a sheet) and completion go by.
+    outcomes: tuple[OutcomeCode, ...]
     #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
     scorer: str
     #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session
@@ -110,10 +133,6 @@ class FamilySpec:
     #: what the closer does, for the pages that ask who it was: ``knocked`` (the knock games),
     #: ``closed`` (bridge: a knock or a closing with a bonus) or ``went_out``.
     closing: Closing = "went_out"
-    #: the outcomes a deal may be stated to end by (``how``) besides going out, one go and a
-    #: draw, the plain one first: the knock games' gin and undercut, bridge's closings (see
-    #: :func:`remikcalc.rules.dealinput.stated_outcomes`).
-    outcomes: tuple[str, ...] = ()
     #: a deal's score may be below zero (a loser's minus, a bridge closing's bonus); in the
     #: knock games a deal scores its winner only, from zero up.
     negative_scores: bool = True
@@ -143,6 +162,8 @@ class FamilySpec:
         unknown = self.inputs - set(OPTIONAL_INPUTS)
         if unknown:
             raise ValueError(f"{self.family}: unknown optional inputs {sorted(unknown)}")
+        if ("draw" in self.outcomes) != self.draw_allowed:
+            raise ValueError(f"{self.family}: draw among the outcomes, but not draw_allowed")
         if self.ends_at is not None and self.ends_at not in self.rule_keys:
             raise ValueError(f"{self.family}: ends_at {self.ends_at} is not among its rule keys")
 
@@ -162,6 +183,7 @@ _GOING_OUT = "remikcalc.games.goingout:score_going_out"
 _MEAN = "remikcalc.games.goingout:MeanTally"
 _PAYMENT = "remikcalc.games.tally:PaymentTally"
 _BALANCE = "remikcalc.games.points:balance_payments"
+_GOING_OUT_OUTCOMES: tuple[OutcomeCode, ...] = ("out", "one_go")
 _GOING_OUT_KEYS = frozenset({"one_go_multiplier", "first_meld_min", "game_target"})
 
 _SPECS = (
@@ -169,11 +191,11 @@ _SPECS = (
         family=Family.KNOCK,
         scorer="remikcalc.games.knock:score_knock",
         tally="remikcalc.games.knock:KnockTally",
+        outcomes=("knock", "gin", "big_gin", "undercut", "draw"),
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
         closer_wins=False,
         closing="knocked",
-        outcomes=("knock", "gin", "big_gin", "undercut"),
         negative_scores=False,
         hollywood=True,
         # and, where they are on, upcard_knock and spade_double (cli/info.py: UPCARD_KEYS)
@@ -196,11 +218,11 @@ _SPECS = (
         family=Family.BRIDGE,
         scorer="remikcalc.games.bridge:score_bridge",
         tally="remikcalc.games.bridge:BridgeTally",
+        outcomes=("knock", "remik", "colour", "figures", "full_colour", "draw"),
         melds_in_hand_count=False,
         points_need_closer=True,
         points_payments="remikcalc.games.bridge:points_payments",
         closing="closed",
-        outcomes=("knock", "remik", "colour", "figures", "full_colour"),
         unit="stake",
         ends_at="elimination_at",
         low_wins=True,
@@ -227,6 +249,7 @@ _SPECS = (
         family=Family.RUMMY,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
@@ -236,6 +259,7 @@ _SPECS = (
         family=Family.REMIBRYDZ,
         scorer=_GOING_OUT,
         tally=_MEAN,
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         draw_scores="penalties",
         closer_went_out=True,
         one_go_counts=True,
@@ -245,6 +269,7 @@ _SPECS = (
         family=Family.BOAT,
         scorer="remikcalc.games.goingout:score_boat",
         tally=_PAYMENT,
+        outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"plus"}),
         draw_allowed=False,
         closer_went_out=True,
@@ -256,6 +281,7 @@ _SPECS = (
         family=Family.RUMMY500,
         scorer="remikcalc.games.rummy500:score_rummy500",
         tally="remikcalc.games.rummy500:Rummy500Tally",
+        outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         inputs=frozenset({"melded"}),
         draw_scores="any",
         closer_went_out=True,
@@ -266,6 +292,7 @@ _SPECS = (
         family=Family.CONTINENTAL,
         scorer="remikcalc.games.continental:score_continental",
         tally=_PAYMENT,
+        outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"first_turn", "no_draw"}),
         draw_allowed=False,
         points_payments=_BALANCE,

@@ -31,12 +31,13 @@ from remikcalc.search.fast import BIT, fast_tables
 from remikcalc.search.fast_hand import FullHand, full_hand
 from remikcalc.search.general import best_value_melds as _best_value_melds
 from remikcalc.search.general import general_arrangement
-from remikcalc.search.melds import hand_value, meld_key, split_groups
+from remikcalc.search.melds import Meld, hand_value, meld_key, split_groups
 
 __all__ = [
     "Arrangement",
     "analyze_hand",
     "arrangement_from_groups",
+    "meld_inside",
     "best_arrangement",
     "best_value_melds",
     "general_arrangement",
@@ -161,14 +162,24 @@ def _checked_general(cards: Sequence[Card], rules: Rules) -> Arrangement:
     return general_arrangement(hand, rules)
 
 
+def meld_inside(cards: Sequence[Card], rules: Rules) -> Meld | None:
+    """A meld that can be made of ``cards`` (the best arrangement's first), or None: what
+    :func:`~remikcalc.search.melds.split_groups` asks of a last group typed as unmatched
+    cards."""
+    found = best_arrangement(tuple(cards), rules)
+    return found.melds[0] if found.melds else None
+
+
 def arrangement_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Arrangement:
-    """The arrangement the user fixed with ``|``: big enough groups must be legal melds."""
+    """The arrangement the user fixed with ``|``: big enough groups must be legal melds, but
+    the last group, when it is not one, holds the unmatched cards (``split_groups``)."""
     smallest = min(rules.set_min, rules.run_min) if rules.sets_allowed else rules.run_min
     melds, deadwood = split_groups(
         groups,
         rules,
         lambda number, _group, exc: _("group {number}: {why}").format(number=number, why=exc),
         smallest,
+        lambda cards: meld_inside(cards, rules),
     )
     melds.sort(key=meld_key)
     dead = tuple(sorted(deadwood))

@@ -353,23 +353,43 @@ def split_groups(
     rules: Rules,
     refusal: Callable[[int, Sequence[Card], MeldError], str],
     smallest: int = 3,
+    meld_inside: Callable[[Sequence[Card]], Meld | None] | None = None,
 ) -> tuple[list[Meld], list[Card]]:
     """Split typed (``|``-grouped) cards into melds and single cards.
 
     A group of at least ``smallest`` cards must be a legal meld; an illegal one raises
     :class:`MeldError` with ``refusal(number, group, error)`` (groups numbered from 1).
     Smaller groups are single cards, in the order typed.
+
+    With ``meld_inside`` (a hand, not melds laid on the table), the last of several groups
+    may be the hand's unmatched cards (``AS 2S 3S | 7H 7D 7C | KD 4C 9H``): when it is not a
+    legal meld it is taken as single cards, unless ``meld_inside`` finds a meld among them
+    (a meld mistyped, or left unmelded: refused, naming it).
     """
     melds: list[Meld] = []
     singles: list[Card] = []
-    for number, group in enumerate(groups, 1):
+    typed = [tuple(group) for group in groups]
+    for number, group in enumerate(typed, 1):
         if len(group) < smallest:
             singles.extend(CARDS[c] for c in group)
             continue
         try:
             melds.append(classify_meld(group, rules))
         except MeldError as exc:
-            raise MeldError(refusal(number, group, exc)) from None
+            last = number == len(typed) and number > 1
+            if meld_inside is None:
+                raise MeldError(refusal(number, group, exc)) from None
+            if not last:
+                hint = _("; unmatched cards go together in the last group, after the melds")
+                raise MeldError(refusal(number, group, exc) + hint) from None
+            inside = meld_inside(group)
+            if inside is not None:
+                hint = _(
+                    "; as the last group they would be unmatched cards, but {meld} among them "
+                    "is a meld: put it in a group of its own"
+                ).format(meld=_shown(inside.cards))
+                raise MeldError(refusal(number, group, exc) + hint) from None
+            singles.extend(CARDS[c] for c in group)
     return melds, singles
 
 

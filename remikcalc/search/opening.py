@@ -141,8 +141,16 @@ def best_opening(cards: Sequence[Card], rules: Rules) -> Opening:
 
 
 def opening_from_groups(groups: Sequence[Sequence[Card]], rules: Rules) -> Opening:
-    """The opening typed as groups: groups of 3+ are melds (checked), the rest stay in hand."""
+    """The opening typed as groups: groups of 3+ are melds (checked), the rest stay in hand
+    (the last group may hold them, as in a hand: ``split_groups``)."""
+    from remikcalc.search import meld_inside
+
     hand = tuple(c for g in groups for c in g)
     _check_hand(hand, rules)
-    melds, left = split_groups(groups, rules, lambda _n, group, exc: meld_reason(group, exc))
+    melds, left = split_groups(
+        groups,
+        rules,
+        lambda _n, group, exc: meld_reason(group, exc),
+        meld_inside=lambda cards: meld_inside(cards, rules),
+    )
     return _judge(hand, melds, left, rules)

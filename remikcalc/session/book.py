@@ -45,6 +45,7 @@ __all__ = [
     "SheetFile",
     "StaleSheet",
     "Written",
+    "kept",
     "new_sheet",
     "open_sheet",
     "same_entry",
@@ -207,14 +208,22 @@ class SheetFile:
         except RemikcalcError:  # a sheet that does not load still has a version
             return version_of(read_text(self.path))
 
-    def replay_before(self, n: int) -> Replay:
-        """The sheet replayed up to deal ``n`` (numbered as ``show`` numbers the deals), to
-        know the players in and the rules while deal ``n`` is typed again."""
+    def replay_before(self, n: int, *, event: bool = False) -> Replay:
+        """The sheet replayed up to deal ``n`` (numbered as ``show`` numbers the deals; with
+        ``event``, the ``n``-th event), to know the players in and the rules while it is typed
+        again."""
         from remikcalc.sheet.read import sheet_from_text
 
         sheet = sheet_from_text(read_text(self.path), self.name)
-        index = _entry_number(sheet, n, self.name)
+        index = _entry_number(sheet, n, self.name, event=event)
         return replay(sheet.with_entries(sheet.entries[: index - 1]))
+
+    def entry(self, n: int, *, event: bool = False) -> Entry:
+        """Deal ``n`` as the sheet holds it (with ``event``, the ``n``-th event)."""
+        from remikcalc.sheet.read import sheet_from_text
+
+        sheet = sheet_from_text(read_text(self.path), self.name)
+        return sheet.entries[_entry_number(sheet, n, self.name, event=event) - 1]
 
     # --- the transaction --------------------------------------------------------------------
 
@@ -305,29 +314,41 @@ class SheetFile:
         n: int,
         entry: Entry | Mapping[str, Any],
         *,
+        keep: bool = False,
+        event: bool = False,
         version: str | None = None,
         commit: Commit | None = None,
     ) -> Written:
-        """Replace deal ``n`` (numbered as ``show`` numbers the deals, from 1) with ``entry``,
-        checked as :meth:`add` checks it; every later entry must still fit after it. The
-        entry's notes are kept."""
-        return self._write(self._editing(n, entry), version=version, commit=commit)
+        """Replace deal ``n`` (numbered as ``show`` numbers the deals, from 1; with ``event``,
+        the ``n``-th event, ``e1`` in ``show``) with ``entry``, checked as :meth:`add` checks
+        it; every later entry must still fit after it. The entry's notes are kept.
 
-    def preview_edit(self, n: int, entry: Entry | Mapping[str, Any]) -> Preview:
+        With ``keep``, ``entry`` holds only what changes (:func:`kept`): a hand given replaces
+        that player's hand, and the closer, the outcome, the other hands and the other inputs
+        stay as deal ``n`` has them."""
+        plan = self._editing(n, entry, keep=keep, event=event)
+        return self._write(plan, version=version, commit=commit)
+
+    def preview_edit(
+        self, n: int, entry: Entry | Mapping[str, Any], *, keep: bool = False, event: bool = False
+    ) -> Preview:
         """What :meth:`edit` would do now, without writing; refused as :meth:`edit` is."""
-        return self._dry(self._editing(n, entry))
+        return self._dry(self._editing(n, entry, keep=keep, event=event))
 
-    def _editing(self, n: int, entry: Entry | Mapping[str, Any]) -> _Plan:
+    def _editing(
+        self, n: int, entry: Entry | Mapping[str, Any], *, keep: bool, event: bool
+    ) -> _Plan:
         wanted = _as_entry(entry)
 
         def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import with_entry_replaced
 
             sheet = change.sheet
-            index = _entry_number(sheet, n, self.name)
+            index = _entry_number(sheet, n, self.name, event=event)
             old = sheet.entries[index - 1]
-            new = dataclasses.replace(wanted, notes=old.notes)  # the players' own lines
-            canonical, step, state = _replayed_with(sheet, n, index, new, self.name)
+            new = kept(old, wanted) if keep else wanted
+            new = dataclasses.replace(new, notes=old.notes)  # the players' own lines
+            canonical, step, state = _replayed_with(sheet, n, index, new, self.name, event=event)
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
             entries = sheet.entries
             state.sheet = sheet.with_entries((*entries[: index - 1], canonical, *entries[index:]))
@@ -336,23 +357,29 @@ class SheetFile:
         return plan
 
     def delete(
-        self, n: int, *, version: str | None = None, commit: Commit | None = None
+        self,
+        n: int,
+        *,
+        event: bool = False,
+        version: str | None = None,
+        commit: Commit | None = None,
     ) -> Written:
-        """Remove deal ``n`` (numbered as ``show`` numbers the deals) and score again what
-        follows it; refused, as :meth:`edit` is, when a later entry no longer fits."""
-        return self._write(self._deleting(n), version=version, commit=commit)
+        """Remove deal ``n`` (numbered as ``show`` numbers the deals; with ``event``, the
+        ``n``-th event) and score again what follows it; refused, as :meth:`edit` is, when a
+        later entry no longer fits."""
+        return self._write(self._deleting(n, event=event), version=version, commit=commit)
 
-    def preview_delete(self, n: int) -> Preview:
+    def preview_delete(self, n: int, *, event: bool = False) -> Preview:
         """What :meth:`delete` would do now, without writing; refused as :meth:`delete` is."""
-        return self._dry(self._deleting(n))
+        return self._dry(self._deleting(n, event=event))
 
-    def _deleting(self, n: int) -> _Plan:
+    def _deleting(self, n: int, *, event: bool) -> _Plan:
         def plan(change: _Change) -> tuple[SheetText | None, Written]:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
-            index = _entry_number(sheet, n, self.name, doing="delete")
-            state = _replayed_without(sheet, n, index, self.name)
+            index = _entry_number(sheet, n, self.name, doing="delete", event=event)
+            state = _replayed_without(sheet, n, index, self.name, event=event)
             text = without_entry(change.read, index, change.warnings.append)
             state.sheet = sheet.with_entries((*sheet.entries[: index - 1], *sheet.entries[index:]))
             return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
@@ -553,9 +580,71 @@ def same_as_last(state: Replay, last: Step) -> str:
     ).format(n=number)
 
 
-def _entry_number(sheet: Sheet, n: int, file: str, *, doing: str = "edit") -> int:
+def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    """``old`` with the players of ``given`` (matched ignoring case) given their new value,
+    spelled as ``old`` spells them."""
+    out = dict(old)
+    for name, value in given.items():
+        same = [p for p in out if name_key(p) == name_key(name)]
+        out[same[0] if same else name] = value
+    return out
+
+
+def kept(old: Entry, given: Entry) -> Entry:
+    """``given`` over ``old``: what ``edit`` keeps of a deal when it is told only what changes.
+
+    A hand (or melds laid) given replaces that player's, the others stay; a closer, outcome,
+    up-card or plus points given replace the old ones, and the rest stay; ``draw`` makes the
+    deal a draw (no closer, no outcome), and a closer given ends a draw. A deal entered as
+    points (either one) and an event are replaced whole: there is nothing to keep.
+
+    >>> old = DealEntry(closer="Anna", how="gin", hands={"Anna": "9C 9D 9H", "Boris": "2C"})
+    >>> new = kept(old, DealEntry(hands={"boris": "3C"}))
+    >>> new.closer, new.how, dict(new.hands)
+    ('Anna', 'gin', {'Anna': '9C 9D 9H', 'Boris': '3C'})
+    """
+    if not isinstance(old, DealEntry) or not isinstance(given, DealEntry):
+        return given
+    if old.scores is not None or given.scores is not None:
+        return given
+    closer, how, draw = old.closer, old.how, old.draw
+    if given.draw:
+        closer, how, draw = None, None, True
+    if given.closer is not None:
+        closer, draw = given.closer, False
+        if old.draw:
+            how = None
+    if given.how is not None:
+        how = given.how
+    return dataclasses.replace(
+        old,
+        closer=closer,
+        how=how,
+        draw=draw,
+        hands=_by_player(old.hands, given.hands),
+        melded=_by_player(old.melded, given.melded),
+        upcard=old.upcard if given.upcard is None else given.upcard,
+        plus=old.plus if given.plus is None else given.plus,
+        first_turn=old.first_turn or given.first_turn,
+        no_draw=old.no_draw or given.no_draw,
+    )
+
+
+def _entry_number(
+    sheet: Sheet, n: int, file: str, *, doing: str = "edit", event: bool = False
+) -> int:
     """The entry number of deal ``n`` as ``show`` numbers the deals (events, a re-entry, have
-    no deal number); SheetError for a deal that is not there."""
+    no deal number), or with ``event`` of the ``n``-th event (``e1``); SheetError for an entry
+    that is not there."""
+    if event:
+        events = [i for i, e in enumerate(sheet.entries, start=1) if isinstance(e, ReentryEntry)]
+        if not 1 <= n <= len(events):
+            if not events:
+                message = _("{file} has no events (re-entries); there is no event e{n}")
+            else:
+                message = _("{file} has events e1 to e{last}; there is no event e{n}")
+            raise SheetError(message.format(file=file, n=n, last=len(events)))
+        return events[n - 1]
     deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
     if not 1 <= n <= len(deals):
         if doing == "delete":
@@ -571,26 +660,39 @@ def _entry_number(sheet: Sheet, n: int, file: str, *, doing: str = "edit") -> in
     return deals[n - 1]
 
 
+def _rest_message(*, deleted: bool, event: bool, reentry: bool) -> str:
+    """The refusal of a later entry that no longer fits after an edit or a removal."""
+    if not event:
+        if reentry:
+            if deleted:
+                return _("without deal {n}, {player}'s re-entry after it no longer fits: "
+                         "{problem}")  # fmt: skip
+            return _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
+                     "{problem}")  # fmt: skip
+        if deleted:
+            return _("without deal {n}, deal {later} no longer fits: {problem}")
+        return _("with this as deal {n}, deal {later} no longer fits: {problem}")
+    if reentry:
+        if deleted:
+            return _("without event e{n}, {player}'s re-entry after it no longer fits: {problem}")
+        return _("with this as event e{n}, {player}'s re-entry after it no longer fits: {problem}")
+    if deleted:
+        return _("without event e{n}, deal {later} no longer fits: {problem}")
+    return _("with this as event e{n}, deal {later} no longer fits: {problem}")
+
+
 def _replay_rest(
-    state: Replay, later: Sequence[Entry], n: int, first: int, file: str, *, deleted: bool
+    state: Replay, sheet: Sheet, index: int, n: int, file: str, *, deleted: bool, event: bool
 ) -> None:
-    """Score the entries after deal ``n`` again; the reason, with "FILE is unchanged", when
-    one no longer fits (the next deal after them is numbered ``first``)."""
-    deal = first - 1
-    for old in later:
-        if isinstance(old, ReentryEntry):
-            if deleted:
-                message = _("without deal {n}, {player}'s re-entry after it no longer fits: "
-                            "{problem}")  # fmt: skip
-            else:
-                message = _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
-                            "{problem}")  # fmt: skip
-        else:
+    """Score the entries after entry ``index`` (deal ``n``, or event ``n``) again; the reason,
+    with "FILE is unchanged", when one no longer fits (the deals after it keep the numbers
+    they have now)."""
+    deal = sum(1 for e in sheet.entries[:index] if not isinstance(e, ReentryEntry))
+    for old in sheet.entries[index:]:
+        reentry = isinstance(old, ReentryEntry)
+        if not reentry:
             deal += 1
-            if deleted:
-                message = _("without deal {n}, deal {later} no longer fits: {problem}")
-            else:
-                message = _("with this as deal {n}, deal {later} no longer fits: {problem}")
+        message = _rest_message(deleted=deleted, event=event, reentry=reentry)
         try:
             state.apply(old)
         except RemikcalcError as exc:
@@ -600,25 +702,28 @@ def _replay_rest(
 
 
 def _replayed_with(
-    sheet: Sheet, n: int, index: int, entry: Entry, file: str
+    sheet: Sheet, n: int, index: int, entry: Entry, file: str, *, event: bool = False
 ) -> tuple[Entry, Step, Replay]:
-    """Deal ``n`` (entry ``index``) replaced by ``entry``: its canonical form, its step and
-    the whole replay; the reason (with "FILE is unchanged") when it, or a later entry that no
-    longer fits after it, cannot be scored."""
+    """Deal ``n`` (or event ``n``: entry ``index``) replaced by ``entry``: its canonical form,
+    its step and the whole replay; the reason (with "FILE is unchanged") when it, or a later
+    entry that no longer fits after it, cannot be scored."""
     state = replay(sheet.with_entries(sheet.entries[: index - 1]))
     try:
         canonical, step = state.apply(entry)
     except RemikcalcError as exc:
         raise type(exc)(unchanged(exc, file)) from None
-    _replay_rest(state, sheet.entries[index:], n, n + 1, file, deleted=False)
+    _replay_rest(state, sheet, index, n, file, deleted=False, event=event)
     return canonical, step, state
 
 
-def _replayed_without(sheet: Sheet, n: int, index: int, file: str) -> Replay:
-    """The replay with deal ``n`` (entry ``index``) taken out; the reason when a later entry
-    no longer fits without it (the deals after it keep the numbers they have now)."""
+def _replayed_without(
+    sheet: Sheet, n: int, index: int, file: str, *, event: bool = False
+) -> Replay:
+    """The replay with deal ``n`` (or event ``n``: entry ``index``) taken out; the reason when
+    a later entry no longer fits without it (the deals after it keep the numbers they have
+    now)."""
     state = replay(sheet.with_entries(sheet.entries[: index - 1]))
-    _replay_rest(state, sheet.entries[index:], n, n + 1, file, deleted=True)
+    _replay_rest(state, sheet, index, n, file, deleted=True, event=event)
     return state
 
 

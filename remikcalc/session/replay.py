@@ -107,6 +107,16 @@ def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
     return numbers
 
 
+def event_numbers(steps: Sequence[Step]) -> dict[int, int]:
+    """Each event's number (a re-entry), by entry number: ``show`` marks the first event
+    ``e1``, and ``edit``/``delete`` address it so."""
+    numbers: dict[int, int] = {}
+    for step in steps:
+        if isinstance(step.result, Reentry):
+            numbers[step.n] = len(numbers) + 1
+    return numbers
+
+
 def start(sheet: Sheet) -> Replay:
     rules = sheet.game_rules()
     return Replay(sheet, rules, make_tally(rules, sheet.players))
