@@ -1,5 +1,11 @@
 """The suite speaks English whatever the machine's locale is: the tests that check other
-languages (tests/test_i18n.py) set the language themselves."""
+languages (tests/test_i18n*.py) set the language themselves.
+
+Two module or test marks set the environment of a whole test (the commands it runs in-process
+inherit it): ``@pytest.mark.columns(N)`` a terminal N columns wide (``COLUMNS``), and
+``@pytest.mark.no_locale`` no variable that chooses the language (``REMIKCALC_LANG``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``), so that only what the test says chooses it.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,27 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.clirun import NO_LOCALE
+
 
 @pytest.fixture(autouse=True, scope="session")
 def english_whatever_the_locale() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REMIKCALC_LANG", "en")
+        yield
+
+
+@pytest.fixture(autouse=True)
+def environment_of_the_marks(request: pytest.FixtureRequest) -> Iterator[None]:
+    columns = request.node.get_closest_marker("columns")
+    no_locale = request.node.get_closest_marker("no_locale")
+    if columns is None and no_locale is None:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        if columns is not None:
+            patch.setenv("COLUMNS", str(columns.args[0]))
+        if no_locale is not None:
+            for name in NO_LOCALE:
+                patch.delenv(name, raising=False)
         yield

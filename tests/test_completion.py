@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.shell_completion import CompletionItem, FishComplete
-from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
-
-SCRIPT = Path(sys.executable).with_name("remikcalc")
+from tests.clirun import SCRIPT, fails, ok, process
 
 
 def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> list[str]:
@@ -28,7 +25,7 @@ def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> 
         COMP_WORDS="\n".join(["remikcalc", *words]),  # bash joins the words with IFS=\n
         COMP_CWORD=str(len(words)),
     )
-    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, cwd=cwd)
+    done = process(env=env, cwd=cwd, script=True)
     assert done.returncode == 0, done.stderr
     assert done.stderr == "", done.stderr  # never an error or a traceback
     if shell == "zsh":
@@ -44,8 +41,7 @@ def values(candidates: list[str]) -> list[str]:
 @pytest.fixture
 def sheet(tmp_path: Path) -> Path:
     path = tmp_path / "game.yaml"
-    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna,Boris"])
-    assert made.exit_code == 0, made.output
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
     return path
 
 
@@ -122,7 +118,7 @@ def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert complete(["add", str(sheet), "--score", "B"], shell="zsh") == ["nospace,Boris="]
     env = dict(os.environ, _REMIKCALC_COMPLETE="fish_complete",
                COMP_WORDS=f"remikcalc add {sheet} --closer A", COMP_CWORD="A")  # fmt: skip
-    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+    done = process(env=env, script=True)
     # click 8.4.0-8.4.1 send fish `plain`, `Anna`, `_` on three lines, the others `plain,Anna`
     fish = FishComplete(cli, {}, "remikcalc", "_REMIKCALC_COMPLETE")
     sent = fish.format_completion(CompletionItem("Anna"))
@@ -132,13 +128,11 @@ def test_players_in_zsh_and_fish(sheet: Path) -> None:
 
 def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
-    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna Maria,Bo"])
-    assert made.exit_code == 0, made.output
+    ok("new", str(path), "-v", "gin", "--players", "Anna Maria,Bo")
     # the protocol doubles the backslash: bash's script reads each line with `read`
     assert complete(["add", str(path), "--closer", "An"]) == ["plain,Anna\\\\ Maria"]
     # through bash itself: the script click writes, sourced, fills COMPREPLY
-    source = subprocess.run([str(SCRIPT)], env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"),
-                            capture_output=True, text=True).stdout  # fmt: skip
+    source = process(env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"), script=True).stdout
     script = (f"{source}\nCOMP_WORDS=(remikcalc add {path} --score An); COMP_CWORD=4\n"
               "_remikcalc_completion remikcalc\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n")  # fmt: skip
     path_env = dict(os.environ, PATH=f"{SCRIPT.parent}:{os.environ['PATH']}")
@@ -164,7 +158,7 @@ def test_the_scripts_for_each_shell() -> None:
     for shell, marker in (("bash", "complete -o nosort"), ("zsh", "#compdef remikcalc"),
                           ("fish", "complete --no-files --command remikcalc")):  # fmt: skip
         env = dict(os.environ, _REMIKCALC_COMPLETE=f"{shell}_source")
-        done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+        done = process(env=env, script=True)
         assert done.returncode == 0 and marker in done.stdout, (shell, done.stderr)
         if shell != "fish":
             assert "nospace" in done.stdout
@@ -175,12 +169,10 @@ def test_the_scripts_for_each_shell() -> None:
     [("hnad", "hand"), ("setle", "settle"), ("exampels", "examples"), ("chek", "check")],
 )
 def test_a_mistyped_command_gets_a_did_you_mean(typed: str, meant: str) -> None:
-    result = CliRunner().invoke(cli, [typed])
-    assert result.exit_code == 2
+    result = fails(typed, code=2)
     assert f"No such command '{typed}'. Did you mean '{meant}'?" in result.output
 
 
 def test_a_command_far_from_any_lists_them() -> None:
-    result = CliRunner().invoke(cli, ["xyzzy"])
-    assert result.exit_code == 2
+    result = fails("xyzzy", code=2)
     assert "No such command 'xyzzy'" in result.output and "settle" in result.output

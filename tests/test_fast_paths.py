@@ -16,19 +16,18 @@ from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError, MeldError
 from remikcalc.cards.notation import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
-from remikcalc.cli.main import cli
 from remikcalc.render import to_json
 from remikcalc.render.hand import hand_json_line, wilds_json
 from remikcalc.rules.variants import VARIANTS, Rules, find_variant, get_rules
 from remikcalc.search import analyze_hand, best_arrangement, general_arrangement, layoff
 from remikcalc.search.general import STEP_LIMIT
 from remikcalc.search.melds import Meld, can_meld, classify_meld
+from tests.clirun import run
 
 # --- cards ------------------------------------------------------------------------------------
 
@@ -174,13 +173,12 @@ def test_hand_batch_prints_what_each_single_hand_prints(tmp_path: object) -> Non
         "9C 9C",
         "Дч Тп 2S",
     ]
-    runner = CliRunner()
-    batch = runner.invoke(cli, ["hand", "--format", "json", "-"], input="\n".join(lines) + "\n")
+    batch = run("hand", "--format", "json", "-", input="\n".join(lines) + "\n")
     assert batch.exit_code == 1
     out = batch.output.splitlines()
     assert len(out) == len(lines)
     for n, (line, got) in enumerate(zip(lines, out, strict=True), start=1):
-        single = runner.invoke(cli, ["hand", "--format", "json", line])
+        single = run("hand", "--format", "json", line)
         if single.exit_code == 0:
             assert got == single.output.strip()
         else:
@@ -264,7 +262,6 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
 
 
 def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
-    runner = CliRunner()
     # 38 cards of 8 packs and 4 jokers (a long run with jokers is answered at once: it melds)
     text = (
         "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
@@ -272,7 +269,7 @@ def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
     )
     hand = text.split()
     args = ["hand", "-v", "rummy500", "--rule", "decks=8", "--rule", "jokers=16"]
-    result = runner.invoke(cli, [*args, "--rule", "hand_size=20", *hand])
+    result = run(*args, "--rule", "hand_size=20", *hand)
     assert result.exit_code == 1
     assert f"{STEP_LIMIT:,}" in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1

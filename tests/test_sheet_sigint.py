@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from remikcalc.sheet import DealEntry, load_sheet
+from tests.clirun import command, ok
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
 
@@ -26,7 +27,7 @@ BUDGET = 10.0  # seconds of interrupting
 
 def _add(path: Path, n: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "remikcalc", "add", str(path), "--score", f"Anna={n}"],
+        command("add", str(path), "--score", f"Anna={n}"),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -42,11 +43,7 @@ def _ids(path: Path) -> list[int]:
 
 def test_sigint_while_adding_is_reported_truthfully(tmp_path: Path) -> None:
     path = tmp_path / "int.yaml"
-    subprocess.run(
-        [sys.executable, "-m", "remikcalc", "new", str(path), "-v", "rummy",
-         "--players", "Anna,Boris"],
-        capture_output=True, check=True,
-    )  # fmt: skip
+    ok("new", str(path), "-v", "rummy", "--players", "Anna,Boris")
     start = time.monotonic()
     subprocess.run([sys.executable, "-c", "pass"], check=True)
     # before Python runs the package's first line no code of ours can catch Ctrl-C

@@ -6,15 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 pytest.importorskip("matplotlib")
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture

@@ -6,11 +6,10 @@ import dataclasses
 from decimal import Decimal
 
 import pytest
-from click.testing import CliRunner
 
 from remikcalc.base.errors import RulesError
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, find_variant, get_rules
+from tests.clirun import run
 
 FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
 
@@ -127,12 +126,11 @@ def test_all_nine_variants_are_registered() -> None:
 
 
 def test_cli_rules_and_variants() -> None:
-    runner = CliRunner()
-    result = runner.invoke(cli, ["rules", "bridge", "--rule", "knock_limit=7", "--json"])
+    result = run("rules", "bridge", "--rule", "knock_limit=7", "--json")
     assert result.exit_code == 0 and '"knock_limit": 7' in result.output
-    result = runner.invoke(cli, ["rules", "gin", "--rule", "knok_limit=3"])
+    result = run("rules", "gin", "--rule", "knok_limit=3")
     assert result.exit_code == 2 and "did you mean knock_limit" in result.output
-    result = runner.invoke(cli, ["rules", "nosuch"])
+    result = run("rules", "nosuch")
     assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output
-    result = runner.invoke(cli, ["variants"])
+    result = run("variants")
     assert result.exit_code == 0 and "remibrydz" in result.output
