@@ -5,6 +5,10 @@ Two module or test marks set the environment of a whole test (the commands it ru
 inherit it): ``@pytest.mark.columns(N)`` a terminal N columns wide (``COLUMNS``), and
 ``@pytest.mark.no_locale`` no variable that chooses the language (``REMIKCALC_LANG``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), so that only what the test says chooses it.
+
+``@pytest.mark.slow`` tests (real processes, or seconds of work; ``-m "not slow"`` leaves them
+out) run first: under pytest-xdist a long test started last would keep one worker busy while
+the others wait.
 """
 
 from __future__ import annotations
@@ -37,3 +41,8 @@ def environment_of_the_marks(request: pytest.FixtureRequest) -> Iterator[None]:
             for name in NO_LOCALE:
                 patch.delenv(name, raising=False)
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, each group in the order collected."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -26,6 +26,7 @@ def test_unknown_command_is_a_usage_error() -> None:
     fails("hnad", code=2)
 
 
+@pytest.mark.slow
 def test_hand_does_not_import_yaml_or_tabulate() -> None:
     code = (
         "import sys\n"

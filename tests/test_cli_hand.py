@@ -85,12 +85,14 @@ def test_hand_bad_input_is_one_clear_line(args: list[str], code: int, message: s
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_python_dash_m_entry_point() -> None:
     done = process("hand", "9C", "7H", "QD", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["points"] == 26
 
 
+@pytest.mark.slow
 def test_installed_console_script() -> None:
     """The `remikcalc` command that `pip install` puts beside this Python."""
     done = process("hand", "Дч", "Дп", "Дт", "10♥", "--json", script=True)

@@ -226,6 +226,7 @@ def test_bad_usage_exits_2(args: list[str]) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_installed_command_end_to_end() -> None:
     proc = process("round", "gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
                    f"Boris={SEED_DEFENDER}", "--json")  # fmt: skip

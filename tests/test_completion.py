@@ -51,16 +51,19 @@ def installed() -> None:
         pytest.fail("install the package first: pip install '.[test]'")
 
 
+@pytest.mark.slow
 def test_commands() -> None:
     assert values(complete(["ha"])) == ["hand"]
     assert {"add", "settle", "examples", "check"} <= set(values(complete([""])))
 
 
+@pytest.mark.slow
 def test_options() -> None:
     assert "--closer" in values(complete(["add", "--clo"]))
     assert "--preset" in values(complete(["rules", "gin", "--pr"]))
 
 
+@pytest.mark.slow
 def test_variant_names_and_aliases() -> None:
     found = values(complete(["rules", ""]))
     assert {"gin", "bridge", "remibrydz", "джин", "remibrydż"} <= set(found)
@@ -71,6 +74,7 @@ def test_variant_names_and_aliases() -> None:
     assert values(complete(["new", "g.yaml", "--variant", "оклах"])) == ["оклахома"]
 
 
+@pytest.mark.slow
 def test_presets_of_the_variant_on_the_line_or_all() -> None:
     assert values(complete(["rules", "remibrydz", "--preset", ""])) == [
         "small", "no_minimum", "no_jokers", "around"
@@ -80,6 +84,7 @@ def test_presets_of_the_variant_on_the_line_or_all() -> None:
     assert {"ru", "pagat", "seed", "small"} <= every
 
 
+@pytest.mark.slow
 def test_rule_keys_then_their_fixed_values() -> None:
     keys = complete(["rules", "gin", "--rule", "ace_"])
     assert "nospace,ace_runs=" in keys  # no space after KEY=: the value follows
@@ -97,10 +102,12 @@ def test_rule_keys_then_their_fixed_values() -> None:
     assert values(complete(["rules", "gin", "--rule", "gin_bonus", "="])) == []
 
 
+@pytest.mark.slow
 def test_outcomes() -> None:
     assert values(complete(["round", "gin", "--how", "u"])) == ["undercut"]
 
 
+@pytest.mark.slow
 def test_players_from_the_sheet(sheet: Path) -> None:
     file = str(sheet)
     assert values(complete(["add", file, "--closer", ""])) == ["Anna", "Boris"]
@@ -114,6 +121,7 @@ def test_players_from_the_sheet(sheet: Path) -> None:
     assert complete(["add", file, "Anna", "="]) == []
 
 
+@pytest.mark.slow
 def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert complete(["add", str(sheet), "--score", "B"], shell="zsh") == ["nospace,Boris="]
     env = dict(os.environ, _REMIKCALC_COMPLETE="fish_complete",
@@ -126,6 +134,7 @@ def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert (done.returncode, done.stdout.strip("\n"), done.stderr) == (0, sent, "")
 
 
+@pytest.mark.slow
 def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
     ok("new", str(path), "-v", "gin", "--players", "Anna Maria,Bo")
@@ -140,6 +149,7 @@ def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == ["Anna\\ Maria="], done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     ["remikcalc: 1\nvariant: gin\nplayers: [Anna\n", "\x00\x01", "- just\n- a list\n", ""],
@@ -154,6 +164,7 @@ def test_a_broken_sheet_offers_nothing(tmp_path: Path, text: str) -> None:
     assert complete(["add", str(tmp_path), "--closer", ""]) == []  # a folder
 
 
+@pytest.mark.slow
 def test_the_scripts_for_each_shell() -> None:
     for shell, marker in (("bash", "complete -o nosort"), ("zsh", "#compdef remikcalc"),
                           ("fish", "complete --no-files --command remikcalc")):  # fmt: skip

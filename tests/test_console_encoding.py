@@ -20,6 +20,7 @@ BORIS = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
 CARL = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["cp1250", "cp1251", "cp852", "cp866", "ascii"])
 def test_every_command_works_on_a_narrow_console(tmp_path: Path, encoding: str) -> None:
     env = {**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "100"}

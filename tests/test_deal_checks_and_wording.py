@@ -271,6 +271,7 @@ def test_stock_out_and_balance_reasons_name_no_sex(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_no_english_message_says_he_his_or_him() -> None:
     from remikcalc.base.i18n_tools import extract  # the messages of the installed source
 

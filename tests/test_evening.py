@@ -344,6 +344,7 @@ def _random_sheet(data: st.DataObject, n: int, stake: str | None) -> tuple[Repla
     return state, games
 
 
+@pytest.mark.slow
 @given(st.data(), st.sampled_from(["0.10", "1", "0.05", None]))
 @settings(max_examples=80, deadline=None)
 def test_an_evening_adds_up_each_sheets_money_and_settles_to_zero(

@@ -36,6 +36,7 @@ def _both(rules: Rules) -> tuple[FastTables, FastTables]:
     return lazy, whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", _rule_sets(), ids=repr)
 def test_lazy_tables_equal_the_whole_build(rules: Rules) -> None:
     lazy, whole = _both(rules)

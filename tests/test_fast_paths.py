@@ -48,6 +48,7 @@ def _full(text: str) -> tuple[Card, ...] | str:
         return "error"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=12), st.sampled_from([" ", "  ", "\t", "\n"]))
 def test_parse_cards_agrees_with_the_full_parser(tokens: list[str], gap: str) -> None:
@@ -96,6 +97,7 @@ def _outcome(call: object) -> object:
 HANDS_RULES = [get_rules(v.name) for v in VARIANTS] + [get_rules("continental", "bicycle")]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_analyze_hand_agrees_with_check_and_search(data: st.DataObject) -> None:
@@ -139,6 +141,7 @@ def test_analyze_hand_reads_an_iterator_once() -> None:
 # --- hand --format json ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_hand_json_line_is_json_dumps_of_the_record(data: st.DataObject) -> None:
@@ -223,6 +226,7 @@ LAYOFF_RULES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(st.data())
 def test_candidate_melds_are_every_legal_subset(data: st.DataObject) -> None:
@@ -261,6 +265,7 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
 # --- the general search's step limit -------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
     # 38 cards of 8 packs and 4 jokers (a long run with jokers is answered at once: it melds)
     text = (

@@ -74,6 +74,7 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "hand"),
     [

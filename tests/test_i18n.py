@@ -140,6 +140,7 @@ def test_language_from_env_order() -> None:
         language_from_env({"REMIKCALC_LANG": "xx"})
 
 
+@pytest.mark.slow
 def test_the_installed_command_reads_the_locale(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in NO_LOCALE}
     env["LANG"] = "pl_PL.UTF-8"

@@ -227,6 +227,7 @@ def test_hand_plain_same_bytes_in_every_language() -> None:
         assert again.stdout == english.stdout
 
 
+@pytest.mark.slow
 def test_step_limit_in_russian() -> None:
     # the hand of test_fast_paths that is past the limit (a long run with jokers is not)
     text = (

@@ -82,6 +82,7 @@ def test_good_titles_and_currencies_round_trip(tmp_path: Path) -> None:
     assert sheet.title == title and sheet.currency == "zł"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

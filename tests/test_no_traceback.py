@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,7 @@ def answered(result: Result) -> None:
     assert result.exit_code in (0, 1, 2), result.output
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(VARIANTS, TEXT)
 def test_hand_never_crashes(variant: str, text: str) -> None:
@@ -39,6 +41,7 @@ def test_hand_batch_never_crashes(variant: str, lines: list[str]) -> None:
     answered(run("hand", "-v", variant, "--json", "-", input="\n".join(lines)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     VARIANTS,
@@ -54,6 +57,7 @@ def test_round_never_crashes(
     answered(run("round", variant, *options, "--", *[f"{name}={cards}" for name, cards in hands]))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -70,6 +74,7 @@ HOWS = [None, "knock", "gin", "big_gin", "undercut", "out", "one_go", "remik", "
         "figures", "full_colour", "draw"]  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(VARIANTS.filter(lambda v: v != "nosuch"), st.data())
 def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.DataObject) -> None:

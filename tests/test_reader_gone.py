@@ -31,6 +31,7 @@ def _piped_to_a_closed_reader(*args: str) -> tuple[int, str]:
     return proc.wait(), err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

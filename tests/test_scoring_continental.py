@@ -257,6 +257,7 @@ def built_hands(draw: st.DrawFn) -> tuple[list[Card], bool]:
     return cards, deuces
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(built_hands(), st.randoms(use_true_random=False))
 def test_property_every_hand_built_from_a_pattern_goes_out(

@@ -6,8 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from remikcalc.sheet import DealEntry, load_sheet
 from tests.clirun import command, ok
+
+pytestmark = pytest.mark.slow  # real processes at once
 
 WORKER = """
 import os, sys, time

@@ -99,6 +99,7 @@ def _sheet(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @needs_fifo
 @pytest.mark.parametrize("command", ["show", "settle", "check", "add", "undo", "pool"])
 def test_a_fifo_is_refused_at_once(tmp_path: Path, command: str) -> None:
@@ -186,6 +187,7 @@ main()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
 def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "full.yaml")
@@ -297,6 +299,7 @@ with locked(sys.argv[1]):
 """
 
 
+@pytest.mark.slow
 def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "wait.yaml")
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path), "1.0"],

@@ -86,6 +86,7 @@ def sheets_and_entries(draw: st.DrawFn) -> tuple[Sheet, DealEntry]:
     return Sheet(variant="rummy", players=tuple(players)), entry
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets_and_entries())
 def test_every_deal_add_writes_reads_back_equal(case: tuple[Sheet, DealEntry]) -> None:

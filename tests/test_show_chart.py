@@ -70,6 +70,7 @@ def test_an_unwritable_folder_is_a_one_line_error(sheet: Path, tmp_path: Path) -
         locked.chmod(0o700)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "magic"), [("c.png", b"\x89PNG"), ("c.SVG", b"<?xml"), ("c.pdf", b"%PDF")]
 )

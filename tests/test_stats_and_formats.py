@@ -7,6 +7,8 @@ import json
 from importlib import resources
 from pathlib import Path
 
+import pytest
+
 from tests.clirun import command, ok
 
 BRIDGE_REENTRY = """\
@@ -176,6 +178,7 @@ def test_show_csv_and_plain_name_each_rows_game(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None:
     import os
     import pty
