@@ -13,6 +13,7 @@ the others wait.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -24,6 +25,22 @@ from tests.clirun import NO_LOCALE
 def english_whatever_the_locale() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REMIKCALC_LANG", "en")
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def processes_compile_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where ``PYTHONDONTWRITEBYTECODE`` is set, every ``remikcalc`` the tests start as a
+    process would compile the package's sources again (a fifth of a second each, some hundred
+    times a run): the processes keep their byte-code in a temporary folder of the session
+    instead (``PYTHONPYCACHEPREFIX``), so still nothing is written beside the sources. What the
+    processes do is the same; this process is left as it was started."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONDONTWRITEBYTECODE")
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
         yield
 
 
