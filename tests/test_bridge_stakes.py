@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from tests.clirun import ok
 
 # Anna shows a remik (A-2-3-4S, 777, 999: all ten melded); Boris and Carl hold nothing melded.
 ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
@@ -24,14 +23,8 @@ BORIS = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
 CARL = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
 
 
-def ok(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 def payments(path: Path) -> list[list[dict[str, Any]]]:
-    data = json.loads(ok("settle", str(path), "--format", "json"))
+    data = json.loads(ok("settle", str(path), "--format", "json").output)
     return [deal["payments"] for deal in data["deals"]]
 
 
@@ -41,7 +34,7 @@ def two_ways(tmp_path: Path, rules: list[str], hand: str, how: str) -> list[list
     extra = [arg for rule in rules for arg in ("--rule", rule)]
     ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", *extra)
     ok("add", str(path), "--closer", "Anna", hand, BORIS, CARL)
-    scores = json.loads(ok("settle", str(path), "--json"))["deals"][0]["scores"]
+    scores = json.loads(ok("settle", str(path), "--json").output)["deals"][0]["scores"]
     ok("add", str(path), "--closer", "Anna", "--how", how,
        *(f"--score={p}={s}" for p, s in scores.items()))  # fmt: skip
     return payments(path)
@@ -72,7 +65,7 @@ def test_a_zero_stake_writes_no_payment_either_way(tmp_path: Path) -> None:
 
 def test_a_zero_stake_is_said_in_words(tmp_path: Path) -> None:
     out = ok("round", "bridge", "--rule", "remik_stake=0", "--closer", "Anna",
-             ANNA_REMIK, BORIS, CARL)  # fmt: skip
+             ANNA_REMIK, BORIS, CARL).output  # fmt: skip
     assert "no stakes move for a remik (remik_stake=0)" in out
     assert "pays Anna 0" not in out
 

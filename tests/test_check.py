@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
 from remikcalc.session.check import (
     CHECK_SCHEMA,
     MISSING,
@@ -27,6 +25,7 @@ from remikcalc.session.check import (
     compare,
     report_json,
 )
+from tests.clirun import run
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
@@ -217,19 +216,15 @@ def test_report_json_counts_passed_and_failed() -> None:
 # --- the command --------------------------------------------------------------------------
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(cli, ["check", *args])
-
-
 def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
-    result = run(str(tmp_path / "nowhere.yaml"))
+    result = run("check", str(tmp_path / "nowhere.yaml"))
     assert result.exit_code == 2
     assert "nowhere.yaml" in result.output
 
 
 def test_no_path_checks_the_bundled_examples_by_their_names() -> None:
     # INTERFACE.md: `remikcalc check` with no path checks the examples installed with the package
-    result = run("--format", "json")
+    result = run("check", "--format", "json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     names = [f["path"] for f in out["files"]]
@@ -239,13 +234,13 @@ def test_no_path_checks_the_bundled_examples_by_their_names() -> None:
 
 def test_a_folder_without_examples_fails(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not an example\n", encoding="utf-8")
-    result = run(str(tmp_path))
+    result = run("check", str(tmp_path))
     assert result.exit_code == 1
     assert "no example files" in result.output
 
 
 def test_the_seed_example_passes() -> None:
-    result = run(str(SEED_GIN))
+    result = run("check", str(SEED_GIN))
     assert result.exit_code == 0, result.output
     assert "ok" in result.output
     assert "1 passed, 0 failed" in result.output
@@ -262,7 +257,7 @@ def wrong_copy(tmp_path: Path) -> Path:
 
 def test_a_wrong_expectation_fails_and_names_the_path(tmp_path: Path) -> None:
     wrong = wrong_copy(tmp_path)
-    result = run(str(wrong))
+    result = run("check", str(wrong))
     assert result.exit_code == 1
     assert "MISMATCH" in result.output
     assert "totals.Anna: expected 111, got 101" in result.output
@@ -271,7 +266,7 @@ def test_a_wrong_expectation_fails_and_names_the_path(tmp_path: Path) -> None:
 def test_json_output_shape(tmp_path: Path) -> None:
     wrong = wrong_copy(tmp_path)
     shutil.copy(SEED_GIN, tmp_path / "right.yaml")
-    result = run(str(tmp_path), "--format", "json")
+    result = run("check", str(tmp_path), "--format", "json")
     assert result.exit_code == 1
     out = json.loads(result.output)
     assert out["schema"] == "remikcalc.check/1"
@@ -287,7 +282,7 @@ def test_json_output_shape(tmp_path: Path) -> None:
 
 
 def test_json_alias(tmp_path: Path) -> None:
-    result = run(str(SEED_GIN), "--json")
+    result = run("check", str(SEED_GIN), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["passed"] == 1
 
@@ -296,7 +291,7 @@ def test_a_file_without_expect_is_an_error(tmp_path: Path) -> None:
     text = SEED_GIN.read_text(encoding="utf-8")
     bare = tmp_path / "bare.yaml"
     bare.write_text(text[: text.index("\nexpect:")] + "\n", encoding="utf-8")
-    result = run(str(bare), "--json")
+    result = run("check", str(bare), "--json")
     assert result.exit_code == 1
     [entry] = json.loads(result.output)["files"]
     assert entry["ok"] is False and "expect" in entry["error"]
@@ -310,7 +305,7 @@ def test_a_file_that_cannot_be_settled_is_reported_not_raised(tmp_path: Path) ->
         "source: test\nexpect: {winner: Anna}\n",
         encoding="utf-8",
     )
-    result = run(str(broken), "--format", "json")
+    result = run("check", str(broken), "--format", "json")
     assert result.exit_code == 1
     [entry] = json.loads(result.output)["files"]
     assert entry["ok"] is False and entry["error"]

@@ -15,14 +15,13 @@ from hypothesis import strategies as st
 
 from remikcalc.cli import prompts
 from remikcalc.sheet import load_sheet
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from tests.clirun import GIN_ANNA, GIN_BORIS, fails, ok, run
 
 
 def refused(path: Path, *args: str, code: int = 1, input: str | None = None) -> str:
     """Run a command that must fail and leave the sheet byte for byte as it was."""
     before = path.read_bytes()
-    result = run(*args, input=input)
-    assert result.exit_code == code, result.output
+    result = fails(*args, code=code, input=input)
     assert "Traceback" not in result.output
     assert path.read_bytes() == before
     return result.output

@@ -6,30 +6,27 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import COMMANDS, cli
+from remikcalc.cli.main import COMMANDS
+from tests.clirun import fails, ok
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_every_command_has_help_with_an_example(command: str) -> None:
-    result = CliRunner().invoke(cli, [command, "--help"])
-    assert result.exit_code == 0, result.output
-    assert "Example" in result.output
+    assert "Example" in ok(command, "--help").output
 
 
 def test_top_level_help_lists_every_command() -> None:
-    result = CliRunner().invoke(cli, ["--help"])
-    assert result.exit_code == 0
+    output = ok("--help").output
     for command in COMMANDS:
-        assert f"  {command} " in result.output
+        assert f"  {command} " in output
 
 
 def test_unknown_command_is_a_usage_error() -> None:
-    result = CliRunner().invoke(cli, ["hnad"])
-    assert result.exit_code == 2
+    fails("hnad", code=2)
 
 
+@pytest.mark.slow
 def test_hand_does_not_import_yaml_or_tabulate() -> None:
     code = (
         "import sys\n"

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
-from click.testing import CliRunner
 
 import remikcalc
-from remikcalc.cli.main import cli
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
+from tests.clirun import fails, ok, process, run
 
 
 def test_api_parse_and_analyze() -> None:
@@ -39,8 +30,7 @@ def test_api_best_discard_for_eleven_cards() -> None:
 
 
 def test_hand_json_fields() -> None:
-    code, out, _ = run("hand", "--json", "AS", "2S", "3S", "7H", "7D", "7C", "9C", "9D", "KH", "QS")
-    assert code == 0
+    out = ok("hand", "--json", "AS", "2S", "3S", "7H", "7D", "7C", "9C", "9D", "KH", "QS").stdout
     record = json.loads(out)
     assert set(record) >= {"variant", "cards", "melds", "deadwood", "points", "discard"}
     assert record["points"] == 38 and record["discard"] is None
@@ -48,8 +38,7 @@ def test_hand_json_fields() -> None:
 
 
 def test_hand_reports_joker_stand_ins() -> None:
-    code, out, _ = run("hand", "-v", "bridge", "--json", "5S 6S JK 7H 7D 7C 9C 9D KH QS")
-    assert code == 0
+    out = ok("hand", "-v", "bridge", "--json", "5S 6S JK 7H 7D 7C 9C 9D KH QS").stdout
     record = json.loads(out)
     # JK with 9C 9D makes a set of nines (standing for the first missing suit, 9H), leaving
     # 5S 6S KH QS = 5 + 6 + 10 + 10 = 31; with 5S 6S instead it would leave 9+9+10+10 = 38
@@ -59,8 +48,7 @@ def test_hand_reports_joker_stand_ins() -> None:
 
 
 def test_hand_table_output_is_readable() -> None:
-    code, out, _ = run("hand", "9C", "7H", "QD")
-    assert code == 0
+    out = ok("hand", "9C", "7H", "QD").stdout
     assert "Points:   26" in out
     deadwood = next(line for line in out.splitlines() if line.startswith("Deadwood:"))
     assert sorted(deadwood.split()[1:]) == ["7H", "9C", "QD"]
@@ -68,8 +56,7 @@ def test_hand_table_output_is_readable() -> None:
 
 def test_hand_batch_mode_json_lines_with_bad_line() -> None:
     stdin = "AS 2S 3S\nQX 2C\n\n9C 7H QD\n"
-    code, out, _ = run("hand", "--json", "-", input=stdin)
-    assert code == 1
+    out = fails("hand", "--json", "-", input=stdin, code=1).stdout
     lines = [json.loads(line) for line in out.splitlines()]
     assert lines[0]["points"] == 0
     assert lines[1]["line"] == 2 and "QX" in lines[1]["error"]
@@ -93,30 +80,22 @@ def test_hand_batch_mode_json_lines_with_bad_line() -> None:
     ],
 )
 def test_hand_bad_input_is_one_clear_line(args: list[str], code: int, message: str) -> None:
-    exit_code, out, err = run(*args)
-    assert exit_code == code
+    err = fails(*args, code=code).stderr
     assert message in err
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_python_dash_m_entry_point() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "remikcalc", "hand", "9C", "7H", "QD", "--json"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    done = process("hand", "9C", "7H", "QD", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["points"] == 26
 
 
+@pytest.mark.slow
 def test_installed_console_script() -> None:
     """The `remikcalc` command that `pip install` puts beside this Python."""
-    from pathlib import Path
-
-    script = Path(sys.executable).with_name("remikcalc")
-    assert script.exists(), "install the package first: pip install '.[test]'"
-    done = subprocess.run(
-        [str(script), "hand", "Дч", "Дп", "Дт", "10♥", "--json"], capture_output=True, text=True
-    )
+    done = process("hand", "Дч", "Дп", "Дт", "10♥", "--json", script=True)
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     # three queens meld; the ten of hearts is left: 10 points
@@ -125,10 +104,10 @@ def test_installed_console_script() -> None:
 
 def test_hand_players_set_the_pack() -> None:
     # continental: 2 packs for 2-5 players, 4 packs for 9-12 (RULES.md §8)
-    code, _, err = run("hand", "-v", "continental", "AS AS AS 2S 3S JK")
-    assert code == 1 and "AS typed 3 times" in err
-    code, out, _ = run("hand", "-v", "continental", "-n", "9", "--json", "AS AS AS 2S 3S JK")
+    result = run("hand", "-v", "continental", "AS AS AS 2S 3S JK")
+    assert result.exit_code == 1 and "AS typed 3 times" in result.stderr
+    result = run("hand", "-v", "continental", "-n", "9", "--json", "AS AS AS 2S 3S JK")
     # AS 2S 3S + JK as 4S; the two other aces stay: 1 + 1
-    assert code == 0 and json.loads(out)["points"] == 2
-    code, _, err = run("hand", "-v", "gin", "-n", "3", "9C")
-    assert code == 2 and "gin is played by 2 players, not 3" in err
+    assert result.exit_code == 0 and json.loads(result.stdout)["points"] == 2
+    result = run("hand", "-v", "gin", "-n", "3", "9C")
+    assert result.exit_code == 2 and "gin is played by 2 players, not 3" in result.stderr

@@ -7,14 +7,11 @@ test_scoring_bridge.py; here the point is the command: arguments, output formats
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from tests.clirun import fails, ok, process
 
 SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
 SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
@@ -25,28 +22,19 @@ BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"  # 62
 CARL = "JK 2C 6C 9C 5D QD 3H TH 7S KS"  # 82, the joker counts 20
 
 
-@pytest.fixture(autouse=True)
-def _wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests read a deal's rows whole: a terminal wide enough not to wrap them (fitting
-    a table to the terminal is tested in test_formats.py)."""
-    monkeypatch.setenv("COLUMNS", "200")
+# These tests read a deal's rows whole: a terminal wide enough not to wrap them (fitting a
+# table to the terminal is tested in test_formats.py).
+pytestmark = pytest.mark.columns(200)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["round", *args])
-    assert "Traceback" not in result.output and "Traceback" not in result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def run_json(*args: str) -> dict[str, Any]:
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    data: dict[str, Any] = json.loads(out)
+def round_json(*args: str) -> dict[str, Any]:
+    """The deal ``round ARGS --json`` scores."""
+    data: dict[str, Any] = json.loads(ok("round", *args, "--json").stdout)
     return data
 
 
 def test_gin_knock_json_has_the_per_deal_fields() -> None:
-    deal = run_json("gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    deal = round_json("gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
     assert deal["variant"] == "gin"
     assert deal["closer"] == "Anna" and deal["outcome"] == "knock" and deal["winner"] == "Anna"
     assert deal["points"] == {"Anna": 1, "Boris": 44}
@@ -58,8 +46,9 @@ def test_gin_knock_json_has_the_per_deal_fields() -> None:
 
 
 def test_gin_knock_table_explains_the_score() -> None:
-    code, out, err = run("gin", "-c", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
-    assert code == 0 and err == ""
+    result = ok("round", "gin", "-c", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    out = result.stdout
+    assert result.stderr == ""
     assert out.startswith("gin: Anna knocked; Anna wins the deal\n")
     assert "QS on QC QD QH; 9S TS on 6S 7S 8S" in out
     assert "Boris laid off 9S TS on 6S 7S 8S" in out
@@ -74,9 +63,8 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
     # scores 5 - 5 + 25 = 25. The headline used to read "undercut by Anna", naming the knocker
     # as if she had undercut; then "undercut: Anna knocked, Boris undercut". Now the one who
     # undercut heads it, as players say it.
-    code, out, _ = run("gin", "-c", "Anna", "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
-                       "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H")  # fmt: skip
-    assert code == 0
+    out = ok("round", "gin", "-c", "Anna", "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
+             "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H").stdout  # fmt: skip
     assert out.startswith("gin: Boris undercuts Anna; Boris wins the deal\n")
     assert "Boris scores 5 - 5 + 25 bonus = 25" in out
 
@@ -84,19 +72,17 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
 def test_draw_headline_of_a_going_out_game_does_not_say_nobody_scores() -> None:
     # RULES.md §4 / §9: a stock-out in rummy scores every player minus their own hand, so
     # "nobody scores" is wrong there: Anna KC QD 2H = 22 -> -22, Boris 5S 5D 9C = 19 -> -19.
-    code, out, _ = run("rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C")
-    assert code == 0
+    out = ok("round", "rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C").stdout
     assert out.startswith("rummy: draw: the stock ran out, no winner")
     assert "nobody scores" not in out.splitlines()[0]
     # a gin draw still scores nothing and says so
-    code, out, _ = run("gin", "--draw", "--players", "Anna,Boris")
-    assert code == 0 and out.startswith("gin: draw: nobody scores")
+    out = ok("round", "gin", "--draw", "--players", "Anna,Boris").stdout
+    assert out.startswith("gin: draw: nobody scores")
 
 
 def test_plain_format_is_tab_separated() -> None:
-    code, out, _ = run("gin", "--closer", "Anna", "--format", "plain",
-                       f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
-    assert code == 0
+    out = ok("round", "gin", "--closer", "Anna", "--format", "plain",
+             f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}").stdout  # fmt: skip
     lines = out.splitlines()
     assert lines[:3] == ["outcome\tknock", "closer\tAnna", "winner\tAnna"]
     assert lines[3].split("\t") == ["player", "melds", "unmatched", "laid off", "count", "score"]
@@ -106,62 +92,62 @@ def test_plain_format_is_tab_separated() -> None:
 def test_hands_typed_without_quotes_continue_the_previous_player() -> None:
     args = ["gin", "--closer", "Anna", "Anna=" + SEED_KNOCKER.split()[0], *SEED_KNOCKER.split()[1:],
             "Boris=" + SEED_DEFENDER.split()[0], *SEED_DEFENDER.split()[1:]]  # fmt: skip
-    assert run_json(*args)["scores"] == {"Anna": 43, "Boris": 0}
+    assert round_json(*args)["scores"] == {"Anna": 43, "Boris": 0}
 
 
 def test_players_option_sets_the_order() -> None:
-    deal = run_json("gin", "--players", "Boris,Anna", "--closer", "Anna",
-                    f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    deal = round_json("gin", "--players", "Boris,Anna", "--closer", "Anna",
+                      f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
     assert list(deal["points"]) == ["Boris", "Anna"]
 
 
 def test_russian_notation_and_alias() -> None:
     # the seed knocker in Russian: Д = queen, ч/б/т/п = hearts/diamonds/clubs/spades, Т = ace
     anna = "Дч Дб Дт 6п 7п 8п 2б 3б 4б Тт"
-    deal = run_json("джин", "--closer", "Anna", f"Anna={anna}", f"Boris={SEED_DEFENDER}")
+    deal = round_json("джин", "--closer", "Anna", f"Anna={anna}", f"Boris={SEED_DEFENDER}")
     assert deal["scores"] == {"Anna": 43, "Boris": 0}
 
 
 def test_gin_and_presets() -> None:
-    deal = run_json("gin", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")
+    deal = round_json("gin", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")
     assert deal["outcome"] == "gin" and deal["scores"]["Anna"] == 82  # 57 + 25
-    deal = run_json("gin", "--preset", "pagat", "--closer", "Anna",
-                    f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")  # fmt: skip
+    deal = round_json("gin", "--preset", "pagat", "--closer", "Anna",
+                      f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")  # fmt: skip
     assert deal["scores"]["Anna"] == 77  # 57 + 20
 
 
 def test_big_gin_modern() -> None:
     # 2-5H, three nines, four kings; Boris 8C 9H QS QD 7C 6D 3S AS 2D 4C = 60; 60 + 31 = 91
-    deal = run_json("gin", "-p", "modern", "--closer", "Anna",
-                    "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
-                    "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C")  # fmt: skip
+    deal = round_json("gin", "-p", "modern", "--closer", "Anna",
+                      "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
+                      "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C")  # fmt: skip
     assert deal["outcome"] == "big_gin" and deal["scores"] == {"Anna": 91, "Boris": 0}
 
 
 def test_undercut_tie_rule_override() -> None:
     # K = 8, D = 8 (8C): undercut for 25 by default, nothing with undercut_on_tie=false
     hands = ["Anna=2H 3H 4H 9C 9D 9S KC KD KH 8D", "Boris=5S 6S 7S JH JD JS TH TS TD 8C"]
-    assert run_json("gin", "--closer", "Anna", *hands)["scores"] == {"Anna": 0, "Boris": 25}
-    deal = run_json("gin", "--rule", "undercut_on_tie=false", "--closer", "Anna", *hands)
+    assert round_json("gin", "--closer", "Anna", *hands)["scores"] == {"Anna": 0, "Boris": 25}
+    deal = round_json("gin", "--rule", "undercut_on_tie=false", "--closer", "Anna", *hands)
     assert deal["scores"] == {"Anna": 0, "Boris": 0} and deal["winner"] is None
 
 
 def test_draw() -> None:
-    deal = run_json("gin", "--draw", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
+    deal = round_json("gin", "--draw", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
     assert deal["outcome"] == "draw" and deal["scores"] == {"Anna": 0, "Boris": 0}
 
 
 def test_oklahoma_end_to_end() -> None:
     # up-card 3S: limit 3 (K = 1 fits) and a spade: 43 x 2 = 86
-    deal = run_json("oklahoma", "--upcard", "3S", "--closer", "Anna",
-                    f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    deal = round_json("oklahoma", "--upcard", "3S", "--closer", "Anna",
+                      f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
     assert deal["scores"] == {"Anna": 86, "Boris": 0}
     assert deal["details"]["knock_limit"] == 3 and deal["details"]["doubled"] is True
 
 
 def test_bridge_end_to_end_with_payments() -> None:
-    deal = run_json("bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}",
-                    f"Carl={CARL}")  # fmt: skip
+    deal = round_json("bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}",
+                      f"Carl={CARL}")  # fmt: skip
     assert deal["outcome"] == "knock"
     assert deal["scores"] == {"Anna": 4, "Boris": 62, "Carl": 82}
     assert deal["payments"] == [
@@ -173,9 +159,8 @@ def test_bridge_end_to_end_with_payments() -> None:
 
 
 def test_bridge_table_shows_jokers_and_payments() -> None:
-    code, out, _ = run("bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-                       f"Boris={BORIS}", f"Carl={CARL}")  # fmt: skip
-    assert code == 0
+    out = ok("round", "bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+             f"Boris={BORIS}", f"Carl={CARL}").stdout  # fmt: skip
     assert out.startswith("bridge: Anna closed with a full colour; Anna wins the deal\n")
     assert "JK=" in out
     assert "each other player pays Anna 4 stakes for a full colour" in out
@@ -219,8 +204,8 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
     ],
 )  # fmt: skip
 def test_bad_deals_exit_1_with_one_clear_message(args: list[str], message: str) -> None:
-    code, out, err = run(*args)
-    assert code == 1, out
+    result = fails("round", *args, code=1)
+    out, err = result.stdout, result.stderr
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) <= 3
@@ -237,23 +222,17 @@ def test_bad_deals_exit_1_with_one_clear_message(args: list[str], message: str) 
     ],
 )  # fmt: skip
 def test_bad_usage_exits_2(args: list[str]) -> None:
-    code, _, err = run(*args)
-    assert code == 2 and "Traceback" not in err
+    err = fails("round", *args, code=2).stderr
+    assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_installed_command_end_to_end() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "remikcalc", "round", "gin", "--closer", "Anna",
-         f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}", "--json"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    proc = process("round", "gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
+                   f"Boris={SEED_DEFENDER}", "--json")  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["scores"] == {"Anna": 43, "Boris": 0}
-    bad = subprocess.run(
-        [sys.executable, "-m", "remikcalc", "round", "gin", "--closer", "Anna",
-         f"Anna={SEED_KNOCKER}", "Boris=QS"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    bad = process("round", "gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS")
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert "Boris has 1 card;" in bad.stderr
 

@@ -310,6 +310,7 @@ def test_show_chart_without_matplotlib_says_how_to_get_it(
     assert not (tmp_path / "chart.png").exists()
 
 
+@pytest.mark.slow
 def test_show_chart_draws_a_png(gin: Path, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     ok("add", str(gin), "--score", "Anna=20")

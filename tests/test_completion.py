@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.shell_completion import CompletionItem, FishComplete
-from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
-
-SCRIPT = Path(sys.executable).with_name("remikcalc")
+from tests.clirun import SCRIPT, fails, ok, process
 
 
 def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> list[str]:
@@ -28,7 +25,7 @@ def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> 
         COMP_WORDS="\n".join(["remikcalc", *words]),  # bash joins the words with IFS=\n
         COMP_CWORD=str(len(words)),
     )
-    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True, cwd=cwd)
+    done = process(env=env, cwd=cwd, script=True)
     assert done.returncode == 0, done.stderr
     assert done.stderr == "", done.stderr  # never an error or a traceback
     if shell == "zsh":
@@ -44,8 +41,7 @@ def values(candidates: list[str]) -> list[str]:
 @pytest.fixture
 def sheet(tmp_path: Path) -> Path:
     path = tmp_path / "game.yaml"
-    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna,Boris"])
-    assert made.exit_code == 0, made.output
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
     return path
 
 
@@ -55,16 +51,19 @@ def installed() -> None:
         pytest.fail("install the package first: pip install '.[test]'")
 
 
+@pytest.mark.slow
 def test_commands() -> None:
     assert values(complete(["ha"])) == ["hand"]
     assert {"add", "settle", "examples", "check"} <= set(values(complete([""])))
 
 
+@pytest.mark.slow
 def test_options() -> None:
     assert "--closer" in values(complete(["add", "--clo"]))
     assert "--preset" in values(complete(["rules", "gin", "--pr"]))
 
 
+@pytest.mark.slow
 def test_variant_names_and_aliases() -> None:
     found = values(complete(["rules", ""]))
     assert {"gin", "bridge", "remibrydz", "джин", "remibrydż"} <= set(found)
@@ -75,6 +74,7 @@ def test_variant_names_and_aliases() -> None:
     assert values(complete(["new", "g.yaml", "--variant", "оклах"])) == ["оклахома"]
 
 
+@pytest.mark.slow
 def test_presets_of_the_variant_on_the_line_or_all() -> None:
     assert values(complete(["rules", "remibrydz", "--preset", ""])) == [
         "small", "no_minimum", "no_jokers", "around"
@@ -84,6 +84,7 @@ def test_presets_of_the_variant_on_the_line_or_all() -> None:
     assert {"ru", "pagat", "seed", "small"} <= every
 
 
+@pytest.mark.slow
 def test_rule_keys_then_their_fixed_values() -> None:
     keys = complete(["rules", "gin", "--rule", "ace_"])
     assert "nospace,ace_runs=" in keys  # no space after KEY=: the value follows
@@ -101,10 +102,12 @@ def test_rule_keys_then_their_fixed_values() -> None:
     assert values(complete(["rules", "gin", "--rule", "gin_bonus", "="])) == []
 
 
+@pytest.mark.slow
 def test_outcomes() -> None:
     assert values(complete(["round", "gin", "--how", "u"])) == ["undercut"]
 
 
+@pytest.mark.slow
 def test_players_from_the_sheet(sheet: Path) -> None:
     file = str(sheet)
     assert values(complete(["add", file, "--closer", ""])) == ["Anna", "Boris"]
@@ -118,11 +121,12 @@ def test_players_from_the_sheet(sheet: Path) -> None:
     assert complete(["add", file, "Anna", "="]) == []
 
 
+@pytest.mark.slow
 def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert complete(["add", str(sheet), "--score", "B"], shell="zsh") == ["nospace,Boris="]
     env = dict(os.environ, _REMIKCALC_COMPLETE="fish_complete",
                COMP_WORDS=f"remikcalc add {sheet} --closer A", COMP_CWORD="A")  # fmt: skip
-    done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+    done = process(env=env, script=True)
     # click 8.4.0-8.4.1 send fish `plain`, `Anna`, `_` on three lines, the others `plain,Anna`
     fish = FishComplete(cli, {}, "remikcalc", "_REMIKCALC_COMPLETE")
     sent = fish.format_completion(CompletionItem("Anna"))
@@ -130,15 +134,14 @@ def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert (done.returncode, done.stdout.strip("\n"), done.stderr) == (0, sent, "")
 
 
+@pytest.mark.slow
 def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
-    made = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "Anna Maria,Bo"])
-    assert made.exit_code == 0, made.output
+    ok("new", str(path), "-v", "gin", "--players", "Anna Maria,Bo")
     # the protocol doubles the backslash: bash's script reads each line with `read`
     assert complete(["add", str(path), "--closer", "An"]) == ["plain,Anna\\\\ Maria"]
     # through bash itself: the script click writes, sourced, fills COMPREPLY
-    source = subprocess.run([str(SCRIPT)], env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"),
-                            capture_output=True, text=True).stdout  # fmt: skip
+    source = process(env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"), script=True).stdout
     script = (f"{source}\nCOMP_WORDS=(remikcalc add {path} --score An); COMP_CWORD=4\n"
               "_remikcalc_completion remikcalc\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n")  # fmt: skip
     path_env = dict(os.environ, PATH=f"{SCRIPT.parent}:{os.environ['PATH']}")
@@ -146,6 +149,7 @@ def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == ["Anna\\ Maria="], done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     ["remikcalc: 1\nvariant: gin\nplayers: [Anna\n", "\x00\x01", "- just\n- a list\n", ""],
@@ -160,11 +164,12 @@ def test_a_broken_sheet_offers_nothing(tmp_path: Path, text: str) -> None:
     assert complete(["add", str(tmp_path), "--closer", ""]) == []  # a folder
 
 
+@pytest.mark.slow
 def test_the_scripts_for_each_shell() -> None:
     for shell, marker in (("bash", "complete -o nosort"), ("zsh", "#compdef remikcalc"),
                           ("fish", "complete --no-files --command remikcalc")):  # fmt: skip
         env = dict(os.environ, _REMIKCALC_COMPLETE=f"{shell}_source")
-        done = subprocess.run([str(SCRIPT)], env=env, capture_output=True, text=True)
+        done = process(env=env, script=True)
         assert done.returncode == 0 and marker in done.stdout, (shell, done.stderr)
         if shell != "fish":
             assert "nospace" in done.stdout
@@ -180,12 +185,10 @@ def test_the_scripts_for_each_shell() -> None:
     ],
 )
 def test_a_mistyped_command_gets_a_did_you_mean(typed: str, meant: str) -> None:
-    result = CliRunner().invoke(cli, [typed])
-    assert result.exit_code == 2
+    result = fails(typed, code=2)
     assert f"No such command '{typed}'. {meant}" in result.output
 
 
 def test_a_command_far_from_any_lists_them() -> None:
-    result = CliRunner().invoke(cli, ["xyzzy"])
-    assert result.exit_code == 2
+    result = fails("xyzzy", code=2)
     assert "No such command 'xyzzy'" in result.output and "settle" in result.output

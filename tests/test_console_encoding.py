@@ -8,30 +8,23 @@ here, and after ``add`` the sheet holds the deal once.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
 from remikcalc.sheet import load_sheet
+from tests.clirun import fails, ok, process
 
 ANNA = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
 BORIS = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
 CARL = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
 
 
-def remikcalc(encoding: str, *args: str) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "100"}
-    env.pop("PYTHONUTF8", None)
-    return subprocess.run([sys.executable, "-m", "remikcalc", *args], capture_output=True,
-                          env=env, timeout=60)  # fmt: skip
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["cp1250", "cp1251", "cp852", "cp866", "ascii"])
 def test_every_command_works_on_a_narrow_console(tmp_path: Path, encoding: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "100"}
+    env.pop("PYTHONUTF8", None)
     path = str(tmp_path / "b.yaml")
     runs = [
         ("new", path, "-v", "bridge", "--players", "Anna,Boris,Carl", "--title", "Piątek — ♠"),
@@ -44,7 +37,7 @@ def test_every_command_works_on_a_narrow_console(tmp_path: Path, encoding: str) 
         ("--help",),
     ]
     for args in runs:
-        done = remikcalc(encoding, *args)
+        done = process(*args, env=env, binary=True)
         err = done.stderr.decode(encoding, "replace")
         assert done.returncode == 0, (args, err)
         assert b"Traceback" not in done.stderr, (args, err)
@@ -63,16 +56,13 @@ def test_a_failure_after_the_save_says_the_deal_was_saved(
     import remikcalc.render.sheet as render
 
     path = tmp_path / "g.yaml"
-    assert (
-        CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", "A,B"]).exit_code == 0
-    )
+    ok("new", str(path), "-v", "gin", "--players", "A,B")
 
     def broken(*_: object, **__: object) -> str:
         raise UnicodeEncodeError("cp1250", "▁", 0, 1, "character maps to <undefined>")
 
     monkeypatch.setattr(render, "render_added", broken)
-    result = CliRunner().invoke(cli, ["add", str(path), "--score", "A=5"])
-    assert result.exit_code == 1
+    result = fails("add", str(path), "--score", "A=5", code=1)
     assert f"the deal was saved as deal 1 in {path}, but printing it failed" in result.output
     assert "do not add it again" in result.output
     assert len(load_sheet(path).entries) == 1

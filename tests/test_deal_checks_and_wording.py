@@ -8,14 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from tests.clirun import GIN_ANNA, GIN_BORIS, fails, ok, run
 
 
 def refused(*args: str) -> str:
     """The error line of a command that must fail with exit 1."""
-    result = run(*args)
-    assert result.exit_code == 1, result.output
-    return result.stderr.splitlines()[0]
+    return fails(*args, code=1).stderr.splitlines()[0]
 
 
 def sheet(tmp_path: Path, variant: str, players: str = "Anna,Boris,Carl") -> Path:
@@ -273,6 +271,7 @@ def test_stock_out_and_balance_reasons_name_no_sex(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_no_english_message_says_he_his_or_him() -> None:
     from remikcalc.base.i18n_tools import extract  # the messages of the installed source
 

@@ -14,28 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cli.main import cli
 from remikcalc.session import Replay, Settlement, player_stats, settle, settle_evening, start
 from remikcalc.sheet import DealEntry, Sheet
+from tests.clirun import ok, run
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 55 unmatched after A-2-3S
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "Boris=AS 2S 3S 4D 5D 8C 8D JC QC TD"
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
-
-
-def ok(*args: str) -> Result:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 def sheet(tmp_path: Path, name: str, *new: str, scores: tuple[str, ...] = ()) -> str:
@@ -305,7 +294,7 @@ def test_stats_over_several_sheets_match_names_and_take_bridge_penalties_low(
     assert carl["outcomes"] == {"remik": 1} and carl["longest_streak"] == 3
     assert anna["deals"] == 5 and anna["won"] == 2 and anna["outcomes"] == {"knock": 1}
     assert set(data["players"]) == {"Anna", "Boris", "Carl"}
-    wide = CliRunner().invoke(cli, ["stats", bridge, gin], env={"COLUMNS": "200"})
+    wide = run("stats", bridge, gin, columns=200)
     text = wide.output.splitlines()
     assert wide.exit_code == 0 and text[-1] == f"Sheets: 1 {bridge}, 2 {gin}"
     carl_row = next(line for line in text if line.startswith("Carl "))
@@ -355,6 +344,7 @@ def _random_sheet(data: st.DataObject, n: int, stake: str | None) -> tuple[Repla
     return state, games
 
 
+@pytest.mark.slow
 @given(st.data(), st.sampled_from(["0.10", "1", "0.05", None]))
 @settings(max_examples=80, deadline=None)
 def test_an_evening_adds_up_each_sheets_money_and_settles_to_zero(

@@ -13,13 +13,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from remikcalc.cli.check import check_file, example_files, mismatch_text
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import VARIANTS
 from remikcalc.sheet import Sheet, load_sheet
 from remikcalc.sheet.evening import is_evening
+from tests.clirun import run
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
@@ -77,7 +76,7 @@ def test_example_settles_to_its_expectation(path: Path) -> None:
 
 
 def test_check_command_passes_on_the_examples_folder() -> None:
-    result = CliRunner().invoke(cli, ["check", str(EXAMPLES), "--format", "json"])
+    result = run("check", str(EXAMPLES), "--format", "json")
     out = json.loads(result.output)
     failed = [f for f in out["files"] if not f["ok"]]
     assert result.exit_code == 0 and not failed, json.dumps(failed, indent=1, ensure_ascii=False)

@@ -10,15 +10,9 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 BUNDLED = Path(str(resources.files("remikcalc") / "examples"))
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def yaml_files(folder: Path) -> list[str]:
@@ -43,7 +37,7 @@ def test_the_list_names_every_example_with_its_variant_and_source() -> None:
 
 
 def test_the_table_fits_the_terminal() -> None:
-    result = CliRunner(env={"COLUMNS": "100"}).invoke(cli, ["examples"])
+    result = run("examples", columns=100)
     assert result.exit_code == 0, result.output
     assert "gin/ru-seed-236.yaml" in result.output
     assert "remikcalc check" in result.output

@@ -16,19 +16,18 @@ from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError, MeldError
 from remikcalc.cards.notation import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
-from remikcalc.cli.main import cli
 from remikcalc.render import to_json
 from remikcalc.render.hand import hand_json_line, wilds_json
 from remikcalc.rules.variants import VARIANTS, Rules, find_variant, get_rules
 from remikcalc.search import analyze_hand, best_arrangement, general_arrangement, layoff
 from remikcalc.search.general import STEP_LIMIT
 from remikcalc.search.melds import Meld, can_meld, classify_meld
+from tests.clirun import run
 
 # --- cards ------------------------------------------------------------------------------------
 
@@ -49,6 +48,7 @@ def _full(text: str) -> tuple[Card, ...] | str:
         return "error"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=12), st.sampled_from([" ", "  ", "\t", "\n"]))
 def test_parse_cards_agrees_with_the_full_parser(tokens: list[str], gap: str) -> None:
@@ -97,6 +97,7 @@ def _outcome(call: object) -> object:
 HANDS_RULES = [get_rules(v.name) for v in VARIANTS] + [get_rules("continental", "bicycle")]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_analyze_hand_agrees_with_check_and_search(data: st.DataObject) -> None:
@@ -140,6 +141,7 @@ def test_analyze_hand_reads_an_iterator_once() -> None:
 # --- hand --format json ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_hand_json_line_is_json_dumps_of_the_record(data: st.DataObject) -> None:
@@ -174,13 +176,12 @@ def test_hand_batch_prints_what_each_single_hand_prints(tmp_path: object) -> Non
         "9C 9C",
         "Дч Тп 2S",
     ]
-    runner = CliRunner()
-    batch = runner.invoke(cli, ["hand", "--format", "json", "-"], input="\n".join(lines) + "\n")
+    batch = run("hand", "--format", "json", "-", input="\n".join(lines) + "\n")
     assert batch.exit_code == 1
     out = batch.output.splitlines()
     assert len(out) == len(lines)
     for n, (line, got) in enumerate(zip(lines, out, strict=True), start=1):
-        single = runner.invoke(cli, ["hand", "--format", "json", line])
+        single = run("hand", "--format", "json", line)
         if single.exit_code == 0:
             assert got == single.output.strip()
         else:
@@ -225,6 +226,7 @@ LAYOFF_RULES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(st.data())
 def test_candidate_melds_are_every_legal_subset(data: st.DataObject) -> None:
@@ -263,8 +265,8 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
 # --- the general search's step limit -------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
-    runner = CliRunner()
     # 38 cards of 8 packs and 4 jokers (a long run with jokers is answered at once: it melds)
     text = (
         "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
@@ -272,7 +274,7 @@ def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
     )
     hand = text.split()
     args = ["hand", "-v", "rummy500", "--rule", "decks=8", "--rule", "jokers=16"]
-    result = runner.invoke(cli, [*args, "--rule", "hand_size=20", *hand])
+    result = run(*args, "--rule", "hand_size=20", *hand)
     assert result.exit_code == 1
     assert f"{STEP_LIMIT:,}" in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1

@@ -14,27 +14,19 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
 from remikcalc.render import fit_widths, table
 from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
+from tests.clirun import ok, run
 
 # Gin (RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 
-def run(*args: str, columns: int = 80) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": str(columns)})
-
-
-def ok(*args: str, columns: int = 80) -> str:
-    result = run(*args, columns=columns)
-    assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    return result.output
+# the commands run on a terminal 80 columns wide unless a test says otherwise
+pytestmark = pytest.mark.columns(80)
 
 
 def widest(text: str) -> int:
@@ -106,7 +98,7 @@ def test_fit_widths_takes_from_the_widest_column_first() -> None:
 
 
 def test_variants_on_80_columns_lists_one_block_per_variant() -> None:
-    out = ok("variants", columns=80)
+    out = ok("variants", columns=80).output
     assert widest(out) <= 80
     assert out.startswith(
         "gin: Gin rummy (ремик джин)\n"
@@ -121,7 +113,7 @@ def test_variants_on_80_columns_lists_one_block_per_variant() -> None:
 
 
 def test_variants_on_a_wide_terminal_is_one_table_with_the_aliases_after_it() -> None:
-    out = ok("variants", columns=250)
+    out = ok("variants", columns=250).output
     lines = out.splitlines()
     assert lines[0].split() == ["variant", "name", "presets", "players", "pack", "cards"]
     assert "\nAliases:\n  gin: gin-rummy, gin_rummy" in out
@@ -129,12 +121,12 @@ def test_variants_on_a_wide_terminal_is_one_table_with_the_aliases_after_it() ->
 
 
 def test_variants_csv_and_markdown_are_never_wrapped_and_carry_the_aliases() -> None:
-    rows = read_csv(ok("variants", "--format", "csv", columns=40))
+    rows = read_csv(ok("variants", "--format", "csv", columns=40).output)
     assert rows[0] == ["variant", "name", "presets", "players", "pack", "cards", "aliases"]
     assert len(rows) == len(VARIANTS) + 1
     assert rows[1][:4] == ["gin", "Gin rummy (ремик джин)", "ru, pagat, modern, bicycle", "2"]
     assert rows[1][6].startswith("gin-rummy, gin_rummy")
-    md = ok("variants", "--format", "markdown", columns=40).splitlines()
+    md = ok("variants", "--format", "markdown", columns=40).output.splitlines()
     assert md[0].startswith("| variant ") and md[1].startswith("|---")
     assert len(md) == len(VARIANTS) + 2
 
@@ -147,27 +139,27 @@ def rule_keys(output: str) -> list[str]:
 
 
 def test_rules_shows_only_the_keys_the_variant_reads() -> None:
-    gin = rule_keys(ok("rules", "gin", "--format", "csv"))
+    gin = rule_keys(ok("rules", "gin", "--format", "csv").output)
     assert "gin_bonus" in gin and "shutout" in gin
     assert "remik_stake" not in gin and "pair_rule" not in gin and "joker_value" not in gin
     assert "upcard_knock" not in gin  # oklahoma's
-    bridge = rule_keys(ok("rules", "bridge", "--format", "csv"))
+    bridge = rule_keys(ok("rules", "bridge", "--format", "csv").output)
     assert "remik_stake" in bridge and "joker_value" in bridge and "gin_bonus" not in bridge
-    assert "upcard_knock" in rule_keys(ok("rules", "oklahoma", "--format", "csv"))
-    assert "pair_rule" in rule_keys(ok("rules", "boat", "--format", "csv"))
+    assert "upcard_knock" in rule_keys(ok("rules", "oklahoma", "--format", "csv").output)
+    assert "pair_rule" in rule_keys(ok("rules", "boat", "--format", "csv").output)
     # rummy 500 plays without jokers, but its jokers are wild once a house adds them
-    assert "joker_value" in rule_keys(ok("rules", "rummy500", "--format", "csv"))
-    assert "one_go_multiplier" in rule_keys(ok("rules", "polish", "--format", "csv"))
+    assert "joker_value" in rule_keys(ok("rules", "rummy500", "--format", "csv").output)
+    assert "one_go_multiplier" in rule_keys(ok("rules", "polish", "--format", "csv").output)
 
 
 def test_rules_all_gives_every_key_and_a_house_rule_is_always_shown() -> None:
-    every = rule_keys(ok("rules", "gin", "--all", "--format", "csv"))
+    every = rule_keys(ok("rules", "gin", "--all", "--format", "csv").output)
     assert every == list(get_rules("gin").as_dict())
-    shown = rule_keys(ok("rules", "gin", "--rule", "pair_rule=true", "--format", "csv"))
+    shown = rule_keys(ok("rules", "gin", "--rule", "pair_rule=true", "--format", "csv").output)
     assert "pair_rule" in shown
     # JSON stays the whole Rules object, as before
-    assert json.loads(ok("rules", "gin", "--json")) == json.loads(
-        ok("rules", "gin", "--all", "--json")
+    assert json.loads(ok("rules", "gin", "--json").output) == json.loads(
+        ok("rules", "gin", "--all", "--json").output
     )
 
 
@@ -179,22 +171,22 @@ def test_every_family_says_which_keys_it_reads() -> None:
 
 
 def test_rules_gin_fits_80_columns() -> None:
-    out = ok("rules", "gin", columns=80)
+    out = ok("rules", "gin", columns=80).output
     assert widest(out) <= 80
     assert "game_target          100       total that ends a game; 'none' for no target" in out
 
 
 def test_rules_markdown_is_a_pipe_table() -> None:
-    lines = ok("rules", "rummy", "--format", "markdown").splitlines()
+    lines = ok("rules", "rummy", "--format", "markdown").output.splitlines()
     assert lines[0].split() == ["|", "key", "|", "value", "|", "meaning", "|"]
-    assert "| hand_size " in ok("rules", "rummy", "--format", "markdown")
+    assert "| hand_size " in ok("rules", "rummy", "--format", "markdown").output
 
 
 # --- show and settle ----------------------------------------------------------------------------
 
 
 def test_show_csv_is_the_rows_with_a_header(gin: Path) -> None:
-    assert read_csv(ok("show", str(gin), "--format", "csv")) == [
+    assert read_csv(ok("show", str(gin), "--format", "csv").output) == [
         ["#", "game", "deal", "scores", "Anna", "Boris"],
         ["1", "1", "Anna knocked", "Anna +59", "59", "0"],
         ["2", "1", "points only", "Boris +30", "59", "30"],
@@ -202,7 +194,7 @@ def test_show_csv_is_the_rows_with_a_header(gin: Path) -> None:
 
 
 def test_show_markdown(gin: Path) -> None:
-    assert ok("show", str(gin), "--format", "markdown") == (
+    assert ok("show", str(gin), "--format", "markdown").output == (
         "Friday, at Anna's\n"
         "\n"
         "| #   | deal         | scores    | Anna   | Boris   |\n"
@@ -216,7 +208,7 @@ def test_show_markdown(gin: Path) -> None:
 
 def test_settle_csv_is_two_tables_a_blank_line_apart(gin: Path) -> None:
     # unfinished game: each settles the point difference, 59 - 30 = 29; × 0.10 = 2.90 PLN
-    out = ok("settle", str(gin), "--format", "csv")
+    out = ok("settle", str(gin), "--format", "csv").output
     head, transfers = out.rstrip("\n").split("\n\n")
     assert read_csv(head) == [
         ["player", "total", "net", "money", "currency"],
@@ -228,11 +220,14 @@ def test_settle_csv_is_two_tables_a_blank_line_apart(gin: Path) -> None:
 
 
 def test_settle_plain_keeps_the_currency_on_transfers(gin: Path) -> None:
-    assert ok("settle", str(gin), "--format", "plain").splitlines()[-1] == "Boris\tAnna\t2.90 PLN"
+    assert (
+        ok("settle", str(gin), "--format", "plain").output.splitlines()[-1]
+        == "Boris\tAnna\t2.90 PLN"
+    )
 
 
 def test_settle_markdown(gin: Path) -> None:
-    out = ok("settle", str(gin), "--format", "markdown")
+    out = ok("settle", str(gin), "--format", "markdown").output
     assert out.startswith("| player   | total   | net   | money     |\n|---")
     assert "\n- Boris pays Anna 2.90 PLN\n" in out
 
@@ -242,13 +237,13 @@ def test_show_table_fits_the_terminal(tmp_path: Path) -> None:
     ok("new", str(path), "-v", "bridge", "--players", "Anastazja,Bartłomiej,Celestyna,Dobromiła")
     scores = ["Anastazja=0", "Bartłomiej=70", "Celestyna=31", "Dobromiła=44"]
     ok("add", str(path), "--closer", "Anastazja", *(f"--score={s}" for s in scores))
-    out = ok("show", str(path), "--no-spark", columns=80)
+    out = ok("show", str(path), "--no-spark", columns=80).output
     assert widest(out) <= 80  # the scores cell wraps, and so does the points-left line
     assert (
         "Points left before going out at 100: Anastazja 100, Bartłomiej 30, Celestyna 69,\n"
         "  Dobromiła 56" in out
     )
-    assert widest(ok("show", str(path), "--no-spark", columns=200)) > 80
+    assert widest(ok("show", str(path), "--no-spark", columns=200).output) > 80
 
 
 def test_commands_that_print_no_table_refuse_csv() -> None:
@@ -258,7 +253,7 @@ def test_commands_that_print_no_table_refuse_csv() -> None:
 
 def test_without_columns_captured_output_is_80_wide() -> None:
     # no COLUMNS, and the output is not a terminal (captured here; a pipe or a file alike)
-    result = CliRunner().invoke(cli, ["variants"], env={"COLUMNS": None})
+    result = run("variants", env={"COLUMNS": None})
     assert result.exit_code == 0
     assert result.output.startswith("gin: Gin rummy (ремик джин)\n")
     assert widest(result.output) <= 80
@@ -268,12 +263,14 @@ def test_a_deal_too_wide_puts_each_meld_on_a_line_of_its_own(tmp_path: Path) -> 
     # the README's deal: on 80 columns Anna's three melds stack instead of wrapping mid-meld
     path = tmp_path / "g.yaml"
     ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
-    out = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, columns=80)
+    out = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, columns=80).output
     assert widest(out) <= 80
     assert (
         "Anna      9C 9D 9H  2C                             -           2        59\n"
         "          KD KH KS\n"
         "          5S 6S 7S\n"
     ) in out
-    wide = ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again", columns=200)
+    wide = ok(
+        "add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again", columns=200
+    ).output
     assert "Anna      9C 9D 9H | KD KH KS | 5S 6S 7S  2C" in wide

@@ -10,21 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from remikcalc import analyze_hand
 from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import parse_cards
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import best_arrangement, best_value_melds, max_cards
+from tests.clirun import run
 
 RANKS = list("A23456789TJQK")
 BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r in RANKS[:11]])
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 @pytest.mark.parametrize(
@@ -79,6 +74,7 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "hand"),
     [

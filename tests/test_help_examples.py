@@ -8,14 +8,13 @@ import shutil
 from importlib import resources
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 
 def examples(command: str) -> list[list[str]]:
     """The example command lines of a command's help, continuations joined, comments cut."""
-    text = CliRunner().invoke(cli, [command, "--help"]).output
+    text = run(command, "--help").output
     block = text[text.index("Example") :].split("\n\n")[0]
     lines: list[str] = []
     pending = ""
@@ -46,5 +45,5 @@ def test_help_examples_run(
     found = examples(command)
     assert found, f"{command} --help shows no runnable example"
     for argv in found:
-        result = CliRunner().invoke(cli, argv)
+        result = run(*argv)
         assert result.exit_code == 0, (argv, result.output)

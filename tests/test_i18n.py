@@ -8,15 +8,12 @@ import gettext
 import io
 import json
 import os
-import subprocess
-import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,17 +26,12 @@ from remikcalc.base.numtext import money_text, number_text
 from remikcalc.base.pofile import PoEntry, mo_bytes, parse_po, write_po
 from remikcalc.cards.notation import CARDS, CODES, check_pack, parse_cards
 from remikcalc.cards.text import NOTATIONS, cards_text, notation, set_notation, written_in
-from remikcalc.cli.main import cli
+from tests.clirun import NO_LOCALE, process, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # No language from the test machine's own environment: each test says what it sets.
-CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                                "LANG": None}  # fmt: skip
-
-
-def run(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env={**CLEAN, **(env or {})}, prog_name="remikcalc")
+pytestmark = pytest.mark.no_locale
 
 
 @pytest.fixture(autouse=True)
@@ -148,13 +140,11 @@ def test_language_from_env_order() -> None:
         language_from_env({"REMIKCALC_LANG": "xx"})
 
 
+@pytest.mark.slow
 def test_the_installed_command_reads_the_locale(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in CLEAN}
+    env = {k: v for k, v in os.environ.items() if k not in NO_LOCALE}
     env["LANG"] = "pl_PL.UTF-8"
-    result = subprocess.run(
-        [sys.executable, "-m", "remikcalc", "show", str(tmp_path / "none.yaml")],
-        capture_output=True, text=True, encoding="utf-8", env=env, check=False,
-    )  # fmt: skip
+    result = process("show", str(tmp_path / "none.yaml"), env=env)
     assert result.returncode == 1
     assert result.stderr == (
         f"Błąd: {tmp_path / 'none.yaml'}: nie ma takiego zapisu; załóż go poleceniem "

@@ -6,27 +6,21 @@ replaced), while JSON and ``--format plain`` stay the same bytes in every langua
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from remikcalc.base import i18n
 from remikcalc.cards.text import set_notation
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
-CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                                "LANG": None}  # fmt: skip
+# No language from the test machine's own environment: English unless a test says otherwise.
+pytestmark = pytest.mark.no_locale
 ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
-
-
-def run(*args: str, lang: str = "en", env: Mapping[str, str | None] | None = None) -> Result:
-    return CliRunner().invoke(
-        cli, ["--lang", lang, *args], env={**CLEAN, **(env or {})}, prog_name="remikcalc"
-    )
 
 
 @pytest.fixture(autouse=True)

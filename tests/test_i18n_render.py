@@ -7,39 +7,30 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from remikcalc.base import i18n
 from remikcalc.base.i18n import language
 from remikcalc.cards.text import set_notation
-from remikcalc.cli.main import cli
 from remikcalc.games.why import reasons_text
 from remikcalc.render import plural_number
 from remikcalc.render.deal import entry_words
 from remikcalc.session import replay, settle
 from remikcalc.sheet import load_sheet
+from tests.clirun import ok
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
-CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                                "LANG": None, "COLUMNS": "80"}  # fmt: skip
+# No language from the test machine's own environment, and a terminal 80 columns wide.
+pytestmark = [pytest.mark.no_locale, pytest.mark.columns(80)]
 GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C", "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 
-def run(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
-    result = CliRunner().invoke(
-        cli, list(args), env={**CLEAN, **(env or {})}, prog_name="remikcalc"
-    )
-    assert result.exit_code == 0, result.output
-    return result
-
-
 def lines(*args: str) -> list[str]:
-    return run(*args).output.splitlines()
+    return ok(*args).output.splitlines()
 
 
 def ex(path: str) -> str:
@@ -140,7 +131,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
 
 
 def test_a_deal_in_markdown_speaks_the_language() -> None:
-    out = run("--lang", "pl", "round", "gin", "--closer", "Anna", *GIN, "--format", "markdown")
+    out = ok("--lang", "pl", "round", "gin", "--closer", "Anna", *GIN, "--format", "markdown")
     assert out.output.startswith("gin: Anna puka; wygrywa Anna\n")
     assert "| gracz   | układy" in out.output
     assert "| Anna    | 9♣ 9♦ 9♥ \\| K♦ K♥ K♠ \\| 5♠ 6♠ 7♠ | 2♣" in out.output
@@ -160,7 +151,7 @@ def test_the_evening() -> None:
     ru = lines("--lang", "ru", "settle", *files)
     assert "== Весь вечер: 2 записи вместе ==" in ru
     assert "Anna     20,80\xa0zł" in ru
-    md = run("--lang", "pl", "settle", *files, "--format", "markdown").output
+    md = ok("--lang", "pl", "settle", *files, "--format", "markdown").output
     assert md.endswith("\n\nKto komu płaci:\n\n- Boris → Anna: 20,80\xa0zł\n"
                        "- Boris → Carl: 2,50\xa0zł\n")  # fmt: skip
 
@@ -204,16 +195,16 @@ COMMANDS = [
 def test_no_english_words_left(lang: str, args: list[str]) -> None:
     command, path, *rest = args
     shown = _without_title if command == "show" else str
-    english = shown(run(command, ex(path), *rest).output)
+    english = shown(ok(command, ex(path), *rest).output)
     assert ENGLISH.search(english)  # the check can find what it looks for
-    text = shown(run("--lang", lang, command, ex(path), *rest).output)
+    text = shown(ok("--lang", lang, command, ex(path), *rest).output)
     assert not ENGLISH.search(text), ENGLISH.findall(text)
 
 
 def test_no_english_words_left_in_an_added_deal(tmp_path: Path) -> None:
     sheet = tmp_path / "g.yaml"
     shutil.copy(ex("gin/ru-seed-236.yaml"), sheet)
-    out = run("--lang", "pl", "add", str(sheet), "--closer", "Anna", *GIN).output
+    out = ok("--lang", "pl", "add", str(sheet), "--closer", "Anna", *GIN).output
     shown = [line for line in out.splitlines() if not line.startswith("  - ")]  # the reasons
     assert not ENGLISH.search("\n".join(shown)), ENGLISH.findall("\n".join(shown))
 
@@ -237,7 +228,7 @@ SAME = [
 def test_json_plain_and_csv_are_the_same_in_every_language(fmt: str, args: list[str]) -> None:
     command, *paths = args
     outputs = {
-        lang: run("--lang", lang, command, *map(ex, paths), "--format", fmt).output
+        lang: ok("--lang", lang, command, *map(ex, paths), "--format", fmt).output
         for lang in ("en", "pl", "ru")
     }
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
@@ -246,7 +237,7 @@ def test_json_plain_and_csv_are_the_same_in_every_language(fmt: str, args: list[
 def test_a_deal_for_programs_keeps_codes_in_every_language() -> None:
     for fmt in ("plain", "csv", "json"):
         outputs = {
-            lang: run(
+            lang: ok(
                 "--lang", lang, "round", "gin", "--closer", "Anna", *GIN, "--format", fmt
             ).output  # fmt: skip
             for lang in ("en", "pl", "ru")
@@ -323,7 +314,7 @@ def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
         "Anna, Boris i Carl mają po 520 (powyżej 500): gra toczy się dalej. Rozliczenie "
         "według obecnego stanu."
     ) in pl
-    ru = " ".join(run("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
+    ru = " ".join(ok("--lang", "ru", "show", str(sheet)).output.split())  # a wrapped line
     assert "Anna, Boris и Carl: поровну, по 520, а это больше 500; партия продолжается." in ru
 
 

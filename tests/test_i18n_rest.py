@@ -13,15 +13,14 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from remikcalc.base import i18n
 from remikcalc.cards.text import set_notation
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
-CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                                "LANG": None, "COLUMNS": "300"}  # fmt: skip
+# No language from the test machine's own environment, and a terminal wide enough not to wrap.
+pytestmark = [pytest.mark.no_locale, pytest.mark.columns(300)]
 GIN = ("Anna=QH QD QC 6S 7S 8S 2D 3D 4D AC", "Boris=QS 9S TS 5H 5C 9H JC KD 2C 3C")
 BRIDGE = ("Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK", "Boris=8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
           "Carl=JK 2C 6C 9C 5D QD 3H TH 7S KS")  # fmt: skip
@@ -34,23 +33,8 @@ def english_after() -> Iterator[None]:
     set_notation(None)
 
 
-def invoke(*args: str, stdin: str | None = None, cwd: Path | None = None) -> Result:
-    runner = CliRunner()
-    if cwd is None:
-        return runner.invoke(cli, list(args), env=CLEAN, input=stdin, prog_name="remikcalc")
-    with runner.isolated_filesystem(temp_dir=cwd):
-        return runner.invoke(cli, list(args), env=CLEAN, input=stdin, prog_name="remikcalc")
-
-
-def said(*args: str, stdin: str | None = None) -> str:
-    """Everything the command wrote (stdout and stderr), whatever its exit code."""
-    result = invoke(*args, stdin=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.output
-
-
 def error_line(*args: str) -> str:
-    result = invoke(*args)
+    result = run(*args)
     assert result.exit_code != 0, result.output
     return result.output.strip().splitlines()[-1]
 
@@ -121,7 +105,7 @@ def test_yaml_problems_said_in_the_language(
 
 def test_hand_table_in_polish_and_russian() -> None:
     args = ("hand", "-v", "remibrydz", "9C 7H QD 9D 9H 5S 6S 7S KD KH JK")
-    assert said("--lang", "pl", *args).splitlines() == [
+    assert run("--lang", "pl", *args).output.splitlines() == [
         "Ręka:        9♣ 7♥ D♦ 9♦ 9♥ 5♠ 6♠ 7♠ K♦ K♥ JK",
         "Układy:      9♣ 9♦ 9♥ | JK=K♣ K♦ K♥ | 5♠ 6♠ 7♠",
         "Niewyłożone: D♦ 7♥",
@@ -129,7 +113,7 @@ def test_hand_table_in_polish_and_russian() -> None:
         "Kara:        102, jeśli ktoś inny teraz zamknie rozdanie (liczy się każda karta, "
         "układy też; 204, jeśli zamknie z ręki)",
     ]
-    assert said("--lang", "ru", "hand", "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD").splitlines() == [
+    assert run("--lang", "ru", "hand", "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD").output.splitlines() == [
         "Рука:        Тп 2п 3п 7ч 7б 7т 9т 9б Кч Дп Вб",
         "Комбинации:  7т 7б 7ч | Тп 2п 3п",
         "Несыгранные: 9т 9б Вб Кч",
@@ -139,7 +123,7 @@ def test_hand_table_in_polish_and_russian() -> None:
 
 
 def test_hand_table_english_unchanged() -> None:
-    assert said("hand", "-v", "rummy", "9C 9D 9H KS 2C").splitlines() == [
+    assert run("hand", "-v", "rummy", "9C 9D 9H KS 2C").output.splitlines() == [
         "Hand:     9C 9D 9H KS 2C",
         "Melds:    9C 9D 9H",
         "Deadwood: 2C KS",
@@ -151,7 +135,7 @@ def test_hand_table_english_unchanged() -> None:
 
 def test_knock_reasons_in_russian_and_english_in_json() -> None:
     args = ("round", "oklahoma", "--upcard", "3S", "--closer", "Anna", *GIN)
-    text = said("--lang", "ru", *args)
+    text = run("--lang", "ru", *args).output
     assert "  - открытая карта 3п задаёт предел стука 3" in text.splitlines()
     assert "  - открытая карта 3п — пика: очки за сдачу удваиваются" in text.splitlines()
     assert "  - Boris докладывает Дп к Дт Дб Дч" in text.splitlines()
@@ -159,24 +143,24 @@ def test_knock_reasons_in_russian_and_english_in_json() -> None:
         "  - стук: у игрока Anna на руке 1 (предел 3), у игрока Boris после докладывания — 44; "
         "Anna получает 44 − 1 = 43" in text.splitlines()
     )
-    pl = said("--lang", "pl", *args).splitlines()
+    pl = run("--lang", "pl", *args).output.splitlines()
     assert "  - odkryty pik podwaja rozdanie: 43 × 2 = 86" in pl
-    json_en = said(*args, "--json")
+    json_en = run(*args, "--json").output
     assert '"up-card 3S sets the knock limit to 3"' in json_en
     knock = "knock: Anna has 1 (limit 3), Boris has 44 after lay-offs; Anna scores 44 - 1 = 43"
     assert f'"{knock}"' in json_en
     for lang in ("pl", "ru"):
-        assert said("--lang", lang, *args, "--json") == json_en
+        assert run("--lang", lang, *args, "--json").output == json_en
 
 
 def test_check_table_in_the_language(tmp_path: Path) -> None:
     folder = _examples_with_faults(tmp_path)
-    pl = invoke("--lang", "pl", "check", str(folder))
+    pl = run("--lang", "pl", "check", str(folder))
     assert pl.exit_code == 1
     assert "nieznana odmiana 'ginn'" in pl.output
     assert "BŁĄD" in pl.output and "NIEZGODNE" in pl.output
     assert pl.output.rstrip().endswith("1 zgodny, 3 niezgodne")
-    ru = invoke("--lang", "ru", "check", str(folder))
+    ru = run("--lang", "ru", "check", str(folder))
     assert "ОШИБКА" in ru.output and "РАСХОЖДЕНИЕ" in ru.output
     assert "ожидалось" in ru.output
     assert ru.output.rstrip().endswith("совпадают: 1, не совпадают: 3")
@@ -210,18 +194,18 @@ def _examples_with_faults(tmp_path: Path) -> Path:
 def test_check_json_and_plain_same_bytes_in_every_language(tmp_path: Path) -> None:
     folder = str(_examples_with_faults(tmp_path))
     for fmt in ("json", "plain"):
-        english = invoke("check", str(folder), "--format", fmt)
+        english = run("check", str(folder), "--format", fmt)
         assert english.exit_code == 1
         assert "unknown variant 'ginn'" in english.stdout
         for lang in ("pl", "ru"):
-            assert invoke("--lang", lang, "check", folder, "--format", fmt).stdout == (
+            assert run("--lang", lang, "check", folder, "--format", fmt).stdout == (
                 english.stdout
             ), (fmt, lang)
 
 
 def test_hand_batch_json_same_bytes_in_every_language() -> None:
     lines = "9C 9D 9H\n9X\nAS 2S 3S 7H 7D 7C 9C 9D KH QS JD\n\n9C 9C 9C\nДч Дп Дт\n"
-    english = invoke("hand", "--json", "-", stdin=lines)
+    english = run("hand", "--json", "-", input=lines)
     assert english.exit_code == 1
     assert (
         '{"line": 2, "error": "card 1 \'9X\': unknown suit \'X\' (suits are C D H S or '
@@ -229,22 +213,23 @@ def test_hand_batch_json_same_bytes_in_every_language() -> None:
     )
     assert '"error": "9C typed 3 times, but gin uses one pack' in english.stdout
     for lang in ("pl", "ru"):
-        assert invoke("--lang", lang, "hand", "--json", "-", stdin=lines).stdout == (english.stdout)
-    people = invoke("--lang", "ru", "hand", "-", stdin=lines)
+        assert run("--lang", lang, "hand", "--json", "-", input=lines).stdout == (english.stdout)
+    people = run("--lang", "ru", "hand", "-", input=lines)
     assert "строка 2: карта 1 '9X': неизвестная масть 'X'" in people.stderr
 
 
 def test_hand_plain_same_bytes_in_every_language() -> None:
     lines = "9C 7H QD 9D 9H 5S 6S 7S KD KH JK\nAS 2S 3S 7H 7D 7C 9C 9D KH QS JD\n"
-    english = invoke("hand", "-v", "remibrydz", "--format", "plain", "-", stdin=lines)
+    english = run("hand", "-v", "remibrydz", "--format", "plain", "-", input=lines)
     assert english.exit_code == 0
     assert "JK=KC" in english.stdout
     for lang in ("pl", "ru"):
-        again = invoke("--lang", lang, "hand", "-v", "remibrydz", "--format", "plain", "-",
-                       stdin=lines)  # fmt: skip
+        again = run("--lang", lang, "hand", "-v", "remibrydz", "--format", "plain", "-",
+                    input=lines)  # fmt: skip
         assert again.stdout == english.stdout
 
 
+@pytest.mark.slow
 def test_step_limit_in_russian() -> None:
     # the hand of test_fast_paths that is past the limit (a long run with jokers is not)
     text = (
@@ -261,9 +246,9 @@ def test_step_limit_in_russian() -> None:
 
 
 def test_examples_json_same_in_every_language() -> None:
-    english = invoke("examples", "--json").stdout
+    english = run("examples", "--json").stdout
     for lang in ("pl", "ru"):
-        assert invoke("--lang", lang, "examples", "--json").stdout == english
+        assert run("--lang", lang, "examples", "--json").stdout == english
 
 
 # --- the sweep: no English word left ---------------------------------------------------------
@@ -404,7 +389,7 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
 def test_sweep_no_english_left(lang: str, tmp_path: Path) -> None:
     left: dict[str, set[str]] = {}
     for args, fails in _sweep_commands(tmp_path):
-        result = invoke("--lang", lang, *args)
+        result = run("--lang", lang, *args)
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             args,
             result.output,
@@ -418,7 +403,7 @@ def test_sweep_no_english_left(lang: str, tmp_path: Path) -> None:
 
 def test_sweep_examples_listing_no_english(tmp_path: Path) -> None:
     for lang in ("pl", "ru"):
-        output = invoke("--lang", lang, "examples").output
+        output = run("--lang", lang, "examples").output
         # the rows hold each example's own source text (data, as written in the file)
         said_for_people = [line for line in output.splitlines() if ".yaml" not in line]
         assert english_words("\n".join(said_for_people)) == set(), lang
@@ -428,5 +413,5 @@ def test_english_words_finds_english() -> None:
     """The sweep's check is not empty: it sees the English it looks for."""
     assert english_words("Error: card 1 '9X': unknown suit") == {"Error", "card", "unknown", "suit"}
     assert english_words("`remikcalc new x.yaml` Anna knock_limit=3 JK=K♣") == set()
-    assert {"card", "unknown", "suit"} <= english_words(invoke("hand", "9X").output)
-    assert english_words(invoke("--lang", "pl", "hand", "9X").output) == set()
+    assert {"card", "unknown", "suit"} <= english_words(run("hand", "9X").output)
+    assert english_words(run("--lang", "pl", "hand", "9X").output) == set()

@@ -7,26 +7,25 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from remikcalc.base import i18n
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import language
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import set_notation
-from remikcalc.cli.main import cli
 from remikcalc.games.deal import player_named
 from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined, reason_text
+from tests.clirun import run
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
-CLEAN: dict[str, str | None] = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                                "LANG": None}  # fmt: skip
+# No language from the test machine's own environment: each test says what it sets.
+pytestmark = pytest.mark.no_locale
 
 BOAT = ["round", "boat", "--plus", "10", "--closer", "Anna", "Boris=KS KH 9C 9D 3S",
         "Carl=QS 4H 4D", "Anna="]  # fmt: skip
@@ -42,10 +41,6 @@ RUMMY500 = ["round", "rummy 500", "--closer", "Anna", "--melded", "Anna=3H 4H 5H
 CONTINENTAL = ["round", "continental", "--closer", "Anna",
                "Anna=3H 4H 5H | 6S 7S 8S | 9D TD JD | 2C 3C 4C | QS KS AS",
                "Boris=2H 5C 7C 9C JC KH 3D 5D 7D 9H JH 4S 6H 8H TC"]  # fmt: skip
-
-
-def run(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env={**CLEAN, **(env or {})}, prog_name="remikcalc")
 
 
 def why_lines(output: str) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def _cases(draw: st.DrawFn, most: int) -> tuple[Rules, list[Card], bool]:
     return rules, draw(_long_run_hands(rules, most)), draw(st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(_cases(most=8))
 def test_long_runs_with_jokers_against_the_oracle(case: tuple[Rules, list[Card], bool]) -> None:
@@ -96,6 +98,7 @@ def test_long_runs_with_jokers_against_the_oracle(case: tuple[Rules, list[Card],
         assert found.points == oracle.least_points(hand, rules)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(_cases(most=13))
 def test_long_runs_with_jokers_as_without_the_shortcuts(

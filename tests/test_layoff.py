@@ -235,6 +235,7 @@ def knock_deals(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
 FORMULA_PRESETS = ("ru", "pagat", "modern", "bicycle")
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(knock_deals(), st.sampled_from(FORMULA_PRESETS))
 def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
@@ -268,6 +269,7 @@ def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
         assert result.scores == {"Anna": 0, "Boris": k - d + rules.undercut_bonus}
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=10, max_size=11, unique=True))
 def test_least_arrangements_match_the_search_and_are_partitions(indices: list[int]) -> None:
@@ -290,6 +292,7 @@ def test_rank_helpers_are_consistent() -> None:
     assert _meld_cards("run", 12, 0, 5)[-1].rank is Rank.KING
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(knock_deals(), st.integers(0, 51))
 def test_oklahoma_upcard_limit_and_spade_double_follow_the_formula(

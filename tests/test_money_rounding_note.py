@@ -6,14 +6,14 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from click.testing import CliRunner
+import pytest
 
-from remikcalc.cli.main import cli
+from tests.clirun import ok
 
 BRIDGE = (
     Path(str(resources.files("remikcalc") / "examples")) / "bridge" / "eliminated-sits-out.yaml"
 )
-CLEAN = {"REMIKCALC_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+pytestmark = pytest.mark.no_locale
 
 
 def _with_stake(tmp_path: Path, stake: str) -> Path:
@@ -25,24 +25,18 @@ def _with_stake(tmp_path: Path, stake: str) -> Path:
     return sheet
 
 
-def _settle(*args: str) -> list[str]:
-    result = CliRunner().invoke(cli, [*args], env=CLEAN)
-    assert result.exit_code == 0, result.output
-    return result.output.splitlines()
-
-
 def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
     sheet = str(_with_stake(tmp_path, "0.01"))
-    lines = _settle("settle", sheet)
+    lines = ok("settle", sheet).output.splitlines()
     # net: Anna -2, Boris +0.5, Carl -3 stakes, the pool 4.5: Boris's half grosz is spread away
     assert "  Anna pays into the pool 0.02 PLN" in lines
     assert "  Carl pays into the pool 0.03 PLN" in lines
     assert "Amounts are rounded to 0.01 PLN; the payments still square." in lines
-    polish = _settle("--lang", "pl", "settle", sheet)
+    polish = ok("--lang", "pl", "settle", sheet).output.splitlines()
     assert "Kwoty zaokrąglono do 0,01\xa0zł; płatności nadal się bilansują." in polish
 
 
 def test_exact_money_says_nothing_of_rounding(tmp_path: Path) -> None:
-    lines = _settle("settle", str(_with_stake(tmp_path, "0.10")))
+    lines = ok("settle", str(_with_stake(tmp_path, "0.10"))).output.splitlines()
     assert "  Anna pays Boris 0.05 PLN" in lines and "  Carl pays into the pool 0.30 PLN" in lines
     assert not [line for line in lines if "rounded" in line]

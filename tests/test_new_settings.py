@@ -10,18 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.money import currency_code
-from remikcalc.cli.main import cli
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import currency_problem, title_problem
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
+from tests.clirun import run
 
 
 @pytest.mark.parametrize(
@@ -87,6 +82,7 @@ def test_good_titles_and_currencies_round_trip(tmp_path: Path) -> None:
     assert sheet.title == title and sheet.currency == "zł"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

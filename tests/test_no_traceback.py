@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+import pytest
+from click.testing import Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 TOKENS = st.sampled_from(
     ["9C", "7h", "10♥", "Дч", "Wk", "JK", "*", "QX", "QС", "|", "AS", "2S", "3S", "KD", "1C",
@@ -21,27 +22,26 @@ VARIANTS = st.sampled_from(
 )  # fmt: skip
 
 
-def invoke(args: list[str], input: str | None = None) -> Result:
-    result = CliRunner().invoke(cli, args, input=input)
-    assert result.exit_code in (0, 1, 2), (args, result.output)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+def answered(result: Result) -> None:
+    """An answer (0) or a clear error (1: bad data, 2: usage); ``run`` itself fails the test on
+    a traceback or an exception other than click's exit."""
+    assert result.exit_code in (0, 1, 2), result.output
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(VARIANTS, TEXT)
 def test_hand_never_crashes(variant: str, text: str) -> None:
-    invoke(["hand", "-v", variant, "--", text])
+    answered(run("hand", "-v", variant, "--", text))
 
 
 @settings(max_examples=40, deadline=None)
 @given(VARIANTS, st.lists(TEXT, min_size=1, max_size=5))
 def test_hand_batch_never_crashes(variant: str, lines: list[str]) -> None:
-    invoke(["hand", "-v", variant, "--json", "-"], input="\n".join(lines))
+    answered(run("hand", "-v", variant, "--json", "-", input="\n".join(lines)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     VARIANTS,
@@ -54,9 +54,10 @@ def test_hand_batch_never_crashes(variant: str, lines: list[str]) -> None:
 def test_round_never_crashes(
     variant: str, hands: list[tuple[str, str]], options: list[str]
 ) -> None:
-    invoke(["round", variant, *options, "--", *[f"{name}={cards}" for name, cards in hands]])
+    answered(run("round", variant, *options, "--", *[f"{name}={cards}" for name, cards in hands]))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -64,15 +65,16 @@ def test_round_never_crashes(
 def test_any_sheet_text_loads_or_is_refused(tmp_path: Path, text: str, command: str) -> None:
     sheet = tmp_path / "sheet.yaml"
     sheet.write_text("remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n" + text, "utf-8")
-    invoke([command, str(sheet)])
+    answered(run(command, str(sheet)))
     sheet.write_text(text, "utf-8")
-    invoke([command, str(sheet)])
+    answered(run(command, str(sheet)))
 
 
 HOWS = [None, "knock", "gin", "big_gin", "undercut", "out", "one_go", "remik", "colour",
         "figures", "full_colour", "draw"]  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(VARIANTS.filter(lambda v: v != "nosuch"), st.data())
 def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.DataObject) -> None:
@@ -104,4 +106,4 @@ def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.Dat
         position += size
         if size or name != closer:
             args.append(f"{name}={format_cards(hand)}")
-    invoke(args)
+    answered(run(*args))

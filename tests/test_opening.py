@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from remikcalc.base.errors import CardError, DealError, MeldError
 from remikcalc.cards.notation import parse_cards, parse_groups
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import get_rules
 from remikcalc.search.opening import Opening, best_opening, opening_from_groups
+from tests.clirun import fails, ok
 
 REMI = get_rules("remibrydz")
 
@@ -154,14 +153,8 @@ def test_opening_pack_limits_apply() -> None:
 # --- the command --------------------------------------------------------------------------------
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["opening", *args])
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_cli_opening_seed_example() -> None:
-    code, out, _ = run("AD 2D JK | 8D 8C 8H | 7S 8S 9S TS")
-    assert code == 0
+    out = ok("opening", "AD 2D JK | 8D 8C 8H | 7S 8S 9S TS").stdout
     assert out == (
         "Hand:     AD 2D JK 8D 8C 8H 7S 8S 9S TS\n"
         "Opening:  AD 2D JK=3D (6) | 8C 8D 8H (24) | 7S 8S 9S TS (34)\n"
@@ -172,8 +165,7 @@ def test_cli_opening_seed_example() -> None:
 
 
 def test_cli_opening_json() -> None:
-    code, out, _ = run("--json", "AD", "2D", "JK", "8D", "8C", "8H", "7S", "8S", "9S", "TS")
-    assert code == 0
+    out = ok("opening", "--json", "AD", "2D", "JK", "8D", "8C", "8H", "7S", "8S", "9S", "TS").stdout
     record = json.loads(out)
     assert record["variant"] == "remibrydz"
     assert (record["value"], record["minimum"], record["can_open"]) == (68, 30, True)
@@ -185,25 +177,21 @@ def test_cli_opening_json() -> None:
 
 
 def test_cli_opening_cannot_open_is_an_answer_not_an_error() -> None:
-    code, out, _ = run("5H", "6H", "7H", "2C", "9D")
-    assert code == 0
+    out = ok("opening", "5H", "6H", "7H", "2C", "9D").stdout
     assert "Can open: no: the best melds are worth 18, less than the 30 needed" in out
 
 
 def test_cli_opening_plain() -> None:
-    code, out, _ = run("--format", "plain", "KS", "KH", "KD", "5C")
-    assert code == 0
+    out = ok("opening", "--format", "plain", "KS", "KH", "KD", "5C").stdout
     # A set is laid in suit order: KD KH KS.
     assert out == "KS KH KD 5C\tKD KH KS (30)\t30\t5C\t30\tyes\n"
 
 
 def test_cli_opening_variant_and_rule() -> None:
     # --rule first_meld_min=51: 5H 6H 7H 4C 4D 4S is worth 30, not enough.
-    code, out, _ = run("--rule", "first_meld_min=51", "5H", "6H", "7H", "4C", "4D", "4S")
-    assert code == 0
+    out = ok("opening", "--rule", "first_meld_min=51", "5H", "6H", "7H", "4C", "4D", "4S").stdout
     assert "Can open: no" in out
-    code, out, _ = run("-v", "rummy", "5H", "6H", "7H")
-    assert code == 0
+    out = ok("opening", "-v", "rummy", "5H", "6H", "7H").stdout
     assert "Value:    18 (minimum none)" in out
 
 
@@ -217,13 +205,11 @@ def test_cli_opening_variant_and_rule() -> None:
     ],
 )
 def test_cli_opening_bad_hand_exits_1_without_traceback(args: list[str], message: str) -> None:
-    code, out, err = run(*args)
-    assert code == 1
-    assert message in err
-    assert "Traceback" not in out + err
+    result = fails("opening", *args, code=1)
+    assert message in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_cli_opening_unknown_variant_is_a_usage_error() -> None:
-    code, _, err = run("-v", "nosuch", "5H")
-    assert code == 2
+    err = fails("opening", "-v", "nosuch", "5H", code=2).stderr
     assert "unknown variant" in err

@@ -11,25 +11,19 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
 from remikcalc.sheet import load_sheet
+from tests.clirun import command, ok, run
 
 HANDS = '{Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", Boris: "AS 2S 3S 4D 5D 8C 8D JC QC TD"}'
 
 
 def _piped_to_a_closed_reader(*args: str) -> tuple[int, str]:
     """Run remikcalc with its stdout a pipe whose reader has already gone."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "remikcalc", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc = subprocess.Popen(command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # like `| head -0`: nobody reads
     with proc.stderr:
@@ -37,6 +31,7 @@ def _piped_to_a_closed_reader(*args: str) -> tuple[int, str]:
     return proc.wait(), err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -66,8 +61,7 @@ def test_rename_in_a_layout_it_cannot_edit_in_place_warns_and_rewrites(tmp_path:
         f"deals:\n  -   closer: Anna\n      hands: {HANDS}\n",
         encoding="utf-8",
     )
-    result = CliRunner().invoke(cli, ["rename", str(path), "boris", "Borys"])
-    assert result.exit_code == 0, result.output
+    result = ok("rename", str(path), "boris", "Borys")
     assert "rewritten in the standard layout" in result.stderr
     assert load_sheet(path).players == ("Anna", "Borys")
 
@@ -79,8 +73,7 @@ def test_edit_that_drops_comments_says_so(tmp_path: Path) -> None:
         f"deals: [\n  {{closer: Anna, hands: {HANDS}}}, # first\n]\n",
         encoding="utf-8",
     )
-    result = CliRunner().invoke(cli, ["edit", str(path), "1", "--score", "Boris=9"])
-    assert result.exit_code == 0, result.output
+    result = ok("edit", str(path), "1", "--score", "Boris=9")
     assert "comments and its own layout were not kept" in result.stderr
     assert load_sheet(path).entries[0].scores == {"Boris": 9}  # type: ignore[union-attr]
 
@@ -89,20 +82,18 @@ def test_names_that_look_the_same_are_one_player(tmp_path: Path) -> None:
     """'é' typed composed or as 'e' + a combining accent is the same player, as 'Anna' and
     'anna' are: new refuses the pair, and add and rename find the player either way."""
     composed, decomposed = "\u00e9", "e\u0301"
-    run = CliRunner().invoke
     path = tmp_path / "names.yaml"
-    twice = run(cli, ["new", str(path), "-v", "gin", "--players", f"{composed},{decomposed}"])
+    twice = run("new", str(path), "-v", "gin", "--players", f"{composed},{decomposed}")
     assert twice.exit_code != 0 and not path.exists()
-    assert run(cli, ["new", str(path), "-v", "gin", "--players", f"{composed},Bob"]).exit_code == 0
-    added = run(cli, ["add", str(path), "--score", f"{decomposed}=4"])
-    assert added.exit_code == 0, added.output
+    assert run("new", str(path), "-v", "gin", "--players", f"{composed},Bob").exit_code == 0
+    ok("add", str(path), "--score", f"{decomposed}=4")
     assert load_sheet(path).entries[0].scores == {composed: 4}  # type: ignore[union-attr]
-    clash = run(cli, ["rename", str(path), "bob", decomposed])
+    clash = run("rename", str(path), "bob", decomposed)
     assert clash.exit_code != 0
 
 
 @pytest.mark.parametrize("odd", ["\u2028", "\u2029"])
 def test_a_line_separator_is_no_part_of_a_name(tmp_path: Path, odd: str) -> None:
     path = tmp_path / "sep.yaml"
-    result = CliRunner().invoke(cli, ["new", str(path), "-v", "gin", "--players", f"a{odd}b,C"])
+    result = run("new", str(path), "-v", "gin", "--players", f"a{odd}b,C")
     assert result.exit_code != 0 and not path.exists()

@@ -15,10 +15,9 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import remikcalc
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 ROOT = Path(remikcalc.__file__).resolve().parent.parent
 TRANSLATED = ("README.pl.md", "README.ru.md")
@@ -61,7 +60,7 @@ def test_the_translated_session_runs_as_printed(
     runs = sessions((ROOT / name).read_text(encoding="utf-8"))
     assert len(runs) >= 6, runs
     for argv, shown in runs:
-        result = CliRunner().invoke(cli, argv)
+        result = run(*argv)
         assert result.exit_code == 0, (argv, result.output)
         for line in shown:
             assert line.rstrip() in result.output, (argv, line, result.output)

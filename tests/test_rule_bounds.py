@@ -9,17 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import DECIMAL_RULE_MAX
+from tests.clirun import run
 
 DECIMAL_KEYS = ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
                 "knock_stake", "entry_stake", "reentry_cost")  # fmt: skip
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def no_traceback(result: Result) -> None:

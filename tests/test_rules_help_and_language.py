@@ -7,17 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
 from remikcalc.rules.families import Family
 from remikcalc.rules.variants import VARIANTS
-
-
-def run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, args, env=env)
-    return result.exit_code, result.output
-
+from tests.clirun import NO_LOCALE, fails, ok, run
 
 # --- 1. melds_in_hand_count shows what the scoring does -------------------------------------
 
@@ -53,8 +46,7 @@ def test_every_family_has_a_deal() -> None:
 @pytest.mark.parametrize("family", list(Family), ids=str)
 def test_rules_shows_whether_melds_in_a_hand_count_as_scored(family: Family) -> None:
     variant, deal = DEALS[family]
-    code, out = run(["round", variant, "--closer", "Anna", "--json", *deal])
-    assert code == 0, out
+    out = ok("round", variant, "--closer", "Anna", "--json", *deal).output
     count = json.loads(out)["details"]["players"]["Boris"]["count"]
     scored = count == ALL_CARDS.get(family, 72)  # every card counted, the meld too
     assert scored or count < ALL_CARDS.get(family, 72)
@@ -62,15 +54,15 @@ def test_rules_shows_whether_melds_in_a_hand_count_as_scored(family: Family) -> 
     for v in VARIANTS:
         if v.rules.family is not family:
             continue
-        code, out = run(["rules", v.name, "--json"])
+        out = run("rules", v.name, "--json").output
         assert json.loads(out)["melds_in_hand_count"] is scored, v.name
-        code, out = run(["rules", v.name, "--format", "plain"])
+        out = run("rules", v.name, "--format", "plain").output
         row = next(line for line in out.splitlines() if line.startswith("melds_in_hand_count"))
         assert row.split()[1] == ("true" if scored else "false"), v.name
 
 
 def test_rules_says_what_melds_in_hand_count_means() -> None:
-    code, out = run(["rules", "rummy", "--format", "plain"])
+    out = run("rules", "rummy", "--format", "plain").output
     row = next(line for line in out.splitlines() if line.startswith("melds_in_hand_count"))
     assert row.split(None, 2)[2] == (
         "melds still in a caught hand count like any card: true in the going-out games, "
@@ -91,8 +83,7 @@ def test_rules_says_what_melds_in_hand_count_means() -> None:
     ],
 )
 def test_group_help_line_of_rules(lang: str, line: str) -> None:
-    code, out = run(["--lang", lang, "--help"], env={"COLUMNS": "100"})
-    assert code == 0
+    out = ok("--lang", lang, "--help", columns=100).output
     assert line in out.splitlines()
 
 
@@ -114,8 +105,7 @@ SHEET = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
 def test_check_error_in_the_language(tmp_path: Path, lang: str, extra: str, message: str) -> None:
     sheet = tmp_path / "game.yaml"
     sheet.write_text(SHEET + extra, "utf-8")
-    code, out = run(["--lang", lang, "check", str(sheet)], env={"COLUMNS": "200"})
-    assert code == 1
+    out = fails("--lang", lang, "check", str(sheet), code=1, columns=200).output
     row = out.splitlines()[2]
     assert row.split(None, 2)[2].rstrip() == message
 
@@ -124,7 +114,7 @@ def test_check_error_in_the_language(tmp_path: Path, lang: str, extra: str, mess
 def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None:
     sheet = tmp_path / "game.yaml"
     sheet.write_text(SHEET, "utf-8")
-    outs = {run(["--lang", lang, "check", str(sheet), "--format", fmt])[1]
+    outs = {run("--lang", lang, "check", str(sheet), "--format", fmt).output
             for lang in ("en", "pl", "ru")}  # fmt: skip
     assert len(outs) == 1
     assert "no expect: an example needs an expect mapping" in outs.pop()
@@ -132,7 +122,6 @@ def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None
 
 # --- 4. REMIKCALC_LANG as a locale name; help and version whatever it says ------------------
 
-CLEAN: dict[str, str | None] = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
 NO_SHEET = {
     "en": "Error: nosuch.yaml: no such sheet; start one with `remikcalc new nosuch.yaml`",
     "pl": "Błąd: nosuch.yaml: nie ma takiego zapisu; załóż go poleceniem "
@@ -147,16 +136,14 @@ NO_SHEET = {
      ("en_GB.UTF-8", "en"), ("PL", "pl")],
 )  # fmt: skip
 def test_remikcalc_lang_takes_a_locale_name(value: str, lang: str) -> None:
-    result = CliRunner().invoke(
-        cli, ["show", "nosuch.yaml"], env={**CLEAN, "REMIKCALC_LANG": value}
-    )
+    result = run("show", "nosuch.yaml", env={**NO_LOCALE, "REMIKCALC_LANG": value})
     assert result.exit_code == 1
     assert result.output.strip() == NO_SHEET[lang]
 
 
 @pytest.mark.parametrize("value", ["de", "de_DE.UTF-8", "C"])
 def test_an_unknown_remikcalc_lang_refuses_a_command(value: str) -> None:
-    result = CliRunner().invoke(cli, ["hand", "QH"], env={**CLEAN, "REMIKCALC_LANG": value})
+    result = run("hand", "QH", env={**NO_LOCALE, "REMIKCALC_LANG": value})
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
         f"Error: REMIKCALC_LANG: unknown language {value!r}; remikcalc speaks en, pl, ru"
@@ -170,8 +157,7 @@ def test_an_unknown_remikcalc_lang_refuses_a_command(value: str) -> None:
      (["--version"], "remikcalc, version ")],
 )  # fmt: skip
 def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], start: str) -> None:
-    env = {**CLEAN, "REMIKCALC_LANG": "de"}
-    result = CliRunner().invoke(cli, args, env=env, prog_name="remikcalc")
+    result = run(*args, env={**NO_LOCALE, "REMIKCALC_LANG": "de"})
     assert result.exit_code == 0
     assert result.stdout.startswith(start)
     assert result.stderr == (
@@ -199,8 +185,7 @@ def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], s
     ],
 )  # fmt: skip
 def test_number_type_named_in_the_language(lang: str, args: list[str], last: str) -> None:
-    code, out = run(["--lang", lang, *args])
-    assert code == 2
+    out = fails("--lang", lang, *args, code=2).output
     assert out.splitlines()[-1] == last
 
 
@@ -225,21 +210,19 @@ def test_largest_hands_as_the_readme_says() -> None:
     text = " ".join(readme.split())
     assert "House rules allow up to 8 packs, 16 jokers and `hand_size` 20" in text
     assert "42 cards with `--rule hand_size=20` (a longer hand is refused at once)" in text
-    code, out = run(["hand", "-v", "boat", "--rule", "hand_size=21", "AS"])
-    assert code == 2
+    out = fails("hand", "-v", "boat", "--rule", "hand_size=21", "AS", code=2).output
     assert out.splitlines()[-1] == "Error: rule hand_size=21: must be between 1 and 20"
-    code, out = run(["rules", "boat", "--rule", "decks=9"])
+    out = run("rules", "boat", "--rule", "decks=9").output
     assert out.splitlines()[-1] == "Error: rule decks=9: must be between 1 and 8"
-    code, out = run(["rules", "boat", "--rule", "jokers=17", "--rule", "wild_jokers=true"])
+    out = run("rules", "boat", "--rule", "jokers=17", "--rule", "wild_jokers=true").output
     assert out.splitlines()[-1] == "Error: rule jokers=17: must be between 0 and 16"
     pack = [r + s for r in "A23456789TJQK" for s in "CDHS"]
     boat = ["hand", "-v", "boat", "--rule", "hand_size=20", "--rule", "decks=2"]
-    code, out = run([*boat, *pack[:43]])
-    assert code == 1
+    out = fails(*boat, *pack[:43], code=1).output
     last = out.splitlines()[-1]  # (the why in brackets is search/'s to word)
     assert last.startswith("Error: a boat hand holds at most 42 cards (")
     assert last.endswith("); got 43")
-    code, out = run(["hand", "-v", "gin", "--rule", "hand_size=20", *pack[:22]])
+    out = run("hand", "-v", "gin", "--rule", "hand_size=20", *pack[:22]).output
     assert out.splitlines()[-1] == (
         "Error: a gin hand holds at most 21 cards (20 dealt + 1 drawn); got 22"
     )

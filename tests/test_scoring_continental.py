@@ -19,6 +19,7 @@ from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
 from remikcalc.search.melds import classify_meld
+from tests.clirun import fails, ok
 
 
 def score(players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -256,6 +257,7 @@ def built_hands(draw: st.DrawFn) -> tuple[list[Card], bool]:
     return cards, deuces
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(built_hands(), st.randoms(use_true_random=False))
 def test_property_every_hand_built_from_a_pattern_goes_out(
@@ -280,68 +282,49 @@ def test_property_every_hand_built_from_a_pattern_goes_out(
 
 
 def test_round_continental_per_card_and_chips() -> None:
-    from click.testing import CliRunner
-
-    from remikcalc.cli.main import cli
-
     # per_card: Boris 15, Carl 16 -> Anna +31.
-    result = CliRunner().invoke(
-        cli,
-        [
-            "round",
-            "continental",
-            "--closer",
-            "Anna",
-            "--json",
-            f"Anna={FIVE_THREES}",
-            f"Boris={BORIS}",
-            f"Carl={CARL}",
-        ],
+    result = ok(
+        "round",
+        "continental",
+        "--closer",
+        "Anna",
+        "--json",
+        f"Anna={FIVE_THREES}",
+        f"Boris={BORIS}",
+        f"Carl={CARL}",
     )
-    assert result.exit_code == 0, result.output
     deal = json.loads(result.stdout)
     assert deal["scores"] == {"Anna": 31, "Boris": -15, "Carl": -16}
     assert deal["payments"][1] == {"from": "Carl", "to": "Anna", "amount": "16"}
     # chips, all spades, before drawing: 1 + 10 + 10 + 10 = 31 from Boris.
     spades = "AS 2S 3S | 4S 5S 6S | 7S 8S 9S | TS JS QS | 3S 4S 5S"
-    result = CliRunner().invoke(
-        cli,
-        [
-            "round",
-            "continental",
-            "--preset",
-            "bicycle",
-            "--closer",
-            "Anna",
-            "--players",
-            "Anna,Boris",
-            "--no-draw",
-            "--json",
-            f"Anna={spades}",
-        ],
+    result = ok(
+        "round",
+        "continental",
+        "--preset",
+        "bicycle",
+        "--closer",
+        "Anna",
+        "--players",
+        "Anna,Boris",
+        "--no-draw",
+        "--json",
+        f"Anna={spades}",
     )
-    assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["scores"] == {"Anna": 31, "Boris": -31}
 
 
 def test_round_continental_bad_pattern_exits_1() -> None:
-    from click.testing import CliRunner
-
-    from remikcalc.cli.main import cli
-
     hand = FIVE_THREES.replace("QH KH AH", "QH KH 5C")
-    result = CliRunner().invoke(
-        cli,
-        [
-            "round",
-            "continental",
-            "--closer",
-            "Anna",
-            f"Anna={hand}",
-            f"Boris={BORIS}",
-            f"Carl={CARL}",
-        ],
+    result = fails(
+        "round",
+        "continental",
+        "--closer",
+        "Anna",
+        f"Anna={hand}",
+        f"Boris={BORIS}",
+        f"Carl={CARL}",
+        code=1,
     )
-    assert result.exit_code == 1
     assert "Anna cannot go out" in result.stderr
     assert "Traceback" not in result.output + result.stderr

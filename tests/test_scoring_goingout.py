@@ -19,6 +19,7 @@ from remikcalc.games import Deal, DealResult, Hand, score_deal
 from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json, result_json
 from remikcalc.rules.variants import Rules, get_rules
+from tests.clirun import run
 
 
 def score(variant: str, players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -384,11 +385,7 @@ def test_property_sheet_sums_to_zero_and_order_changes_nothing(
 
 
 def round_json(*args: str) -> tuple[int, dict[str, Any], str]:
-    from click.testing import CliRunner
-
-    from remikcalc.cli.main import cli
-
-    result = CliRunner().invoke(cli, ["round", *args, "--json"])
+    result = run("round", *args, "--json")
     assert "Traceback" not in result.output + result.stderr
     return (
         result.exit_code,

@@ -12,6 +12,7 @@ from remikcalc.games import DealResult, score_deal
 from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from tests.clirun import run
 
 
 def score(players: list[str], overrides: tuple[str, ...] = (), **kw: Any) -> DealResult:
@@ -181,10 +182,6 @@ def test_rummy500_plus_points_are_refused() -> None:
 
 
 def test_round_rummy500_melded_and_errors() -> None:
-    from click.testing import CliRunner
-
-    from remikcalc.cli.main import cli
-
     # The library's first example through the command line: Anna 48, Boris 28.
     args = [
         "round",
@@ -198,17 +195,13 @@ def test_round_rummy500_melded_and_errors() -> None:
         "--melded",
         "Boris=9D 9C 9S | AC",
     ]
-    result = CliRunner().invoke(cli, args)
+    result = run(*args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["scores"] == {"Boris": 28, "Anna": 48}
-    bad = CliRunner().invoke(
-        cli, ["round", "rummy500", "--closer", "Anna", "Boris=3S", "--melded", "Anna=AH 2H 4H"]
-    )
+    bad = run("round", "rummy500", "--closer", "Anna", "Boris=3S", "--melded", "Anna=AH 2H 4H")
     assert bad.exit_code == 1
     assert "Anna's melds: AH 2H 4H is not a run" in bad.stderr
     assert "Traceback" not in bad.output + bad.stderr
-    outside = CliRunner().invoke(
-        cli, ["round", "rummy", "--closer", "Anna", "Boris=3S", "--melded", "Anna=5H 6H 7H"]
-    )
+    outside = run("round", "rummy", "--closer", "Anna", "Boris=3S", "--melded", "Anna=5H 6H 7H")
     assert outside.exit_code == 1
     assert "only scored in rummy500" in outside.stderr

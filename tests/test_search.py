@@ -85,72 +85,84 @@ def check_discard(hand: list[Card], rules: Rules) -> None:
 # --- against the oracle, every variant's pack --------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(hands(GIN, 10))
 def test_gin_10_cards(hand: list[Card]) -> None:
     check_least(hand, GIN)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(hands(GIN, 11))
 def test_gin_11_cards_best_discard(hand: list[Card]) -> None:
     check_discard(hand, GIN)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(hands(BRIDGE, 9, jokers=4))
 def test_bridge_two_packs_and_jokers(hand: list[Card]) -> None:
     check_least(hand, BRIDGE)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(hands(BRIDGE, 8, jokers=3))
 def test_bridge_best_discard_with_jokers(hand: list[Card]) -> None:
     check_discard(hand, BRIDGE)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(hands(POLISH, 10, jokers=2))
 def test_polish_jokers_minority(hand: list[Card]) -> None:
     check_least(hand, POLISH)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(hands(CONT4, 9, jokers=4))
 def test_continental_runs_only_four_packs(hand: list[Card]) -> None:
     check_least(hand, CONT4)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(hands(BICYCLE, 8, jokers=2))
 def test_continental_bicycle_wild_deuces(hand: list[Card]) -> None:
     check_least(hand, BICYCLE)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(hands(REMIBRYDZ, 8, jokers=6))
 def test_remibrydz_six_jokers(hand: list[Card]) -> None:
     check_least(hand, REMIBRYDZ)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(hands(REMI_AROUND, 7, jokers=3))
 def test_remibrydz_around(hand: list[Card]) -> None:
     check_least(hand, REMI_AROUND)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hands(BOAT, 10))
 def test_boat_pair_rule_and_around(hand: list[Card]) -> None:
     check_least(hand, BOAT)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hands(R500, 10))
 def test_rummy500_ace_fifteen(hand: list[Card]) -> None:
     check_least(hand, R500)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(hands(REMIBRYDZ, 8, jokers=3))
 def test_best_value_melds_against_oracle(hand: list[Card]) -> None:
@@ -159,6 +171,7 @@ def test_best_value_melds_against_oracle(hand: list[Card]) -> None:
     assert sum(m.value(REMIBRYDZ) for m in found.melds) == oracle.greatest_value(hand, REMIBRYDZ)
 
 
+@pytest.mark.slow
 def test_many_seeded_hands_against_the_oracle() -> None:
     """A plain seeded sweep on top of hypothesis: 2000 more hands across the variants."""
     rng = random.Random(2024)
@@ -197,6 +210,7 @@ def dense_hand(data: st.DataObject, size: int) -> list[Card]:
     return [CARDS[c] for c in picked]
 
 
+@pytest.mark.slow
 @settings(max_examples=700, deadline=None)
 @given(st.data())
 def test_fast_path_equals_general_search(data: st.DataObject) -> None:
@@ -216,6 +230,7 @@ def test_fast_path_equals_general_search(data: st.DataObject) -> None:
 # --- determinism --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(hands(BRIDGE, 11, jokers=4), st.randoms(use_true_random=False))
 def test_same_cards_in_any_order_same_arrangement(hand: list[Card], rnd: random.Random) -> None:

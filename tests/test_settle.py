@@ -170,6 +170,7 @@ def test_fewest_transfers_is_the_exact_minimum(values: list[int]) -> None:
     assert len(fewest_transfers(balances)) == expected
 
 
+@pytest.mark.slow
 @given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=60), min_size=1,
                 max_size=12), st.integers(0, 3))  # fmt: skip
 @settings(max_examples=150, deadline=None)
@@ -566,6 +567,7 @@ def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
                      closer=winner)  # fmt: skip
 
 
+@pytest.mark.slow
 @given(st.sampled_from(sorted(VARIANTS)), st.sampled_from(["0.10", "1", "0.05", None]),
        st.data())  # fmt: skip
 @settings(max_examples=120, deadline=None)

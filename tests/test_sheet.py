@@ -94,6 +94,7 @@ def test_a_ten_megabyte_file_is_refused_before_parsing(tmp_path: Path) -> None:
         sheet_from_text(HEAD + "#" * (2 << 20))
 
 
+@pytest.mark.slow
 def test_deep_nesting_and_huge_node_counts_are_refused() -> None:
     assert "nested more than" in problems(HEAD + "expect: " + "[" * 50 + "]" * 50 + "\n")[-1]
     many = "expect: [" + ",".join(["1"] * 320_000) + "]\n"
@@ -330,6 +331,7 @@ names = st.text(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @given(st.lists(names, min_size=2, max_size=4, unique_by=str.casefold),
        st.lists(st.integers(0, 60), max_size=8))  # fmt: skip
 @settings(max_examples=60, deadline=None)

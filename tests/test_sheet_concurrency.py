@@ -6,7 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from remikcalc.sheet import DealEntry, load_sheet
+from tests.clirun import command, ok
+
+pytestmark = pytest.mark.slow  # real processes at once
 
 WORKER = """
 import os, sys, time
@@ -28,14 +33,9 @@ def _scores(path: Path) -> list[tuple[str, int]]:
     return out
 
 
-def _new(path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "remikcalc", "new", str(path), "-v", "rummy",
-                    "--players", "Anna,Boris"], check=True, capture_output=True)  # fmt: skip
-
-
 def _race(path: Path, go: Path, count: int) -> list[tuple[str, int]]:
     """Two worker processes add ``count`` deals each to ``path`` at once; the sheet after."""
-    _new(path)
+    ok("new", str(path), "-v", "rummy", "--players", "Anna,Boris")
     workers = [
         subprocess.Popen(
             [sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
@@ -68,13 +68,12 @@ def test_two_writers_at_once_lose_no_deal(tmp_path: Path) -> None:
 
 def test_two_remikcalc_add_commands_at_once(tmp_path: Path) -> None:
     path = tmp_path / "cli.yaml"
-    _new(path)
+    ok("new", str(path), "-v", "rummy", "--players", "Anna,Boris")
     rounds = 4
     for i in range(1, rounds + 1):
         procs = [
             subprocess.Popen(
-                [sys.executable, "-m", "remikcalc", "add", str(path), "--score", f"{who}={i}"],
-                stdout=subprocess.DEVNULL,
+                command("add", str(path), "--score", f"{who}={i}"), stdout=subprocess.DEVNULL
             )  # fmt: skip
             for who in ("Anna", "Boris")
         ]

@@ -11,25 +11,15 @@ import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
 from remikcalc.sheet import MAX_BYTES, load_sheet
+from tests.clirun import process, run
 
 GIN = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
 DEAL = ["--closer", "Anna", "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
         "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"]  # fmt: skip
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def refused(path: Path, *args: str) -> str:
@@ -109,18 +99,14 @@ def _sheet(path: Path) -> Path:
     return path
 
 
-def _cli(*args: str, timeout: float = 20, **kw: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "remikcalc", *args], capture_output=True,
-                          text=True, timeout=timeout, **kw)  # fmt: skip
-
-
+@pytest.mark.slow
 @needs_fifo
 @pytest.mark.parametrize("command", ["show", "settle", "check", "add", "undo", "pool"])
 def test_a_fifo_is_refused_at_once(tmp_path: Path, command: str) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     extra = ["--score", "Anna=1"] if command == "add" else []
-    done = _cli(command, str(fifo), *extra, timeout=20)  # blocked forever before
+    done = process(command, str(fifo), *extra, timeout=20)  # blocked forever before
     assert done.returncode == 1, done.stderr
     said = done.stderr + done.stdout  # check reports each file in its table
     assert "named pipe" in said and "Traceback" not in said
@@ -193,6 +179,7 @@ def test_a_read_only_sheet_is_refused(tmp_path: Path) -> None:
 
 FULL_DISK = """
 import resource, signal, sys
+sys.dont_write_bytecode = True  # under the limit a byte-code cache would be written cut short
 from remikcalc.cli.main import main
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
@@ -201,6 +188,7 @@ main()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
 def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "full.yaml")
@@ -312,12 +300,13 @@ with locked(sys.argv[1]):
 """
 
 
+@pytest.mark.slow
 def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "wait.yaml")
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path), "1.0"],
                               stdout=subprocess.PIPE, text=True)  # fmt: skip
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-    done = _cli("add", str(path), "--score", "Boris=4")
+    done = process("add", str(path), "--score", "Boris=4", timeout=20)
     assert holder.wait(timeout=30) == 0
     holder.stdout.close()
     assert done.returncode == 0, done.stderr

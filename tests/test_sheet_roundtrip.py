@@ -12,13 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import SheetError
 from remikcalc.cards.notation import parse_groups
-from remikcalc.cli.main import cli
 from remikcalc.rules.dealinput import FIELD, FIELDS, OUTCOMES, InputField, Kind
 from remikcalc.sheet import (
     DealEntry,
@@ -28,6 +26,7 @@ from remikcalc.sheet import (
     sheet_from_text,
     text_with_entry,
 )
+from tests.clirun import fails, ok
 
 # names a YAML reader could take for something else, beside ordinary and generated ones
 ODD_NAMES = ["No", "Yes", "on", "null", "010", "1e3", "Zoë", "O'Brien", "a: b", "#1", "Anna"]
@@ -87,6 +86,7 @@ def sheets_and_entries(draw: st.DrawFn) -> tuple[Sheet, DealEntry]:
     return Sheet(variant="rummy", players=tuple(players)), entry
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets_and_entries())
 def test_every_deal_add_writes_reads_back_equal(case: tuple[Sheet, DealEntry]) -> None:
@@ -102,11 +102,9 @@ def test_every_deal_add_writes_reads_back_equal(case: tuple[Sheet, DealEntry]) -
 
 def _refused_by_add(tmp_path: Path, variant: str, args: list[str]) -> str:
     path = tmp_path / "s.yaml"
-    made = CliRunner().invoke(cli, ["new", str(path), "-v", variant, "--players", "Anna,Boris"])
-    assert made.exit_code == 0, made.output
+    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
     before = path.read_bytes()
-    result = CliRunner().invoke(cli, ["add", str(path), *args])
-    assert result.exit_code == 1, result.output
+    result = fails("add", str(path), *args, code=1)
     assert path.read_bytes() == before  # unchanged byte for byte
     assert "is unchanged" in result.output
     return result.output

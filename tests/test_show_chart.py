@@ -6,15 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
+from tests.clirun import run
 
 pytest.importorskip("matplotlib")
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture
@@ -75,6 +70,7 @@ def test_an_unwritable_folder_is_a_one_line_error(sheet: Path, tmp_path: Path) -
         locked.chmod(0o700)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "magic"), [("c.png", b"\x89PNG"), ("c.SVG", b"<?xml"), ("c.pdf", b"%PDF")]
 )

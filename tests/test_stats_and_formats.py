@@ -7,16 +7,9 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+import pytest
 
-from remikcalc.cli.main import cli
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> Result:
-    result = CliRunner().invoke(cli, list(args), env=env)
-    assert result.exit_code == 0, result.output
-    return result
-
+from tests.clirun import command, ok
 
 BRIDGE_REENTRY = """\
 remikcalc: 1
@@ -34,32 +27,32 @@ deals:
 def test_stats_numbers_deals_as_show_does_around_a_reentry(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
     sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
-    shown = run("show", str(sheet), "--format", "plain").output.splitlines()
+    shown = ok("show", str(sheet), "--format", "plain").output.splitlines()
     assert [line.split("\t")[:3] for line in shown[1:]] == [
         ["1", "1", "Anna closed with a remik"],
         ["", "1", "Boris re-enters"],
         ["2", "1", "Carl knocked"],
     ]
-    data = json.loads(run("stats", str(sheet), "--format", "json").output)
+    data = json.loads(ok("stats", str(sheet), "--format", "json").output)
     assert data["players"]["Boris"]["best_deal"] == {"sheet": str(sheet), "n": 2, "score": 5}
-    rows = run("stats", str(sheet), "--format", "csv").output.splitlines()
+    rows = ok("stats", str(sheet), "--format", "csv").output.splitlines()
     assert rows[2] == "Boris,2,0,-,-,-,+5 (#2),0"
 
 
 def _rummy500(tmp_path: Path, *scores: str, closer: str | None = None) -> Path:
     sheet = tmp_path / "r5.yaml"
-    run("new", str(sheet), "-v", "rummy500", "--players", "Anna,Boris,Carl")
+    ok("new", str(sheet), "-v", "rummy500", "--players", "Anna,Boris,Carl")
     args = ["add", str(sheet)]
     for s in scores:
         args += ["--score", s]
     if closer:
         args += ["--closer", closer]
-    run(*args)
+    ok(*args)
     return sheet
 
 
 def _won(sheet: Path) -> dict[str, int]:
-    data = json.loads(run("stats", str(sheet), "--format", "json").output)
+    data = json.loads(ok("stats", str(sheet), "--format", "json").output)
     return {name: p["won"] for name, p in data["players"].items()}
 
 
@@ -84,7 +77,7 @@ def test_a_points_only_deal_with_a_closer_is_won_by_the_closer(tmp_path: Path) -
 
 
 def test_stats_help_states_the_points_only_rule() -> None:
-    text = " ".join(run("stats", "--help", env={"COLUMNS": "200"}).output.split())
+    text = " ".join(ok("stats", "--help", env={"COLUMNS": "200"}).output.split())
     assert (
         "A deal entered as points only counts as played for every player and has no count "
         "caught; it is won by its closer if one is given (in the knock games by the only "
@@ -98,7 +91,7 @@ EVENING = Path(str(resources.files("remikcalc") / "examples" / "evening"))
 
 def _friday(fmt: str) -> str:
     gin, rummy = EVENING / "friday-gin.yaml", EVENING / "friday-rummy.yaml"
-    return run("settle", str(gin), str(rummy), "--format", fmt).output
+    return ok("settle", str(gin), str(rummy), "--format", fmt).output
 
 
 def test_an_evening_in_csv_has_the_columns_of_one_sheet() -> None:
@@ -106,7 +99,7 @@ def test_an_evening_in_csv_has_the_columns_of_one_sheet() -> None:
         "player,money,currency\nAnna,20.80,PLN\nBoris,-23.30,PLN\nCarl,2.50,PLN\n\n"
         "from,to,amount,currency\nBoris,Anna,20.80,PLN\nBoris,Carl,2.50,PLN\n"
     )
-    one = run("settle", str(EVENING / "friday-gin.yaml"), "--format", "csv").output
+    one = ok("settle", str(EVENING / "friday-gin.yaml"), "--format", "csv").output
     assert "\nfrom,to,amount,currency\nBoris,Anna,19.50,PLN\n" in one
 
 
@@ -125,21 +118,21 @@ def test_an_evening_in_markdown_lists_who_pays_whom_as_one_sheet_does() -> None:
 
 def _gin_in_points(tmp_path: Path, name: str, score: str) -> str:
     sheet = tmp_path / name
-    run("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
-    run("add", str(sheet), "--score", score)
+    ok("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
+    ok("add", str(sheet), "--score", score)
     return str(sheet)
 
 
 def test_an_evening_in_points_names_its_unit(tmp_path: Path) -> None:
     a = _gin_in_points(tmp_path, "a.yaml", "Anna=30")
     b = _gin_in_points(tmp_path, "b.yaml", "Boris=12")
-    text = run("settle", a, b).output
+    text = ok("settle", a, b).output
     assert text.endswith("Who pays whom:\n  Boris pays Anna 18 points\n")
-    assert run("settle", a, b, "--format", "csv").output == (
+    assert ok("settle", a, b, "--format", "csv").output == (
         "player,net\nAnna,18\nBoris,-18\n\nfrom,to,amount,currency\nBoris,Anna,18,\n"
     )
-    assert run("settle", a, b, "--format", "plain").output.endswith("\n\nBoris\tAnna\t18\n")
-    pl = run("--lang", "pl", "settle", a, b).output
+    assert ok("settle", a, b, "--format", "plain").output.endswith("\n\nBoris\tAnna\t18\n")
+    pl = ok("--lang", "pl", "settle", a, b).output
     assert pl.endswith("Kto komu płaci:\n  Boris → Anna: 18 pkt\n")
 
 
@@ -151,45 +144,45 @@ BOAT_SOURCE = (
 
 def test_examples_in_csv_and_markdown_give_the_source_whole() -> None:
     env = {"COLUMNS": "60"}
-    csv_text = run("examples", "--format", "csv", env=env).output
+    csv_text = ok("examples", "--format", "csv", env=env).output
     lines = csv_text.splitlines()
     assert lines[0] == "example,variant,source"
     assert lines[1] == f'boat/pair-rule-three-players.yaml,boat,"{BOAT_SOURCE}"'
     assert "…" not in csv_text and "worked example" not in csv_text
-    assert run("--lang", "pl", "examples", "--format", "csv", env=env).output == csv_text
-    markdown = run("examples", "--format", "markdown", env=env).output.splitlines()
+    assert ok("--lang", "pl", "examples", "--format", "csv", env=env).output == csv_text
+    markdown = ok("examples", "--format", "markdown", env=env).output.splitlines()
     row = next(line for line in markdown if "pair-rule-three-players" in line)
     assert [cell.strip() for cell in row.strip("|").split("|")] == [
         "boat/pair-rule-three-players.yaml", "boat", BOAT_SOURCE
     ]  # fmt: skip
-    table_text = run("examples", env=env).output
+    table_text = ok("examples", env=env).output
     assert "…" in table_text  # only the table for people is cut to the width
 
 
 def test_show_csv_and_plain_name_each_rows_game(tmp_path: Path) -> None:
     sheet = tmp_path / "g.yaml"
-    run("new", str(sheet), "-v", "gin", "--players", "Anna,Boris", "--rule", "game_target=50")
+    ok("new", str(sheet), "-v", "gin", "--players", "Anna,Boris", "--rule", "game_target=50")
     for score in ("Anna=60", "Boris=20"):
-        run("add", str(sheet), "--score", score)
-    data = json.loads(run("show", str(sheet), "--format", "json").output)
+        ok("add", str(sheet), "--score", score)
+    data = json.loads(ok("show", str(sheet), "--format", "json").output)
     assert [row["game"] for row in data["rows"]] == [1, 2]
-    assert run("show", str(sheet), "--format", "csv").output.splitlines()[:3] == [
+    assert ok("show", str(sheet), "--format", "csv").output.splitlines()[:3] == [
         "#,game,deal,scores,Anna,Boris",
         "1,1,points only,Anna +60,60,0",
         "2,2,points only,Boris +20,0,20",
     ]
-    assert run("show", str(sheet), "--format", "plain").output.splitlines()[:3] == [
+    assert ok("show", str(sheet), "--format", "plain").output.splitlines()[:3] == [
         "#\tgame\tdeal\tscores\tAnna\tBoris",
         "1\t1\tpoints only\tAnna +60\t60\t0",
         "2\t2\tpoints only\tBoris +20\t0\t20",
     ]
 
 
+@pytest.mark.slow
 def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None:
     import os
     import pty
     import subprocess
-    import sys
 
     sheet = tmp_path / "b.yaml"
     sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
@@ -197,8 +190,8 @@ def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None
     try:
         assert os.get_terminal_size(slave).columns == 0
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        command = [sys.executable, "-m", "remikcalc", "stats", str(sheet)]
-        done = subprocess.run(command, stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60)
+        stats = command("stats", str(sheet))
+        done = subprocess.run(stats, stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60)
         assert done.returncode == 0, done.stderr
         os.close(slave)
         chunks = []
@@ -213,7 +206,7 @@ def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None
     finally:
         os.close(master)
     got = b"".join(chunks).decode().replace("\r\n", "\n")
-    assert got == run("stats", str(sheet), env={"COLUMNS": "80"}).output
+    assert got == ok("stats", str(sheet), env={"COLUMNS": "80"}).output
 
 
 def _broken_words(table_text: str, plain_text: str) -> set[str]:
@@ -230,8 +223,8 @@ def _broken_words(table_text: str, plain_text: str) -> set[str]:
 def test_narrow_columns_break_between_words() -> None:
     for columns in ("40", "50", "60"):
         env = {"COLUMNS": columns}
-        narrow = run("rules", "gin", env=env).output
-        plain = run("rules", "gin", "--format", "plain", env=env).output
+        narrow = ok("rules", "gin", env=env).output
+        plain = ok("rules", "gin", "--format", "plain", env=env).output
         assert _broken_words(narrow, plain) == set(), columns
 
 
@@ -247,16 +240,16 @@ def test_a_word_longer_than_the_floor_breaks_only_as_a_last_resort() -> None:
 def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
     sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
-    text = run("stats", str(sheet), env={"COLUMNS": "40"}).output
+    text = ok("stats", str(sheet), env={"COLUMNS": "40"}).output
     assert max(len(line) for line in text.splitlines()) <= 40
     assert text.split("\n\n")[1] == (
         "Boris\n  deals: 2\n  won: 0\n  outcomes: -\n  avg caught: -\n  worst: -\n"
         "  best deal: +5 (#2)\n  streak: 0"
     )
-    pl = run("--lang", "pl", "stats", str(sheet), env={"COLUMNS": "80"}).output
+    pl = ok("--lang", "pl", "stats", str(sheet), env={"COLUMNS": "80"}).output
     assert _broken_words(pl, pl) == set()
     assert "zamknięcia:" in pl.split()
-    wide = run("stats", str(sheet), env={"COLUMNS": "80"}).output
+    wide = ok("stats", str(sheet), env={"COLUMNS": "80"}).output
     assert wide.splitlines()[0].split() == [
         "player", "deals", "won", "outcomes", "avg", "worst", "best", "deal", "streak"
     ]  # fmt: skip

@@ -56,6 +56,7 @@ def _md(text: str) -> str:
     return render._md_cell(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(_tables())
 def test_draw_table_is_tabulate_simple(table: tuple[list[list[str]], list[str]]) -> None:
@@ -66,6 +67,7 @@ def test_draw_table_is_tabulate_simple(table: tuple[list[list[str]], list[str]])
         assert drawn == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(_tables())
 def test_draw_table_is_tabulate_github(table: tuple[list[list[str]], list[str]]) -> None:
@@ -78,6 +80,7 @@ def test_draw_table_is_tabulate_github(table: tuple[list[list[str]], list[str]])
         assert drawn == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_tables(), st.sampled_from(["table", "markdown"]))
 def test_table_is_tabulate_when_it_fits(table: tuple[list[list[str]], list[str]], fmt: str) -> None:
@@ -102,6 +105,7 @@ def test_draw_table_covers_the_usual_tables() -> None:
     assert render.draw_table([["a", "b"]], ["x", "y"], markdown=True) is not None
 
 
+@pytest.mark.slow
 def test_a_table_that_fits_does_not_import_tabulate() -> None:
     code = (
         "import sys\n"

@@ -6,10 +6,8 @@ import dataclasses
 from decimal import Decimal
 
 import pytest
-from click.testing import CliRunner
 
 from remikcalc.base.errors import RulesError
-from remikcalc.cli.main import cli
 from remikcalc.rules.variants import (
     ACE_RUNS,
     PAYMENTS,
@@ -21,6 +19,7 @@ from remikcalc.rules.variants import (
     find_variant,
     get_rules,
 )
+from tests.clirun import run
 
 FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
 #: the keys whose values are a closed set of strings (a Literal type each)
@@ -139,14 +138,13 @@ def test_all_nine_variants_are_registered() -> None:
 
 
 def test_cli_rules_and_variants() -> None:
-    runner = CliRunner()
-    result = runner.invoke(cli, ["rules", "bridge", "--rule", "knock_limit=7", "--json"])
+    result = run("rules", "bridge", "--rule", "knock_limit=7", "--json")
     assert result.exit_code == 0 and '"knock_limit": 7' in result.output
-    result = runner.invoke(cli, ["rules", "gin", "--rule", "knok_limit=3"])
+    result = run("rules", "gin", "--rule", "knok_limit=3")
     assert result.exit_code == 2 and "did you mean knock_limit" in result.output
-    result = runner.invoke(cli, ["rules", "nosuch"])
+    result = run("rules", "nosuch")
     assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output
-    result = runner.invoke(cli, ["variants"])
+    result = run("variants")
     assert result.exit_code == 0 and "remibrydz" in result.output
 
 

@@ -10,23 +10,14 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
+from tests.clirun import ok, run
 
-
-def run(*args: str, columns: int = 200) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": str(columns)})
-
-
-def ok(*args: str, columns: int = 200) -> str:
-    result = run(*args, columns=columns)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+pytestmark = pytest.mark.columns(200)
 
 
 def headline(*args: str) -> str:
-    return ok("round", *args).splitlines()[0]
+    return ok("round", *args).stdout.splitlines()[0]
 
 
 # --- outcomes in words --------------------------------------------------------------------------
@@ -39,7 +30,7 @@ def test_an_undercut_is_headed_by_who_undercut_whom(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     ok("new", str(path), "-v", "gin", "--preset", "bicycle", "--players", "Anna,Boris")
     out = ok("add", str(path), "--closer", "Anna", "Anna=AD 2D 3D 5S 5C 5H 9H TH JH TS",
-             "Boris=KC KS KH KD 6C 7C 8C QH 4D 2S")  # fmt: skip
+             "Boris=KC KS KH KD 6C 7C 8C QH 4D 2S").stdout  # fmt: skip
     assert out == (
         "Deal 1: Boris undercuts Anna; Boris wins the deal\n"
         "\n"
@@ -56,7 +47,7 @@ def test_an_undercut_is_headed_by_who_undercut_whom(tmp_path: Path) -> None:
         "Totals: Anna 0, Boris 18\n"
         "Points left to reach 100: Anna 100, Boris 82\n"
     )
-    assert "1    Boris undercuts Anna  Boris +18  0       18\n" in ok("show", str(path))
+    assert "1    Boris undercuts Anna  Boris +18  0       18\n" in ok("show", str(path)).stdout
 
 
 @pytest.mark.parametrize(
@@ -110,7 +101,7 @@ def test_a_one_go_deal_in_show_reads_as_words(tmp_path: Path) -> None:
     ok("add", str(path), "--closer", "Anna", "Boris=JK KH 5C 5D", "Carl=AS 2S 3S JK")
     ok("add", str(path), "--closer", "Carl", "--how", "one_go",
        "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C", "Boris=9C")  # fmt: skip
-    assert ok("show", str(path), "--no-spark") == (
+    assert ok("show", str(path), "--no-spark").stdout == (
         "polish: Anna, Boris, Carl\n"
         "\n"
         "#    deal                     scores                           Anna    Boris    Carl\n"
@@ -118,7 +109,7 @@ def test_a_one_go_deal_in_show_reads_as_words(tmp_path: Path) -> None:
         "1    Anna went out            Anna +66, Boris -40, Carl -26    66      -40      -26\n"
         "2    Carl went out in one go  Anna -174, Boris -18, Carl +192  -108    -58      166\n"
     )
-    assert ok("undo", str(path)).splitlines()[0] == (
+    assert ok("undo", str(path)).stdout.splitlines()[0] == (
         f"Removed the last entry of {path} (Carl went out in one go)."
     )
 
@@ -149,7 +140,7 @@ def test_a_player_who_is_out_is_named_in_the_re_enter_message(bridge: Path) -> N
 
 def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     # Boris pays 3 stakes into the pool and restarts at the highest total still in: Carl's 62.
-    assert ok("add", str(bridge), "--reenter", "boris") == (
+    assert ok("add", str(bridge), "--reenter", "boris").stdout == (
         "Event e1: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
         "\n"
         "Totals: Anna 0, Boris 62, Carl 62\n"
@@ -157,9 +148,9 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "Points left before going out at 100: Anna 100, Boris 38, Carl 38\n"
     )
     out = ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=7",
-             "--score", "Carl=31")  # fmt: skip
+             "--score", "Carl=31").stdout  # fmt: skip
     assert out.startswith("Deal 3: Anna knocked (Boris +7, Carl +31)\n")
-    assert ok("show", str(bridge), "--no-spark") == (
+    assert ok("show", str(bridge), "--no-spark").stdout == (
         "bridge: Anna, Boris, Carl\n"
         "\n"
         "#    deal             scores                              Anna    Boris    Carl\n"
@@ -172,7 +163,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "Pool: 9 stakes\n"
         "Points left before going out at 100: Anna 100, Boris 31, Carl 7\n"
     )
-    rows = json.loads(ok("show", str(bridge), "--json"))["rows"]
+    rows = json.loads(ok("show", str(bridge), "--json").stdout)["rows"]
     assert [(r["n"], r.get("deal"), r.get("event")) for r in rows] == [
         (1, 1, None), (2, 2, None), (3, None, True), (4, 3, None)
     ]  # fmt: skip
@@ -180,7 +171,7 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     ok("edit", str(bridge), "3", "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=8",
        "--score", "Carl=31")  # fmt: skip
     assert rows[3]["totals"]["Boris"] == 69
-    assert json.loads(ok("show", str(bridge), "--json"))["rows"][3]["totals"]["Boris"] == 70
+    assert json.loads(ok("show", str(bridge), "--json").stdout)["rows"][3]["totals"]["Boris"] == 70
 
 
 # --- Hollywood ----------------------------------------------------------------------------------
@@ -194,7 +185,7 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
     ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--hollywood")
     for score in ("Anna=18", "Boris=12", "Anna=25", "Boris=30"):
         ok("add", str(path), "--score", score)
-    assert ok("show", str(path), "--no-spark") == (
+    assert ok("show", str(path), "--no-spark").stdout == (
         "gin: Anna, Boris\n"
         "\n"
         "#    deal         scores     Anna 1/2/3    Boris 1/2/3\n"
@@ -209,10 +200,10 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
         "Column 3: Anna 0, Boris 0 (open)\n"
         "Points left to reach 100: Anna 57, Boris 58\n"
     )
-    assert ok("add", str(path), "--score", "Anna=5").startswith(
+    assert ok("add", str(path), "--score", "Anna=5").stdout.startswith(
         "Deal 5: points only (Anna +5)\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
     )
-    rows = json.loads(ok("show", str(path), "--json"))["rows"]
+    rows = json.loads(ok("show", str(path), "--json").stdout)["rows"]
     assert rows[2]["columns"] == [{"Anna": 43, "Boris": 12}, {"Anna": 25, "Boris": 0},
                                   {"Anna": 0, "Boris": 0}]  # fmt: skip
 
@@ -225,7 +216,7 @@ def test_a_wild_deuce_shows_what_it_stands_for() -> None:
     # deuce is in its own place and is just itself.
     out = ok("round", "continental", "--preset", "bicycle", "--closer", "Anna",
              "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
-             "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S")  # fmt: skip
+             "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S").stdout  # fmt: skip
     assert "Anna      5H 2C=6H 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S  -" in out
 
 
@@ -235,7 +226,7 @@ def test_a_wild_deuce_shows_what_it_stands_for() -> None:
 def test_hand_in_a_going_out_game_says_what_it_costs_if_caught() -> None:
     # rummy: 999 melded, 2C 5D KS unmatched = 17; caught now every card counts:
     # 27 + 2 + 5 + 10 = 44, doubled on a one-go: 88.
-    assert ok("hand", "-v", "rummy", "9C", "9D", "9H", "KS", "2C", "5D") == (
+    assert ok("hand", "-v", "rummy", "9C", "9D", "9H", "KS", "2C", "5D").stdout == (
         "Hand:     9C 9D 9H KS 2C 5D\n"
         "Melds:    9C 9D 9H\n"
         "Deadwood: 2C 5D KS\n"
@@ -244,19 +235,21 @@ def test_hand_in_a_going_out_game_says_what_it_costs_if_caught() -> None:
         "another player goes out in one go)\n"
     )
     # continental per card: 5 naturals × 1 + 1 joker × 2 = 7
-    assert ok("hand", "-v", "continental", "9C", "9D", "9H", "KS", "2C", "JK").endswith(
+    assert ok("hand", "-v", "continental", "9C", "9D", "9H", "KS", "2C", "JK").stdout.endswith(
         "Caught:   7 if another player goes out now (5 cards × 1 + 1 joker × 2)\n"
     )
     # boat: the pair rule counts 9 once: 9 + 10 + 2 = 21, and the winner's plus on top
-    assert ok("hand", "-v", "boat", "9C", "9D", "9H", "KS", "2C").endswith(
+    assert ok("hand", "-v", "boat", "9C", "9D", "9H", "KS", "2C").stdout.endswith(
         "Caught:   21 if another player goes out now (every card counts, melds too, one per "
         "rank (pair rule); plus the winner's plus points)\n"
     )
 
 
 def test_hand_in_a_knock_game_and_its_json_are_unchanged() -> None:
-    assert "Caught" not in ok("hand", "9C", "9D", "9H", "KS", "2C", "5D")
-    record = json.loads(ok("hand", "-v", "rummy", "--json", "9C", "9D", "9H", "KS", "2C", "5D"))
+    assert "Caught" not in ok("hand", "9C", "9D", "9H", "KS", "2C", "5D").stdout
+    record = json.loads(
+        ok("hand", "-v", "rummy", "--json", "9C", "9D", "9H", "KS", "2C", "5D").stdout
+    )
     assert set(record) == {"variant", "cards", "melds", "jokers", "deadwood", "points",
                            "discard"}  # fmt: skip
     assert record["points"] == 17
@@ -268,11 +261,11 @@ def test_hand_in_a_knock_game_and_its_json_are_unchanged() -> None:
 def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
-    assert ok("add", str(path), "--score", "Anna=25") == (
+    assert ok("add", str(path), "--score", "Anna=25").stdout == (
         "Deal 1: points only (Anna +25)\n\nTotals: Anna 25, Boris 0\n"
         "Points left to reach 100: Anna 75, Boris 100\n"
     )
-    assert ok("add", str(path), "--score", "Boris=10", "--verbose") == (
+    assert ok("add", str(path), "--score", "Boris=10", "--verbose").stdout == (
         "Deal 2: points only (Boris +10)\n"
         "\n"
         "gin: Anna, Boris\n"
@@ -287,11 +280,11 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
         "Anna   ▁██ 25\n"
         "Boris  ▁▁▄ 10\n"
     )
-    assert ok("edit", str(path), "2", "--score", "Boris=12") == (
+    assert ok("edit", str(path), "2", "--score", "Boris=12").stdout == (
         "Deal 2: points only (Boris +12)\n\nTotals: Anna 25, Boris 12\n"
         "Points left to reach 100: Anna 75, Boris 88\n"
     )
-    assert "#    deal" in ok("edit", str(path), "2", "--score", "Boris=12", "--verbose")
-    assert ok("add", str(path), "--score", "Anna=5", "--format", "csv").endswith(
+    assert "#    deal" in ok("edit", str(path), "2", "--score", "Boris=12", "--verbose").stdout
+    assert ok("add", str(path), "--score", "Anna=5", "--format", "csv").stdout.endswith(
         "\n\nplayer,total\nAnna,30\nBoris,12\n"
     )
