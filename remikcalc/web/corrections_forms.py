@@ -19,7 +19,7 @@ from typing import Any
 from remikcalc.base.i18n import _
 from remikcalc.cards.notation import parse_card, parse_groups
 from remikcalc.cards.text import card_text, groups_text
-from remikcalc.rules.dealinput import FIELDS, OUTCOMES, Kind, outcome_text, takes
+from remikcalc.rules.dealinput import FIELDS, Kind, outcome_text, takes
 from remikcalc.rules.variants import Rules
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.forms import Form
@@ -166,8 +166,10 @@ class DealForm:
         return [("", _("nobody")), *((str(self.seat(p)), p) for p in self.players)]
 
     def outcomes(self) -> list[tuple[str, str]]:
-        """The outcome's choices: as the cards (or points) show, then every outcome."""
-        return [("", _("as the cards show")), *((code, outcome_text(code)) for code in OUTCOMES)]
+        """The outcome's choices: as the cards (or points) show, then the outcomes this
+        variant has (its family's one list)."""
+        plain = _("as the points show") if self.mode == POINTS else _("as the cards show")
+        return [("", plain), *((code, outcome_text(code)) for code in self.rules.spec.outcomes)]
 
     # --- what it sends ----------------------------------------------------------------------------
 
