@@ -152,6 +152,7 @@ def test_undo_of_a_repeated_hand_deal_puts_it_back_with_again(tmp_path: Path) ->
 # 4. a negative operand in how a game is netted is written in brackets
 
 
+@pytest.mark.columns(120)  # the sentence under the table wraps to the terminal
 def test_rummy500_collection_from_a_negative_total_is_bracketed(tmp_path: Path) -> None:
     path = sheet(tmp_path, "rummy500")
     ok("add", str(path), "--closer", "Anna", "--score", "Anna=522", "--score", "Carl=-49")

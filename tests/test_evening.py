@@ -70,6 +70,7 @@ def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(tmp_path: Path
     assert "-- game" not in ok("show", path).output
 
 
+@pytest.mark.columns(100)  # the sentence under the table wraps to the terminal
 def test_a_tie_past_500_says_play_continues(tmp_path: Path) -> None:
     path = sheet(tmp_path, "r500.yaml", "-v", "rummy500", "--players", "A,B",
                  scores=("A=520,B=520",))  # fmt: skip
@@ -125,7 +126,9 @@ def test_running_bridge_settle_and_pool_agree_on_what_each_has_paid_in() -> None
     assert pool["paid_in"] == settled["paid_in"] == {"Anna": "1", "Boris": "1.5", "Carl": "1.5"}
     text = ok("settle", path).output
     assert text.splitlines()[0].split() == ["player", "total", "paid", "in", "net"]
-    assert "Pool: 4 stakes; paid in so far: Anna 1, Boris 1.5, Carl 1.5." in text
+    # what each has paid in is the table's column; the pool is said once, as paid in already
+    assert "The pool holds 4 stakes, paid in already; the last player left in takes it." in text
+    assert "Still to pay, the pool aside:\n  Boris pays Carl 1.5 stakes\n" in text
     assert [line.split()[:3] for line in text.splitlines()[2:5]] == [
         ["Anna", "16", "1"], ["Boris", "53", "1.5"], ["Carl", "5", "1.5"]]  # fmt: skip
 
@@ -159,8 +162,17 @@ def test_two_sheets_settle_as_one_evening(evening: tuple[str, str]) -> None:
     assert f"== {gin} (gin) ==" in text and "== The evening: 2 sheets together ==" in text
     assert text.rstrip().endswith("Boris pays Anna 3.00 PLN\n  Boris pays Carl 2.40 PLN")
     plain = ok("settle", gin, rummy, "--format", "plain").output
-    assert plain.splitlines()[:4] == ["player\tmoney", "Anna\t3.00 PLN", "Boris\t-5.40 PLN",
-                                      "Carl\t2.40 PLN"]  # fmt: skip
+    # a section per sheet, as the table has, then the evening's
+    assert plain.split("\n\n")[-2:] == [
+        "evening\t2\nplayer\tmoney\nAnna\t3.00 PLN\nBoris\t-5.40 PLN\nCarl\t2.40 PLN",
+        "Boris\tAnna\t3.00 PLN\nBoris\tCarl\t2.40 PLN\n",
+    ]
+    assert plain.splitlines()[:4] == [
+        f"sheet\t{gin}\tgin",
+        "player\ttotal\tnet\tmoney",
+        "Anna\t30\t30\t3.00 PLN",
+        "Boris\t0\t-30\t-3.00 PLN",
+    ]
 
 
 def test_one_sheet_keeps_the_settle_object(evening: tuple[str, str]) -> None:

@@ -187,9 +187,10 @@ def test_rules_markdown_is_a_pipe_table() -> None:
 
 def test_show_csv_is_the_rows_with_a_header(gin: Path) -> None:
     assert read_csv(ok("show", str(gin), "--format", "csv").output) == [
-        ["#", "game", "deal", "scores", "Anna", "Boris"],
-        ["1", "1", "Anna knocked", "Anna +59", "59", "0"],
-        ["2", "1", "points only", "Boris +30", "59", "30"],
+        # each deal's score as a number for a spreadsheet, then the running totals
+        ["#", "game", "deal", "scores", "Anna score", "Boris score", "Anna", "Boris"],
+        ["1", "1", "Anna knocked", "Anna +59", "59", "0", "59", "0"],
+        ["2", "1", "points only", "Boris +30", "0", "30", "59", "30"],
     ]
 
 

@@ -427,6 +427,12 @@ def test_errors_name_cards_in_the_notation_of_the_moment() -> None:
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
     with language("ru"), written_in("en"), pytest.raises(CardError, match="AH"):
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
+    # the variant of a sheet's rules is declined in the sentence; a plain string stays as given
+    from remikcalc.rules.variants import VariantKey
+
+    declined = "Тч введена несколько раз .2., но в джин играют одной колодой"
+    with language("ru"), pytest.raises(CardError, match=declined):
+        check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant=VariantKey("gin"))
 
 
 def test_the_notation_follows_the_language() -> None:
@@ -451,6 +457,7 @@ def test_deal_words_for_people_and_for_json() -> None:
         assert deal.describe(translated=True) == "большой джин: Anna"
         assert outcome_text("undercut") == "андеркат"
     with language("pl"):
-        assert DealInput(draw=True).describe(translated=True) == "remis"
+        # a stock-out is not a tie ("remis")
+        assert DealInput(draw=True).describe(translated=True) == "wyczerpanie stosu"
         assert DealInput(scores={"Anna": 5}).describe(translated=True) == "punkty"
         assert outcome_text("one_go") == "z ręki"

@@ -54,18 +54,22 @@ def test_transfers_in_local_money() -> None:
     assert "  Boris → Anna: 1,68\xa0zł" in lines("--lang", "ru", "settle", sheet)
 
 
+@pytest.mark.columns(140)  # each game's sum is one line, unwrapped
 def test_the_gin_settlement_sum() -> None:
     sheet = ex("gin/ru-seed-236.yaml")
     assert "Game won by Anna: 101 + game 100 + boxes 25 × 3 − 40 = 236" in lines("settle", sheet)
     ru = lines("--lang", "ru", "settle", sheet)
-    assert "Партия — победитель Anna: 101 + за партию 100 + боксы 25 × 3 − 40 = 236" in ru
+    assert (
+        "Партия — победитель Anna: 101 + за партию 100 + за лишние выигранные сдачи 25 × 3 − 40 "
+        "= 236"
+    ) in ru
     assert "Партия окончена, победитель: Anna." in ru
     pl = lines("--lang", "pl", "settle", ex("gin/pagat-two-games.yaml"))
-    assert "Gra 1 — wygrywa Anna: 105 + za grę 100 + za wygrane rozdania 20 × 2 − 20 = 225" in pl
+    assert "Gra 1 — wygrywa Anna: 105 + za grę 100 + za przewagę rozdań 20 × 2 − 20 = 225" in pl
     shutout = lines("--lang", "ru", "settle", ex("gin/modern-hollywood-shutout.yaml"))
     assert (
-        "Колонка 1 — победитель Anna: 110 + за партию 100 + боксы 25 × 2 − 0 = 260, "
-        "удвоено за сухую победу: 520"
+        "Колонка 1 — победитель Anna: 110 + за партию 100 + за лишние выигранные сдачи 25 × 2 "
+        "− 0 = 260, удвоено за сухую победу: 520"
     ) in shutout
 
 
@@ -76,8 +80,8 @@ def test_stakes_and_points_take_the_right_plural_form() -> None:
     assert "  Carl → Anna: 2 stawki" in pl
     ru = lines("--lang", "ru", "settle", sheet)
     assert "  Boris → Anna: 7 ставок" in ru
-    assert "Партия — победитель Anna: Anna забирает банк (ставок: 8)" in ru
-    assert "- Банк: 4 ставки" in lines(
+    assert "Партия — победитель Anna: Anna забирает пулю (ставок: 8)" in ru
+    assert "- В пуле: 4 ставки" in lines(
         "--lang", "ru", "show", ex("bridge/two-games.yaml"), "--format", "markdown"
     )
     points = lines("--lang", "ru", "settle", ex("gin/modern-hollywood-shutout.yaml"))
@@ -94,13 +98,13 @@ def test_pool_in_words() -> None:
         "W grze: Anna",
         "Poza grą: Boris, Carl",
     ]
-    assert lines("--lang", "ru", "pool", sheet)[0] == "Банк: 0 ставок"
+    assert lines("--lang", "ru", "pool", sheet)[0] == "В пуле: 0 ставок"
 
 
 def test_the_running_sheet() -> None:
     sheet = ex("gin/bicycle-undercut-layoffs.yaml")
     pl = lines("--lang", "pl", "show", sheet)
-    assert "1    Boris podcina pukanie gracza Anna  Boris +18    0       18" in pl
+    assert "1    Boris podcina gracza Anna                     Boris +18    0       18" in pl
     assert "Do 100 brakuje: Anna 72, Boris 82" in pl
     ru = lines("--lang", "ru", "show", sheet)
     assert "#    сдача                                      очки       Anna    Boris" in ru
@@ -114,7 +118,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     assert ru[:2] == ["-- партия 2 --", ""]  # the seed's game is over: deal 8 starts the next
     ru = ru[2:]
     assert ru[0] == "Сдача 8: Anna стучит; выигрывает Anna"
-    assert ru[2].split() == ["игрок", "комбинации", "несыгранные", "доложено", "на", "руке",
+    assert ru[2].split() == ["игрок", "комбинации", "свободные", "доложено", "на", "руке",
                              "очки"]  # fmt: skip
     assert any(line.startswith("Anna     9т 9б 9ч ") for line in ru)
     assert "Почему:" in ru
@@ -149,7 +153,7 @@ def test_stats_headings_and_outcomes() -> None:
 def test_the_evening() -> None:
     files = ex("evening/friday-gin.yaml"), ex("evening/friday-rummy.yaml")
     ru = lines("--lang", "ru", "settle", *files)
-    assert "== Весь вечер: 2 записи вместе ==" in ru
+    assert "== Вечер: 2 записи вместе ==" in ru
     assert "Anna     20,80\xa0zł" in ru
     md = ok("--lang", "pl", "settle", *files, "--format", "markdown").output
     assert md.endswith("\n\nKto komu płaci:\n\n- Boris → Anna: 20,80\xa0zł\n"
@@ -301,6 +305,7 @@ deals:
 """
 
 
+@pytest.mark.columns(120)  # the settlement's note is one line, unwrapped
 def test_a_tie_past_the_target_in_words(tmp_path: Path) -> None:
     sheet = tmp_path / "tie.yaml"
     sheet.write_text(TIE, encoding="utf-8")
@@ -331,7 +336,7 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
              "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC")  # fmt: skip
     ru = lines("--lang", "ru", "round", "bridge", "--closer", "Anna", *hands)
     assert "кто платит    кому    сколько" in ru
-    assert "Boris         банк    0,5" in ru
+    assert "Boris         пуля    0,5" in ru
     assert "Boris   pool  0.5" in lines("round", "bridge", "--closer", "Anna", *hands)
 
 

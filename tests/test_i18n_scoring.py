@@ -110,15 +110,15 @@ def test_a_why_survives_pickling_with_its_message() -> None:
                       "- zasada par: K♠ K♥ gracza Boris liczą się jak jedna karta (król)",
                       "- zasada par: 4♥ 4♦ gracza Carl liczą się jak jedna karta (4)",
                       "- Boris płaci 10 + 22 = 32", "- Carl płaci 10 + 14 = 24"]),
-        (BOAT, "ru", ["- правило пар: 9т 9б игрока Boris считаются как одна карта (9)",
-                      "- правило пар: Кп Кч игрока Boris считаются как одна карта (король)",
-                      "- правило пар: 4ч 4б игрока Carl считаются как одна карта (4)",
+        (BOAT, "ru", ["- правило пар: у игрока Boris 9т 9б считаются одной картой (9)",
+                      "- правило пар: у игрока Boris Кп Кч считаются одной картой (король)",
+                      "- правило пар: у игрока Carl 4ч 4б считаются одной картой (4)",
                       "- Boris платит 10 + 22 = 32", "- Carl платит 10 + 14 = 24"]),
         (BRIDGE_COLOUR, "ru", [
-            "- Anna закрывает (полный колер): несыгранные карты не считаются, вычитается "
+            "- Anna закрывает (полный колер): свободные карты не считаются, вычитается "
             "премия 40",
             "- на руке есть ещё колер и ремик; считается только самая высокая премия",
-            "- Boris записывает 61 за несыгранные карты",
+            "- Boris записывает 61 за свободные карты",
             "- каждый из остальных платит игроку Anna 4 ставки за полный колер"]),
         (BRIDGE_KNOCK, "pl", [
             "- Anna puka z 4 (limit 5) i dopisuje sobie 4",
@@ -135,6 +135,7 @@ def test_a_why_survives_pickling_with_its_message() -> None:
                           "- Anna: 19 (комбинации 12, доложено 7т = 7, на руке 0)"]),
     ],
 )  # fmt: skip
+@pytest.mark.columns(200)  # each reason on one line: they wrap to the terminal
 def test_why_lines_in_polish_and_russian(args: list[str], lang: str, expected: list[str]) -> None:
     result = run(*args, "--lang", lang)
     assert result.exit_code == 0, result.output
@@ -188,18 +189,19 @@ def _example(*parts: str) -> str:
     return str(path)
 
 
+@pytest.mark.columns(200)  # each game's sum on one line: the lines wrap to the terminal
 def test_the_games_of_a_gin_settlement_explain_themselves_in_the_language() -> None:
     sheet = _example("gin", "pagat-two-games.yaml")
     pl = run("settle", sheet, "--lang", "pl").output
     ru = run("settle", sheet, "--lang", "ru").output
-    assert ": 105 + za grę 100 + za wygrane rozdania 20 × 2 − 20 = 225" in pl
-    assert ": 110 + за партию 100 + боксы 20 × 1 − 15 = 215" in ru
+    assert ": 105 + za grę 100 + za przewagę rozdań 20 × 2 − 20 = 225" in pl
+    assert ": 110 + за партию 100 + за лишние выигранные сдачи 20 × 1 − 15 = 215" in ru
     assert "+ game 100 + boxes" in run("settle", sheet).output
 
 
 def test_the_bridge_pool_taken_in_the_language_and_json_unchanged() -> None:
     sheet = _example("bridge", "elimination-reentry-pool.yaml")
-    assert "Anna забирает банк (ставок: 8)" in run("settle", sheet, "--lang", "ru").output
+    assert "Anna забирает пулю (ставок: 8)" in run("settle", sheet, "--lang", "ru").output
     assert "Anna bierze pulę (stawek: 8)" in run("settle", sheet, "--lang", "pl").output
     outputs = {lang: run("settle", sheet, "--json", "--lang", lang).output
                for lang in i18n.LANGUAGES}  # fmt: skip

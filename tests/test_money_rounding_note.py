@@ -28,9 +28,13 @@ def _with_stake(tmp_path: Path, stake: str) -> Path:
 def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
     sheet = str(_with_stake(tmp_path, "0.01"))
     lines = ok("settle", sheet).output.splitlines()
-    # net: Anna -2, Boris +0.5, Carl -3 stakes, the pool 4.5: Boris's half grosz is spread away
-    assert "  Anna pays into the pool 0.02 PLN" in lines
-    assert "  Carl pays into the pool 0.03 PLN" in lines
+    # net: Anna -2, Boris +0.5, Carl -3 stakes, the pool 4.5, 1.5 paid in by each; the pool
+    # aside, Anna owes Boris ½ a grosz and Carl 1½: the halves are spread so the sum stays 2
+    assert lines[-4:-1] == [
+        "Still to pay, the pool aside:",
+        "  Carl pays Boris 0.02 PLN",
+        "Amounts are rounded to 0.01 PLN; the payments still square.",
+    ]
     assert "Amounts are rounded to 0.01 PLN; the payments still square." in lines
     polish = ok("--lang", "pl", "settle", sheet).output.splitlines()
     assert "Kwoty zaokrąglono do 0,01\xa0zł; płatności nadal się bilansują." in polish
@@ -38,5 +42,6 @@ def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
 
 def test_exact_money_says_nothing_of_rounding(tmp_path: Path) -> None:
     lines = ok("settle", str(_with_stake(tmp_path, "0.10"))).output.splitlines()
-    assert "  Anna pays Boris 0.05 PLN" in lines and "  Carl pays into the pool 0.30 PLN" in lines
+    # the pool aside (its 4.5 stakes are paid in already): Anna owes Boris ½, Carl 1½
+    assert "  Anna pays Boris 0.05 PLN" in lines and "  Carl pays Boris 0.15 PLN" in lines
     assert not [line for line in lines if "rounded" in line]

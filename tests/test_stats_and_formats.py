@@ -104,8 +104,16 @@ def test_an_evening_in_csv_has_the_columns_of_one_sheet() -> None:
 
 
 def test_an_evening_in_plain_keeps_the_currency_on_transfers() -> None:
+    gin, rummy = EVENING / "friday-gin.yaml", EVENING / "friday-rummy.yaml"
+    # a section per sheet, as the table has, then the evening's own
     assert _friday("plain") == (
-        "player\tmoney\nAnna\t20.80 PLN\nBoris\t-23.30 PLN\nCarl\t2.50 PLN\n\n"
+        f"sheet\t{gin}\tgin\nplayer\ttotal\tnet\tmoney\n"
+        "Anna\t0\t195\t19.50 PLN\nBoris\t40\t-195\t-19.50 PLN\n\n"
+        "Boris\tAnna\t19.50 PLN\n\n"
+        f"sheet\t{rummy}\trummy\nplayer\ttotal\tnet\tmoney\n"
+        "Boris\t-38\t-38\t-3.80 PLN\nCarl\t25\t25\t2.50 PLN\nANNA\t13\t13\t1.30 PLN\n\n"
+        "Boris\tCarl\t2.50 PLN\nBoris\tANNA\t1.30 PLN\n\n"
+        "evening\t2\nplayer\tmoney\nAnna\t20.80 PLN\nBoris\t-23.30 PLN\nCarl\t2.50 PLN\n\n"
         "Boris\tAnna\t20.80 PLN\nBoris\tCarl\t2.50 PLN\n"
     )
 
@@ -166,10 +174,11 @@ def test_show_csv_and_plain_name_each_rows_game(tmp_path: Path) -> None:
         ok("add", str(sheet), "--score", score)
     data = json.loads(ok("show", str(sheet), "--format", "json").output)
     assert [row["game"] for row in data["rows"]] == [1, 2]
+    # csv: each deal's score as a number, then the running totals
     assert ok("show", str(sheet), "--format", "csv").output.splitlines()[:3] == [
-        "#,game,deal,scores,Anna,Boris",
-        "1,1,points only,Anna +60,60,0",
-        "2,2,points only,Boris +20,0,20",
+        "#,game,deal,scores,Anna score,Boris score,Anna,Boris",
+        "1,1,points only,Anna +60,60,0,60,0",
+        "2,2,points only,Boris +20,0,20,0,20",
     ]
     assert ok("show", str(sheet), "--format", "plain").output.splitlines()[:3] == [
         "#\tgame\tdeal\tscores\tAnna\tBoris",
@@ -211,8 +220,11 @@ def test_a_terminal_that_reports_no_size_gets_80_columns(tmp_path: Path) -> None
 
 def _broken_words(table_text: str, plain_text: str) -> set[str]:
     """Tokens of the table that are no word of the text: a word cut in the middle (a line
-    may break after a word's hyphen, "lay-" / "offs")."""
+    may break after a word's hyphen, "lay-" / "offs"). A table too wide for the terminal is
+    a block per row, each cell after its heading ("  meaning: ..."): the plain text's
+    headings (its first line) followed by a colon are words too."""
     words = set(plain_text.split())
+    words |= {f"{word}:" for word in plain_text.splitlines()[0].split()}
     for word in list(words):
         parts = word.split("-")
         for i in range(1, len(parts)):
@@ -232,9 +244,14 @@ def test_a_word_longer_than_the_floor_breaks_only_as_a_last_resort() -> None:
     from remikcalc.render import table
 
     long = "x" * 30
-    text = table([["a", f"short words {long}"]], ["k", "v"], width=20)
+    text = table([["a", f"short words {long}"]], ["k", "v"], width=25)
     assert "xxxxxxxxxxxxxxxxxxxx" in text  # the 20-character floor holds
     assert long not in text  # the rest of the 30-character token goes on the next line
+    # 20 columns cannot hold a column of 20 beside another: a block per row, where no word
+    # is ever broken
+    assert table([["a", f"short words {long}"]], ["k", "v"], width=20) == (
+        f"a\n  v: short words\n     {long}"
+    )
 
 
 def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path) -> None:
@@ -242,9 +259,11 @@ def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path)
     sheet.write_text(BRIDGE_REENTRY, encoding="utf-8")
     text = ok("stats", str(sheet), env={"COLUMNS": "40"}).output
     assert max(len(line) for line in text.splitlines()) <= 40
-    assert text.split("\n\n")[1] == (
-        "Boris\n  deals: 2\n  won: 0\n  outcomes: -\n  avg caught: -\n  worst: -\n"
-        "  best deal: +5 (#2)\n  streak: 0"
+    # a block per player; an empty cell ("-") is left out
+    assert text == (
+        "Anna\n  deals: 2\n  won: 1\n  outcomes: remik 1\n  best deal: -10 (#1)\n  streak: 1\n"
+        "Boris\n  deals: 2\n  won: 0\n  best deal: +5 (#2)\n  streak: 0\n"
+        "Carl\n  deals: 2\n  won: 1\n  outcomes: knock 1\n  best deal: 0 (#2)\n  streak: 1\n"
     )
     pl = ok("--lang", "pl", "stats", str(sheet), env={"COLUMNS": "80"}).output
     assert _broken_words(pl, pl) == set()

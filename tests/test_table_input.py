@@ -441,9 +441,24 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
         ),
         (
             "pl",
+            "Wyczerpanie stosu",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+        ),
+        (  # what a Polish table says for it: "remis" (strictly a tie, never said back) or "stos"
+            "pl",
             "REMIS",
-            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, remis, punkty): ",
-            "Rozdanie 1: remis: nikt nie dostaje punktów",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+        ),
+        (
+            "pl",
+            "stos",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
         ),
         (
             "ru",
@@ -615,6 +630,17 @@ def test_how_takes_the_words_of_the_language(
     assert {e.how for e in load_sheet("p.yaml").entries} == {"one_go"}  # type: ignore[union-attr]
 
 
+def test_round_takes_the_words_its_help_lists() -> None:
+    # what a Polish table says for a stock-out ("remis", "stos") is understood, never said back
+    drawn = "remik tradycyjny: stos się wyczerpał, nikt nie wygrywa"
+    for word in ("wyczerpanie stosu", "Remis", "stos"):
+        out = ok("--lang", "pl", "round", "rummy", "--how", word, "Anna=2C", "Boris=KS KH 9C")
+        assert out.output.splitlines()[0] == drawn
+    hands = ("Anna=", "Boris=KS KH 9C")
+    one_go = ok("--lang", "pl", "round", "polish", "--closer", "Anna", "--how", "Z ręki", *hands)
+    assert one_go.output.splitlines()[0] == "remik polski: Anna zamyka z ręki; wygrywa Anna"
+
+
 @pytest.mark.parametrize(
     ("lang", "typed", "error"),
     [
@@ -628,8 +654,8 @@ def test_how_takes_the_words_of_the_language(
             "pl",
             "duzy gin",
             "Błąd: nieznany wynik rozdania 'duzy gin'; możliwe: pukanie, gin, duży gin, "
-            "podcięcie, zamknięcie, z ręki, remik, kolor, figury, pełny kolor, remis; czy "
-            "chodziło o duży gin?",
+            "podcięcie, zamknięcie, z ręki, remik, kolor, figury, pełny kolor, wyczerpanie "
+            "stosu; czy chodziło o duży gin?",
         ),
     ],
 )
@@ -663,8 +689,8 @@ def test_how_lists_only_the_variant_s_outcomes(gin: Path) -> None:
         ),
         (
             "pl",
-            "gin, oklahoma: pukanie, gin, duży gin, podcięcie, remis; remik brydżowy: "
-            "pukanie, remik, kolor, figury, pełny kolor, remis",
+            "gin, oklahoma: pukanie, gin, duży gin, podcięcie, wyczerpanie stosu; remik "
+            "brydżowy: pukanie, remik, kolor, figury, pełny kolor, wyczerpanie stosu",
         ),
     ],
 )

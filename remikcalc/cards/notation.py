@@ -394,6 +394,26 @@ def format_groups(groups: Iterable[Iterable[Card]]) -> str:
     return " | ".join(format_cards(g) for g in groups)
 
 
+class _NameAsGiven(str):
+    """A variant named by a plain string: each case a translation asks for (``{variant.acc}``,
+    ``{variant.loc}``, ...) is the name as given. ``Rules.variant`` (a ``VariantKey`` of
+    ``remikcalc.rules``, a layer above this one) declines itself and is used as it is."""
+
+    __slots__ = ()
+
+    @property
+    def word(self) -> str:
+        return str.__str__(self)
+
+    gen = dat = acc = ins = loc = word
+
+
+def _declinable(variant: str) -> str:
+    """``variant`` as a message's ``{variant}``: the catalogues write ``{variant.acc}`` and the
+    like, which a plain ``str`` would fail on (AttributeError instead of the CardError)."""
+    return variant if hasattr(variant, "acc") else _NameAsGiven(variant)
+
+
 def check_pack(
     cards: Sequence[Card] | Iterable[Card],
     *,
@@ -412,6 +432,7 @@ def check_pack(
         if len(distinct) == len(cards) and (jokers or JOKER not in distinct):
             return  # no card twice and at most one joker: every pack allows that
     counts = Counter(cards)
+    variant = _declinable(variant)
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers and jokers == 0:
         raise CardError(

@@ -20,7 +20,14 @@ import click
 from remikcalc.base.errors import DealError, RemikcalcError
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.cli.entries import same_entry
-from remikcalc.rules.dealinput import FIELDS, SCORE_LIMIT, Kind, outcome_text, takes
+from remikcalc.rules.dealinput import (
+    FIELDS,
+    SCORE_LIMIT,
+    Kind,
+    outcome_text,
+    takes,
+    typed_words,
+)
 from remikcalc.session import Replay, replay
 from remikcalc.sheet.model import DealEntry, Entry
 
@@ -182,16 +189,18 @@ _POINTS = "_points"
 
 def _ask_closer(active: Sequence[str], *, draw: bool = False, points: bool = False) -> str:
     """The closer; or, where offered, ``draw`` (the stock ran out) or ``points`` (the deal is
-    entered as each player's points), in the words of the language or English."""
+    entered as each player's points), in the words of the language or English; a draw also
+    in the words its players type for it (``remis`` in Polish, :func:`typed_words`)."""
     shown = {p: p for p in active}
     hidden: dict[str, str] = {}
-    for offered, word, english, value in (
-        (draw, outcome_text("draw"), "draw", _DRAW),
-        (points, _("points"), "points", _POINTS),
+    names = {p.casefold() for p in active}
+    for offered, word, understood, value in (
+        (draw, outcome_text("draw"), typed_words("draw"), _DRAW),
+        (points, _("points"), ("points",), _POINTS),
     ):
-        if offered and word.casefold() not in {p.casefold() for p in active}:
+        if offered and word.casefold() not in names:
             shown[word] = value
-            hidden[english] = value
+            hidden.update((w, value) for w in understood if w.casefold() not in names)
     return _choose(_("Who closed the deal (knocked, went out)?"), shown, hidden)
 
 

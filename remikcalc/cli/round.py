@@ -10,7 +10,7 @@ from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.cli.common import join_hands, output_options, rules_options, split_assignments
 from remikcalc.cli.dealoptions import deal_options, deal_values
-from remikcalc.rules.dealinput import name_key
+from remikcalc.rules.dealinput import name_key, outcome_from_words
 from remikcalc.rules.variants import find_variant, get_rules
 
 
@@ -73,6 +73,8 @@ def round_cmd(
 
     typed = split_assignments(join_hands(hands), "hand")
     inputs = deal_values(deal)
+    if inputs.get("how") is not None:  # the words its help lists, as add and edit take them
+        inputs["how"] = outcome_from_words(inputs["how"])
     names = _players(players, list(typed), [inputs["closer"], *inputs["melded"]])
     spec = find_variant(variant)
     problem = spec.rules.players_problem(len(names))

@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from remikcalc.base.errors import DealError
-from remikcalc.base.i18n import N_, _
+from remikcalc.base.i18n import N_, _, current
 from remikcalc.rules.families import OPTIONAL_INPUTS, OUTCOMES, OutcomeCode
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ __all__ = [
     "range_problem",
     "stated_outcomes",
     "takes",
+    "typed_words",
 ]
 
 _OUTCOME_CODES: dict[str, OutcomeCode] = {code: code for code in OUTCOMES}
@@ -63,6 +64,31 @@ _OUTCOME_WORDS = {
 def outcome_text(how: str) -> str:
     """An outcome's name for people, in the current language (``big_gin`` -> "big gin")."""
     return _(_OUTCOME_WORDS.get(how, how))
+
+
+# What a table of the language also types for an outcome, beside its code, its English name
+# and its name in the language (outcome_text, the one shown): Polish players call a stock-out
+# "remis" (strictly a tie, a word the output never uses for it: docs/DECISIONS.md) or say
+# "stos" for short.
+_ALSO_TYPED: dict[str, dict[str, tuple[str, ...]]] = {
+    "pl": {"draw": ("remis", "stos", "wyczerpanie", "stos się wyczerpał")},
+}
+
+
+def typed_words(how: str) -> tuple[str, ...]:
+    """Every word understood for the outcome ``how`` in the language spoken (``--how`` and
+    the closer's question of ``add``): its code, its English name, its name in the language,
+    and what players of the language also type for it.
+
+    >>> from remikcalc.base.i18n import language
+    >>> with language("pl"):
+    ...     typed_words("draw")
+    ('draw', 'wyczerpanie stosu', 'remis', 'stos', 'wyczerpanie', 'stos się wyczerpał')
+    >>> typed_words("big_gin")
+    ('big_gin', 'big gin')
+    """
+    also = _ALSO_TYPED.get(current(), {}).get(how, ())
+    return tuple(dict.fromkeys((how, _OUTCOME_WORDS.get(how, how), outcome_text(how), *also)))
 
 
 #: the largest points-only score (either sign): far above any real deal, and small enough
@@ -235,7 +261,7 @@ def outcome_from_words(text: str) -> OutcomeCode:
     folded = _folded(text)
     words: dict[str, OutcomeCode] = {}
     for code in OUTCOMES:
-        for word in (code, _OUTCOME_WORDS[code], outcome_text(code)):
+        for word in typed_words(code):
             words.setdefault(_folded(word), code)
     found = words.get(folded)
     if found is not None:
