@@ -133,7 +133,12 @@ def test_check_walks_a_tree_1100_folders_deep(tmp_path: Path) -> None:
         Path("deep.yaml").write_text(SHEET, encoding="utf-8")
     finally:
         os.chdir(here)
-    result = run("check", str(tmp_path), "--format", "plain")
+    try:
+        result = run("check", str(tmp_path), "--format", "plain")
+    finally:  # shutil.rmtree recurses too: pytest could not clean the tree up
+        (tmp_path.joinpath(*["d"] * 1100) / "deep.yaml").unlink()
+        for depth in range(1100, 0, -1):
+            tmp_path.joinpath(*["d"] * depth).rmdir()
     assert result.exit_code == 1  # an example without expect: a failed check, not a crash
     assert "deep.yaml" in result.output and "RecursionError" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
