@@ -19,14 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.base.errors import CardError, MeldError
+from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
 from remikcalc.render import to_json
 from remikcalc.render.hand import hand_json_line, wilds_json
 from remikcalc.rules.variants import VARIANTS, Rules, find_variant, get_rules
 from remikcalc.search import analyze_hand, best_arrangement, general_arrangement, layoff
 from remikcalc.search.general import STEP_LIMIT
-from remikcalc.search.melds import Meld, can_meld, classify_meld
+from remikcalc.search.melds import can_meld, classify_meld
 from tests.clirun import run
 
 # --- cards ------------------------------------------------------------------------------------
@@ -191,29 +191,30 @@ def test_hand_batch_prints_what_each_single_hand_prints(tmp_path: object) -> Non
 # --- lay-offs: memo and run windows ------------------------------------------------------------
 
 
-def _every_subset_melds(cards: Sequence[Card], rules: Rules) -> dict[int, Meld]:
-    """The knocker's candidate melds by brute force: every subset of every rank and suit."""
-    jokers = [i for i, c in enumerate(cards) if c == JOKER]
-    groups: dict[tuple[str, int], list[int]] = {}
-    for i, c in enumerate(cards):
+def _every_subset_melds(cards: Sequence[Card], rules: Rules) -> set[tuple[Card, ...]]:
+    """The knocker's candidate melds by brute force: every choice of the cards of one rank
+    or one suit, with every choice of the wild cards (jokers, deuces under wild_deuces), each
+    a multiset of cards (which copy of a card is used changes nothing)."""
+    wild = [c for c in cards if c == JOKER or (rules.wild_deuces and c % 13 == 1)]
+    groups: dict[tuple[str, int], list[Card]] = {}
+    for c in cards:
         if c != JOKER:
             if rules.sets_allowed:
-                groups.setdefault(("rank", c % 13), []).append(i)
-            groups.setdefault(("suit", c // 13), []).append(i)
-    found: dict[int, Meld] = {}
-    for indices in groups.values():
-        for n in range(1, len(indices) + 1):
-            for picked in combinations(indices, n):
-                for j in range(len(jokers) + 1):
-                    for wild in combinations(jokers, j):
-                        group = [cards[i] for i in (*picked, *wild)]
-                        mask = sum(1 << i for i in (*picked, *wild))
-                        if mask in found or len(group) < 2 or not can_meld(group, rules):
-                            continue
-                        try:
-                            found[mask] = classify_meld(group, rules)
-                        except MeldError:
-                            continue
+                groups.setdefault(("rank", c % 13), []).append(c)
+            groups.setdefault(("suit", c // 13), []).append(c)
+    found: set[tuple[Card, ...]] = set()
+    for group in groups.values():
+        for n in range(1, len(group) + 1):
+            for picked in set(combinations(group, n)):
+                rest = list(wild)
+                for c in picked:
+                    if c in rest:
+                        rest.remove(c)
+                for j in range(len(rest) + 1):
+                    for extra in set(combinations(rest, j)):
+                        meld = tuple(sorted((*picked, *extra)))
+                        if len(meld) >= 2 and meld not in found and can_meld(meld, rules):
+                            found.add(meld)
     return found
 
 
@@ -222,6 +223,8 @@ LAYOFF_RULES = [
     get_rules("gin", overrides=["ace_runs=high"]),
     get_rules("gin", overrides=["ace_runs=low_or_high"]),
     get_rules("gin", overrides=["ace_runs=around", "run_min=4"]),
+    get_rules("gin", overrides=["wild_deuces=true"]),
+    get_rules("gin", overrides=["decks=2", "set_distinct_suits=false", "set_max=5"]),
     get_rules("bridge"),
 ]
 
@@ -232,7 +235,7 @@ LAYOFF_RULES = [
 def test_candidate_melds_are_every_legal_subset(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(LAYOFF_RULES))
     rng = random.Random(data.draw(st.integers(0, 10**6)))
-    if data.draw(st.booleans()):  # one suit, many cards: the run-window path
+    if data.draw(st.booleans()):  # one suit, many cards: the run windows
         suit = rng.randrange(4)
         cards = [CARDS[suit * 13 + r] for r in rng.sample(range(13), rng.randint(2, 11))]
     else:
@@ -241,9 +244,15 @@ def test_candidate_melds_are_every_legal_subset(data: st.DataObject) -> None:
         if rules.wild_jokers:
             cards += [JOKER] * rng.randint(0, 2)
     hand = tuple(sorted(cards))
-    got = dict(layoff._candidate_melds(hand, rules))
-    assert got == {m: v for m, v in _every_subset_melds(hand, rules).items() if m in got}
-    assert set(got) == set(_every_subset_melds(hand, rules))
+    kinds = tuple(sorted(set(hand)))
+    counts = [hand.count(c) for c in kinds]
+    got = layoff._hand_melds(kinds, counts, rules, layoff._memo(rules), layoff.Budget())
+    melds = {tuple(c for c, n in use for _ in range(n)): meld for use, meld in got}
+    assert len(melds) == len(got)  # each multiset of cards once
+    assert set(melds) == _every_subset_melds(hand, rules)
+    for cards_used, meld in melds.items():
+        assert tuple(sorted(meld.cards)) == cards_used
+        assert meld == classify_meld(cards_used, rules)
 
 
 @settings(max_examples=150, deadline=None)

@@ -205,7 +205,7 @@ def test_hand_value_and_pair_rule() -> None:
     assert hand_value(parse_cards("8S"), BOAT) == 8
     assert hand_value(parse_cards("9C 7H 9D QD"), GIN) == 35
     assert hand_value([JOKER, JOKER], BRIDGE) == 40
-    pair_jokers = get_rules("bridge", overrides=["pair_rule=true"])
+    pair_jokers = get_rules("bridge").replace(pair_rule=True)  # the search alone
     assert hand_value([JOKER, JOKER, *parse_cards("5C 5D")], pair_jokers) == 45
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from remikcalc.base.errors import CardError, DealError, MeldError, RemikcalcError
+from remikcalc.base.errors import CardError, DealError, MeldError, RemikcalcError, RulesError
 from remikcalc.cards.notation import parse_cards
 from remikcalc.games import score_deal
 from remikcalc.games.deal import build_deal
@@ -347,8 +347,11 @@ def test_hand_missing_for_a_player() -> None:
 def test_jokers_are_not_played_in_gin() -> None:
     with pytest.raises(CardError, match="without jokers"):
         play(Anna="QH QD QC 6S 7S 8S 2D 3D 4D JK", Boris=SEED_DEFENDER)
-    # even when a house rule puts jokers in the pack, knock scoring refuses them
-    r = get_rules("gin", overrides=["jokers=2", "wild_jokers=true"])
+    # a house rule cannot put jokers in the pack (no gin score would read them) ...
+    with pytest.raises(RulesError, match="rule jokers: gin does not play it"):
+        get_rules("gin", overrides=["jokers=2", "wild_jokers=true"])
+    # ... and rules made so in code are refused by the knock scoring all the same
+    r = get_rules("gin").replace(jokers=2, wild_jokers=True)
     hands = {"Anna": Hand(parse_cards("QH QD QC 6S 7S 8S 2D 3D 4D JK")),
              "Boris": Hand(parse_cards(SEED_DEFENDER))}  # fmt: skip
     with pytest.raises(DealError, match="Anna's hand holds a joker, but gin is played without"):

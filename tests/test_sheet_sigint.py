@@ -95,3 +95,71 @@ def test_sigint_while_adding_is_reported_truthfully(tmp_path: Path) -> None:
             else:
                 seen["startup"] += 1
     assert seen["ok"] and sum(seen.values()) - seen["ok"], seen
+
+
+CORRECTIONS = {
+    "edit": ["1", "--score", "Boris=7"],
+    "undo": [],
+    "rename": ["anna", "Ania"],
+}
+
+
+def _sheet_text(deals: int) -> str:
+    entries = "".join(f"  - scores: {{Anna: {n}}}\n" for n in range(1, deals + 1))
+    return f"remikcalc: 1\nvariant: rummy\nplayers: [Anna, Boris]\ndeals:\n{entries}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", sorted(CORRECTIONS))
+def test_sigint_while_correcting_never_says_nothing_changed_after_a_save(
+    tmp_path: Path, command: str
+) -> None:
+    """edit, undo and rename print their output inside the save guard: a Ctrl-C while they
+    print (the save done) says "interrupted after saving", and one after they printed is
+    ignored (exit 0); none says "nothing was changed" of a sheet that changed, and none ends
+    silently killed by the signal once the sheet is saved."""
+    path = tmp_path / "c.yaml"
+    original = _sheet_text(40).encode()
+    args = [sys.executable, "-m", "remikcalc", command, str(path), *CORRECTIONS[command]]
+    path.write_bytes(original)
+    start = time.monotonic()
+    subprocess.run(args, capture_output=True, check=True)
+    runtime = time.monotonic() - start
+    changed = path.read_bytes()
+    assert changed != original
+    rng = random.Random(f"20261201-{command}")
+    seen = {"ok": 0, "saved": 0, "unchanged": 0, "before": 0}
+    deadline = time.monotonic() + BUDGET / 2
+    while time.monotonic() < deadline:
+        path.write_bytes(original)
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            _, err_bytes = proc.communicate(timeout=rng.uniform(0.3 * runtime, 1.5 * runtime))
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+            _, err_bytes = proc.communicate()
+        err = err_bytes.decode("utf-8", "replace")
+        now = path.read_bytes()
+        assert "Traceback" not in err, err
+        assert now in (original, changed), "half a change"
+        load_sheet(path)
+        if now == changed:
+            # the change is saved: exit 0, or 130 saying so; never a lie, never silence
+            assert "nothing was changed" not in err and "unchanged" not in err, err
+            if proc.returncode == 0:
+                seen["ok"] += 1
+            else:
+                assert proc.returncode == 130 and "interrupted after saving" in err, (
+                    proc.returncode,
+                    err,
+                )
+                seen["saved"] += 1
+        else:
+            assert proc.returncode in (1, 130, -signal.SIGINT), (proc.returncode, err)
+            assert "after saving" not in err
+            if err:
+                assert "unchanged" in err or "nothing was changed" in err, err
+                seen["unchanged"] += 1
+            else:  # killed before Python ran a line of ours
+                seen["before"] += 1
+    assert sum(seen.values()) > seen["ok"], seen  # some were interrupted (the first run was not)

@@ -79,10 +79,12 @@ def test_a_points_only_deal_with_a_closer_is_won_by_the_closer(tmp_path: Path) -
 def test_stats_help_states_the_points_only_rule() -> None:
     text = " ".join(ok("stats", "--help", env={"COLUMNS": "200"}).output.split())
     assert (
-        "A deal entered as points only counts as played for every player and has no count "
-        "caught; it is won by its closer if one is given (in the knock games by the only "
-        "player who scored, if one did), else by the player with the single highest score if "
-        "it is positive; on a tie, in a draw or with no positive score nobody wins it."
+        "A deal entered as points only counts as played for every player, has no count "
+        "caught and achieves no outcome (its how is not shown by any cards); it is won by its "
+        "closer if one is given (in the knock games by the only player who scored, if one "
+        "did), else by the player with the single highest score if it is positive; on a tie, "
+        "in a draw or with no positive score nobody wins it. A deal's winner is the one "
+        "settle counts."
     ) in text
 
 

@@ -153,6 +153,7 @@ def test_a_closed_rule_takes_each_of_its_values_as_the_string_itself(
     key: str, values: tuple[str, ...]
 ) -> None:
     assert values and len(set(values)) == len(values)
+    variant = "continental" if key == "payment" else "gin"  # a variant that plays the key
     for value in values:
-        rules = get_rules("gin", overrides=[f"{key}={value.upper()}"])
+        rules = get_rules(variant, overrides=[f"{key}={value.upper()}"])
         assert getattr(rules, key) == value and type(getattr(rules, key)) is str

@@ -45,6 +45,7 @@ __all__ = [
     "N_",
     "_",
     "catalogue",
+    "catalogue_problem",
     "current",
     "gettext_in",
     "language",
@@ -66,6 +67,7 @@ _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 #: the language spoken in this context: one of LANGUAGES, set only through parse_language
 _spoken: ContextVar[str] = ContextVar("remikcalc_language", default="en")
 _cache: dict[str, gettext.NullTranslations] = {}
+_problems: dict[str, str] = {}  # a catalogue that could not be read, and why
 
 
 def parse_language(text: str, source: str = "--lang") -> str:
@@ -170,9 +172,22 @@ def _load(lang: str) -> gettext.NullTranslations:
         else:
             with open(mo, "rb") as file:
                 data = file.read()
+        if not data:
+            raise ValueError(f"{mo} is empty")
         return gettext.GNUTranslations(io.BytesIO(data))
-    except (OSError, ValueError):  # no catalogue, or a broken one: the English text
+    except FileNotFoundError:  # no catalogue: the English text
         return gettext.NullTranslations()
+    except Exception as exc:  # noqa: BLE001 - empty, cut short, damaged: the English text
+        # (struct.error, OSError "Bad magic number", UnicodeDecodeError, a bad Plural-Forms)
+        _problems[lang] = str(exc) or type(exc).__name__
+        return gettext.NullTranslations()
+
+
+def catalogue_problem(lang: str) -> str | None:
+    """Why the catalogue of ``lang`` could not be read (it was empty or damaged, and the
+    English messages are spoken instead), once it has been loaded; None when it could."""
+    catalogue(lang)
+    return _problems.get(lang)
 
 
 def catalogue(lang: str | None = None) -> gettext.NullTranslations:

@@ -29,12 +29,36 @@ def example_files(paths: Iterable[str]) -> list[Path]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
-            )
+            found.extend(sorted(_files_under(path)))
         else:
             found.append(path)
     return list(dict.fromkeys(found))
+
+
+def _files_under(folder: Path) -> Iterator[Path]:
+    """The example files in ``folder`` and every folder below it, at any depth: walked with
+    a list of folders still to read, not by recursion (``Path.rglob`` and ``os.walk`` recurse
+    in Python 3.11, and a tree 1,100 levels deep ended in a RecursionError). Links to folders
+    are not followed, as ``rglob`` does not follow them; a folder that cannot be read is
+    skipped, as ``rglob`` skips it."""
+    import os
+
+    todo = [os.fspath(folder)]
+    while todo:
+        here = todo.pop()
+        try:
+            with os.scandir(here) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    todo.append(entry.path)
+                elif entry.is_file() and os.path.splitext(entry.name)[1].lower() in SUFFIXES:
+                    yield Path(entry.path)
+            except OSError:
+                continue
 
 
 def _example_data(sheet: Sheet) -> dict[str, Any]:

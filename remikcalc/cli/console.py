@@ -7,15 +7,30 @@ makes stdout and stderr replace what they cannot encode (suits by letters, arrow
 bars by ASCII levels, anything else by ``?``) and stdin replace bytes it cannot decode (the
 card parser then names the bad token). :func:`can_show_bars` tells the sheet renderer to
 draw ASCII sparklines instead.
+
+Output that cannot be written at all (a full disk, ``>/dev/full``, a terminal gone) is an
+:class:`OutputError` (:func:`guard_output` makes the standard output raise it), which the
+command line says in one line, and after a save says that the save is done
+(:class:`remikcalc.cli.saving.Save`), never a traceback.
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
+import os
 import sys
+from typing import Any
 
-__all__ = ["ERRORS", "can_show_bars", "tolerant_streams"]
+__all__ = [
+    "ERRORS",
+    "OutputError",
+    "can_show_bars",
+    "discard_output",
+    "guard_output",
+    "tolerant_streams",
+]
 
 ERRORS = "remikcalc-replace"
 
@@ -75,3 +90,66 @@ def can_show_bars(err: bool = False) -> bool:
     except (UnicodeError, LookupError):
         return False
     return True
+
+
+class OutputError(Exception):
+    """The standard output cannot be written (not a closed pipe: that is
+    ``BrokenPipeError``, a reader that stopped reading, which ends a command quietly)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
+class _Guarded:
+    """A stream whose writes raise :class:`OutputError` instead of an ``OSError`` (but for a
+    closed pipe); everything else is the stream's own. Its ``buffer`` is guarded too, for
+    click, which writes to the bytes below a stream whose encoding it does not trust."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._stream, name)
+        if name == "buffer" and value is not None:
+            return _Guarded(value)
+        return value
+
+    def __iter__(self) -> Any:
+        return iter(self._stream)
+
+    def _call(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self._stream, method)(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc) from None
+
+    def write(self, data: Any) -> Any:
+        return self._call("write", data)
+
+    def writelines(self, lines: Any) -> Any:
+        return self._call("writelines", lines)
+
+    def flush(self) -> Any:
+        return self._call("flush")
+
+
+def guard_output() -> None:
+    """Make a failed write to the standard output an :class:`OutputError` (idempotent)."""
+    if sys.stdout is not None and not isinstance(sys.stdout, _Guarded):
+        sys.stdout = _Guarded(sys.stdout)
+
+
+def discard_output() -> None:
+    """After output that could not be written: what is still buffered goes nowhere, so that
+    the flush at exit cannot fail again (Python would print it as an ignored exception)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+        os.close(devnull)

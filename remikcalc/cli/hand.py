@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -95,6 +96,21 @@ def _english_error(rules: Rules, line: str, discard: bool | None, exc: Remikcalc
     return str(exc)  # not reached: the analysis is deterministic
 
 
+def _stdin_lines() -> Iterator[str]:
+    """The lines of the standard input; one line of error when there is none to read
+    (``<&-`` closes it) or it cannot be read (a folder given as the input)."""
+    if sys.stdin is None:
+        raise click.ClickException(
+            _("the standard input is closed: give the hands on it, one per line")
+        )
+    try:
+        yield from sys.stdin
+    except OSError as exc:
+        raise click.ClickException(
+            _("cannot read the standard input: {reason}").format(reason=exc.strerror or exc)
+        ) from None
+
+
 @click.command("hand")
 @click.argument("cards", nargs=-1, required=True)
 @rules_options()
@@ -141,7 +157,7 @@ def hand_cmd(
             from remikcalc.render import to_json
 
             name = to_json(rules.variant, lines=True)
-        for n, line in enumerate(sys.stdin, start=1):
+        for n, line in enumerate(_stdin_lines(), start=1):
             if not line.strip():
                 continue
             try:

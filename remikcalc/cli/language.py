@@ -178,6 +178,7 @@ def choose(args: Sequence[str]) -> None:
     given = prescan(args, "--lang")
     if given is not None and given.strip().lower() in LANGUAGES:
         i18n.set_language(given)
+        _warn_if_unreadable(i18n.current())
         return
     i18n.set_language("en")  # the messages of a refusal below are in English then
     try:
@@ -189,6 +190,20 @@ def choose(args: Sequence[str]) -> None:
             click.echo(i18n._("warning: {error}; shown in English").format(error=exc), err=True)
             return
         raise click.UsageError(str(exc)) from None
+    _warn_if_unreadable(i18n.current())
+
+
+def _warn_if_unreadable(lang: str) -> None:
+    """An empty or damaged catalogue (an installation gone wrong) means English, said in one
+    warning line, not a crash of every command in that language."""
+    if lang == "en":
+        return
+    problem = i18n.catalogue_problem(lang)
+    if problem is not None:
+        message = i18n._(
+            "warning: the {lang} translations cannot be read ({problem}); shown in English"
+        )
+        click.echo(message.format(lang=lang, problem=problem), err=True)
 
 
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

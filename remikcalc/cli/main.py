@@ -140,11 +140,15 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from remikcalc.cli.console import OutputError
+
         try:
             with _warnings_shown():
                 return super().invoke(ctx)
         except BrokenPipeError:
             _reader_gone()
+        except OutputError as exc:  # after a save, Save.reported has said so already
+            raise _cannot_write(exc) from None
         except RemikcalcError as exc:
             if exc.exit_code == 2:  # the message says what to do; the group's usage would not
                 raise click.UsageError(str(exc)) from None
@@ -194,6 +198,22 @@ def _no_such_command(name: str) -> str:
     )
 
 
+def _cannot_write(exc: Exception) -> click.ClickException:
+    """Output that cannot be written (a full disk, ``>/dev/full``), in one line; what is
+    still buffered is dropped so that the exit does not fail on it again."""
+    from remikcalc.cli.console import discard_output
+
+    discard_output()
+    return click.ClickException(_("cannot write the output: {reason}").format(reason=exc))
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is one to write to (``2>&-`` closes it)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
 def _reader_gone() -> None:
     """The program reading our output stopped (``remikcalc add ... | head -1``): what the
     command did stands (a sheet it saved is saved), so it ends with exit 0, as `cat` would.
@@ -239,37 +259,46 @@ add_options(cli)
 
 def main() -> None:
     """Entry point of the ``remikcalc`` script."""
-    from remikcalc.cli.console import tolerant_streams
+    from remikcalc.cli.console import OutputError, guard_output, tolerant_streams
 
     tolerant_streams()
+    guard_output()
     if "_REMIKCALC_COMPLETE" in os.environ:  # the shell asks for completions
         from remikcalc.cli.completion import install
 
         install()
     try:
         code = cli.main(prog_name="remikcalc", standalone_mode=False)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # the last of the output, while it can still be said
     except BrokenPipeError:  # e.g. `remikcalc ... | head`
-        sys.stderr.close()
+        with contextlib.suppress(OSError, AttributeError):
+            sys.stderr.close()
         sys.exit(0)
     except click.exceptions.Abort as exc:
         # Ctrl-C outside a guarded save (cli/saving.py): before it, or in a command that
         # writes nothing; so nothing was changed. EOF at a prompt ends the same way.
         if isinstance(exc.__cause__, KeyboardInterrupt):
-            sys.stderr.write(_("interrupted; nothing was changed") + "\n")
+            _say(_("interrupted; nothing was changed"))
             sys.exit(130)
-        sys.stderr.write(_("Aborted!") + "\n")
+        _say(_("Aborted!"))
         sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
+        with contextlib.suppress(OSError, AttributeError):
+            exc.show()
         sys.exit(exc.exit_code)
+    except OutputError as exc:  # output written outside a command (click's own help)
+        with contextlib.suppress(OSError, AttributeError):
+            _cannot_write(exc).show()
+        sys.exit(1)
     except Exception as exc:
         from remikcalc.cli.saving import caused_by_interrupt
 
         if not caused_by_interrupt(exc):
             raise
-        sys.stderr.write(_("interrupted; nothing was changed") + "\n")  # outside a guarded save
+        _say(_("interrupted; nothing was changed"))  # outside a guarded save
         sys.exit(130)
     except KeyboardInterrupt:  # outside a command (start-up, exit): nothing was written
-        sys.stderr.write(_("interrupted; nothing was changed") + "\n")
+        _say(_("interrupted; nothing was changed"))
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)

@@ -8,6 +8,7 @@ an interrupt on either side of it is reported as what it left in the file.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -106,17 +107,24 @@ class Save:
         disk, a closed terminal) is said in one line that also says the change is saved
         (``failed(error)`` gives it), never a traceback; then a late Ctrl-C is ignored, so
         that a command which did its work and said so exits 0."""
+        from remikcalc.cli.console import OutputError, discard_output
+
         try:
             yield
+            if sys.stdout is not None:  # what is still buffered is part of the output too
+                sys.stdout.flush()
         except (BrokenPipeError, KeyboardInterrupt):
             raise
         except Exception as exc:
-            error = f"{type(exc).__name__}: {exc}"
+            if isinstance(exc, OutputError):
+                discard_output()
+                error = exc.reason
+            else:  # a bug of ours while printing: the save is done all the same
+                error = f"{type(exc).__name__}: {exc}"
             if failed is not None:
                 message = failed(error)
             else:
-                message = _("{what} is saved in {file}, but the output cannot be written "
-                            "({error})").format(what=self.what, file=self.file,
-                                                error=error)  # fmt: skip
+                message = _("{what} is saved in {file}; cannot write the output: {error}")
+                message = message.format(what=self.what, file=self.file, error=error)
             raise click.ClickException(message) from None
         ignore_interrupts()  # done and said: a late Ctrl-C must not turn exit 0 into 1

@@ -308,7 +308,9 @@ def _chart_format(chart: str, sheet: str) -> str:
     if "\x00" in chart:
         raise click.BadParameter(_("a file name cannot hold a NUL character"),
                                  param_hint="--chart")  # fmt: skip
-    same = os.path.realpath(chart) == os.path.realpath(sheet)
+    from remikcalc.sheet.files import real_path
+
+    same = real_path(chart) == real_path(sheet)
     if not same and os.path.exists(chart) and os.path.exists(sheet):
         with contextlib.suppress(OSError):
             same = os.path.samefile(chart, sheet)
@@ -385,16 +387,17 @@ def show_cmd(file: str | None, chart: str | None, no_spark: bool, fmt: str) -> N
 
 
 def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
-    """Refuse a sheet named twice (it would count twice in an evening)."""
-    seen: dict[str, str] = {}
-    for file in files:
-        real = os.path.realpath(file)
-        if real in seen:
-            raise click.BadParameter(
-                _("{file} is named twice (as {first})").format(file=file, first=seen[real]),
-                param_hint=param,
-            )
-        seen[real] = file
+    """Refuse a sheet named twice (it would count twice in an evening): by the same path, a
+    symbolic link to it, or a hard link (:func:`remikcalc.sheet.files.repeated_file`)."""
+    from remikcalc.sheet.files import repeated_file
+
+    twice = repeated_file(files)
+    if twice is not None:
+        file, first = twice
+        raise click.BadParameter(
+            _("{file} is named twice (as {first})").format(file=file, first=first),
+            param_hint=param,
+        )
 
 
 @click.command("settle", cls=SheetCommand)

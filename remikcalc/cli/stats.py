@@ -20,11 +20,12 @@ def stats_cmd(files: tuple[str, ...], fmt: str) -> None:
 
     Players are matched by name, ignoring case. An outcome counts for the closer, an undercut
     for the defender who made it. A deal entered as points only counts as played for every
-    player and has no count caught; it is won by its closer if one is given (in the knock
-    games by the only player who scored, if one did), else by the player with the single
-    highest score if it is positive; on a tie, in a draw or with no positive score nobody
-    wins it. The best deal is the highest score (a bridge score, a penalty, counts
-    negated), numbered as show numbers deals.
+    player, has no count caught and achieves no outcome (its how is not shown by any
+    cards); it is won by its closer if one is given (in the knock games by the only player
+    who scored, if one did), else by the player with the single highest score if it is
+    positive; on a tie, in a draw or with no positive score nobody wins it. A deal's winner
+    is the one settle counts. The best deal is the highest score (a bridge score, a
+    penalty, counts negated), numbered as show numbers deals.
 
     \b
     Examples:

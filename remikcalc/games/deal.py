@@ -129,8 +129,18 @@ def build_deal(
     if entry is None:
         entry = DealInput(**inputs)
     check_input(entry, rules)
-    if len(set(players)) != len(players):
-        raise DealError(_("a player is named twice"))
+    seen: dict[str, str] = {}
+    for name in players:  # names are matched ignoring case, so A and a are one player
+        first = seen.get(name_key(name))
+        if first == name:
+            raise DealError(_("a player is named twice"))
+        if first is not None:
+            raise DealError(
+                _("{name} is named twice (as {first}: names are matched ignoring case)").format(
+                    name=name, first=first
+                )
+            )
+        seen[name_key(name)] = name
     parsed: dict[str, Hand] = {}
     for name, text in entry.hands.items():
         player = player_named(name, players)

@@ -42,7 +42,7 @@ from remikcalc.games.tally import GameResult, Tally, pairwise_net, target_winner
 from remikcalc.games.why import N_, Cards, Operand, Why
 from remikcalc.rules.variants import Rules
 from remikcalc.search import Arrangement, arrangement_from_groups
-from remikcalc.search.layoff import Defence, best_defence, least_arrangements
+from remikcalc.search.layoff import Budget, Defence, best_defence, least_arrangements
 
 __all__ = ["KnockGame", "KnockTally", "score_knock"]
 
@@ -85,19 +85,21 @@ def _typed_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
     return _Closing(tuple(a for a in options if a.points == least), False)
 
 
-def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
+def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool, budget: Budget) -> _Closing:
+    # a gin needs one arrangement (nothing is laid off against it): one_gin
     cards = tuple(hand.cards)
     if len(cards) == rules.hand_size:
-        return _Closing(tuple(least_arrangements(cards, rules)), False)
+        found = least_arrangements(cards, rules, one_gin=True, budget=budget)
+        return _Closing(tuple(found), False)
     if big_gin_ok:
-        whole = least_arrangements(cards, rules)
+        whole = least_arrangements(cards, rules, one_gin=True, budget=budget)
         if whole[0].points == 0:
             return _Closing(tuple(whole), True)
     best: list[Arrangement] = []
     for discard in sorted(set(cards)):
         rest = list(cards)
         rest.remove(discard)
-        found = least_arrangements(rest, rules)
+        found = least_arrangements(rest, rules, one_gin=True, budget=budget)
         if not best or found[0].points < best[0].points:
             best = [_with_discard(a, discard) for a in found]
         elif found[0].points == best[0].points:
@@ -105,12 +107,12 @@ def _searched_closing(hand: Hand, rules: Rules, big_gin_ok: bool) -> _Closing:
     return _Closing(tuple(best), False)
 
 
-def _closing(rules: Rules, hand: Hand, how: OutcomeCode | None) -> _Closing:
+def _closing(rules: Rules, hand: Hand, how: OutcomeCode | None, budget: Budget) -> _Closing:
     eleven = len(hand.cards) == rules.hand_size + 1
     big_gin_ok = eleven and rules.big_gin_bonus is not None and how in (None, "big_gin")
     if hand.groups is not None:
         return _typed_closing(hand, rules, big_gin_ok)
-    return _searched_closing(hand, rules, big_gin_ok)
+    return _searched_closing(hand, rules, big_gin_ok, budget)
 
 
 # --- the knock limit --------------------------------------------------------------------------
@@ -204,14 +206,15 @@ def _outcome(closing: _Closing, how: OutcomeCode | None, closer: str, limit: _Li
 
 
 def _defend(
-    closing: _Closing, outcome: OutcomeCode, hand: Hand, rules: Rules
+    closing: _Closing, outcome: OutcomeCode, hand: Hand, rules: Rules, budget: Budget
 ) -> tuple[Arrangement, Defence]:
     """The defender's answer, and the knocker's arrangement that makes it worst for him."""
     layoffs = outcome == "knock"
     chosen: tuple[Arrangement, Defence] | None = None
     for arrangement in closing.candidates if layoffs else closing.candidates[:1]:
+        melds = tuple(arrangement.melds)
         defence = best_defence(
-            hand.cards, tuple(arrangement.melds), rules, groups=hand.groups, layoffs=layoffs
+            hand.cards, melds, rules, groups=hand.groups, layoffs=layoffs, budget=budget
         )
         if chosen is None or defence.points > chosen[1].points:
             chosen = (arrangement, defence)
@@ -262,7 +265,8 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             )
         )
     limit = _knock_limit(rules, deal)
-    closing = _closing(rules, deal.hands[closer], deal.how)
+    budget = Budget()  # the knocker's search and the defender's share one step limit
+    closing = _closing(rules, deal.hands[closer], deal.how, budget)
     if deal.how == "big_gin" and not closing.big_gin:
         raise DealError(
             _("{closer} claims big gin, but not all {n} cards meld").format(
@@ -270,7 +274,7 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             )
         )
     outcome = _outcome(closing, deal.how, closer, limit)
-    arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules)
+    arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules, budget)
     return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
 
 

@@ -66,6 +66,8 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     if not draw and spec.points_payments is not None:
         read: PointsReader = load(spec.points_payments)
         how, payments = read(rules, scores, closer, how, winner)
+    if winner is None and not draw:
+        winner = _highest(scores)
     result = DealResult(
         outcome="draw" if draw else how or "scores",
         closer=closer,
@@ -83,6 +85,16 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
         draw=draw,
     )
     return canonical, result
+
+
+def _highest(scores: Mapping[str, int]) -> str | None:
+    """The winner of a deal entered as points that names none (no closer, several positive
+    scores): the player with the single highest score, if it is positive; else nobody."""
+    if not scores:
+        return None
+    best = max(scores.values())
+    top = [p for p, s in scores.items() if s == best]
+    return top[0] if best > 0 and len(top) == 1 else None
 
 
 def balance_payments(

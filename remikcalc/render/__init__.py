@@ -363,15 +363,17 @@ def table(
     lead: int = 1,
     inline_from: int | None = None,
     whole: Sequence[int] = (),
+    as_blocks: bool = True,
 ) -> str:
     """One table in ``fmt`` (see the module's docstring): ``table`` for people, fitted to
     ``width`` (default :func:`terminal_width`), ``plain`` tab-separated, ``csv``, or a
     ``markdown`` pipe table.
 
     A ``table`` that does not fit even with its cells wrapped (a phone's 40 columns) is drawn
-    as :func:`blocks`, one per row (``lead`` and ``inline_from`` say how). The columns in
-    ``whole`` (file names) never break inside a word, however long; no cell breaks at a
-    hyphen.
+    as :func:`blocks`, one per row (``lead`` and ``inline_from`` say how), or, with
+    ``as_blocks=False``, left as wide as it is (for a caller with another way to fit it).
+    The columns in ``whole`` (file names) never break inside a word, however long; no cell
+    breaks at a hyphen.
 
     >>> print(table([["Anna", "9C | 9D"]], ["player", "melds"], fmt="markdown"))
     | player   | melds    |
@@ -451,7 +453,7 @@ def table(
         if narrower is None or narrower == fitted:
             break  # as narrow as the columns go
         fitted = narrower
-    if _text_width(text) > limit and heads:  # still too wide: a block per row
+    if _text_width(text) > limit and heads and as_blocks:  # still too wide: a block per row
         return blocks(cells, heads, limit, lead=lead, inline_from=inline_from)
     return text
 

@@ -304,6 +304,48 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
+def _fitted_tables(headers: list[str], rows: list[list[Any]], players: int) -> str:
+    """The running table for people, fitted to the terminal: one table when it fits (its
+    wide cells wrapped); else, with many players (twelve at continental), the entries
+    (``#``, deal, scores) in one table and the players' totals after it in tables of as many
+    players as fit side by side, each with the ``#`` column again: a player's column cannot
+    be narrower than the player's name. Where not even the entries fit (a phone's 40
+    columns), a block a deal (:func:`remikcalc.render.blocks`)."""
+    width = terminal_width()
+    whole = table(rows, headers, width=width, as_blocks=False)
+    lead = len(headers) - players  # "#", deal, scores
+
+    def fits(text: str) -> bool:
+        return max(map(len, text.splitlines()), default=0) <= width
+
+    if fits(whole):
+        return whole
+    entries = table([row[:lead] for row in rows], headers[:lead], width=width, as_blocks=False)
+    if players < 2 or not fits(entries):  # a phone's width: a block a deal
+        return table(rows, headers, width=width, lead=2, inline_from=3)
+    marker = [row[1] if row[0] == "" and row[2] == "" and row[1] else None for row in rows]
+
+    def number(i: int, row: list[Any]) -> Any:
+        return marker[i] if marker[i] is not None else row[0]
+
+    parts = [entries]
+    first = max(len(str(number(i, r))) for i, r in enumerate(rows))
+    first = max(first, len(headers[0]) + 2)
+    start = lead
+    while start < len(headers):
+        used, end = first, start
+        while end < len(headers):
+            column = max([len(headers[end]) + 2, *(len(str(r[end])) for r in rows)])
+            if end > start and used + 2 + column > width:
+                break
+            used += 2 + column
+            end += 1
+        cells = [[number(i, r), *r[start:end]] for i, r in enumerate(rows)]
+        parts.append(table(cells, [headers[0], *headers[start:end]], width=width))
+        start = end
+    return "\n\n".join(parts)
+
+
 def render_sheet(
     state: Replay, fmt: str = "table", *, chart: bool = True, ascii_only: bool = False
 ) -> str:
@@ -322,8 +364,10 @@ def render_sheet(
     title = state.sheet.title or f"{variant_word(state.rules.variant)}: {', '.join(players)}"
     if fmt == "table":
         title = _fill(title)
-    drawn = table(rows, headers, fmt=fmt, lead=2, inline_from=3)  # on a phone: a block a deal
-    parts = [title, "", drawn if rows else _("(no deals yet)")]
+        drawn = _fitted_tables(headers, rows, len(players)) if rows else _("(no deals yet)")
+    else:
+        drawn = table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")
+    parts = [title, "", drawn]
     status = status_lines(state)
     if status:
         parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]

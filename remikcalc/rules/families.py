@@ -30,6 +30,10 @@ from importlib import import_module
 from typing import Any, Literal, get_args
 
 __all__ = [
+    "BRIDGE_ONLY",
+    "CONTINENTAL_ONLY",
+    "GOING_OUT_ONLY",
+    "KNOCK_ONLY",
     "OPTIONAL_INPUTS",
     "OUTCOMES",
     "REGISTRY",
@@ -157,6 +161,11 @@ class FamilySpec:
     #: (continental's chips are counted from the winner's melds). None here: the hand's value,
     #: every card counted (see ``remikcalc.render.hand.caught_text``).
     caught_cost: str | None = None
+    #: the house-rule keys this family does not honour: no score, tally or analysis of its
+    #: deals reads them, so setting one (to anything but the variant's own value) is refused
+    #: (``Variant.rules_for``) instead of silently changing nothing. Every other key is read;
+    #: ``tests/test_rule_keys.py`` holds both, key by key, and DECISIONS.md says why.
+    refused: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = self.inputs - set(OPTIONAL_INPUTS)
@@ -179,6 +188,45 @@ def load(ref: str) -> Any:
     return getattr(import_module(module), name)
 
 
+# The keys one family's play owns (refused by the families that do not play it)
+#: gin and oklahoma: the up-card, the bonuses, the game and its boxes, Hollywood
+KNOCK_ONLY = frozenset(
+    {
+        "upcard_knock",
+        "spade_double",
+        "gin_bonus",
+        "big_gin_bonus",
+        "undercut_bonus",
+        "undercut_on_tie",
+        "game_bonus",
+        "box_bonus",
+        "shutout",
+        "scoring",
+    }
+)
+#: remik bridge: the closings' bonuses and stakes, the pool, elimination and re-entry
+BRIDGE_ONLY = frozenset(
+    {
+        "remik_bonus",
+        "colour_bonus",
+        "figures_bonus",
+        "full_colour_bonus",
+        "remik_stake",
+        "colour_stake",
+        "figures_stake",
+        "full_colour_stake",
+        "knock_stake",
+        "knock_pool",
+        "entry_stake",
+        "elimination_at",
+        "reentry_cost",
+    }
+)
+#: rummy, polish and remibrydż: going out in one go, and the first meld's least value
+GOING_OUT_ONLY = frozenset({"one_go_multiplier", "first_meld_min"})
+#: continental's payment rule
+CONTINENTAL_ONLY = frozenset({"payment"})
+
 _GOING_OUT = "remikcalc.games.goingout:score_going_out"
 _MEAN = "remikcalc.games.goingout:MeanTally"
 _PAYMENT = "remikcalc.games.tally:PaymentTally"
@@ -189,6 +237,16 @@ _GOING_OUT_KEYS = frozenset({"one_go_multiplier", "first_meld_min", "game_target
 _SPECS = (
     FamilySpec(
         family=Family.KNOCK,
+        refused=BRIDGE_ONLY
+        | GOING_OUT_ONLY
+        | CONTINENTAL_ONLY
+        | {
+            "jokers",
+            "wild_jokers",
+            "joker_value",
+            "pair_rule",
+            "ace_low_value",
+        },
         scorer="remikcalc.games.knock:score_knock",
         tally="remikcalc.games.knock:KnockTally",
         outcomes=("knock", "gin", "big_gin", "undercut", "draw"),
@@ -216,6 +274,10 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.BRIDGE,
+        refused=KNOCK_ONLY
+        | GOING_OUT_ONLY
+        | CONTINENTAL_ONLY
+        | {"game_target", "pair_rule", "ace_low_value"},
         scorer="remikcalc.games.bridge:score_bridge",
         tally="remikcalc.games.bridge:BridgeTally",
         outcomes=("knock", "remik", "colour", "figures", "full_colour", "draw"),
@@ -247,6 +309,7 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.RUMMY,
+        refused=KNOCK_ONLY | BRIDGE_ONLY | CONTINENTAL_ONLY | {"knock_limit"},
         scorer=_GOING_OUT,
         tally=_MEAN,
         outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
@@ -257,6 +320,7 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.REMIBRYDZ,
+        refused=KNOCK_ONLY | BRIDGE_ONLY | CONTINENTAL_ONLY | {"knock_limit"},
         scorer=_GOING_OUT,
         tally=_MEAN,
         outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
@@ -267,6 +331,11 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.BOAT,
+        refused=KNOCK_ONLY
+        | BRIDGE_ONLY
+        | GOING_OUT_ONLY
+        | CONTINENTAL_ONLY
+        | {"knock_limit", "ace_low_value"},
         scorer="remikcalc.games.goingout:score_boat",
         tally=_PAYMENT,
         outcomes=_GOING_OUT_OUTCOMES,
@@ -279,6 +348,7 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.RUMMY500,
+        refused=KNOCK_ONLY | BRIDGE_ONLY | GOING_OUT_ONLY | CONTINENTAL_ONLY | {"knock_limit"},
         scorer="remikcalc.games.rummy500:score_rummy500",
         tally="remikcalc.games.rummy500:Rummy500Tally",
         outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
@@ -290,6 +360,23 @@ _SPECS = (
     ),
     FamilySpec(
         family=Family.CONTINENTAL,
+        refused=KNOCK_ONLY
+        | BRIDGE_ONLY
+        | GOING_OUT_ONLY
+        | {
+            "knock_limit",
+            "pair_rule",
+            "ace_value",
+            "ace_low_value",
+            "court_value",
+            "sets_allowed",
+            "set_min",
+            "set_max",
+            "set_distinct_suits",
+            "run_min",
+            "hand_size",
+            "wild_jokers",
+        },
         scorer="remikcalc.games.continental:score_continental",
         tally=_PAYMENT,
         outcomes=_GOING_OUT_OUTCOMES,

@@ -420,7 +420,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 # Keys that say what a variant is rather than how a house plays it. Whether melds still in a
 # hand count is what separates the knock games from the going-out games (RULES.md §0.3), so
 # it follows the family; changing it would need another scoring family, not a house rule.
-_FIXED = {"variant", "family", "melds_in_hand_count"}
+# How many may play is the variant's too: a sheet's players are checked against the
+# variant's own range (and its table by number of players), and the knock scorers are for
+# two players only, so a house players_max was accepted and changed nothing.
+_FIXED = {"variant", "family", "melds_in_hand_count", "players_min", "players_max"}
 
 
 #: the largest value of a decimal rule (a stake), and its most decimals
@@ -684,8 +687,20 @@ class Variant:
             for lo, hi, decks, jokers, size in self.by_players:
                 if lo <= players <= hi:
                     changes.update(decks=decks, jokers=jokers, hand_size=size)
-        changes.update(typed)
-        return self.rules.replace(**changes)
+        base = self.rules.replace(**changes)  # the variant's own rules, before the house's
+        if not typed:
+            return base
+        rules = base.replace(**typed)  # rules that do not go together are said first
+        refused = base.spec.refused
+        for key, value in typed.items():
+            if key in refused and value != getattr(base, key):
+                raise RulesError(
+                    _(
+                        "rule {key}: {variant} does not play it (no {variant} score reads "
+                        "it), so it cannot be set; see `remikcalc rules {variant}`"
+                    ).format(key=key, variant=self.name)
+                )
+        return rules
 
 
 def _v(name: str, title: str, aliases: tuple[str, ...], **kw: Any) -> Variant:

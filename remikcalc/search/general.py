@@ -45,8 +45,8 @@ STEP_LIMIT = 15_000_000
 class SearchTooLarge(CardError):
     """A hand whose exact search would pass :data:`STEP_LIMIT` steps."""
 
-    def __init__(self) -> None:
-        steps = f"{STEP_LIMIT:,}"
+    def __init__(self, limit: int | None = None) -> None:
+        steps = f"{STEP_LIMIT if limit is None else limit:,}"
         if current() != "en":  # 15 000 000: pl and ru group thousands with a space
             steps = steps.replace(",", "\u00a0")
         super().__init__(

@@ -47,25 +47,15 @@ class PlayerStats:
         return max(self.caught) if self.caught else None
 
 
-def _achiever(result: DealResult) -> str | None:
-    """Who achieved the deal's outcome: the undercutting defender, else the closer."""
-    if result.outcome in NOT_ACHIEVED:
+def _achiever(entry: Entry, result: DealResult) -> str | None:
+    """Who achieved the deal's outcome: the undercutting defender, else the closer; nobody
+    for a draw or a deal entered as points only (its ``how`` is a claim no card checks, and
+    bridge gives a points-only closing its outcome from the stakes: DECISIONS.md)."""
+    if result.outcome in NOT_ACHIEVED or (
+        isinstance(entry, DealEntry) and entry.scores is not None
+    ):
         return None
     return result.winner if result.outcome == "undercut" else result.closer
-
-
-def _stats_winner(entry: Entry, result: DealResult) -> str | None:
-    """Who won the deal for ``stats``: the winner the scoring names (for a deal entered as
-    points, the closer, or in the knock games the one player who scored); for a deal entered
-    as points that names none (no closer, several positive scores), the one player with the
-    highest score if it is positive; nobody on a tie, a draw or no positive score."""
-    if result.winner is not None or result.outcome == "draw":
-        return result.winner
-    if not isinstance(entry, DealEntry) or entry.scores is None or not result.scores:
-        return None
-    best = max(result.scores.values())
-    top = [p for p, s in result.scores.items() if s == best]
-    return top[0] if best > 0 and len(top) == 1 else None
 
 
 def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
@@ -88,8 +78,8 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
             if not isinstance(result, DealResult):
                 continue
             number += 1
-            achiever = _achiever(result)
-            winner = _stats_winner(step.entry, result)
+            achiever = _achiever(step.entry, result)
+            winner = result.winner  # who won the deal: as the tally (settle) counts it
             for p in state.sheet.players:
                 if p not in result.scores and p not in result.points:
                     continue

@@ -21,7 +21,7 @@ from typing import Any
 
 from remikcalc.base.errors import SheetError
 from remikcalc.base.i18n import _
-from remikcalc.sheet.files import read_text
+from remikcalc.sheet.files import read_text, repeated_file
 from remikcalc.sheet.yamltree import MAX_BYTES, Node, Problems, compose, typed
 
 __all__ = ["EVENING_KEYS", "EveningFile", "is_evening", "load_evening"]
@@ -88,6 +88,10 @@ def load_evening(path: str | os.PathLike[str]) -> EveningFile:
                 problems.add(item, "evening", _("each item must be a sheet file name"))
                 continue
             sheets.append(os.path.join(folder, item.value.strip()))
+        twice = repeated_file(sheets)
+        if twice is not None:
+            twice_text = _("{file} is named twice (as {first})")
+            problems.add(listed, "evening", twice_text.format(file=twice[0], first=twice[1]))
     problems.raise_if_any()
 
     def text(key: str) -> str | None:

@@ -15,7 +15,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +37,8 @@ __all__ = [
     "load_sheet",
     "locked",
     "read_text",
+    "real_path",
+    "repeated_file",
     "save_text",
 ]
 
@@ -167,10 +169,40 @@ class Commit:
 # -------------------------------------------------------------------------------------
 
 
+def real_path(path: str | os.PathLike[str]) -> str:
+    """``os.path.realpath``, or a SheetError when a relative path cannot be resolved because
+    the working folder is gone (removed while the shell was in it)."""
+    try:
+        return os.path.realpath(os.fspath(path))
+    except FileNotFoundError:
+        message = _(
+            "{name}: the current folder no longer exists (it was removed); change to a "
+            "folder that exists, or give the full path"
+        )
+        raise SheetError(message.format(name=os.fspath(path))) from None
+
+
+def repeated_file(paths: Sequence[str]) -> tuple[str, str] | None:
+    """The first of ``paths`` that names a file named before (the same path, a symbolic
+    link to it, or a hard link: another name of the same file, by device and inode), and
+    the name it had first; None when every file is named once."""
+    seen: dict[object, str] = {}
+    for path in paths:
+        keys: list[object] = [real_path(path)]
+        with contextlib.suppress(OSError, ValueError):  # a missing file is told when read
+            info = os.stat(path)
+            keys.append((info.st_dev, info.st_ino))
+        first = next((seen[k] for k in keys if k in seen), None)
+        if first is not None:
+            return path, first
+        seen.update(dict.fromkeys(keys, path))
+    return None
+
+
 def _real(path: str | os.PathLike[str]) -> Path:
     from pathlib import Path
 
-    return Path(os.path.realpath(os.fspath(path)))
+    return Path(real_path(path))
 
 
 def _try_lock(fd: int) -> bool:

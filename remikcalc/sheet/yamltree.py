@@ -25,12 +25,13 @@ from typing import Any
 import yaml
 
 from remikcalc.base.errors import SheetError
-from remikcalc.base.i18n import N_, _, current
+from remikcalc.base.i18n import N_, _, current, ngettext
 
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
+    "MAX_PROBLEMS",
     "Node",
     "Problems",
     "compose",
@@ -42,6 +43,8 @@ __all__ = [
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 12
 MAX_NODES = 300_000
+#: the most problems of one sheet listed; the rest are counted
+MAX_PROBLEMS = 20
 
 _Base: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -85,7 +88,22 @@ class Problems:
 
     def raise_if_any(self) -> None:
         if self.lines:
-            raise SheetError("\n".join(self.lines))
+            raise SheetError(self.text())
+
+    def text(self) -> str:
+        """The problems, one a line: the first :data:`MAX_PROBLEMS`, then how many more
+        (a sheet mangled all through would give one line per entry, 20,000 of them)."""
+        shown = self.lines[:MAX_PROBLEMS]
+        more = len(self.lines) - len(shown)
+        if more:
+            shown.append(
+                ngettext(
+                    "{name}: and {n} more problem (mend these first)",
+                    "{name}: and {n} more problems (mend these first)",
+                    more,
+                ).format(name=self.name, n=more)
+            )
+        return "\n".join(shown)
 
 
 #: PyYAML's problems (English only) said for people in another language: a pattern of the
@@ -144,7 +162,7 @@ def compose(text: str, problems: Problems) -> Node | None:
 
     def stop(line: int, message: str) -> SheetError:
         problems.add(line, "", message)
-        return SheetError("\n".join(problems.lines))
+        return SheetError(problems.text())
 
     try:
         for event in yaml.parse(text, Loader=StrictLoader):

@@ -1,0 +1,115 @@
+"""Deals entered as points only, as ``stats`` and ``settle`` read them (issue 20, item 2).
+
+DECISIONS.md: a points-only deal achieves no outcome (no cards show its ``how``, and bridge
+takes a points-only closing from the stakes), and its winner is the deal result's winner,
+which both the tally (``settle``'s deals won) and ``stats`` count.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from remikcalc.session import player_stats, replay, settle
+from remikcalc.sheet import DealEntry, Sheet
+from tests.clirun import ok
+
+
+def _sheet(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "p.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _stats(path: str) -> dict[str, dict[str, object]]:
+    players: dict[str, dict[str, object]] = json.loads(ok("stats", path, "--json").output)[
+        "players"
+    ]
+    return players
+
+
+def test_a_points_only_gin_achieves_no_outcome(tmp_path: Path) -> None:
+    path = _sheet(
+        tmp_path,
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - {closer: Anna, how: gin, scores: {Anna: 30}}\n",
+    )
+    anna = _stats(path)["Anna"]
+    assert anna["won"] == 1  # the deal is hers: she scored
+    assert anna["outcomes"] == {}  # but no card shows a gin
+
+
+def test_a_points_only_bridge_closing_achieves_no_outcome(tmp_path: Path) -> None:
+    # without how, bridge reads the closing from the closer's score (-10: a remik)
+    path = _sheet(
+        tmp_path,
+        "remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - {closer: Anna, scores: {Anna: -10, Boris: 40}}\n",
+    )
+    assert _stats(path)["Anna"]["outcomes"] == {}
+    assert _stats(path)["Anna"]["won"] == 1
+
+
+def test_stats_and_settle_agree_on_who_won_a_points_only_deal(tmp_path: Path) -> None:
+    # two positive scores, no closer: the single highest wins, in settle as in stats
+    path = _sheet(
+        tmp_path,
+        "remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris, Carl]\n"
+        "deals:\n  - scores: {Anna: 450, Boris: 10, Carl: -5}\n",
+    )
+    settled = json.loads(ok("settle", path, "--json").output)
+    assert settled["games"][0]["hands_won"] == {"Anna": 1, "Boris": 0, "Carl": 0}
+    assert {p: v["won"] for p, v in _stats(path).items()} == {"Anna": 1, "Boris": 0, "Carl": 0}
+
+
+VARIANTS = {"gin": 2, "rummy": 3, "rummy500": 3, "polish": 3, "remibrydz": 3, "bridge": 3}
+
+
+@st.composite
+def _points_sheet(draw: st.DrawFn) -> Sheet:
+    variant = draw(st.sampled_from(sorted(VARIANTS)))
+    players = ("Anna", "Boris", "Carl")[: VARIANTS[variant]]
+    entries = []
+    for _ in range(draw(st.integers(1, 6))):
+        if variant == "gin":
+            who = draw(st.sampled_from(players))
+            entries.append(
+                DealEntry(
+                    scores={who: draw(st.integers(0, 40))},
+                    closer=draw(st.sampled_from([None, *players])),
+                )
+            )
+        elif variant == "bridge":
+            closer = draw(st.sampled_from(players))
+            rest = {p: draw(st.integers(0, 30)) for p in players if p != closer}
+            entries.append(DealEntry(scores={closer: -10, **rest}, closer=closer, how="remik"))
+        else:
+            scores = {p: draw(st.integers(-30, 60)) for p in players}
+            entries.append(DealEntry(scores=scores, closer=draw(st.sampled_from([None, *players]))))
+    # a house target far away: every going-out family then lists its game and deals won
+    rules = {} if variant in ("gin", "bridge", "rummy500") else {"game_target": "100000"}
+    return Sheet(variant=variant, players=players, rules=rules, entries=tuple(entries))
+
+
+@given(_points_sheet())
+@settings(max_examples=60, deadline=None)
+def test_stats_wins_are_the_deals_won_settle_counts(sheet: Sheet) -> None:
+    from remikcalc.base.errors import RemikcalcError
+
+    try:
+        state = replay(sheet)
+    except RemikcalcError:
+        return  # a deal the family refuses (rummy: a points-only draw score)
+    stats = player_stats([state])
+    assert settle(state).tally is state.tally
+    games = state.tally.extra().get("games", [])  # what settle --json lists
+    counted = dict.fromkeys(sheet.players, 0)
+    for game in games:
+        for p, n in game.hands_won.items():
+            counted[p] += n
+    if games:  # the families that count deals won (bridge counts none)
+        assert {p: s.won for p, s in stats.items()} == counted
+    assert all(not s.outcomes for s in stats.values())  # points achieve no outcome
