@@ -255,6 +255,7 @@ class Mutant:
     tests: int = 0  # tests selected for it
     detail: str = ""  # the first failing test, or why it is equivalent, or the error
     seconds: float = 0.0
+    watch: tuple[int, ...] = ()  # lines whose tests are run, when not the mutant's own
 
     @property
     def where(self) -> str:
@@ -299,6 +300,7 @@ class _Change:
     operator: str
     new: ast.AST | None  # the node's replacement; None: the statement is removed
     scope: str
+    watch: tuple[int, ...] = ()  # lines whose tests matter, when not the node's own
 
 
 class _Finder(ast.NodeVisitor):
@@ -309,10 +311,13 @@ class _Finder(ast.NodeVisitor):
         self.scope: list[str] = []
         self.in_function = 0
         self.changes: list[_Change] = []
+        self.watch: tuple[int, ...] = ()
+        self.loads: dict[str, set[int]] = {}  # a name -> the lines reading it
 
     # -- helpers
     def _add(self, node: ast.AST, operator: str, new: ast.AST | None) -> None:
-        self.changes.append(_Change(node, operator, new, ".".join(self.scope) or "<module>"))
+        scope = ".".join(self.scope) or "<module>"
+        self.changes.append(_Change(node, operator, new, scope, self.watch))
 
     def _body(self, body: list[ast.stmt]) -> None:
         for i, stmt in enumerate(body):
@@ -322,6 +327,9 @@ class _Finder(ast.NodeVisitor):
 
     # -- definitions
     def visit_Module(self, node: ast.Module) -> None:
+        for found in ast.walk(node):
+            if isinstance(found, ast.Name) and isinstance(found.ctx, ast.Load):
+                self.loads.setdefault(found.id, set()).add(found.lineno)
         for i, stmt in enumerate(node.body):
             if i == 0 and _is_docstring(stmt):
                 continue
@@ -331,13 +339,29 @@ class _Finder(ast.NodeVisitor):
                     continue
             elif not self.target.wants(None):
                 continue
+            self.watch = self._readers(stmt)
             self.visit(stmt)
+            self.watch = ()
+
+    def _readers(self, stmt: ast.stmt) -> tuple[int, ...]:
+        """A module constant's mutants matter where it is read: for a private name, the
+        lines of this file reading it (a public one may be read anywhere: no hint)."""
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        if not names or not all(n.startswith("_") for n in names):
+            return ()
+        own = set(range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1))
+        return tuple(sorted({line for n in names for line in self.loads.get(n, ())} - own))
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # decorators and annotations are not mutated; defaults are
+        saved = self.watch
+        # a default matters where the function runs
+        self.watch = tuple(range(node.body[0].lineno, (node.end_lineno or node.lineno) + 1))
         for default in [*node.args.defaults, *node.args.kw_defaults]:
             if default is not None:
                 self.visit(default)
+        self.watch = saved
         self.scope.append(node.name)
         self.in_function += 1
         self._body(node.body)
@@ -679,6 +703,7 @@ def find_mutants(module: Module, root: Path = ROOT) -> list[Mutant]:
                     key=f"{base}#{occurrences[base]}",
                     span=span,
                     replacement=new_text,
+                    watch=change.watch,
                 )
             )
     out.sort(key=lambda m: (m.path, m.line, m.span[1], m.operator))
@@ -950,6 +975,8 @@ def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str
     files = set(module.tests)
     chosen = []
     import_time = bool(wanted & baseline.at_import.get(mutant.path, set()))
+    if import_time and mutant.watch:  # a default, or a private constant: where it is read
+        wanted, import_time = set(mutant.watch), False
     for test, by_file in baseline.lines.items():
         if test in baseline.failed or _test_file(test) not in files:
             continue
@@ -1125,7 +1152,10 @@ def _load(path: Path) -> dict[str, list[Mutant]]:
     data = json.loads(path.read_text(encoding="utf-8"))
     out = {}
     for name, raw in data["modules"].items():
-        out[name] = [Mutant(**{**m, "span": tuple(m["span"])}) for m in raw]
+        out[name] = [
+            Mutant(**{**m, "span": tuple(m["span"]), "watch": tuple(m.get("watch", ()))})
+            for m in raw
+        ]
     return out
 
 
