@@ -68,14 +68,12 @@ def edit_cmd(
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
       remikcalc edit game.yaml 1 Boris="AS 2S 3S 4D 5D 8C 8D JC QC TD"   # one hand
     """
-    from remikcalc.session.book import open_sheet
-
     sheet_file, rest = split_sheet(file, [*([] if n is None else [n]), *hands], hands=True)
     if not rest or "=" in rest[0]:
         raise click.UsageError(_("give the entry to correct: a deal's number (3) or e1"))
     number, event = address(rest[0])
     entry = entry_from_options(rest[1:], score, reenter, deal)
-    book = open_sheet(sheet_file)
+    book = prompts.open_book(sheet_file)
     bare = entry == DealEntry()  # nothing given: on a terminal, the whole deal is asked
     ask = isinstance(entry, DealEntry) and prompts.interactive() and (whole or bare)
     if ask:
@@ -132,13 +130,12 @@ def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
       remikcalc delete bridge.yaml e1  # the first re-entry was never paid
     """
     from remikcalc.cli.entries import add_command
-    from remikcalc.session.book import open_sheet
 
     sheet_file, rest = split_sheet(file, [] if n is None else [n], hands=False)
     if len(rest) != 1:
         raise click.UsageError(_("give the entry to remove: a deal's number (3) or e1"))
     number, event = address(rest[0])
-    book = open_sheet(sheet_file)
+    book = prompts.open_book(sheet_file)
     label = f"e{number}" if event else str(number)
     if event:
         doing = _("the removal of event {n}").format(n=label)
@@ -193,9 +190,8 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
       remikcalc rename game.yaml boris Borys
     """
     from remikcalc.render.sheet import render_sheet
-    from remikcalc.session.book import open_sheet
 
-    book = open_sheet(file)
+    book = prompts.open_book(file)
     save = Save(file, _("the new name"))
     with save.guard():
         with as_bad_parameter():

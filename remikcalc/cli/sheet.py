@@ -164,8 +164,6 @@ def add_cmd(
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
       remikcalc add game.yaml --score Boris=12 --verbose   # and the whole sheet
     """
-    from remikcalc.session.book import open_sheet
-
     file, typed = split_sheet(file, hands, hands=True)
     entry = entry_from_options(typed, score, reenter, deal)
     if isinstance(entry, DealEntry) and prompts.interactive():
@@ -178,7 +176,7 @@ def add_cmd(
                 "points as --score NAME=N, or --draw, or --reenter NAME"
             )
         )
-    book = open_sheet(file)
+    book = prompts.open_book(file)
     if not again and prompts.interactive():
         with prompts.asking(file):
             answer = prompts.confirm_again(file, entry)
@@ -250,10 +248,8 @@ def undo_cmd(file: str | None, fmt: str) -> None:
     Example:
       remikcalc undo game.yaml
     """
-    from remikcalc.session.book import open_sheet
-
     file = sheet(file)
-    book = open_sheet(file)
+    book = prompts.open_book(file)
     save = Save(file, _("the last entry's removal"))
     with save.guard():
         written = book.undo(commit=save.commit)

@@ -86,6 +86,8 @@ class _Reader:
         if not empty and not node.value.strip():
             self.p.add(node, key, _("is empty"))
             return None
+        if node.value.isprintable():  # the common case, at C speed (no control character)
+            return node.value
         bad = next((c for c in node.value if unicodedata.category(c) == "Cc" and c != "\n"), None)
         if bad is not None:
             code = f"U+{ord(bad):04X}"
@@ -116,10 +118,15 @@ class _Reader:
             return None
         return value
 
-    def in_range(self, node: Node, key: str, f: InputField, what: str) -> int | None:
-        """A whole number in the deal input's range (:func:`range_problem`, as ``add``)."""
+    def in_range(
+        self, node: Node, key: str, f: InputField, what: str | Callable[[], str]
+    ) -> int | None:
+        """A whole number in the deal input's range (:func:`range_problem`, as ``add``);
+        ``what`` names it, or makes its name when there is a problem to say."""
         value = self.whole(node, key)
-        problem = None if value is None else range_problem(f, what, value)
+        if value is None or f.low <= value <= f.high:
+            return value
+        problem = range_problem(f, what if isinstance(what, str) else what(), value)
         if problem is not None:
             self.p.add(node, key, problem)
             return None
@@ -141,11 +148,12 @@ class _Reader:
         given as data, :func:`entry_from_data`) any name, as typed: replaying the entry
         matches it to the sheet's players as a typed command is."""
         text = self.text(node, key)
-        if text is None or players is None:
+        if text is None or players is None or text in players:
             return text
-        folded = [p for p in players if name_key(p) == name_key(text.strip())]
-        if text in players or len(folded) == 1:
-            return text if text in players else folded[0]
+        typed = name_key(text.strip())
+        folded = [p for p in players if name_key(p) == typed]
+        if len(folded) == 1:
+            return folded[0]
         import difflib  # only for a refusal (not loaded at start-up)
 
         close = difflib.get_close_matches(text, list(players), n=1)
@@ -211,7 +219,7 @@ class _Reader:
 
             def points(v: Node, k: str, name: str) -> int | None:
                 return self.in_range(
-                    v, k, f, _("{what} for {name}").format(what=_(f.what), name=name)
+                    v, k, f, lambda: _("{what} for {name}").format(what=_(f.what), name=name)
                 )
 
             return self.per_player(node, key, players, points)
