@@ -36,6 +36,7 @@ from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.corrections_forms import DealForm, digest
 from remikcalc.web.corrections_preview import Consequences, consequences
+from remikcalc.web.entry_look import pad_words
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
@@ -92,11 +93,9 @@ def _entry_index(state: Replay, n: int) -> int | None:
 
 
 def _sheet_context(served: Served, state: Replay) -> dict[str, Any]:
-    sheet = state.sheet
-    from remikcalc.rules.variants import variant_word
+    from remikcalc.render.summary import sheet_title
 
-    title = sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
-    return {"sheet_id": served.id, "sheet_name": served.name, "sheet_title": title}
+    return {"sheet_id": served.id, "sheet_name": served.name, "sheet_title": sheet_title(state)}
 
 
 # --- edit ---------------------------------------------------------------------------------------
@@ -214,7 +213,7 @@ def edit(call: Call) -> Response:
                     seen=seen,
                     key=key,
                     status=422,
-                    message=str(exc),
+                    message=pad_words(str(exc)),
                 )
             return _saved(call, sheet_url(served.id))
         changed_since = True  # typed into after the preview: show what that changes first
@@ -222,7 +221,15 @@ def edit(call: Call) -> Response:
         preview = served.book.preview_edit(n, entry)
     except RemikcalcError as exc:
         return _edit_page(
-            call, served, n, deal, version=sent, seen=seen, key=key, status=422, message=str(exc)
+            call,
+            served,
+            n,
+            deal,
+            version=sent,
+            seen=seen,
+            key=key,
+            status=422,
+            message=pad_words(str(exc)),
         )
     if preview.version != sent:
         return stale()

@@ -30,6 +30,7 @@ from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import card_text
+from remikcalc.render.summary import sheet_title
 from remikcalc.rules.dealinput import outcome_text, takes
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import Replay
@@ -50,7 +51,14 @@ from remikcalc.web.entry_form import (
     seats_of,
     upcard_cells,
 )
-from remikcalc.web.entry_look import DealLook, HandLook, look_at_deal, look_at_hand, repeats_last
+from remikcalc.web.entry_look import (
+    DealLook,
+    HandLook,
+    look_at_deal,
+    look_at_hand,
+    pad_words,
+    repeats_last,
+)
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
@@ -126,13 +134,6 @@ class EntryPage:
     stale: StaleView | None = None
 
 
-def _title(state: Replay, served: Served) -> str:
-    from remikcalc.rules.variants import variant_word
-
-    sheet = state.sheet
-    return sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
-
-
 def _page(
     served: Served,
     state: Replay,
@@ -166,7 +167,7 @@ def _page(
     closers = [Choice("", _("not said")), *(Choice(str(s.index), s.name) for s in seats)]
     return EntryPage(
         id=served.id,
-        title=_title(state, served),
+        title=sheet_title(state),
         action=sheet_url(served.id, "points" if points else "cards"),
         form=form,
         seats=seats,
@@ -190,7 +191,7 @@ def _look_at_cards(state: Replay, form: DealForm) -> DealLook | None:
     try:
         entry = form.cards_entry(state)
     except RemikcalcError as exc:
-        return DealLook(problem=str(exc))
+        return DealLook(problem=pad_words(str(exc)))
     return look_at_deal(state.sheet, entry)
 
 
@@ -227,7 +228,7 @@ def _save(
         except StaleSheet:
             return refused(409, "", False)
         except RemikcalcError as exc:
-            return refused(422, str(exc), not again and _repeats(served, entry))
+            return refused(422, pad_words(str(exc)), not again and _repeats(served, entry))
         call.pad.remember(key, location)
     return call.redirect(location)
 
@@ -265,7 +266,7 @@ def _form_page(call: Call, points: bool) -> Response:
     try:
         entry = form.points_entry(state) if points else form.cards_entry(state)
     except RemikcalcError as exc:
-        return refused(422, str(exc), False)
+        return refused(422, pad_words(str(exc)), False)
     return _save(call, served, entry, form.version, form.key, form.again, refused)
 
 
@@ -428,7 +429,7 @@ def _draft_page(
         try:
             scored = look_at_deal(state.sheet, _draft_entry(state, draft, deal_form))
         except RemikcalcError as exc:
-            scored = DealLook(problem=str(exc))
+            scored = DealLook(problem=pad_words(str(exc)))
         # the headline and each player's count and score: no cards of the others
         result = DealLook(
             totals=scored.totals,
@@ -438,7 +439,7 @@ def _draft_page(
         )
     return DraftPage(
         id=served.id,
-        title=_title(state, served),
+        title=sheet_title(state),
         version=base,
         key=new_key(),
         deal_key=new_key(),
@@ -558,7 +559,7 @@ def draft_deal(call: Call) -> Response:
     try:
         entry = _draft_entry(state, kept, _shared_form(kept.version, state, shared))
     except RemikcalcError as exc:
-        return refused(422, _private(str(exc), kept, me), False)
+        return refused(422, _private(pad_words(str(exc)), kept, me), False)
 
     def refused_deal(status: int, message: str, repeated: bool) -> Response:
         return refused(status, _private(message, kept, me), repeated)
