@@ -18,6 +18,8 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_look import pad_words
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
+__all__ = ["folder", "pad", "phone"]
+
 GIN_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
@@ -30,7 +32,8 @@ WORDS = {
 
 
 def speaking(pad: tuple[Any, PadConfig], lang: str) -> Phone:
-    return join(*pad, **{"accept-language": lang})
+    app, config = pad
+    return join(app, config, **{"accept-language": lang})
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "ru"])
