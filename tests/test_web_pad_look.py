@@ -135,3 +135,30 @@ def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
 def test_pad_words(lang: str, message: str, said: str) -> None:
     with language(lang):
         assert pad_words(message) == said
+
+
+def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> None:
+    # gin to 100: Anna 25, Boris 10; deal 2 made Boris 12 wins nobody the game, before or after
+    sheet_id = phone.sheet_id("gin.yaml")
+    page = phone.get(f"/s/{sheet_id}/deal/2").text
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
+    for name in ("_form", "next"):
+        fields.pop(name)
+    fields.pop("draw", None)
+    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    answer = phone.post(f"/s/{sheet_id}/deal/2", {**fields, points[1]: "12", "do": "preview"})
+    assert answer.status_code == 200 and "What changes" in answer.text
+    assert "Winner:" not in answer.text
+
+
+def test_the_edit_preview_names_the_winner_it_makes(phone: Phone) -> None:
+    # deal 1 made Anna 120: past 100, she wins the game
+    sheet_id = phone.sheet_id("gin.yaml")
+    page = phone.get(f"/s/{sheet_id}/deal/1").text
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
+    for name in ("_form", "next"):
+        fields.pop(name)
+    fields.pop("draw", None)
+    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    answer = phone.post(f"/s/{sheet_id}/deal/1", {**fields, points[0]: "120", "do": "preview"})
+    assert re.search(r"Winner: <del>—</del>\s*<ins>Anna</ins>", answer.text), answer.text
