@@ -100,6 +100,15 @@ def fails(
     return result
 
 
+def default_sigint() -> None:
+    """A ``preexec_fn`` for a child a test will interrupt: SIGINT as a fresh shell gives it.
+    A pytest-xdist worker runs with SIGINT ignored, a child inherits that, and Python installs
+    its Ctrl-C handler only over the default: without this, no Ctrl-C would ever land."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def command(*args: str, script: bool = False) -> list[str]:
     """The command line of the installed remikcalc: ``python -m remikcalc ARGS``, or the
     console script (``script=True``)."""

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 import remikcalc.cli
 from remikcalc.cli.main import COMMANDS, cli
+from tests.clirun import default_sigint
 
 _SIGNAL_AFTER_IMPORT = """
 import signal, sys
@@ -47,14 +48,8 @@ print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 def test_importing_remikcalc_leaves_the_sigint_handler_alone(argv: list[str], imports: str) -> None:
     code = _SIGNAL_AFTER_IMPORT.format(argv=argv, imports=imports)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          preexec_fn=_default_sigint if os.name == "posix" else None)  # fmt: skip
+                          preexec_fn=default_sigint if os.name == "posix" else None)  # fmt: skip
     assert (done.returncode, done.stdout, done.stderr) == (0, "True\n", "")
-
-
-def _default_sigint() -> None:
-    """In the child before Python starts: SIGINT as a fresh shell gives it, whatever this
-    test process has (Python installs default_int_handler only over the default)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_cli_runner_run_leaves_the_sigint_handler_as_it_was(tmp_path: Path) -> None:

@@ -309,8 +309,8 @@ def _fitted_tables(headers: list[str], rows: list[list[Any]], players: int) -> s
     wide cells wrapped); else, with many players (twelve at continental), the entries
     (``#``, deal, scores) in one table and the players' totals after it in tables of as many
     players as fit side by side, each with the ``#`` column again: a player's column cannot
-    be narrower than the player's name. Where not even the entries fit (a phone's 40
-    columns), a block a deal (:func:`remikcalc.render.blocks`)."""
+    be narrower than the player's name. Where the entries do not fit or the totals would fit
+    in one table (a phone's 40 columns), a block a deal (:func:`remikcalc.render.blocks`)."""
     width = terminal_width()
     whole = table(rows, headers, width=width, as_blocks=False)
     lead = len(headers) - players  # "#", deal, scores
@@ -343,6 +343,8 @@ def _fitted_tables(headers: list[str], rows: list[list[Any]], players: int) -> s
         cells = [[number(i, r), *r[start:end]] for i, r in enumerate(rows)]
         parts.append(table(cells, [headers[0], *headers[start:end]], width=width))
         start = end
+    if len(parts) == 2:  # the totals fit side by side: a phone's width, a block a deal reads best
+        return table(rows, headers, width=width, lead=2, inline_from=3)
     return "\n\n".join(parts)
 
 
