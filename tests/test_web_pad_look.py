@@ -98,6 +98,7 @@ def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
     player = join(*make_pad(tmp_path))
     sheet_id = player.sheet_id("gin.yaml")
     page = player.get(f"/s/{sheet_id}/deal/1").text
+    assert "<legend>Who knocked?</legend>" in page  # as the scoring pages ask it
     fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
     for name in ("_form", "draw", "next"):  # the token is the post's; the draw not ticked
         fields.pop(name)

@@ -34,7 +34,7 @@ from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.corrections_forms import DealForm, digest
 from remikcalc.web.corrections_preview import Consequences, consequences
-from remikcalc.web.entry_form import new_key
+from remikcalc.web.entry_form import closer_question, new_key
 from remikcalc.web.entry_look import pad_words
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
@@ -134,6 +134,7 @@ def _edit_page(
         seen=seen,
         key=key,
         now=_deal_now(state, _entry_index(state, n)),
+        question=closer_question(state.rules),
         **_sheet_context(served, state),
         **context,
     )
