@@ -47,7 +47,7 @@ def test_a_phone_joins_and_sees_the_sheet(browser: Any, table: tuple[Server, Pat
     page = phone(browser)
     page.goto(server.join)
     assert page.url == f"{server.base}/"  # the token left the address bar
-    page.get_by_text("gin: Anna, Boris").click()
+    page.get_by_text("Gin: Anna, Boris").click()
     assert page.locator(".total .points").first.inner_text() == "25"
     no_sideways_scroll(page)
     shot(page, "sheet-en-360")
@@ -69,8 +69,8 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     server, folder = table
     anna = phone(browser, 360, "en")
     boris = phone(browser, 412, "pl")
-    _open_sheet(anna, server, "gin: Anna, Boris")
-    _open_sheet(boris, server, "gin: Anna, Boris")  # Polish words, Polish title
+    _open_sheet(anna, server, "Gin: Anna, Boris")
+    _open_sheet(boris, server, "Gin: Anna, Boris")  # Polish words, Polish title
     totals = boris.locator(".total .points")
     expect(totals.first).to_have_text("25")
 

@@ -518,7 +518,7 @@ def test_summary_text_is_plain_lines_for_a_chat(tmp_path: Path) -> None:
     state = gin_two_games(tmp_path / "g.yaml").replay()
     text = summary_text(settle(state))
     assert text.splitlines() == [
-        "gin: Anna, Boris (3 deals)",
+        "Gin: Anna, Boris (3 deals)",
         "Totals: Anna 0, Boris 20",
         "Money: Anna +18.50 PLN, Boris -18.50 PLN",
         "Boris pays Anna 18.50 PLN",

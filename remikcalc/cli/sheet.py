@@ -15,16 +15,16 @@ from typing import Any
 import click
 
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError
-from remikcalc.base.i18n import _
+from remikcalc.base.i18n import N_, _
 from remikcalc.cli import prompts
-from remikcalc.cli.common import output_options
+from remikcalc.cli.common import FORMATS, output_options
 from remikcalc.cli.console import can_show_bars
 from remikcalc.cli.current import SheetCommand, sheet, split_sheet
 from remikcalc.cli.entries import add_command, entry_from_options, entry_options
 from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save
 from remikcalc.rules.variants import variant_word
-from remikcalc.session import Replay, Step
+from remikcalc.session import Replay, Settlement, Step
 from remikcalc.session.book import same_entry
 from remikcalc.sheet.model import DealEntry, Entry, Sheet
 
@@ -396,6 +396,27 @@ def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
         )
 
 
+#: settle's --format help: the table formats', and ``text`` (N_(): translated where shown)
+_SETTLE_FORMAT_HELP = N_(
+    "table for people (fitted to the terminal width: COLUMNS, else 80), text for a few plain "
+    "lines to paste into a chat (the totals, the money, who pays whom; in the language of "
+    "--lang), plain for tab-separated text, csv or markdown (pipe tables) to paste elsewhere, "
+    "json for tools; csv-semicolon is csv for a spreadsheet set to a decimal comma (Polish, "
+    "Russian): fields split by ';', numbers written 1,5."
+)
+
+
+def _with_text_format(command: click.Command) -> click.Command:
+    """``--format`` of ``command`` (from :func:`output_options`) also takes ``text``: the
+    settlement as a short summary to paste into a chat (:mod:`remikcalc.render.summary`)."""
+    for param in command.params:
+        if param.name == "fmt":
+            param.type = click.Choice((*FORMATS, "text"), case_sensitive=False)
+            param.help = _SETTLE_FORMAT_HELP
+    return command
+
+
+@_with_text_format
 @click.command("settle", cls=SheetCommand)
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False), metavar="[FILE]...")
 @output_options
@@ -407,23 +428,44 @@ def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     then each person's money is added up over the sheets (players matched by name, ignoring
     case) and one set of fewest payments squares the evening. Sheets with a stake must share
     one currency; sheets without one are added up in points only if none has a stake.
+    --format text prints a few plain lines to paste into a chat: the totals, the money and
+    who pays whom, in the language of --lang.
 
     \b
     Examples:
       remikcalc settle game.yaml
+      remikcalc settle game.yaml --format text    # to paste into a chat
       remikcalc settle game.yaml --format json
       remikcalc settle gin.yaml rummy.yaml        # the evening: one set of payments
     """
-    from remikcalc.render.settlement import render_evening, render_settlement
     from remikcalc.session import settle, settle_evening
 
     files = files or (sheet(None),)
     if len(files) == 1:
-        click.echo(render_settlement(settle(load(files[0])), fmt))
+        click.echo(_settlement_text(settle(load(files[0])), fmt))
         return
     distinct_files(files)
     settlements = [settle(load(file)) for file in files]
-    click.echo(render_evening(settle_evening(settlements), files, fmt))
+    evening = settle_evening(settlements)
+    if fmt == "text":
+        from remikcalc.render.summary import evening_summary_text
+
+        click.echo(evening_summary_text(evening, files))
+        return
+    from remikcalc.render.settlement import render_evening
+
+    click.echo(render_evening(evening, files, fmt))
+
+
+def _settlement_text(settlement: Settlement, fmt: str) -> str:
+    """One sheet's settlement in ``fmt`` (``text``: the summary for a chat)."""
+    if fmt == "text":
+        from remikcalc.render.summary import summary_text
+
+        return summary_text(settlement)
+    from remikcalc.render.settlement import render_settlement
+
+    return render_settlement(settlement, fmt)
 
 
 @click.command("pool", cls=SheetCommand)

@@ -17,7 +17,7 @@ from remikcalc.games.result import POOL
 from remikcalc.games.tally import Reentry
 from remikcalc.render import plural_number
 from remikcalc.render.settlement import (
-    closing_line,
+    closing_lines,
     evening_amount_text,
     evening_transfer_lines,
     transfer_lines,
@@ -30,9 +30,13 @@ __all__ = ["evening_summary_text", "sheet_title", "summary_text"]
 
 
 def sheet_title(state: Replay) -> str:
-    """The sheet's title, else "Gin rummy: Anna, Boris" (the variant and the players)."""
+    """The sheet's title, else "Gin: Anna, Boris" (the variant, a capital first, and the
+    players)."""
     sheet = state.sheet
-    return sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
+    if sheet.title:
+        return sheet.title
+    word = variant_word(sheet.variant)
+    return f"{word[:1].upper()}{word[1:]}: {', '.join(sheet.players)}"
 
 
 def _signed(text: str, value: Decimal) -> str:
@@ -73,13 +77,22 @@ def _deals_line(state: Replay) -> str:
     return ngettext("{n} deal", "{n} deals", deals).format(n=number_text(deals))
 
 
+def _closing(settlement: Settlement) -> str:
+    """How the game stands, in one short line: without a game target, that the totals are
+    settled as they stand (the sum against the mean, player by player, is the table's)."""
+    lines = closing_lines(settlement)
+    if len(lines) > 1 and settlement.tally.extra().get("open_ended"):
+        return _("No game target: settled as the totals stand.")
+    return " ".join(lines)
+
+
 def summary_text(settlement: Settlement) -> str:
     """The settlement of one sheet in a few plain lines, for a chat::
 
-    Gin rummy: Anna, Boris (3 deals)
-    Totals: Anna 0, Boris 20
-    Money: Anna +18.50 PLN, Boris -18.50 PLN
-    Boris pays Anna 18.50 PLN
+    Gin: Anna, Boris (3 deals)
+    Totals: Anna 65, Boris 12
+    Money: Anna +5.30 PLN, Boris -5.30 PLN
+    Boris pays Anna 5.30 PLN
     Game not finished: settled as it stands.
     """
     state = settlement.replay
@@ -92,7 +105,7 @@ def summary_text(settlement: Settlement) -> str:
     if pool is not None:
         lines.append(pool)
     lines += transfer_lines(settlement) or [_("Nobody owes anything.")]
-    lines.append(closing_line(settlement))
+    lines.append(_closing(settlement))
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from remikcalc.web import api, corrections, entry, pages, reports
+from remikcalc.web import api, corrections, entry, entry_together, new_sheet, pages, reports
 from remikcalc.web.call import Pad
 from remikcalc.web.config import PadConfig
 from remikcalc.web.guard import Guard
@@ -29,7 +29,9 @@ def create_app(config: PadConfig) -> PadApp:
     routes: list[BaseRoute] = [
         *pages.ROUTES,
         *entry.ROUTES,
+        *entry_together.ROUTES,
         *corrections.ROUTES,
+        *new_sheet.ROUTES,
         *reports.ROUTES,
         *api.ROUTES,
         Mount("/static", StaticFiles(packages=[("remikcalc.web", "static")]), name="static"),

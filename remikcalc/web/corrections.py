@@ -1,5 +1,5 @@
 """Correcting a sheet: edit a deal (showing what changes first), delete one, undo the last
-entry, rename a player, a bridge re-entry; and starting a new sheet.
+entry, rename a player, a bridge re-entry. (A new sheet: :mod:`remikcalc.web.new_sheet`.)
 
 - ``/s/ID/deal/N``: deal N's form, filled in as the sheet has it (points, or each hand's cards
   in the phone's notation); the first submit shows what changes (the library's dry run,
@@ -8,7 +8,6 @@ entry, rename a player, a bridge re-entry; and starting a new sheet.
 - ``/s/ID/deal/N/delete``: what removing deal N changes, then the removal;
 - ``/s/ID/more``: undo the last entry (what goes, shown first), rename a player, and where the
   tally puts players out, their re-entry (its cost shown first); each posts to its own address;
-- ``/new``: a new sheet, in two steps (the variant, then its presets, players and stake).
 
 Every write is one call to the sheet book with the ``version`` the form was made from (a stale
 one is answered 409 with what changed and the player's input kept), carries an idempotency key
@@ -18,15 +17,14 @@ form again (422); on any answer but a redirect the file is as it was.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError, SettleError
+from remikcalc.base.errors import ArgumentError, RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.render.sheet import entry_text, scores_text
 from remikcalc.session import Replay, replay
@@ -36,28 +34,27 @@ from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.corrections_forms import DealForm, digest
 from remikcalc.web.corrections_preview import Consequences, consequences
+from remikcalc.web.entry_form import closer_question, new_key
+from remikcalc.web.entry_look import pad_words
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
 
-__all__ = ["ROUTES"]
+__all__ = ["ROUTES", "remembered", "saved"]
 
 
 # --- what every correction shares ---------------------------------------------------------------
 
 
-def _new_key() -> str:
-    return secrets.token_urlsafe(12)
-
-
-def _remembered(call: Call) -> Response | None:
+def remembered(call: Call) -> Response | None:
     """The answer to a form already saved (the same idempotency key): where it went."""
     key = call.form.get("key")
     location = call.pad.done.get(key) if key else None
     return None if location is None else call.redirect(location)
 
 
-def _saved(call: Call, location: str) -> Response:
+def saved(call: Call, location: str) -> Response:
+    """Remember where the form's idempotency key led, and go there."""
     call.pad.remember(call.form.get("key"), location)
     return call.redirect(location)
 
@@ -92,11 +89,9 @@ def _entry_index(state: Replay, n: int) -> int | None:
 
 
 def _sheet_context(served: Served, state: Replay) -> dict[str, Any]:
-    sheet = state.sheet
-    from remikcalc.rules.variants import variant_word
+    from remikcalc.render.summary import sheet_title
 
-    title = sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
-    return {"sheet_id": served.id, "sheet_name": served.name, "sheet_title": title}
+    return {"sheet_id": served.id, "sheet_name": served.name, "sheet_title": sheet_title(state)}
 
 
 # --- edit ---------------------------------------------------------------------------------------
@@ -139,6 +134,7 @@ def _edit_page(
         seen=seen,
         key=key,
         now=_deal_now(state, _entry_index(state, n)),
+        question=closer_question(state.rules),
         **_sheet_context(served, state),
         **context,
     )
@@ -171,12 +167,12 @@ def edit(call: Call) -> Response:
         version, state = served.book.load()
         deal = _deal_form(call, served, state, n, posted=False)
         return _edit_page(
-            call, served, n, deal, version=version, seen=len(state.steps), key=_new_key()
+            call, served, n, deal, version=version, seen=len(state.steps), key=new_key()
         )
-    done = _remembered(call)
+    done = remembered(call)
     if done is not None:
         return done
-    sent, key, seen = call.form.get("version"), call.form.get("key") or _new_key(), _seen(call)
+    sent, key, seen = call.form.get("version"), call.form.get("key") or new_key(), _seen(call)
     version, state = served.book.load()
     deal = _deal_form(call, served, state, n, posted=True)
     entry = deal.entry()
@@ -214,15 +210,23 @@ def edit(call: Call) -> Response:
                     seen=seen,
                     key=key,
                     status=422,
-                    message=str(exc),
+                    message=pad_words(str(exc)),
                 )
-            return _saved(call, sheet_url(served.id))
+            return saved(call, sheet_url(served.id))
         changed_since = True  # typed into after the preview: show what that changes first
     try:
         preview = served.book.preview_edit(n, entry)
     except RemikcalcError as exc:
         return _edit_page(
-            call, served, n, deal, version=sent, seen=seen, key=key, status=422, message=str(exc)
+            call,
+            served,
+            n,
+            deal,
+            version=sent,
+            seen=seen,
+            key=key,
+            status=422,
+            message=pad_words(str(exc)),
         )
     if preview.version != sent:
         return stale()
@@ -280,18 +284,18 @@ def delete(call: Call) -> Response:
     served = call.sheet()
     n = _deal_number(call)
     if call.request.method != "POST":
-        return _delete_page(call, served, n, key=_new_key())
-    done = _remembered(call)
+        return _delete_page(call, served, n, key=new_key())
+    done = remembered(call)
     if done is not None:
         return done
-    key = call.form.get("key") or _new_key()
+    key = call.form.get("key") or new_key()
     try:
         served.book.delete(n, version=call.form.get("version"))
     except StaleSheet:
         return _delete_page(call, served, n, key=key, status=409, stale=_stale(served, _seen(call)))
     except RemikcalcError as exc:
         return _delete_page(call, served, n, key=key, status=422, message=str(exc))
-    return _saved(call, sheet_url(served.id))
+    return saved(call, sheet_url(served.id))
 
 
 # --- undo, rename, re-entry -----------------------------------------------------------------------
@@ -348,7 +352,7 @@ def _reentries(state: Replay) -> list[Reentry]:
             shown = _("money so far: {before} → {after}").format(
                 before=money.before, after=money.after
             )
-        out.append(Reentry(player, scores_text(step), shown, key=_new_key()))
+        out.append(Reentry(player, scores_text(step), shown, key=new_key()))
     return out
 
 
@@ -373,7 +377,7 @@ def _more_page(
         reentries=_reentries(state) if state.tally.eliminates else [],
         errors=dict(errors or {}),
         typed=dict(typed or {}),
-        keys={"undo": _new_key(), "rename": _new_key()},
+        keys={"undo": new_key(), "rename": new_key()},
         **_sheet_context(served, state),
         **context,
     )
@@ -388,7 +392,7 @@ def _more_write(call: Call, what: str, write: Any, typed: Mapping[str, str]) -> 
     """One write of the more page: saved (303 to the sheet), stale (409) or refused (422,
     the message beside the form it came from)."""
     served = call.sheet()
-    done = _remembered(call)
+    done = remembered(call)
     if done is not None:
         return done
     try:
@@ -401,7 +405,7 @@ def _more_write(call: Call, what: str, write: Any, typed: Mapping[str, str]) -> 
         )
     except RemikcalcError as exc:
         return _more_page(call, served, status=422, typed=typed, errors={what: str(exc)})
-    return _saved(call, sheet_url(served.id))
+    return saved(call, sheet_url(served.id))
 
 
 def undo(call: Call) -> Response:
@@ -431,223 +435,6 @@ def reenter(call: Call) -> Response:
     return _more_write(call, "reenter", write, {"player": player})
 
 
-# --- a new sheet ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class VariantChoice:
-    """A variant as the first step lists it."""
-
-    name: str
-    word: str
-    title: str
-    players: str
-
-
-@dataclass(frozen=True, slots=True)
-class RuleKey:
-    """A house rule key the chosen variant reads: its default value and meaning."""
-
-    key: str
-    value: str
-    meaning: str
-
-
-def _variants() -> list[VariantChoice]:
-    from remikcalc.rules.variants import VARIANTS, variant_word
-
-    out = []
-    for v in VARIANTS:
-        lo, hi = v.rules.players_min, v.rules.players_max
-        out.append(
-            VariantChoice(
-                v.name, variant_word(v.name), _(v.title), f"{lo}–{hi}" if lo != hi else str(lo)
-            )
-        )
-    return out
-
-
-def _value_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _rule_keys(name: str) -> list[RuleKey]:
-    """The keys the variant's rules read (as ``remikcalc rules`` lists them)."""
-    from remikcalc.cli.info import used_keys
-    from remikcalc.rules.variants import RULE_DOCS, find_variant, parse_override
-
-    rules = find_variant(name).rules_for()
-    shown = used_keys(rules)
-    out = []
-    for key, value in rules.as_dict().items():
-        if key not in shown:
-            continue
-        try:  # the keys a house rule cannot set (the variant, its family) are left out
-            parse_override(f"{key}={_value_text(value)}")
-        except RulesError:
-            continue
-        out.append(RuleKey(key, _value_text(value), _(RULE_DOCS[key]) if key in RULE_DOCS else ""))
-    return out
-
-
-#: the most player fields the form shows (several names in one field also work)
-PLAYER_FIELDS = 6
-
-
-def _new_page(
-    call: Call,
-    variant: str | None,
-    *,
-    status: int = 200,
-    errors: Mapping[str, str] | None = None,
-    typed: Mapping[str, Any] | None = None,
-) -> Response:
-    from remikcalc.rules.variants import find_variant, variant_word
-
-    errors = dict(errors or {})
-    chosen = None
-    if variant:
-        try:
-            chosen = find_variant(variant)
-        except RulesError as exc:
-            errors["variant"] = str(exc)
-    if chosen is None:
-        return call.render(
-            "new.html",
-            status=status if errors else 200,
-            step=1,
-            variants=_variants(),
-            errors=errors,
-        )
-    r = chosen.rules
-    presets = [p for p in chosen.presets if p != chosen.default_preset]
-    fields = max(r.players_min, min(r.players_max, PLAYER_FIELDS))
-    typed = dict(typed or {})
-    names = list(typed.get("players", ()))
-    names += [""] * (fields - len(names))
-    return call.render(
-        "new.html",
-        status=status,
-        step=2,
-        variant=chosen.name,
-        word=variant_word(chosen.name),
-        title_words=_(chosen.title),
-        default_preset=chosen.default_preset,
-        presets=presets,
-        players_min=r.players_min,
-        players_max=r.players_max,
-        names=names,
-        rule_keys=_rule_keys(chosen.name),
-        stake_per=_("per stake") if r.spec.unit == "stake" else _("per point"),
-        errors=errors,
-        typed=typed,
-        key=typed.get("key") or _new_key(),
-    )
-
-
-def _players(values: Sequence[str]) -> list[str]:
-    """Every name typed: one per field, or several in one field separated by commas."""
-    return [n.strip() for text in values for n in text.split(",") if n.strip()]
-
-
-def _field_of(
-    exc: RemikcalcError,
-    variant: str,
-    preset: str | None,
-    rules: list[str],
-    settings: dict[str, Any],
-) -> str:
-    """The field a refusal of the new sheet's settings belongs to: asked of the library
-    (each part of the settings checked alone), never guessed from the message."""
-    from remikcalc.rules.variants import find_variant, parse_override
-    from remikcalc.session.book import make_sheet
-
-    if isinstance(exc, ArgumentError):
-        return exc.param
-    if isinstance(exc, SettleError):
-        return "stake"
-    try:
-        found = find_variant(variant)
-    except RulesError:
-        return "variant"
-    for line in rules:
-        try:
-            parse_override(line)
-        except RulesError:
-            return "rules"
-    try:
-        found.rules_for(preset)
-    except RulesError:
-        return "preset"
-    try:
-        make_sheet(**{**settings, "rules": None})
-    except RemikcalcError:
-        return "players"
-    return "rules"
-
-
-def new(call: Call) -> Response:
-    """Start a sheet: the variant first, then its preset, players, stake and house rules."""
-    if call.request.method != "POST":
-        return _new_page(call, call.request.query_params.get("variant"))
-    done = _remembered(call)
-    if done is not None:
-        return done
-    form = call.form
-    variant = form.get("variant")
-    players = _players(form.all("players"))
-    rules = [line.strip() for line in form.get("rules").splitlines() if line.strip()]
-    preset = form.get("preset").strip() or None
-    typed = {
-        "players": form.all("players"),
-        "preset": preset or "",
-        "rules": form.get("rules"),
-        "stake": form.get("stake"),
-        "currency": form.get("currency"),
-        "title": form.get("title"),
-        "key": form.get("key"),
-    }
-    settings: dict[str, Any] = {
-        "variant": variant,
-        "players": players,
-        "preset": preset,
-        "rules": rules,
-        "stake": form.get("stake").strip() or None,
-        "currency": form.get("currency").strip() or None,
-        "title": form.get("title").strip() or None,
-    }
-    from remikcalc.base.errors import SheetError
-    from remikcalc.rules.variants import find_variant
-    from remikcalc.session.book import make_sheet, new_sheet
-
-    try:
-        make_sheet(**settings)
-        name = find_variant(variant).name
-    except RemikcalcError as exc:
-        field = _field_of(exc, variant, preset, rules, settings)
-        return _new_page(call, variant, status=422, errors={field: str(exc)}, typed=typed)
-    shelf = call.pad.shelf
-    for _attempt in range(3):
-        path = shelf.new_path(name)
-        try:
-            new_sheet(path, **settings)
-        except SheetError:  # taken between choosing the name and writing it: the next one
-            continue
-        served = shelf.add_path(path)
-        return _saved(call, sheet_url(served.id))
-    return _new_page(
-        call,
-        variant,
-        status=422,
-        typed=typed,
-        errors={"variant": _("No free file name for the new sheet; try again.")},
-    )
-
-
 ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/deal/{n}", edit, ("GET", "POST")),
     route("/s/{sheet}/deal/{n}/delete", delete, ("GET", "POST")),
@@ -655,5 +442,4 @@ ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/more/undo", undo, ("POST",)),
     route("/s/{sheet}/more/rename", rename, ("POST",)),
     route("/s/{sheet}/more/reenter", reenter, ("POST",)),
-    route("/new", new, ("GET", "POST")),
 ]

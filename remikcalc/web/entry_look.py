@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text
 from remikcalc.render.deal import DealText, deal_text
 from remikcalc.rules.variants import Rules
@@ -19,7 +20,22 @@ from remikcalc.session import replay
 from remikcalc.session.book import same_entry
 from remikcalc.sheet.model import DealEntry, Sheet
 
-__all__ = ["DealLook", "HandLook", "look_at_deal", "look_at_hand", "repeats_last"]
+__all__ = ["DealLook", "HandLook", "look_at_deal", "look_at_hand", "pad_words", "repeats_last"]
+
+
+def pad_words(message: str) -> str:
+    """The engine's refusal as the pad says it. A deal with nobody named as its closer is
+    refused by the library in the command line's words ("who knocked? give the closer
+    (--closer NAME), or --draw ..."); on the pad the player taps a name or ticks the draw, so
+    the pad asks its own question ("Who knocked? Choose the player, or tick that the stock
+    ran out."). Any other message is the engine's own."""
+    if "--closer" not in message:
+        return message
+    question, mark, _rest = message.partition("?")
+    ask = f"{question[:1].upper()}{question[1:]}?" if mark else _("Who closed the deal?")
+    if "--draw" in message:
+        return f"{ask} {_('Choose the player, or tick that the stock ran out.')}"
+    return f"{ask} {_('Choose the player.')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +101,7 @@ def look_at_deal(sheet: Sheet, entry: DealEntry) -> DealLook:
         state = replay(sheet)
         _canonical, step = state.apply(entry)
     except RemikcalcError as exc:
-        return DealLook(problem=str(exc))
+        return DealLook(problem=pad_words(str(exc)))
     result = step.result
     assert isinstance(result, DealResult)
     totals = ", ".join(f"{p} {number_text(t)}" for p, t in step.totals.items())

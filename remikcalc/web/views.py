@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _, current, ngettext
+from remikcalc.base.i18n import N_, _, current, ngettext
 from remikcalc.base.numtext import money_text, number_text
 from remikcalc.games.result import POOL
 from remikcalc.render.sheet import entry_text, scores_text, status_lines
+from remikcalc.render.summary import sheet_title
 from remikcalc.rules.variants import variant_word
 from remikcalc.session import Replay, Settlement, settle
 from remikcalc.session.replay import deal_numbers
@@ -121,11 +122,6 @@ class SheetView:
     eliminates: bool = False
 
 
-def _title(state: Replay) -> str:
-    sheet = state.sheet
-    return sheet.title or f"{variant_word(sheet.variant)}: {', '.join(sheet.players)}"
-
-
 def summary(served: Served) -> SheetSummary:
     """The sheet as the list of sheets shows it (or the problem that stops it loading)."""
     try:
@@ -133,7 +129,7 @@ def summary(served: Served) -> SheetSummary:
     except RemikcalcError as exc:
         return SheetSummary(served.id, served.name, served.name, (), "", str(exc).splitlines()[0])
     totals = ", ".join(f"{p} {number_text(t)}" for p, t in state.tally.totals.items())
-    return SheetSummary(served.id, served.name, _title(state), state.sheet.players, totals)
+    return SheetSummary(served.id, served.name, sheet_title(state), state.sheet.players, totals)
 
 
 def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
@@ -268,10 +264,21 @@ def _pool(settlement: Settlement) -> tuple[str, ...]:
     return tuple(lines)
 
 
+#: the status lines the players' boxes already say, each player's "23 to go" (or "23 before
+#: out"): the sheet page leaves them out
+_SAID_IN_THE_BOXES = (
+    N_("Points left before going out at {target}: {players}"),
+    N_("Points left to reach {target}: {players}"),
+)
+
+
 def _status(state: Replay) -> tuple[str, ...]:
-    """The CLI's status lines, but for the pool's, which the pool's own box says."""
-    lines = status_lines(state)
+    """The CLI's status lines, but for what the players' boxes say (the points left) and the
+    pool's line, which the pool's own box says."""
     tally = state.tally
+    target = "None" if tally.limit is None else number_text(tally.limit)
+    said = tuple(_(m).format(target=target, players="") for m in _SAID_IN_THE_BOXES)
+    lines = [line for line in status_lines(state) if not line.startswith(said)]
     if tally.has_pool:
         from remikcalc.render import plural_number
 
@@ -324,7 +331,7 @@ def _view(served: Served, version: str, state: Replay) -> SheetView:
     return SheetView(
         id=served.id,
         name=served.name,
-        title=_title(state),
+        title=sheet_title(state),
         version=version,
         variant=variant_word(state.sheet.variant),
         players=state.sheet.players,

@@ -1,0 +1,244 @@
+"""Starting a new sheet from a phone (``/new``), in two steps: the variant, then its preset,
+players, stake and house rules.
+
+The sheet is written by the library (:func:`~remikcalc.session.book.new_sheet`) in the pad's
+folder for new sheets, under a free name; a refusal shows the library's message beside the
+field it belongs to (asked of the library, never guessed from the message) with the form
+again (422). The form's idempotency key saves a form sent twice once, as every correction
+does (:mod:`remikcalc.web.corrections`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError, SettleError
+from remikcalc.base.i18n import _
+from remikcalc.web.call import Call, route
+from remikcalc.web.corrections import remembered, saved
+from remikcalc.web.entry_form import new_key
+from remikcalc.web.filters import sheet_url
+
+__all__ = ["ROUTES"]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantChoice:
+    """A variant as the first step lists it."""
+
+    name: str
+    word: str
+    title: str
+    players: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleKey:
+    """A house rule key the chosen variant reads: its default value and meaning."""
+
+    key: str
+    value: str
+    meaning: str
+
+
+def _variants() -> list[VariantChoice]:
+    from remikcalc.rules.variants import VARIANTS, variant_word
+
+    out = []
+    for v in VARIANTS:
+        lo, hi = v.rules.players_min, v.rules.players_max
+        out.append(
+            VariantChoice(
+                v.name, variant_word(v.name), _(v.title), f"{lo}–{hi}" if lo != hi else str(lo)
+            )
+        )
+    return out
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _rule_keys(name: str) -> list[RuleKey]:
+    """The keys the variant's rules read (as ``remikcalc rules`` lists them)."""
+    from remikcalc.cli.info import used_keys
+    from remikcalc.rules.variants import RULE_DOCS, find_variant, parse_override
+
+    rules = find_variant(name).rules_for()
+    shown = used_keys(rules)
+    out = []
+    for key, value in rules.as_dict().items():
+        if key not in shown:
+            continue
+        try:  # the keys a house rule cannot set (the variant, its family) are left out
+            parse_override(f"{key}={_value_text(value)}")
+        except RulesError:
+            continue
+        out.append(RuleKey(key, _value_text(value), _(RULE_DOCS[key]) if key in RULE_DOCS else ""))
+    return out
+
+
+#: the most player fields the form shows (several names in one field also work)
+PLAYER_FIELDS = 6
+
+
+def _new_page(
+    call: Call,
+    variant: str | None,
+    *,
+    status: int = 200,
+    errors: Mapping[str, str] | None = None,
+    typed: Mapping[str, Any] | None = None,
+) -> Response:
+    from remikcalc.rules.variants import find_variant, variant_word
+
+    errors = dict(errors or {})
+    chosen = None
+    if variant:
+        try:
+            chosen = find_variant(variant)
+        except RulesError as exc:
+            errors["variant"] = str(exc)
+    if chosen is None:
+        return call.render(
+            "new.html",
+            status=status if errors else 200,
+            step=1,
+            variants=_variants(),
+            errors=errors,
+        )
+    r = chosen.rules
+    presets = [p for p in chosen.presets if p != chosen.default_preset]
+    fields = max(r.players_min, min(r.players_max, PLAYER_FIELDS))
+    typed = dict(typed or {})
+    names = list(typed.get("players", ()))
+    names += [""] * (fields - len(names))
+    return call.render(
+        "new.html",
+        status=status,
+        step=2,
+        variant=chosen.name,
+        word=variant_word(chosen.name),
+        title_words=_(chosen.title),
+        default_preset=chosen.default_preset,
+        presets=presets,
+        players_min=r.players_min,
+        players_max=r.players_max,
+        names=names,
+        rule_keys=_rule_keys(chosen.name),
+        stake_per=_("per stake") if r.spec.unit == "stake" else _("per point"),
+        errors=errors,
+        typed=typed,
+        key=typed.get("key") or new_key(),
+    )
+
+
+def _players(values: Sequence[str]) -> list[str]:
+    """Every name typed: one per field, or several in one field separated by commas."""
+    return [n.strip() for text in values for n in text.split(",") if n.strip()]
+
+
+def _field_of(
+    exc: RemikcalcError,
+    variant: str,
+    preset: str | None,
+    rules: list[str],
+    settings: dict[str, Any],
+) -> str:
+    """The field a refusal of the new sheet's settings belongs to: asked of the library
+    (each part of the settings checked alone), never guessed from the message."""
+    from remikcalc.rules.variants import find_variant, parse_override
+    from remikcalc.session.book import make_sheet
+
+    if isinstance(exc, ArgumentError):
+        return exc.param
+    if isinstance(exc, SettleError):
+        return "stake"
+    try:
+        found = find_variant(variant)
+    except RulesError:
+        return "variant"
+    for line in rules:
+        try:
+            parse_override(line)
+        except RulesError:
+            return "rules"
+    try:
+        found.rules_for(preset)
+    except RulesError:
+        return "preset"
+    try:
+        make_sheet(**{**settings, "rules": None})
+    except RemikcalcError:
+        return "players"
+    return "rules"
+
+
+def new(call: Call) -> Response:
+    """Start a sheet: the variant first, then its preset, players, stake and house rules."""
+    if call.request.method != "POST":
+        return _new_page(call, call.request.query_params.get("variant"))
+    done = remembered(call)
+    if done is not None:
+        return done
+    form = call.form
+    variant = form.get("variant")
+    players = _players(form.all("players"))
+    rules = [line.strip() for line in form.get("rules").splitlines() if line.strip()]
+    preset = form.get("preset").strip() or None
+    typed = {
+        "players": form.all("players"),
+        "preset": preset or "",
+        "rules": form.get("rules"),
+        "stake": form.get("stake"),
+        "currency": form.get("currency"),
+        "title": form.get("title"),
+        "key": form.get("key"),
+    }
+    settings: dict[str, Any] = {
+        "variant": variant,
+        "players": players,
+        "preset": preset,
+        "rules": rules,
+        "stake": form.get("stake").strip() or None,
+        "currency": form.get("currency").strip() or None,
+        "title": form.get("title").strip() or None,
+    }
+    from remikcalc.base.errors import SheetError
+    from remikcalc.rules.variants import find_variant
+    from remikcalc.session.book import make_sheet, new_sheet
+
+    try:
+        make_sheet(**settings)
+        name = find_variant(variant).name
+    except RemikcalcError as exc:
+        field = _field_of(exc, variant, preset, rules, settings)
+        return _new_page(call, variant, status=422, errors={field: str(exc)}, typed=typed)
+    shelf = call.pad.shelf
+    for _attempt in range(3):
+        path = shelf.new_path(name)
+        try:
+            new_sheet(path, **settings)
+        except SheetError:  # taken between choosing the name and writing it: the next one
+            continue
+        served = shelf.add_path(path)
+        return saved(call, sheet_url(served.id))
+    return _new_page(
+        call,
+        variant,
+        status=422,
+        typed=typed,
+        errors={"variant": _("No free file name for the new sheet; try again.")},
+    )
+
+
+ROUTES: list[BaseRoute] = [route("/new", new, ("GET", "POST"))]

@@ -1,0 +1,165 @@
+"""The pad as a tired player meets it: the sheet page leads to the deal entered together (each
+hand on its own phone), says each thing once, and a deal with nobody named as its closer is
+asked for in the pad's words, never with the command line's ``--closer NAME``. In the three
+languages, JavaScript off (plain form posts through Starlette's TestClient).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import remikcalc
+from remikcalc.base.i18n import language
+from remikcalc.web.config import PadConfig
+from remikcalc.web.entry_look import pad_words
+from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
+
+__all__ = ["folder", "pad", "phone"]
+
+GIN_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
+GIN_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+#: the draft button's words, and the pad's question for a knock without its knocker
+WORDS = {
+    "en": ("Everyone enters their own cards", "Who knocked? Choose the player"),
+    "pl": ("Każdy wpisuje swoje karty", "Kto zapukał? Wybierz gracza"),
+    "ru": ("Каждый вводит свои карты", "Кто стучал? Выберите игрока"),
+}
+
+
+def speaking(pad: tuple[Any, PadConfig], lang: str) -> Phone:
+    app, config = pad
+    return join(app, config, **{"accept-language": lang})
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_the_sheet_page_leads_to_the_deal_together(pad: tuple[Any, PadConfig], lang: str) -> None:
+    player = speaking(pad, lang)
+    sheet_id = player.sheet_id("gin.yaml")
+    page = player.get(f"/s/{sheet_id}").text
+    found = re.search(r'<a class="button quiet together" href="([^"]+)">([^<]+)</a>', page)
+    assert found is not None
+    assert found.group(1) == f"/s/{sheet_id}/draft"
+    assert found.group(2) == WORDS[lang][0]
+    # the link leads somewhere: the draft page, asking who you are
+    assert player.get(found.group(1)).status_code == 200
+
+
+def test_the_points_left_are_said_once(phone: Phone) -> None:
+    # gin to 100, Anna 25 and Boris 10: each box says "75 to go", no status line again
+    page = phone.get(f"/s/{phone.sheet_id('gin.yaml')}").text
+    assert "75 to go" in page and "90 to go" in page
+    assert "Points left" not in page
+
+
+def test_the_points_left_before_out_are_said_once_in_bridge(phone: Phone) -> None:
+    page = phone.get(f"/s/{phone.sheet_id('bridge.yaml')}").text
+    assert page.count("100 before out") == 3
+    assert "Points left" not in page
+    assert page.count("Pool: 3 stakes") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_a_knock_with_nobody_named_is_asked_in_the_pads_words(
+    pad: tuple[Any, PadConfig], lang: str
+) -> None:
+    player = speaking(pad, lang)
+    sheet_id = player.sheet_id("gin.yaml")
+    form = player.get(f"/s/{sheet_id}/cards").text
+    fields = {
+        name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
+    }
+    fields |= {"t0": GIN_ANNA, "t1": GIN_BORIS, "closer": ""}
+    checked = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "check"}).text
+    saved = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "save"})
+    assert saved.status_code == 422
+    for page in (checked, saved.text):
+        assert "--closer" not in page and "--draw" not in page
+        assert WORDS[lang][1] in page
+
+
+def test_a_points_deal_with_nobody_named_in_the_pads_words(phone: Phone) -> None:
+    sheet_id = phone.sheet_id("gin.yaml")
+    form = phone.get(f"/s/{sheet_id}/points").text
+    fields = {
+        name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
+    }
+    answer = phone.post(f"/s/{sheet_id}/points", {**fields, "p0": "12", "do": "save"})
+    assert "--closer" not in answer.text
+
+
+def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
+    gin = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
+    gin.add({"closer": "Anna", "hands": {"Anna": GIN_ANNA, "Boris": GIN_BORIS}})
+    player = join(*make_pad(tmp_path))
+    sheet_id = player.sheet_id("gin.yaml")
+    page = player.get(f"/s/{sheet_id}/deal/1").text
+    assert "<legend>Who knocked?</legend>" in page  # as the scoring pages ask it
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
+    for name in ("_form", "draw", "next"):  # the token is the post's; the draw not ticked
+        fields.pop(name)
+    answer = player.post(f"/s/{sheet_id}/deal/1", {**fields, "closer": "", "do": "preview"})
+    assert answer.status_code == 422
+    assert "--closer" not in answer.text and "Who knocked? Choose the player" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "said"),
+    [
+        (
+            "en",
+            "who went out? name the winner with --closer NAME",
+            "Who went out? Choose the player.",
+        ),
+        (
+            "pl",
+            "kto zamknął? podaj zamykającego (--closer IMIĘ) albo --draw, jeśli stos się wyczerpał",
+            "Kto zamknął? Wybierz gracza albo zaznacz, że skończył się stos.",
+        ),
+        (
+            "ru",
+            "сдаче в джине, введённой очками, нужен закрывший (--closer NAME): от закрытия "
+            "зависят ставки; или --draw, если колода кончилась",
+            "Кто закрыл сдачу? Выберите игрока или отметьте, что колода кончилась.",
+        ),
+        (
+            "en",
+            "in gin a deal scores for one player only",
+            "in gin a deal scores for one player only",
+        ),
+    ],
+)
+def test_pad_words(lang: str, message: str, said: str) -> None:
+    with language(lang):
+        assert pad_words(message) == said
+
+
+def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> None:
+    # gin to 100: Anna 25, Boris 10; deal 2 made Boris 12 wins nobody the game, before or after
+    sheet_id = phone.sheet_id("gin.yaml")
+    page = phone.get(f"/s/{sheet_id}/deal/2").text
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
+    for name in ("_form", "next"):
+        fields.pop(name)
+    fields.pop("draw", None)
+    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    answer = phone.post(f"/s/{sheet_id}/deal/2", {**fields, points[1]: "12", "do": "preview"})
+    assert answer.status_code == 200 and "What changes" in answer.text
+    assert "Winner:" not in answer.text
+
+
+def test_the_edit_preview_names_the_winner_it_makes(phone: Phone) -> None:
+    # deal 1 made Anna 120: past 100, she wins the game
+    sheet_id = phone.sheet_id("gin.yaml")
+    page = phone.get(f"/s/{sheet_id}/deal/1").text
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
+    for name in ("_form", "next"):
+        fields.pop(name)
+    fields.pop("draw", None)
+    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    answer = phone.post(f"/s/{sheet_id}/deal/1", {**fields, points[0]: "120", "do": "preview"})
+    assert re.search(r"Winner: <del>—</del>\s*<ins>Anna</ins>", answer.text), answer.text
