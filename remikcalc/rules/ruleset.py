@@ -1,6 +1,8 @@
 """The :class:`Rules` type: every rule key of RULES.md as one frozen, validated field, the
-closed sets of values some keys take, what each key means (:data:`RULE_DOCS`), and the checks
-a set of rules must pass (a value out of bounds, rules that do not go together).
+closed sets of values some keys take, what each key means (:data:`RULE_DOCS`), the checks
+a set of rules must pass (a value out of bounds, rules that do not go together), and which
+keys change how a set of rules scores (:func:`used_keys`: what ``remikcalc rules`` and the
+score pad show).
 
 The variants and presets that build a ``Rules`` are in :mod:`remikcalc.rules.variants`; a
 house rule's ``KEY=VALUE`` text is turned into a typed value in
@@ -10,6 +12,7 @@ house rule's ``KEY=VALUE`` text is turned into a typed value in
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
@@ -33,6 +36,7 @@ __all__ = [
     "Scoring",
     "Shutout",
     "decimal_rule_problem",
+    "used_keys",
 ]
 
 # The rule keys with a closed set of values: each value is stored, compared and written (in
@@ -322,3 +326,34 @@ def _validate(r: Rules) -> None:
         problem = decimal_rule_problem(getattr(r, key))
         if problem is not None:
             raise bad(key, problem)
+
+
+# --- which rule keys a variant reads ------------------------------------------------------------
+
+#: keys every variant reads: the pack, what a meld is, what a card is worth
+COMMON_KEYS = frozenset(
+    {"variant", "family", "players_min", "players_max", "decks", "jokers", "hand_size",
+     "sets_allowed", "set_min", "set_max", "set_distinct_suits", "run_min", "ace_runs",
+     "ace_value", "ace_low_value", "court_value", "melds_in_hand_count"}
+)  # fmt: skip
+#: keys read only where jokers can be in play (``jokers`` above 0, or ``wild_jokers`` on)
+JOKER_KEYS = frozenset({"wild_jokers", "jokers_minority", "joker_value"})
+#: read only when the rule that turns them on is on (oklahoma's up-card, in a family that takes
+#: an up-card); each family's own keys are its spec's ``rule_keys``
+UPCARD_KEYS = frozenset({"upcard_knock", "spade_double"})
+
+
+def used_keys(rules: Rules, overridden: Iterable[str] = ()) -> frozenset[str]:
+    """The rule keys that change how ``rules`` score: those every variant reads, its
+    family's (``FamilySpec.rule_keys``), the joker keys where jokers can be in play, the
+    up-card keys where they are on, and every key given as a house rule (``overridden``)."""
+    keys = set(COMMON_KEYS | rules.spec.rule_keys) | set(overridden)
+    if rules.jokers or rules.wild_jokers:
+        keys |= JOKER_KEYS
+    if "upcard" in rules.spec.inputs and (rules.upcard_knock or rules.spade_double):
+        keys |= UPCARD_KEYS
+    if rules.wild_deuces:
+        keys.add("wild_deuces")
+    if rules.pair_rule:
+        keys.add("pair_rule")
+    return frozenset(keys)

@@ -267,34 +267,9 @@ class _Search:
             return best
         solve = self.solve
         trace = self.tracing
-        move: Traced  # set only when tracing
         low = present & -present
         i = low.bit_length() - 1
-        x1 = x ^ ((x ^ (x >> n)) & (low * self.rep))
-        if low & self.deuces:
-            pooled1 = (*pooled, self.ids[i])
-            best = solve(x1, p + 1, cap, flag, pooled1, dead)
-            if trace:
-                move = ("pool", self.ids[i], (x1, p + 1, cap, flag, pooled1, dead))
-        else:
-            dead1 = dead
-            if self.pair:
-                bit = 1 << (self.ids[i] % 13)
-                dead1 = dead | bit
-                if dead & bit:
-                    best = solve(x1, p, cap, flag, pooled, dead)
-                else:
-                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead1)
-            else:
-                best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead)
-            if trace:
-                move = ("dead", self.ids[i], (x1, p, cap, flag, pooled, dead1))
-            if flag:
-                value = self.local_tiebreaks[i] + solve(x1, p, cap, 0, pooled, dead)
-                if value < best:
-                    best = value
-                    if trace:
-                        move = ("discard", self.ids[i], (x1, p, cap, 0, pooled, dead))
+        best, move = self._own_moves(x, low, i, p, cap, flag, pooled, dead)
         value_mode = self.value_mode
         cores = self.cores[i]
         self.steps += len(cores) + 1
@@ -350,6 +325,51 @@ class _Search:
         if trace:
             self.traced = move
         return best
+
+    def _own_moves(
+        self,
+        x: int,
+        low: int,
+        i: int,
+        p: int,
+        cap: int,
+        flag: int,
+        pooled: tuple[int, ...],
+        dead: int,
+    ) -> tuple[float, Traced | None]:
+        """:meth:`solve`'s first moves from the state: the lowest card left (``low``, local
+        identity ``i``) put in the wild pool (a deuce), or left unmatched, or discarded; the
+        least cost of these and, with :attr:`tracing` set, the move that reaches it."""
+        n = self.n
+        solve = self.solve
+        trace = self.tracing
+        move: Traced | None = None
+        x1 = x ^ ((x ^ (x >> n)) & (low * self.rep))
+        if low & self.deuces:
+            pooled1 = (*pooled, self.ids[i])
+            best = solve(x1, p + 1, cap, flag, pooled1, dead)
+            if trace:
+                move = ("pool", self.ids[i], (x1, p + 1, cap, flag, pooled1, dead))
+        else:
+            dead1 = dead
+            if self.pair:
+                bit = 1 << (self.ids[i] % 13)
+                dead1 = dead | bit
+                if dead & bit:
+                    best = solve(x1, p, cap, flag, pooled, dead)
+                else:
+                    best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead1)
+            else:
+                best = self.dead_costs[i] + solve(x1, p, cap, flag, pooled, dead)
+            if trace:
+                move = ("dead", self.ids[i], (x1, p, cap, flag, pooled, dead1))
+            if flag:
+                value = self.local_tiebreaks[i] + solve(x1, p, cap, 0, pooled, dead)
+                if value < best:
+                    best = value
+                    if trace:
+                        move = ("discard", self.ids[i], (x1, p, cap, 0, pooled, dead))
+        return best, move
 
     def best_move(self, state: State) -> Move:
         """The move :meth:`solve` chose at ``state`` (solved already): the state is weighed

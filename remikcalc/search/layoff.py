@@ -36,7 +36,6 @@ from remikcalc.search.knock_common import (
     _fit_masks,
     _is_meld,
     _Memo,
-    _memo,
     _remember,
     _unpacked,
     count,
@@ -44,6 +43,7 @@ from remikcalc.search.knock_common import (
 from remikcalc.search.knock_common import _MEMOS as _MEMOS
 from remikcalc.search.knock_common import KNOCKER_STEP_LIMIT as KNOCKER_STEP_LIMIT
 from remikcalc.search.knock_common import MEMO_SIZE as MEMO_SIZE
+from remikcalc.search.knock_common import _memo as _memo
 from remikcalc.search.knocker import _hand_melds as _hand_melds
 from remikcalc.search.knocker import least_arrangements
 from remikcalc.search.melds import Meld
