@@ -198,9 +198,11 @@ def test_copies_of_cards_cost_the_knocker_nothing() -> None:
 def test_a_knocker_past_the_step_limit_is_refused_naming_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from remikcalc.search import layoff
+    from remikcalc.search import knock_common, knocker, layoff
 
-    monkeypatch.setattr(layoff, "KNOCKER_STEP_LIMIT", 10)
+    # read by the step budget (knock_common) and by the knocker's walk (knocker)
+    monkeypatch.setattr(knock_common, "KNOCKER_STEP_LIMIT", 10)
+    monkeypatch.setattr(knocker, "KNOCKER_STEP_LIMIT", 10)
     layoff._MEMOS.clear()
     with pytest.raises(CardError, match="more than 10 search steps"):
         least_arrangements(parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H"), get_rules("gin"))

@@ -193,9 +193,15 @@ MODULES: dict[str, Module] = {
         ),
         Module(
             "layoff",
-            (Target("remikcalc/search/layoff.py"),),
+            (
+                Target("remikcalc/search/layoff.py"),
+                Target("remikcalc/search/knocker.py"),
+                Target("remikcalc/search/knock_common.py"),
+            ),
             (
                 "remikcalc/search/layoff.py",
+                "remikcalc/search/knocker.py",
+                "remikcalc/search/knock_common.py",
                 "tests/test_layoff.py",
                 "tests/test_scoring_knock.py",
                 *_SCORING_TESTS,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -11,37 +10,8 @@ import click
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cli.common import output_options, rules_options
 from remikcalc.render import table, terminal_width, to_json
-from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Rules, Variant, find_variant
-
-# --- which rule keys a variant reads ------------------------------------------------------------
-
-#: keys every variant reads: the pack, what a meld is, what a card is worth
-COMMON_KEYS = frozenset(
-    {"variant", "family", "players_min", "players_max", "decks", "jokers", "hand_size",
-     "sets_allowed", "set_min", "set_max", "set_distinct_suits", "run_min", "ace_runs",
-     "ace_value", "ace_low_value", "court_value", "melds_in_hand_count"}
-)  # fmt: skip
-#: keys read only where jokers can be in play (``jokers`` above 0, or ``wild_jokers`` on)
-JOKER_KEYS = frozenset({"wild_jokers", "jokers_minority", "joker_value"})
-#: read only when the rule that turns them on is on (oklahoma's up-card, in a family that takes
-#: an up-card); each family's own keys are its spec's ``rule_keys``
-UPCARD_KEYS = frozenset({"upcard_knock", "spade_double"})
-
-
-def used_keys(rules: Rules, overridden: Iterable[str] = ()) -> frozenset[str]:
-    """The rule keys that change how ``rules`` score: those every variant reads, its
-    family's (``FamilySpec.rule_keys``), the joker keys where jokers can be in play, the
-    up-card keys where they are on, and every key given as a house rule (``overridden``)."""
-    keys = set(COMMON_KEYS | rules.spec.rule_keys) | set(overridden)
-    if rules.jokers or rules.wild_jokers:
-        keys |= JOKER_KEYS
-    if "upcard" in rules.spec.inputs and (rules.upcard_knock or rules.spade_double):
-        keys |= UPCARD_KEYS
-    if rules.wild_deuces:
-        keys.add("wild_deuces")
-    if rules.pair_rule:
-        keys.add("pair_rule")
-    return frozenset(keys)
+from remikcalc.rules.ruleset import used_keys
+from remikcalc.rules.variants import RULE_DOCS, VARIANTS, Variant, find_variant
 
 
 def _players(v: Variant) -> str:

@@ -418,6 +418,18 @@ def table(
         from tabulate import tabulate
 
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True)
+    text = _wrapped_table(cells, heads, natural, limit, whole)
+    if _text_width(text) > limit and heads and as_blocks:  # still too wide: a block per row
+        return blocks(cells, heads, limit, lead=lead, inline_from=inline_from)
+    return text
+
+
+def _wrapped_table(
+    cells: list[list[str]], heads: list[str], natural: list[int], limit: int, whole: Sequence[int]
+) -> str:
+    """A ``table`` too wide for ``limit`` columns, its cells wrapped to fit as well as they go
+    (``natural``: each column's width unwrapped; the columns in ``whole`` keep their words)."""
+    ncols = len(natural)
     # too wide: a column keeps its longest word whole (up to MAX_WORD), lines break between
     # words
     words = [
@@ -453,8 +465,6 @@ def table(
         if narrower is None or narrower == fitted:
             break  # as narrow as the columns go
         fitted = narrower
-    if _text_width(text) > limit and heads and as_blocks:  # still too wide: a block per row
-        return blocks(cells, heads, limit, lead=lead, inline_from=inline_from)
     return text
 
 

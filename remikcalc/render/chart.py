@@ -161,20 +161,39 @@ def _legend(players: Sequence[str], width: float, left: float) -> list[tuple[flo
     return [(x, float(row), p) for x, row, p in places]
 
 
-def progression_svg(
-    state: Replay, *, title: str | None = None, width: int = 400, height: int = 280
-) -> str:
-    """The sheet's progression as a standalone SVG document (text), in the language spoken."""
-    chart = chart_data(state)
-    font = 15
-    if title is None:
-        title = state.sheet.title or _("{variant}: score progression").format(
-            variant=variant_word(state.rules.variant)
-        )
+@dataclass(frozen=True, slots=True)
+class _Plot:
+    """Where the plot sits in the image (the legend and the title above it, the deal numbers
+    below), and the totals its height spans, in steps of ``step`` from ``low`` to ``high``."""
+
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    plot_w: float
+    plot_h: float
+    low: int
+    high: int
+    step: int
+    span: float  # the x positions the width spans
+
+    @property
+    def base(self) -> float:
+        """The x axis's height."""
+        return self.top + self.plot_h
+
+    def sx(self, x: float) -> float:
+        return self.left + self.plot_w * x / self.span
+
+    def sy(self, v: float) -> float:
+        return self.top + self.plot_h * (self.high - v) / (self.high - self.low)
+
+
+def _plot(chart: Chart, legend_rows: int, width: int, height: int) -> _Plot:
+    """The plot of ``chart`` in an image ``width`` wide and at least ``height`` high."""
     left, right = 44.0, 10.0
-    legend = _legend(chart.players, width, left)
-    rows = 1 + int(max((r for _x, r, _p in legend), default=0))
-    top = 26.0 + rows * 20.0 + 6
+    top = 26.0 + legend_rows * 20.0 + 6
     bottom = 40.0
     height = max(height, int(top + bottom + 160))
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -190,12 +209,24 @@ def progression_svg(
     high = math.ceil(high / step) * step
 
     span = chart.width + 0.4  # room on the right for the last point
+    return _Plot(width, height, left, right, top, plot_w, plot_h, low, high, step, span)
 
-    def sx(x: float) -> float:
-        return left + plot_w * x / span
 
-    def sy(v: float) -> float:
-        return top + plot_h * (high - v) / (high - low)
+def progression_svg(
+    state: Replay, *, title: str | None = None, width: int = 400, height: int = 280
+) -> str:
+    """The sheet's progression as a standalone SVG document (text), in the language spoken."""
+    chart = chart_data(state)
+    font = 15
+    if title is None:
+        title = state.sheet.title or _("{variant}: score progression").format(
+            variant=variant_word(state.rules.variant)
+        )
+    left = 44.0
+    legend = _legend(chart.players, width, left)
+    rows = 1 + int(max((r for _x, r, _p in legend), default=0))
+    plot = _plot(chart, rows, width, height)
+    height = plot.height
 
     out: list[str] = []
     add = out.append
@@ -221,10 +252,21 @@ def progression_svg(
             f'<text x="{_fmt(x + 26)}" y="{_fmt(y)}" fill="#1b1f1d">{_text(_short(p))}</text>'
             "</g>"
         )
+    out += _grid(plot)
+    out += _x_axis(plot, chart)
+    out += _games_and_target(plot, chart)
+    out += _player_lines(plot, chart)
+    add("</svg>")
+    return "\n".join(out) + "\n"
 
-    # the grid and the y axis
-    v = low
-    while v <= high:
+
+def _grid(plot: _Plot) -> list[str]:
+    """The grid and the y axis."""
+    out: list[str] = []
+    add = out.append
+    left, right, width, sy = plot.left, plot.right, plot.width, plot.sy
+    v = plot.low
+    while v <= plot.high:
         y = sy(v)
         colour = "#8a948f" if v == 0 else "#e1e6e3"
         add(
@@ -235,16 +277,22 @@ def progression_svg(
             f'<text x="{_fmt(left - 6)}" y="{_fmt(y + 4)}" text-anchor="end" fill="#5b6661">'
             f"{_text(number_text(v))}</text>"
         )
-        v += step
+        v += plot.step
+    return out
 
-    # the x axis: deal numbers (every one, or every k-th when there are many)
-    base = top + plot_h
+
+def _x_axis(plot: _Plot, chart: Chart) -> list[str]:
+    """The x axis: deal numbers (every one, or every k-th when there are many)."""
+    out: list[str] = []
+    add = out.append
+    left, right, width, sx = plot.left, plot.right, plot.width, plot.sx
+    base = plot.base
     add(
         f'<line x1="{_fmt(left)}" y1="{_fmt(base)}" x2="{_fmt(width - right)}" '
         f'y2="{_fmt(base)}" stroke="#5b6661" stroke-width="1"/>'
     )
     numbered = [t for t in chart.ticks if t[1] is not None]
-    every = max(1, math.ceil(len(numbered) * 28 / plot_w))
+    every = max(1, math.ceil(len(numbered) * 28 / plot.plot_w))
     for x, n in chart.ticks:
         px = sx(x)
         add(
@@ -257,11 +305,18 @@ def progression_svg(
                 f'fill="#5b6661">{n}</text>'
             )
     add(
-        f'<text x="{_fmt(left + plot_w / 2)}" y="{_fmt(height - 6)}" text-anchor="middle" '
-        f'fill="#5b6661">{_text(_("deal"))}</text>'
+        f'<text x="{_fmt(left + plot.plot_w / 2)}" y="{_fmt(plot.height - 6)}" '
+        f'text-anchor="middle" fill="#5b6661">{_text(_("deal"))}</text>'
     )
+    return out
 
-    # the games: a vertical line where each new one starts, and its number
+
+def _games_and_target(plot: _Plot, chart: Chart) -> list[str]:
+    """A vertical line where each new game starts, and its number; the target (or the total
+    that puts a player out)."""
+    out: list[str] = []
+    add = out.append
+    top, base, sx = plot.top, plot.base, plot.sx
     for x, game in chart.boundaries:
         px = sx(x)
         add(
@@ -272,10 +327,9 @@ def progression_svg(
             f'<text x="{_fmt(px + 4)}" y="{_fmt(top + 14)}" fill="#0b5d45">'
             f"{_text(_('game {n}').format(n=game))}</text>"
         )
-
-    # the target (or the total that puts a player out)
     if chart.target is not None:
-        y = sy(chart.target)
+        left, right, width = plot.left, plot.right, plot.width
+        y = plot.sy(chart.target)
         words = _("out at {n}") if chart.eliminates else _("target {n}")
         add(
             f'<line class="target" x1="{_fmt(left)}" y1="{_fmt(y)}" x2="{_fmt(width - right)}" '
@@ -285,8 +339,15 @@ def progression_svg(
             f'<text x="{_fmt(width - right - 4)}" y="{_fmt(y - 5)}" text-anchor="end" '
             f'fill="#8a5a00">{_text(words.format(n=number_text(chart.target)))}</text>'
         )
+    return out
 
-    # the players' lines, one per player per game
+
+def _player_lines(plot: _Plot, chart: Chart) -> list[str]:
+    """The players' lines, one per player per game (with a dot at each total, unless there
+    are very many)."""
+    out: list[str] = []
+    add = out.append
+    sx, sy = plot.sx, plot.sy
     order = {p: i for i, p in enumerate(chart.players)}
     dots = sum(len(line.points) for line in chart.lines) <= 240
     for line in chart.lines:
@@ -301,8 +362,7 @@ def progression_svg(
         if dots:
             for x, v in line.points[1:]:
                 add(f'<circle cx="{_fmt(sx(x))}" cy="{_fmt(sy(v))}" r="3" fill="{colour}"/>')
-    add("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _style(i: int) -> tuple[str, str]:

@@ -1,14 +1,15 @@
-"""Rendering a settlement and the bridge pool: the ``settle``/``pool`` JSON and their tables.
+"""Rendering a settlement, the bridge pool and an evening: their tables and sentences, and
+their ``--format json``.
 
 The JSON objects are the contract of INTERFACE.md (``remikcalc.settle/1``); they are built
-here and only here, from the typed :class:`~remikcalc.session.Settlement`, so what people read
-and what tools read cannot drift apart.
+in :mod:`remikcalc.render.settlement_json` only (and can be imported from here too), from the
+typed :class:`~remikcalc.session.Settlement`, so what people read and what tools read cannot
+drift apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal
@@ -16,15 +17,27 @@ from typing import Any, Literal
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL, Payment
+from remikcalc.games.result import POOL
 from remikcalc.games.tally import GameResult, Tally
 from remikcalc.games.why import reason_text, reasons_text
 from remikcalc.render import fill, plural_number, table, to_json
-from remikcalc.render.results import payment_json, result_json
+from remikcalc.render.results import result_json
+from remikcalc.render.settlement_json import (
+    EVENING_SCHEMA,
+    SCHEMA,
+    _evening_amount,
+    _transfer_amount,
+    evening_json,
+    pool_json,
+    settle_files,
+    settle_sheet,
+    settlement_json,
+    step_json,
+)
 from remikcalc.render.sheet import note_text
 from remikcalc.rules.families import Unit
 from remikcalc.rules.variants import variant_word
-from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.session import Evening, PoolSummary, Settlement
 from remikcalc.session.settlement import still_owed
 
 __all__ = [
@@ -49,79 +62,10 @@ __all__ = [
     "step_json",
 ]
 
-SCHEMA = "remikcalc.settle/1"
-EVENING_SCHEMA = "remikcalc.evening/1"
 #: the players' table's headings (English in plain and csv, for other programs)
 _PLAYER, _TOTAL, _PAID_IN, _NET, _MONEY = (N_("player"), N_("total"), N_("paid in"), N_("net"),
                                            N_("money"))  # fmt: skip
 _TRANSFER_HEADERS = (N_("from"), N_("to"), N_("amount"))
-
-
-def _plain(value: Any) -> Any:
-    """Typed settlement values as JSON data: amounts as decimal strings, records as objects."""
-    if isinstance(value, Payment | Transfer):
-        return payment_json(value)
-    if isinstance(value, Fraction | Decimal):
-        return amount_text(value)
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    return value
-
-
-def step_json(step: Step) -> dict[str, Any]:
-    """A replayed entry: its result and every total after it."""
-    data = result_json(step.result, step.n)
-    data["totals"] = dict(step.totals)
-    return data
-
-
-def _transfer_amount(settlement: Settlement, amount: Fraction) -> str:
-    if settlement.money is not None:
-        return amount_text(amount, settlement.sheet.minor_digits)
-    return amount_text(amount)
-
-
-def settlement_json(settlement: Settlement) -> dict[str, Any]:
-    """The ``settle --format json`` object (INTERFACE.md)."""
-    state, sheet, tally = settlement.replay, settlement.sheet, settlement.tally
-    net = {p: format(v, "f") for p, v in settlement.net_shown.items()}
-    pool = net.pop(POOL, "0")
-    out: dict[str, Any] = {
-        "schema": SCHEMA,
-        "variant": str(state.rules.variant),
-        "players": list(sheet.players),
-        "deals": [step_json(step) for step in state.steps],
-        "totals": dict(tally.totals),
-        "finished": tally.finished,
-        "winner": tally.winner,
-        "net": net,
-    }
-    if not settlement.net_exact:
-        out["net_exact"] = {p: str(v) for p, v in settlement.net.items()}
-    if settlement.money is not None:
-        out["money"] = {p: format(v, "f") for p, v in settlement.money.items() if p != POOL}
-        if POOL in settlement.money:
-            out["pool_money"] = format(settlement.money[POOL], "f")
-    out["transfers"] = [
-        {"from": t.payer, "to": t.payee, "amount": _transfer_amount(settlement, t.amount)}
-        for t in settlement.transfers
-    ]
-    out["pool"] = pool
-    if sheet.stake is not None:
-        out["stake"] = format(sheet.stake, "f")
-    if sheet.currency is not None:
-        out["currency"] = sheet.currency
-    out.update(_plain(tally.extra()))
-    return out
-
-
-def settle_sheet(sheet: Sheet) -> dict[str, Any]:
-    """Replay and settle a loaded :class:`~remikcalc.sheet.Sheet`: its settle JSON object."""
-    return settlement_json(settle(replay(sheet)))
 
 
 def _line(items: Mapping[str, Any]) -> str:
@@ -431,23 +375,6 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
     return "\n".join([table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")])
 
 
-def pool_json(summary: PoolSummary) -> dict[str, Any]:
-    """The ``pool --format json`` object."""
-    data: dict[str, Any] = {
-        "schema": "remikcalc.pool/1",
-        "pool": amount_text(summary.pool),
-        "paid_in": {p: amount_text(v) for p, v in summary.paid_in.items()},
-        "in": list(summary.still_in),
-        "out": list(summary.out),
-        "taken_by": list(summary.taken_by),
-        "paid_out": amount_text(summary.paid_out),
-    }
-    if summary.money is not None:
-        data["money"] = format(summary.money, "f")
-        data["currency"] = summary.currency
-    return data
-
-
 def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
     """What is in the remik bridge pool, and who put it there."""
     data = pool_json(summary)
@@ -485,41 +412,6 @@ def render_pool(summary: PoolSummary, fmt: str = "table") -> str:
 
 
 # --- an evening ---------------------------------------------------------------------------------
-
-
-def _evening_amount(evening: Evening, value: Fraction | Decimal) -> str:
-    if evening.in_money:
-        return amount_text(value, evening.digits)
-    return amount_text(value)
-
-
-def evening_json(evening: Evening, paths: Sequence[str]) -> dict[str, Any]:
-    """The ``settle FILE...`` object for several sheets (``remikcalc.evening/1``)."""
-    sheets = []
-    for path, settlement in zip(paths, evening.settlements, strict=True):
-        sheets.append({"path": path, **settlement_json(settlement)})
-    people = {p: _evening_amount(evening, v) for p, v in evening.combined.items() if p != POOL}
-    out: dict[str, Any] = {
-        "schema": EVENING_SCHEMA,
-        "sheets": sheets,
-        "currency": evening.currency,
-        ("money" if evening.in_money else "net"): people,
-        "transfers": [
-            {"from": t.payer, "to": t.payee, "amount": _evening_amount(evening, t.amount)}
-            for t in evening.transfers
-        ],
-        "pool": _evening_amount(evening, evening.combined.get(POOL, Decimal(0))),
-    }
-    return out
-
-
-def settle_files(paths: Sequence[str]) -> dict[str, Any]:
-    """Load, replay and settle the sheets at ``paths`` as one evening: its JSON object."""
-    from remikcalc.session import settle_evening
-    from remikcalc.sheet import load_sheet
-
-    settlements = [settle(replay(load_sheet(path))) for path in paths]
-    return evening_json(settle_evening(settlements), paths)
 
 
 def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -> str:

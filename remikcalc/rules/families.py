@@ -256,7 +256,7 @@ _SPECS = (
         closing="knocked",
         negative_scores=False,
         hollywood=True,
-        # and, where they are on, upcard_knock and spade_double (cli/info.py: UPCARD_KEYS)
+        # and, where they are on, upcard_knock and spade_double (rules/ruleset.py: UPCARD_KEYS)
         rule_keys=frozenset(
             {
                 "knock_limit",

@@ -1,8 +1,9 @@
 """The fast path's answer to a full hand (no discard): one function per set of tables.
 
 At about 2 us a hand every call and lookup counts, so the whole search for a hand is one
-function with its tables in local cells, and the ``Arrangement`` named tuple is built with
-``tuple.__new__`` (half the cost of calling the class). :func:`full_hand` builds it
+function with its tables in local cells (but for a hand with several ranks of sets to choose
+between, where the choice costs far more than a call), and the ``Arrangement`` named tuple is
+built with ``tuple.__new__`` (half the cost of calling the class). :func:`full_hand` builds it
 once and keeps it; hands that are not for the fast path (a repeated card, a joker, a wild
 deuce) go to the general search.
 """
@@ -95,14 +96,12 @@ def _sets_of_three(tables: FastTables, other: FullHand, bit: Any) -> FullHand:
     xa, xb, xc, xd = tables.dead_and_cover
     vshift = tables.value_bits
     vmask = (1 << vshift) - 1
-    s0, s1, s2, s3 = tables.suit_cards
-    pv = tables.pattern_value
     cache = tables.arrangement_cache
-    solve_sets = tables.solve_sets
     melds_for = tables.melds_for
     whole_sets = tables.whole_sets
     one_rank = tables.one_rank
     one_rank_choices = tables.one_rank_choices
+    several_sets = _several_sets(tables)
 
     def hot(cards: Sequence[Card], rules: Rules) -> Arrangement:
         m = sum(map(bit, cards))  # a repeated card carries: caught by bit_count
@@ -171,19 +170,45 @@ def _sets_of_three(tables: FastTables, other: FullHand, bit: Any) -> FullHand:
             melds = cache.get(key)
             if melds is None:
                 melds = melds_for(covered, sets, key)
-        else:
-            _value, covered, sets = solve_sets(a, b, c, d, g)
-            key = (covered, sets)
-            melds = cache.get(key)
-            if melds is None:
-                melds = melds_for(covered, sets, key)
-            dead = m ^ covered
-            a = dead & FULL
-            b = dead >> 13 & FULL
-            c = dead >> 26 & FULL
-            d = dead >> 39
-            deadwood = s0[a] + s1[b] + s2[c] + s3[d]
-            points = pv[a] + pv[b] + pv[c] + pv[d]
+        else:  # several such ranks: choosing their sets costs far more than this call
+            melds, deadwood, points = several_sets(m, a, b, c, d, g)
         return new(cls, (melds, deadwood, points, None))  # type: ignore[no-any-return]
 
     return hot
+
+
+#: :func:`_several_sets`'s function: (hand, its four suits, its ranks of 3 or 4 cards) ->
+#: (melds, deadwood, points)
+SeveralSets = Callable[
+    [int, int, int, int, int, int], tuple[tuple[Meld, ...], tuple[Card, ...], int]
+]
+
+
+def _several_sets(tables: FastTables) -> SeveralSets:
+    """:func:`_sets_of_three`'s answer to a hand with ranks of 3 or 4 cards that a run could
+    use, more than one of them: the best choice of sets (``tables.solve_sets``), with the
+    melds, the deadwood and its points that choice leaves."""
+    cache = tables.arrangement_cache
+    solve_sets = tables.solve_sets
+    melds_for = tables.melds_for
+    s0, s1, s2, s3 = tables.suit_cards
+    pv = tables.pattern_value
+
+    def several_sets(
+        m: int, a: int, b: int, c: int, d: int, g: int
+    ) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
+        _value, covered, sets = solve_sets(a, b, c, d, g)
+        key = (covered, sets)
+        melds = cache.get(key)
+        if melds is None:
+            melds = melds_for(covered, sets, key)
+        dead = m ^ covered
+        a = dead & FULL
+        b = dead >> 13 & FULL
+        c = dead >> 26 & FULL
+        d = dead >> 39
+        deadwood = s0[a] + s1[b] + s2[c] + s3[d]
+        points = pv[a] + pv[b] + pv[c] + pv[d]
+        return melds, deadwood, points
+
+    return several_sets

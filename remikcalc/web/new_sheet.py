@@ -70,7 +70,7 @@ def _value_text(value: object) -> str:
 
 def _rule_keys(name: str) -> list[RuleKey]:
     """The keys the variant's rules read (as ``remikcalc rules`` lists them)."""
-    from remikcalc.cli.info import used_keys
+    from remikcalc.rules.ruleset import used_keys
     from remikcalc.rules.variants import RULE_DOCS, find_variant, parse_override
 
     rules = find_variant(name).rules_for()

@@ -1,0 +1,253 @@
+"""What the sheet book's transactions share: the refusal that leaves a sheet as it was, an
+entry found by its deal or event number, what ``edit`` keeps of the entry it replaces, the later
+entries scored again after an edit or a removal, and a player renamed everywhere.
+
+:mod:`remikcalc.session.book` runs the transactions; these are the steps they plan with.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.base.i18n import _
+from remikcalc.rules.dealinput import name_key
+from remikcalc.session.replay import Replay, Step, deal_numbers, replay
+from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+
+__all__ = [
+    "entry_number",
+    "kept",
+    "renamed",
+    "replayed_with",
+    "replayed_without",
+    "same_as_last",
+    "unchanged",
+]
+
+
+def unchanged(problem: object, file: str) -> str:
+    """A refusal, and that the sheet ``file`` is left as it was (on a line of its own)."""
+    return _("{problem}\n{file} is unchanged.").format(problem=problem, file=file)
+
+
+# --- what the transactions share ----------------------------------------------------------------
+
+
+def same_as_last(state: Replay, last: Step) -> str:
+    """The refusal of an entry the same as the last one."""
+    number = deal_numbers(state.steps).get(last.n)
+    if number is None:
+        return _("this is the same as the event, the last entry; give --again to add it once more")
+    return _(
+        "this is the same as deal {n}, the last entry; give --again to add it once more"
+    ).format(n=number)
+
+
+def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    """``old`` with the players of ``given`` (matched ignoring case) given their new value,
+    spelled as ``old`` spells them."""
+    out = dict(old)
+    for name, value in given.items():
+        same = [p for p in out if name_key(p) == name_key(name)]
+        out[same[0] if same else name] = value
+    return out
+
+
+def kept(old: Entry, given: Entry) -> Entry:
+    """``given`` over ``old``: what ``edit`` keeps of a deal when it is told only what changes.
+
+    A hand (or melds laid) given replaces that player's, the others stay; a closer, outcome,
+    up-card or plus points given replace the old ones, and the rest stay; ``draw`` makes the
+    deal a draw (no closer, no outcome), and a closer given ends a draw. A deal entered as
+    points (either one) and an event are replaced whole: there is nothing to keep.
+
+    >>> old = DealEntry(closer="Anna", how="gin", hands={"Anna": "9C 9D 9H", "Boris": "2C"})
+    >>> new = kept(old, DealEntry(hands={"boris": "3C"}))
+    >>> new.closer, new.how, dict(new.hands)
+    ('Anna', 'gin', {'Anna': '9C 9D 9H', 'Boris': '3C'})
+    """
+    if not isinstance(old, DealEntry) or not isinstance(given, DealEntry):
+        return given
+    if old.scores is not None or given.scores is not None:
+        return given
+    closer, how, draw = old.closer, old.how, old.draw
+    if given.draw:
+        closer, how, draw = None, None, True
+    if given.closer is not None:
+        closer, draw = given.closer, False
+        if old.draw:
+            how = None
+    if given.how is not None:
+        how = given.how
+    return dataclasses.replace(
+        old,
+        closer=closer,
+        how=how,
+        draw=draw,
+        hands=_by_player(old.hands, given.hands),
+        melded=_by_player(old.melded, given.melded),
+        upcard=old.upcard if given.upcard is None else given.upcard,
+        plus=old.plus if given.plus is None else given.plus,
+        first_turn=old.first_turn or given.first_turn,
+        no_draw=old.no_draw or given.no_draw,
+    )
+
+
+def entry_number(
+    sheet: Sheet, n: int, file: str, *, doing: str = "edit", event: bool = False
+) -> int:
+    """The entry number of deal ``n`` as ``show`` numbers the deals (events, a re-entry, have
+    no deal number), or with ``event`` of the ``n``-th event (``e1``); SheetError for an entry
+    that is not there."""
+    if event:
+        events = [i for i, e in enumerate(sheet.entries, start=1) if isinstance(e, ReentryEntry)]
+        if not 1 <= n <= len(events):
+            if not events:
+                message = _("{file} has no events (re-entries); there is no event e{n}")
+            else:
+                message = _("{file} has events e1 to e{last}; there is no event e{n}")
+            raise SheetError(message.format(file=file, n=n, last=len(events)))
+        return events[n - 1]
+    deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
+    if not 1 <= n <= len(deals):
+        if doing == "delete":
+            if not deals:
+                message = _("{file} has no deals yet; there is no deal {n} to delete")
+            else:
+                message = _("{file} has deals 1 to {last}; there is no deal {n} to delete")
+        elif not deals:
+            message = _("{file} has no deals yet; there is no deal {n} to edit")
+        else:
+            message = _("{file} has deals 1 to {last}; there is no deal {n} to edit")
+        raise SheetError(message.format(file=file, n=n, last=len(deals)))
+    return deals[n - 1]
+
+
+def _rest_message(*, deleted: bool, event: bool, reentry: bool) -> str:
+    """The refusal of a later entry that no longer fits after an edit or a removal."""
+    if not event:
+        if reentry:
+            if deleted:
+                return _("without deal {n}, {player}'s re-entry after it no longer fits: "
+                         "{problem}")  # fmt: skip
+            return _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
+                     "{problem}")  # fmt: skip
+        if deleted:
+            return _("without deal {n}, deal {later} no longer fits: {problem}")
+        return _("with this as deal {n}, deal {later} no longer fits: {problem}")
+    if reentry:
+        if deleted:
+            return _("without event e{n}, {player}'s re-entry after it no longer fits: {problem}")
+        return _("with this as event e{n}, {player}'s re-entry after it no longer fits: {problem}")
+    if deleted:
+        return _("without event e{n}, deal {later} no longer fits: {problem}")
+    return _("with this as event e{n}, deal {later} no longer fits: {problem}")
+
+
+def _replay_rest(
+    state: Replay, sheet: Sheet, index: int, n: int, file: str, *, deleted: bool, event: bool
+) -> None:
+    """Score the entries after entry ``index`` (deal ``n``, or event ``n``) again; the reason,
+    with "FILE is unchanged", when one no longer fits (the deals after it keep the numbers
+    they have now)."""
+    deal = sum(1 for e in sheet.entries[:index] if not isinstance(e, ReentryEntry))
+    for old in sheet.entries[index:]:
+        reentry = isinstance(old, ReentryEntry)
+        if not reentry:
+            deal += 1
+        message = _rest_message(deleted=deleted, event=event, reentry=reentry)
+        try:
+            state.apply(old)
+        except RemikcalcError as exc:
+            player = old.player if isinstance(old, ReentryEntry) else ""
+            why = message.format(n=n, player=player, later=deal, problem=exc)
+            raise type(exc)(unchanged(why, file)) from None
+
+
+def replayed_with(
+    sheet: Sheet, n: int, index: int, entry: Entry, file: str, *, event: bool = False
+) -> tuple[Entry, Step, Replay]:
+    """Deal ``n`` (or event ``n``: entry ``index``) replaced by ``entry``: its canonical form,
+    its step and the whole replay; the reason (with "FILE is unchanged") when it, or a later
+    entry that no longer fits after it, cannot be scored."""
+    state = replay(sheet.with_entries(sheet.entries[: index - 1]))
+    try:
+        canonical, step = state.apply(entry)
+    except RemikcalcError as exc:
+        raise type(exc)(unchanged(exc, file)) from None
+    _replay_rest(state, sheet, index, n, file, deleted=False, event=event)
+    return canonical, step, state
+
+
+def replayed_without(sheet: Sheet, n: int, index: int, file: str, *, event: bool = False) -> Replay:
+    """The replay with deal ``n`` (or event ``n``: entry ``index``) taken out; the reason when
+    a later entry no longer fits without it (the deals after it keep the numbers they have
+    now)."""
+    state = replay(sheet.with_entries(sheet.entries[: index - 1]))
+    _replay_rest(state, sheet, index, n, file, deleted=True, event=event)
+    return state
+
+
+# --- rename -------------------------------------------------------------------------------------
+
+
+def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
+    def name(text: str) -> str:
+        return new if name_key(text) == name_key(old) else text
+
+    def keys(mapping: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        return None if mapping is None else {name(k): v for k, v in mapping.items()}
+
+    if isinstance(entry, ReentryEntry):
+        return dataclasses.replace(entry, player=name(entry.player))
+    return dataclasses.replace(
+        entry,
+        closer=None if entry.closer is None else name(entry.closer),
+        hands=keys(entry.hands) or {},
+        melded=keys(entry.melded) or {},
+        scores=keys(entry.scores),
+    )
+
+
+def _not_a_player(name: str, sheet: Sheet) -> str:
+    """The refusal of a name that is not a player, with the nearest name or the players."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(sheet.players), n=1)
+    if close:
+        return _("player {name!r} is not a player of this sheet; did you mean {guess}?").format(
+            name=name, guess=close[0]
+        )
+    return _("player {name!r} is not a player of this sheet; players: {players}").format(
+        name=name, players=", ".join(sheet.players)
+    )
+
+
+def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
+    """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
+    and the player's name as it was (ArgumentError ``new`` for a name that cannot be)."""
+    from remikcalc.games.deal import player_named
+
+    try:
+        player = player_named(old, sheet.players)
+    except DealError:
+        raise DealError(_not_a_player(old, sheet)) from None
+    why = player_name_problem(new)
+    if why is not None:
+        raise ArgumentError(why, "new")
+    clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
+    if clash:
+        raise ArgumentError(
+            _("{name} is already a player of this sheet (names are matched ignoring case)").format(
+                name=clash[0]
+            ),
+            "new",
+        )
+    return dataclasses.replace(
+        sheet,
+        players=tuple(new if p == player else p for p in sheet.players),
+        entries=tuple(_renamed_entry(e, player, new) for e in sheet.entries),
+    ), player
