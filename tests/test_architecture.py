@@ -432,3 +432,23 @@ def test_the_commands_never_load_the_web_stack() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def front_ends_crossed(graph: Mapping[str, set[str]]) -> list[str]:
+    """Imports between the two front ends: each calls the library, never the other."""
+    ends = ("remikcalc.cli", "remikcalc.web")
+
+    def end(name: str) -> str | None:
+        return next((e for e in ends if name == e or name.startswith(e + ".")), None)
+
+    return sorted(f"{m} imports {t}" for m, targets in graph.items() for t in targets
+                  if end(m) is not None and end(t) is not None and end(m) != end(t)
+                  and m != "remikcalc.cli.serve")  # fmt: skip
+
+
+def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:
+    """``web/`` asks the library, never ``cli/`` (which would load click into the server), and
+    ``cli/`` reaches the pad only through ``serve``."""
+    assert front_ends_crossed(GRAPH) == []
+    faulty = {"remikcalc.web.corrections": {"remikcalc.cli.info"}}
+    assert front_ends_crossed(faulty) == ["remikcalc.web.corrections imports remikcalc.cli.info"]
