@@ -203,7 +203,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
     [
         ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "kart na rękę"],
          "2×52 + 4 jokery", "2×52 + 6 jokerów"),
-        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руках"],
+        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руке"],
          "2×52 + 4 джокера", "2×52 + 6 джокеров"),
     ],
 )  # fmt: skip
@@ -216,7 +216,7 @@ def test_variants_in_the_language(
     assert {"pl": "\nInne nazwy:\n", "ru": "\nДругие названия:\n"}[lang] in wide
     narrow = run("variants", lang=lang, env={"COLUMNS": "60"}).output
     blocks = {"pl": "  gracze: 2; talia: 1×52; kart na rękę: 10",
-              "ru": "  игроки: 2; колода: 1×52; карт на руках: 10"}  # fmt: skip
+              "ru": "  игроки: 2; колода: 1×52; карт на руке: 10"}  # fmt: skip
     assert narrow.splitlines()[1] == blocks[lang]
     words = ["players", "pack", "presets", "aliases", "jokers", "cards", "variant", "name"]
     assert english_words(wide + narrow, words) == []

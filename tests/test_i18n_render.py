@@ -94,7 +94,7 @@ def test_stakes_and_points_take_the_right_plural_form() -> None:
 def test_pool_in_words() -> None:
     sheet = ex("bridge/elimination-reentry-pool.yaml")
     assert lines("--lang", "pl", "pool", sheet)[-3:] == [
-        "Pula trafia do: Anna (8 stawek).",
+        "Pula dla: Anna (8 stawek).",
         "W grze: Anna",
         "Poza grą: Boris, Carl",
     ]

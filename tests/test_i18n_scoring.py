@@ -236,9 +236,9 @@ def test_settle_json_is_byte_identical_in_every_language(sheet: tuple[str, str])
           "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD 4C", "Boris=AS 2S 3C 4D 5D 8C 8H JC QC TH"], "ru",
          "Ошибка: Anna заявляет: колер, но на руке трефы, бубны, червы и пики"),
         (["round", "gin", "--closer", "Anna", "Anna=2H 3H", "Boris=AS"], "ru",
-         "Ошибка: у игрока Anna 2 карты; в игре gin на руке 10 карт (11 у закрывшего до сброса)"),
+         "Ошибка: у игрока Anna 2 карты; в джине на руке 10 карт (11 у закрывшего до сброса)"),
         (["round", "gin", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H", "Boris=AS"], "pl",
-         "Błąd: Anna ma 5 kart; w grze gin ręka ma 10 kart (11 u zamykającego przed "
+         "Błąd: Anna ma 5 kart; w ginie ręka ma 10 kart (11 u zamykającego przed "
          "odrzuceniem)"),
         (["round", "boat", "--closer", "Anna", "Anna=2H", "Boris=AS"], "pl",
          "Błąd: Anna zamyka, a dla gracza Anna wpisano 1 kartę; pomiń rękę zwycięzcy (albo "

@@ -227,10 +227,10 @@ def test_hollywood_settle_shows_every_column() -> None:
     [
         ("en", "No game target: each net is the total against the mean of all totals:\n"
                "  Anna 13, mean -21: +34\n  Boris -50, mean -21: -29\n  Carl -26, mean -21: -5\n"),
-        ("pl", "Gra bez celu punktowego: bilans każdego to jego wynik względem średniej "
+        ("pl", "Gra bez limitu punktów: bilans każdego to jego wynik względem średniej "
                "wszystkich wyników:\n  Anna 13, średnia -21: +34\n  Boris -50, średnia -21: -29\n"
                "  Carl -26, średnia -21: -5\n"),
-        ("ru", "Партия без цели по очкам: баланс каждого — его итог относительно среднего по "
+        ("ru", "Партия без предела очков: баланс каждого — его итог относительно среднего по "
                "всем итогам:\n  Anna 13, среднее -21: +34\n  Boris -50, среднее -21: -29\n"
                "  Carl -26, среднее -21: -5\n"),
     ],

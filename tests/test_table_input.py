@@ -528,7 +528,7 @@ def test_a_mistyped_name_gets_a_did_you_mean_in_its_case(gin: Path, lang: str, e
         (
             "ru",
             "Ошибка: 2т указана у игроков Anna и Boris, а в колоде такая карта только 1",
-            "Где из них ошибка? (Anna, Boris) [Boris]: ",
+            "Что из этого введено неверно? (Anna, Boris) [Boris]: ",
         ),
     ],
 )
@@ -674,7 +674,7 @@ def test_how_lists_only_the_variant_s_outcomes(gin: Path) -> None:
         "--lang", "pl", "add", "g.yaml", "--closer", "Anna", "--how", "remik", GIN_ANNA, GIN_BORIS
     )
     assert lines(result.output)[0] == (
-        "Błąd: gin nie zna zamknięcia remik; możliwe zamknięcia: knock, gin, big_gin, "
+        "Błąd: w ginie nie ma zamknięcia remik; możliwe zamknięcia: knock, gin, big_gin, "
         "undercut, draw"
     )
 
@@ -813,7 +813,7 @@ def test_a_defender_s_last_group_is_his_deadwood(gin: Path) -> None:
     [
         ("en", "Error: without event e1, deal 2 no longer fits: Carl is out"),
         ("pl", "Błąd: bez zdarzenia e1 rozdanie 2 przestaje pasować: Carl jest poza grą"),
-        ("ru", "Ошибка: без события e1 сдача 2 уже не сходится: Carl выбывает"),
+        ("ru", "Ошибка: без события e1 сдача 2 уже не сходится: Carl вне игры"),
     ],
 )
 def test_an_event_whose_removal_a_later_deal_needs_stays(

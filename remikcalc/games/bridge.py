@@ -264,7 +264,7 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
         raise DealError(
             _("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
         )
-    require_hands(rules, deal, deal.players, rules.variant)
+    require_hands(rules, deal, deal.players)
     best = _closer_option(rules, closer, deal.hands[closer], deal.how)
     return _result(rules, deal, closer, best)
 

@@ -68,8 +68,9 @@ def hand_details(
     )
 
 
-def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -> None:
-    """Every player has a hand of ``hand_size`` cards (the closer may hold one more)."""
+def require_hands(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
+    """Every player has a hand of ``hand_size`` cards (the closer may hold one more); the
+    message names the variant, which declines itself (``{game.loc}`` in the catalogues)."""
     size = rules.hand_size
     for name in players:
         hand = deal.hands.get(name)
@@ -85,7 +86,7 @@ def require_hands(rules: Rules, deal: Deal, players: Sequence[str], game: str) -
                     "{name} has {n} cards; {game} hands hold {size} "
                     "({more} for the closer before discarding)",
                     n,
-                ).format(name=name, n=n, game=game, size=size, more=size + 1)
+                ).format(name=name, n=n, game=rules.variant, size=size, more=size + 1)
             )
     check_pack(
         [c for name in players for c in deal.hands[name].cards],

@@ -253,7 +253,7 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             _("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
         )
     defender = next(p for p in deal.players if p != closer)
-    require_hands(rules, deal, deal.players, rules.variant)
+    require_hands(rules, deal, deal.players)
     if deal.how == "big_gin" and rules.big_gin_bonus is None:
         raise DealError(
             _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)")
