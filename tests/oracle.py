@@ -20,7 +20,7 @@ Hand = tuple[int, ...]  # a sorted multiset of card indexes
 
 
 def value_in_hand(cards: Iterable[int], rules: Rules) -> int:
-    """The hand's count, written from RULES.md §0.3 and §5 (pair rule)."""
+    """The hand's count, written from docs/RULES.md §0.3 and §5 (pair rule)."""
     cards = list(cards)
     if not rules.pair_rule:
         return sum(rules.card_value(c) for c in cards)

@@ -1,4 +1,4 @@
-"""The scoring rules of remik bridge (games/bridge.py, RULES.md §3), checked on what a user
+"""The scoring rules of remik bridge (games/bridge.py, docs/RULES.md §3), checked on what a user
 sees: the closing, every player's points, the stakes paid, the reasons and ``round``'s JSON.
 Written for the mutants tools/mutate.py found alive (issue 20).
 

@@ -1,5 +1,5 @@
 """Remik bridge stakes are worked out once: a closing typed as hands and the same closing
-typed as points move the same stakes, whatever the house rules (RULES.md §3).
+typed as points move the same stakes, whatever the house rules (docs/RULES.md §3).
 
 Driven through the CLI on real sheets: each deal is added once as hands and once as the points
 those hands score, and the two ``settle --format json`` payments must agree.

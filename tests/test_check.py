@@ -1,4 +1,4 @@
-"""`remikcalc check`: the comparison rules of INTERFACE.md (check) and the command around them.
+"""`remikcalc check`: the comparison rules of docs/INTERFACE.md (check) and the command around them.
 
 The comparison tests work on plain dicts; the command tests settle a real example file
 (remikcalc/examples/gin/ru-seed-236.yaml) through the CLI.
@@ -223,7 +223,7 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_no_path_checks_the_bundled_examples_by_their_names() -> None:
-    # INTERFACE.md: `remikcalc check` with no path checks the examples installed with the package
+    # docs/INTERFACE.md: `remikcalc check` with no path checks the examples installed with the package
     result = run("check", "--format", "json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)

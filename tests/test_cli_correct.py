@@ -1,5 +1,5 @@
 """Correcting a sheet at the table: edit, rename, add --again, and what undo prints
-(INTERFACE.md, "Correcting a sheet at the table")."""
+(docs/INTERFACE.md, "Correcting a sheet at the table")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (INTERFACE.md)."""
+"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (docs/INTERFACE.md)."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_installed_console_script() -> None:
 
 
 def test_hand_players_set_the_pack() -> None:
-    # continental: 2 packs for 2-5 players, 4 packs for 9-12 (RULES.md §8)
+    # continental: 2 packs for 2-5 players, 4 packs for 9-12 (docs/RULES.md §8)
     result = run("hand", "-v", "continental", "AS AS AS 2S 3S JK")
     assert result.exit_code == 1 and "AS typed 3 times" in result.stderr
     result = run("hand", "-v", "continental", "-n", "9", "--json", "AS AS AS 2S 3S JK")

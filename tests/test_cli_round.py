@@ -1,4 +1,4 @@
-"""`remikcalc round`: one deal typed on the command line, end to end (INTERFACE.md).
+"""`remikcalc round`: one deal typed on the command line, end to end (docs/INTERFACE.md).
 
 The deals are the ones worked out by hand in test_scoring_knock.py and
 test_scoring_bridge.py; here the point is the command: arguments, output formats, exit codes.
@@ -58,7 +58,7 @@ def test_gin_knock_table_explains_the_score() -> None:
 
 
 def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
-    # RULES.md §1 undercut: Anna knocks with 5D unmatched (K = 5); Boris holds three sets and
+    # docs/RULES.md §1 undercut: Anna knocks with 5D unmatched (K = 5); Boris holds three sets and
     # 5H (D = 5, nothing to lay off on 2-3-4C / 5-6-7S / kings): a tie is an undercut, Boris
     # scores 5 - 5 + 25 = 25. The headline used to read "undercut by Anna", naming the knocker
     # as if she had undercut; then "undercut: Anna knocked, Boris undercut". Now the one who
@@ -70,7 +70,7 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
 
 
 def test_draw_headline_of_a_going_out_game_does_not_say_nobody_scores() -> None:
-    # RULES.md §4 / §9: a stock-out in rummy scores every player minus their own hand, so
+    # docs/RULES.md §4 / §9: a stock-out in rummy scores every player minus their own hand, so
     # "nobody scores" is wrong there: Anna KC QD 2H = 22 -> -22, Boris 5S 5D 9C = 19 -> -19.
     out = ok("round", "rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C").stdout
     assert out.startswith("rummy: draw: the stock ran out, no winner")

@@ -1,4 +1,4 @@
-"""The sheet commands end to end: new, add, undo, show, settle, pool (INTERFACE.md)."""
+"""The sheet commands end to end: new, add, undo, show, settle, pool (docs/INTERFACE.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The worked examples (remikcalc/examples/): every one settles to its hand-worked `expect`.
 
-The expectations were worked out by hand from RULES.md (the arithmetic is in each file's
+The expectations were worked out by hand from docs/RULES.md (the arithmetic is in each file's
 `_work` note), never copied from remikcalc's output; a failure here means either the program
 or the hand work is wrong, and the file's `_work` says which numbers to recheck.
 """

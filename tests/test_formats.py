@@ -20,7 +20,7 @@ from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
 from tests.clirun import ok, run
 
-# Gin (RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
+# Gin (docs/RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 

@@ -1,4 +1,4 @@
-"""Languages (INTERFACE.md, "Languages and installed use"): choosing one, the catalogues, plural
+"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one, the catalogues, plural
 forms, numbers and money for people, card notations, and JSON that never changes.
 """
 

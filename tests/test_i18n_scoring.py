@@ -1,6 +1,6 @@
 """Polish and Russian for the words scoring and settlement produce: each deal's "Why" lines,
 the errors of impossible deals, the games' lines of a settlement, re-entry and sheet errors.
-The same reasons in JSON and plain output stay English (INTERFACE.md, "Languages").
+The same reasons in JSON and plain output stay English (docs/INTERFACE.md, "Languages").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The scoring rules of the knock games (gin, oklahoma: games/knock.py, RULES.md §1-2), each
+"""The scoring rules of the knock games (gin, oklahoma: games/knock.py, docs/RULES.md §1-2), each
 checked on what a user sees: the outcome, the exact scores, the reasons and ``round``'s JSON.
 Written for the mutants tools/mutate.py found alive (issue 20).
 

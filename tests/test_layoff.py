@@ -1,4 +1,4 @@
-"""Lay-offs in the knock games (RULES.md §1) and the knocker's least-deadwood arrangements.
+"""Lay-offs in the knock games (docs/RULES.md §1) and the knocker's least-deadwood arrangements.
 
 The examples work their numbers out by hand; the properties check the search against a slow
 brute force over every subset of the defender's cards (and every split of them among the

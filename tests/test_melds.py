@@ -1,4 +1,4 @@
-"""What a legal meld is, rule key by rule key (RULES.md §0.2), and what melds are worth."""
+"""What a legal meld is, rule key by rule key (docs/RULES.md §0.2), and what melds are worth."""
 
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ def test_a_meld_needs_a_natural_card() -> None:
 
 
 def test_jokers_minority_refusal_names_the_cards() -> None:
-    # RULES.md §0.2 jokers_minority: 7S JK JK has 1 natural and 2 jokers, 1 <= 2, refused.
+    # docs/RULES.md §0.2 jokers_minority: 7S JK JK has 1 natural and 2 jokers, 1 <= 2, refused.
     # Every other refusal starts with the cards ("7S 8S TC is not a run: ..."); this one did
     # not, so in a hand of several groups it was unclear which group had too many jokers.
     assert refused("7S JK JK", POLISH).startswith("7S JK JK is not a meld: too many jokers")

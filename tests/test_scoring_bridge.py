@@ -1,4 +1,4 @@
-"""Remik bridge deal scoring, RULES.md §3.
+"""Remik bridge deal scoring, docs/RULES.md §3.
 
 Two packs and four jokers; aces low or high (never in the middle); unmatched cards count pips,
 courts 10, ace 1, joker 20. Numbers are worked out by hand in the comments.
@@ -212,7 +212,7 @@ def test_typed_grouping_of_another_player_is_kept() -> None:
 
 
 def test_illegal_typed_group_names_whose_hand_it_is() -> None:
-    # RULES.md §0.1: a typed group of three or more must be a legal meld. In a deal of three
+    # docs/RULES.md §0.1: a typed group of three or more must be a legal meld. In a deal of three
     # hands the error has to say whose group "2C 6C 9C" is: Carl's (clubs, but not in sequence).
     with pytest.raises(MeldError, match="Carl's hand, group 2: 2C 6C 9C is not a run"):
         play(Anna=KNOCK, Boris=BORIS, Carl="JK | 2C 6C 9C | 5D QD 3H TH 7S KS")

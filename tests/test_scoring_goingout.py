@@ -1,4 +1,4 @@
-"""Going-out games: rummy, polish remik, boat rummy, remibrydż (RULES.md §4, §5, §7, §9).
+"""Going-out games: rummy, polish remik, boat rummy, remibrydż (docs/RULES.md §4, §5, §7, §9).
 
 Every number below is worked out by hand in the comment next to it.
 """

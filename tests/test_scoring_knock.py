@@ -1,4 +1,4 @@
-"""Gin (presets ru, pagat, modern, bicycle) and oklahoma deal scoring, RULES.md §1-2.
+"""Gin (presets ru, pagat, modern, bicycle) and oklahoma deal scoring, docs/RULES.md §1-2.
 
 Every number is worked out by hand in the comments: K is the knocker's deadwood, D the
 defender's after lay-offs. Card values: ace 1, pips by number, ten and courts 10.
@@ -313,7 +313,7 @@ def test_wrong_number_of_cards() -> None:
 
 
 def test_illegal_typed_group_names_whose_hand_it_is() -> None:
-    # RULES.md §0.1: a typed group of three or more must be a legal meld, and the error says
+    # docs/RULES.md §0.1: a typed group of three or more must be a legal meld, and the error says
     # why. With two grouped hands in one deal "group 3" alone does not say whose group it is:
     # Boris's third group 2C 3C AD is of two suits, Anna's hand is fine.
     with pytest.raises(MeldError, match="Boris's hand, group 3: 2C 3C AD is not a run"):

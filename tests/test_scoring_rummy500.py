@@ -1,4 +1,4 @@
-"""Rummy 500 (RULES.md §6): each player scores his melds and lay-offs minus his hand."""
+"""Rummy 500 (docs/RULES.md §6): each player scores his melds and lay-offs minus his hand."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The meld search is exact: checked against the brute-force oracle on random hands of every
-variant's pack (RULES.md §0.3 "Exactness"), on hand-picked hard cases, and for determinism."""
+variant's pack (docs/RULES.md §0.3 "Exactness"), on hand-picked hard cases, and for determinism."""
 
 from __future__ import annotations
 
@@ -355,7 +355,7 @@ def test_discard_a_joker_when_it_is_best() -> None:
 
 def test_remibrydz_opening_example() -> None:
     hand = "AD 2D JK 8D 8C 8H 7S 8S 9S TS"
-    # RULES.md's reading: A-2-JK 6 + three eights 24 + 7-10 of spades 34 = 64 ...
+    # docs/RULES.md's reading: A-2-JK 6 + three eights 24 + 7-10 of spades 34 = 64 ...
     assert classify_meld(parse_cards("AD 2D JK"), REMIBRYDZ).value(REMIBRYDZ) == 6
     # ... but the joker is worth more as the jack of spades: 24 + 44 = 68.
     found = best_value_melds(parse_cards(hand), REMIBRYDZ)

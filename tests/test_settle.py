@@ -1,4 +1,4 @@
-"""Settlement arithmetic, worked by hand, on hand-made deal results (RULES.md §1-§10)."""
+"""Settlement arithmetic, worked by hand, on hand-made deal results (docs/RULES.md §1-§10)."""
 
 from __future__ import annotations
 
@@ -185,7 +185,7 @@ def test_money_rounding_keeps_the_sum_and_moves_each_by_under_a_unit(
         assert rounded[f"P{i}"].as_tuple().exponent == -places
 
 
-# --- gin and oklahoma (RULES.md §1-2) ----------------------------------------------------------
+# --- gin and oklahoma (docs/RULES.md §1-2) ----------------------------------------------------------
 
 
 def seed_game(tally: KnockTally) -> None:
@@ -369,7 +369,7 @@ def test_oklahoma_game_target_is_150() -> None:
     assert tally.net()["Anna"] == 150 + 100 + 25 * 2
 
 
-# --- remik bridge (RULES.md §3) ---------------------------------------------------------------
+# --- remik bridge (docs/RULES.md §3) ---------------------------------------------------------------
 
 
 def bridge(players: tuple[str, ...] = ABC, **rules: str) -> BridgeTally:
@@ -476,7 +476,7 @@ def test_bridge_closing_payments_follow_the_stake_rules() -> None:
         closing_payments(rules, "Anna", "gin", ABC)
 
 
-# --- going-out games (RULES.md §4-§10) --------------------------------------------------------
+# --- going-out games (docs/RULES.md §4-§10) --------------------------------------------------------
 
 
 def test_rummy_net_is_each_total_minus_the_mean_exact() -> None:

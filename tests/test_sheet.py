@@ -241,7 +241,7 @@ def test_points_only_deal_refuses_a_player_given_twice() -> None:
 def test_points_only_rummy500_deal_is_won_by_who_went_out() -> None:
     # Rummy 500: Boris went out (closer) by discarding his last card, having laid nothing this
     # deal: 0; Anna melded 40 and holds nothing. Anna is the only one above zero, but the deal's
-    # winner is the player who went out (RULES.md §6): Boris. Before: Anna.
+    # winner is the player who went out (docs/RULES.md §6): Boris. Before: Anna.
     sheet = sheet_from_text(
         "remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris]\ndeals:\n"
         "  - closer: Boris\n    scores: {Anna: 40, Boris: 0}\n"

@@ -1,4 +1,4 @@
-"""The library writes the sheet (INTERFACE.md, "Python API for score sheets"): new_sheet,
+"""The library writes the sheet (docs/INTERFACE.md, "Python API for score sheets"): new_sheet,
 open_sheet and a SheetFile's add / edit / delete / undo / rename, each one locked atomic
 transaction, tested through real files. The command line calls the same methods, so a deal
 written by either is the same bytes, and a refusal is the same message."""

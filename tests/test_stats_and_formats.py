@@ -147,7 +147,7 @@ def test_an_evening_in_points_names_its_unit(tmp_path: Path) -> None:
 
 
 BOAT_SOURCE = (
-    "Derived by hand from RULES.md §5 (pair rule, ace 11, winner's plus an input, default 0); "
+    "Derived by hand from docs/RULES.md §5 (pair rule, ace 11, winner's plus an input, default 0); "
     "hands ours."
 )
 

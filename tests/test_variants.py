@@ -68,7 +68,7 @@ def test_overrides_are_typed() -> None:
 
 
 def test_rummy500_jokers_are_one_override_away() -> None:
-    # RULES.md §6: no jokers by default; jokers=2 plays with two jokers worth 15
+    # docs/RULES.md §6: no jokers by default; jokers=2 plays with two jokers worth 15
     assert get_rules("rummy500").jokers == 0
     rules = get_rules("rummy500", overrides=["jokers=2"], players=3)
     assert (rules.jokers, rules.wild_jokers, rules.joker_value) == (2, True, 15)

@@ -1,4 +1,4 @@
-"""Scoring a deal on the pad (INTERFACE.md, "The score pad"): by points, by cards on a tap grid
+"""Scoring a deal on the pad (docs/INTERFACE.md, "The score pad"): by points, by cards on a tap grid
 of the variant's pack, and the deal entered together from several phones.
 
 Everything runs through Starlette's TestClient against real sheet files: a deal saved by a

@@ -1,4 +1,4 @@
-"""The pad on a shared Wi-Fi: nobody but the table reads or writes (INTERFACE.md, "The score
+"""The pad on a shared Wi-Fi: nobody but the table reads or writes (docs/INTERFACE.md, "The score
 pad"). Every refusal leaves the sheets byte for byte as they were."""
 
 from __future__ import annotations

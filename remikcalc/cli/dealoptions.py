@@ -60,7 +60,7 @@ DEAL_OPTIONS = tuple(sorted((f for f in FIELDS if f.name not in NOT_OPTIONS), ke
 
 
 def deal_options(func: F) -> F:
-    """The deal inputs shared by ``round`` and ``add`` (see INTERFACE.md), from FIELDS.
+    """The deal inputs shared by ``round`` and ``add`` (see docs/INTERFACE.md), from FIELDS.
 
     The command receives them together as ``deal``: the option values by field name, as click
     gives them (a per-player option is a tuple of ``NAME=VALUE``; see :func:`deal_values`).

@@ -144,7 +144,7 @@ def _listing(records: list[dict[str, Any]], fmt: str) -> str:
 
 def _distinct(sources: list[str]) -> list[str]:
     """Each source without the words it begins with in common with another (``Derived by hand
-    from RULES.md §3 (``), so that a cut source still tells the rows apart: ``…elimination at
+    from docs/RULES.md §3 (``), so that a cut source still tells the rows apart: ``…elimination at
     100; ...``. A source sharing fewer than three leading words is kept whole.
 
     >>> _distinct(["Derived by hand from §1 (gin 20)", "Derived by hand from §1 (box 25)", "s"])

@@ -31,7 +31,7 @@ def _analyze(rules: Rules, text: str, discard: bool | None) -> tuple[str, Arrang
 def hand_record(
     rules: Rules, text: str, discard: bool | None, *, people: bool = False
 ) -> tuple[dict[str, Any], list[str]]:
-    """Analyse one typed hand: the INTERFACE.md ``hand --format json`` object, and each meld
+    """Analyse one typed hand: the docs/INTERFACE.md ``hand --format json`` object, and each meld
     written out (a joker or wild deuce shown with what it stands for, ``JK=9H``): in codes,
     or with ``people`` in the players' notation."""
     cards, arrangement = _analyze(rules, text, discard)

@@ -1,4 +1,4 @@
-"""Deal scoring for remik bridge (RULES.md §3).
+"""Deal scoring for remik bridge (docs/RULES.md §3).
 
 A deal ends when one player closes. What he closes with is read from his hand (or stated with
 ``how`` and then checked against the hand):
@@ -355,7 +355,7 @@ def _stakes(amount: Decimal) -> Why:
 def closing_payments(
     rules: Rules, closer: str, closing: str, players: Sequence[str]
 ) -> tuple[Payment, ...]:
-    """The stakes of a bridge closing (RULES.md §3): each other player pays the closer the
+    """The stakes of a bridge closing (docs/RULES.md §3): each other player pays the closer the
     closing's stake, and on a knock also ``knock_stake`` into the pool (``knock_pool``).
 
     The one place bridge stakes are worked out, for deals typed as hands and as points alike.

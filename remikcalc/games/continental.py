@@ -7,7 +7,7 @@ be played as itself). The winner's entry holds the 15 cards he went out with, gr
 ``|`` to fix the runs or ungrouped to let remikcalc find them (an exact search over every way
 to split the cards, wild cards included). Every loser still holds the 15 cards dealt.
 
-Payment, each loser to the winner (RULES.md §8):
+Payment, each loser to the winner (docs/RULES.md §8):
 
 - ``per_card`` (the seed): 1 per natural card and ``joker_value`` (2) per joker in his hand.
 - ``chips`` (preset ``bicycle``): 1 for going out, 1 per deuce and ``joker_value`` (2) per

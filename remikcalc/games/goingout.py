@@ -2,7 +2,7 @@
 
 A deal ends when one player goes out (lays down his last cards). Every other player counts
 all the cards still in his hand: melds he holds but has not laid count too, because melds
-only score once they are on the table (RULES.md §0.3). Then, by family:
+only score once they are on the table (docs/RULES.md §0.3). Then, by family:
 
 - ``rummy`` (rummy, polish) and ``remibrydz``: the winner scores the sum of the losers'
   counts and each loser scores minus his own; going out in one go multiplies both sides by

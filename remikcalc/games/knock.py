@@ -1,7 +1,7 @@
 """Deal scoring for the knock games: gin (every preset) and oklahoma.
 
 ``score_knock(rules, deal)`` is a pure function from a finished deal to a :class:`DealResult`.
-Worked through in this order (RULES.md §1-2):
+Worked through in this order (docs/RULES.md §1-2):
 
 1. the knocker's arrangement: as typed when grouped with ``|``; otherwise every arrangement
    with the least deadwood is a candidate (an 11-card hand also chooses its discard);
@@ -233,7 +233,7 @@ def _no_jokers(rules: Rules, deal: Deal) -> None:
 
 
 def score_knock(rules: Rules, deal: Deal) -> DealResult:
-    """Score one gin or oklahoma deal (RULES.md §1-2). Raises DealError for a bad deal."""
+    """Score one gin or oklahoma deal (docs/RULES.md §1-2). Raises DealError for a bad deal."""
     check_players(rules, deal)
     _no_jokers(rules, deal)
     if deal.how is not None and deal.how not in _KNOCK_OUTCOMES:

@@ -3,14 +3,14 @@
 Kept apart from :mod:`remikcalc.render.results` (a scored deal's JSON), which loads the
 scoring and settlement types: ``remikcalc hand`` imports only this.
 
-:func:`hand_json_line` writes the INTERFACE.md object of ``hand --format json`` with a fixed
+:func:`hand_json_line` writes the docs/INTERFACE.md object of ``hand --format json`` with a fixed
 layout: every string in it is a card code or the variant's name, so no escaping is needed
 beyond the name's, and it comes out exactly as ``render.to_json(record, lines=True)`` would
 write it (a test checks this on random hands of every variant).
 
 :func:`caught_text` is the line ``hand`` adds in the going-out games (rummy, polish,
 remibrydż, boat, rummy 500, continental): a player caught with cards when another goes out
-counts every card he holds, melds not yet laid included (RULES.md §0.3), so the hand's
+counts every card he holds, melds not yet laid included (docs/RULES.md §0.3), so the hand's
 ``points`` (what stays unmatched after laying the best melds) is not what he would lose now.
 
 >>> from remikcalc.search import analyze_hand

@@ -4,7 +4,7 @@ The library's value types (:class:`~remikcalc.games.result.DealResult`, ``Paymen
 :mod:`~remikcalc.games.details` types) carry data only; how they are written for tools is
 decided here, once: ``round --json`` (:func:`remikcalc.render.deal.deal_json`) and the
 ``deals`` of ``settle --format json`` (:mod:`remikcalc.render.settlement`) both use these
-functions. The keys and their order are the output's contract (INTERFACE.md, DEVELOPING.md);
+functions. The keys and their order are the output's contract (docs/INTERFACE.md, DEVELOPING.md);
 a field left ``None`` is a key left out.
 
 >>> from remikcalc.cards.notation import parse_cards

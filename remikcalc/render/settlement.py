@@ -1,7 +1,7 @@
 """Rendering a settlement, the bridge pool and an evening: their tables and sentences, and
 their ``--format json``.
 
-The JSON objects are the contract of INTERFACE.md (``remikcalc.settle/1``); they are built
+The JSON objects are the contract of docs/INTERFACE.md (``remikcalc.settle/1``); they are built
 in :mod:`remikcalc.render.settlement_json` only (and can be imported from here too), from the
 typed :class:`~remikcalc.session.Settlement`, so what people read and what tools read cannot
 drift apart.

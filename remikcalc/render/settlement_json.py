@@ -1,5 +1,5 @@
 """The JSON objects of ``settle`` (one sheet, ``remikcalc.settle/1``; several sheets as one
-evening, ``remikcalc.evening/1``) and of ``pool``: the contract of INTERFACE.md, built here and
+evening, ``remikcalc.evening/1``) and of ``pool``: the contract of docs/INTERFACE.md, built here and
 only here from the typed :class:`~remikcalc.session.Settlement`,
 :class:`~remikcalc.session.Evening` and :class:`~remikcalc.session.PoolSummary`.
 
@@ -64,7 +64,7 @@ def _transfer_amount(settlement: Settlement, amount: Fraction) -> str:
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
-    """The ``settle --format json`` object (INTERFACE.md)."""
+    """The ``settle --format json`` object (docs/INTERFACE.md)."""
     state, sheet, tally = settlement.replay, settlement.sheet, settlement.tally
     net = {p: format(v, "f") for p, v in settlement.net_shown.items()}
     pool = net.pop(POOL, "0")

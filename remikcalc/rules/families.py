@@ -142,7 +142,7 @@ class FamilySpec:
     negative_scores: bool = True
 
     #: a caught hand counts every card, melds too (the going-out games: only melds laid on
-    #: the table score), or only its unmatched cards (the knock games, bridge), RULES.md §0.3.
+    #: the table score), or only its unmatched cards (the knock games, bridge), docs/RULES.md §0.3.
     melds_in_hand_count: bool = True
 
     #: the rule key whose value ends a game (``game_target``; bridge: ``elimination_at``), or

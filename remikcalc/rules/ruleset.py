@@ -1,4 +1,4 @@
-"""The :class:`Rules` type: every rule key of RULES.md as one frozen, validated field, the
+"""The :class:`Rules` type: every rule key of docs/RULES.md as one frozen, validated field, the
 closed sets of values some keys take, what each key means (:data:`RULE_DOCS`), the checks
 a set of rules must pass (a value out of bounds, rules that do not go together), and which
 keys change how a set of rules scores (:func:`used_keys`: what ``remikcalc rules`` and the
@@ -234,7 +234,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "payment": PAYMENTS,
 }
 # Keys that say what a variant is rather than how a house plays it. Whether melds still in a
-# hand count is what separates the knock games from the going-out games (RULES.md §0.3), so
+# hand count is what separates the knock games from the going-out games (docs/RULES.md §0.3), so
 # it follows the family; changing it would need another scoring family, not a house rule.
 # How many may play is the variant's too: a sheet's players are checked against the
 # variant's own range (and its table by number of players), and the knock scorers are for

@@ -1,6 +1,6 @@
 """Variants as data: one frozen :class:`Rules` type, presets, a registry with aliases.
 
-Every rule key of RULES.md is a field of :class:`Rules`; a variant is a default ``Rules`` plus
+Every rule key of docs/RULES.md is a field of :class:`Rules`; a variant is a default ``Rules`` plus
 named presets (partial overrides) and a table of pack and hand size by number of players.
 House rules come in as ``KEY=VALUE`` strings and are parsed (:mod:`remikcalc.rules.overrides`)
 and validated (:mod:`remikcalc.rules.ruleset`) before any ``Rules`` is made, so a bad key or

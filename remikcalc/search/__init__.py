@@ -193,7 +193,7 @@ def analyze_hand(
     rules: Rules | None = None,
     discard: bool | None = None,
 ) -> Arrangement:
-    """The Python API of INTERFACE.md: parse, check the pack, and find the best arrangement.
+    """The Python API of docs/INTERFACE.md: parse, check the pack, and find the best arrangement.
 
     >>> a = analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
     >>> a.points, [str(m) for m in a.melds]

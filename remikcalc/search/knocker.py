@@ -1,7 +1,7 @@
 """Knock games: all least-deadwood arrangements of the knocker.
 
 When two arrangements of the knocker tie on the least deadwood, the one that leaves the
-defender the highest count is taken (RULES.md §1), because the meld structure decides what
+defender the highest count is taken (docs/RULES.md §1), because the meld structure decides what
 the defender can lay off (:mod:`remikcalc.search.layoff`). :func:`least_arrangements`
 enumerates them all with a small branch-and-bound over candidate melds.
 """

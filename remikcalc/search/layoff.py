@@ -13,7 +13,7 @@ of his melds may be worth more laid off, and the other way round. The search her
   defender's remaining cards get their best arrangement from :mod:`remikcalc.search`.
 
 The knocker's side needs *all* least-deadwood arrangements, not just one: when two of them
-tie, the one that leaves the defender the highest count is taken (RULES.md §1), because the
+tie, the one that leaves the defender the highest count is taken (docs/RULES.md §1), because the
 meld structure decides what the defender can lay off. :func:`least_arrangements` (in
 :mod:`remikcalc.search.knocker`, imported here too) enumerates them with a small
 branch-and-bound over candidate melds; what the two searches share is in

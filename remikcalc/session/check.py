@@ -4,7 +4,7 @@ This module is pure: it gets plain data (the ``expect`` mapping of an example fi
 ``settle --format json`` object) and says where they differ. Loading files and printing
 belong to :mod:`remikcalc.cli.check`.
 
-The comparison follows INTERFACE.md:
+The comparison follows docs/INTERFACE.md:
 
 - mappings key by key and recursively; keys absent from ``expect`` are ignored;
 - lists must have the same length and agree element by element;

@@ -82,7 +82,7 @@ def still_owed(settlement: Settlement) -> tuple[Transfer, ...] | None:
     in takes it); None where no pool holds anything.
 
     The settlement's own ``transfers`` square the pool as a party (``settle --format json``,
-    INTERFACE.md); at the table the pool's stakes are on the table already, so nobody is asked
+    docs/INTERFACE.md); at the table the pool's stakes are on the table already, so nobody is asked
     to pay in again what he put in: each player's net plus what he paid in is what he is owed.
     """
     paid_in: Mapping[str, Fraction] = settlement.tally.extra().get("paid_in", {})
