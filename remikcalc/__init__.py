@@ -63,7 +63,7 @@ _HOME = {
             "SheetError",
         ),
         "base.errors",
-    ),  # fmt: skip
+    ),
     "language": "cards.text",
     **dict.fromkeys(("Rules", "find_variant", "get_rules"), "rules.variants"),
     **dict.fromkeys(("analyze_hand", "Arrangement"), "search"),

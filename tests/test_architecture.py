@@ -149,8 +149,10 @@ def upward_imports(graph: Mapping[str, set[str]]) -> list[str]:
     for module, targets in graph.items():
         for target in targets:
             if target.startswith("remikcalc") and layer_of(target) > layer_of(module):
-                out.append(f"{module} (layer {layer_of(module)}) imports {target} "
-                           f"(layer {layer_of(target)})")  # fmt: skip
+                out.append(
+                    f"{module} (layer {layer_of(module)}) imports {target} "
+                    f"(layer {layer_of(target)})"
+                )
     return sorted(out)
 
 
@@ -246,8 +248,11 @@ def _tally_checks(tree: ast.AST) -> Iterator[str]:
     ``type(x)`` compared with one, a ``case KnockTally():`` pattern."""
 
     def tally_names(node: ast.AST) -> list[str]:
-        names = (n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node)
-                 if isinstance(n, ast.Name | ast.Attribute))  # fmt: skip
+        names = (
+            n.id if isinstance(n, ast.Name) else n.attr
+            for n in ast.walk(node)
+            if isinstance(n, ast.Name | ast.Attribute)
+        )
         return [name for name in names if name.endswith("Tally") and name != "Tally"]
 
     for node in ast.walk(tree):
@@ -257,8 +262,10 @@ def _tally_checks(tree: ast.AST) -> Iterator[str]:
                     yield f"line {node.lineno}: {node.func.id}(..., {name})"
         elif isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
-            typed = any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name)
-                        and o.func.id == "type" for o in operands)  # fmt: skip
+            typed = any(
+                isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "type"
+                for o in operands
+            )
             if typed:
                 for name in (n for o in operands for n in tally_names(o)):
                     yield f"line {node.lineno}: type(...) compared with {name}"
@@ -277,8 +284,11 @@ def _parsed(
 
 
 def tally_class_checks(modules: Mapping[str, Path], package: str) -> list[str]:
-    found = (f"{name} {where}" for name, tree in _parsed(modules, True, package)
-             for where in _tally_checks(tree))  # fmt: skip
+    found = (
+        f"{name} {where}"
+        for name, tree in _parsed(modules, True, package)
+        for where in _tally_checks(tree)
+    )
     return sorted(found)
 
 
@@ -352,8 +362,11 @@ def _family_comparisons(tree: ast.AST) -> Iterator[str]:
 
 
 def family_comparisons(modules: Mapping[str, Path]) -> list[str]:
-    found = (f"{name} {where}" for name, tree in _parsed(modules, False, FAMILY_HOME)
-             for where in _family_comparisons(tree))  # fmt: skip
+    found = (
+        f"{name} {where}"
+        for name, tree in _parsed(modules, False, FAMILY_HOME)
+        for where in _family_comparisons(tree)
+    )
     return sorted(found)
 
 
@@ -410,8 +423,11 @@ def test_a_family_is_scored_and_settled_in_one_module() -> None:
     homes = {
         spec.family: (module(spec.scorer), "remikcalc.games.tally") for spec in REGISTRY.values()
     }
-    elsewhere = [f"{spec.family}: {spec.tally}" for spec in REGISTRY.values()
-                 if module(spec.tally) not in homes[spec.family]]  # fmt: skip
+    elsewhere = [
+        f"{spec.family}: {spec.tally}"
+        for spec in REGISTRY.values()
+        if module(spec.tally) not in homes[spec.family]
+    ]
     assert elsewhere == []
 
 
@@ -441,9 +457,15 @@ def front_ends_crossed(graph: Mapping[str, set[str]]) -> list[str]:
     def end(name: str) -> str | None:
         return next((e for e in ends if name == e or name.startswith(e + ".")), None)
 
-    return sorted(f"{m} imports {t}" for m, targets in graph.items() for t in targets
-                  if end(m) is not None and end(t) is not None and end(m) != end(t)
-                  and m != "remikcalc.cli.serve")  # fmt: skip
+    return sorted(
+        f"{m} imports {t}"
+        for m, targets in graph.items()
+        for t in targets
+        if end(m) is not None
+        and end(t) is not None
+        and end(m) != end(t)
+        and m != "remikcalc.cli.serve"
+    )
 
 
 def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:

@@ -35,8 +35,15 @@ def two_ways(tmp_path: Path, rules: list[str], hand: str, how: str) -> list[list
     ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", *extra)
     ok("add", str(path), "--closer", "Anna", hand, BORIS, CARL)
     scores = json.loads(ok("settle", str(path), "--json").output)["deals"][0]["scores"]
-    ok("add", str(path), "--closer", "Anna", "--how", how,
-       *(f"--score={p}={s}" for p, s in scores.items()))  # fmt: skip
+    ok(
+        "add",
+        str(path),
+        "--closer",
+        "Anna",
+        "--how",
+        how,
+        *(f"--score={p}={s}" for p, s in scores.items()),
+    )
     return payments(path)
 
 
@@ -64,8 +71,9 @@ def test_a_zero_stake_writes_no_payment_either_way(tmp_path: Path) -> None:
 
 
 def test_a_zero_stake_is_said_in_words(tmp_path: Path) -> None:
-    out = ok("round", "bridge", "--rule", "remik_stake=0", "--closer", "Anna",
-             ANNA_REMIK, BORIS, CARL).output  # fmt: skip
+    out = ok(
+        "round", "bridge", "--rule", "remik_stake=0", "--closer", "Anna", ANNA_REMIK, BORIS, CARL
+    ).output
     assert "no stakes move for a remik (remik_stake=0)" in out
     assert "pays Anna 0" not in out
 
@@ -87,5 +95,8 @@ def test_points_read_the_closing_from_the_closers_points(tmp_path: Path) -> None
     remik, knock = payments(path)
     assert [p["amount"] for p in remik] == ["1", "1"]
     assert [(p["to"], p["amount"]) for p in knock] == [
-        ("Anna", "0.5"), ("pool", "0.5"), ("Anna", "0.5"), ("pool", "0.5"),
-    ]  # fmt: skip
+        ("Anna", "0.5"),
+        ("pool", "0.5"),
+        ("Anna", "0.5"),
+        ("pool", "0.5"),
+    ]

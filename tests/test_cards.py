@@ -1,4 +1,5 @@
-"""Card notation: every spelling of docs/RULES.md §0.1 parses, prints canonically and round-trips."""
+"""Card notation: every spelling of docs/RULES.md §0.1 parses, prints canonically and
+round-trips."""
 
 from __future__ import annotations
 

@@ -223,7 +223,8 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_no_path_checks_the_bundled_examples_by_their_names() -> None:
-    # docs/INTERFACE.md: `remikcalc check` with no path checks the examples installed with the package
+    # docs/INTERFACE.md: `remikcalc check` with no path checks the examples installed with the
+    # package
     result = run("check", "--format", "json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
@@ -273,8 +274,11 @@ def test_json_output_shape(tmp_path: Path) -> None:
     assert (out["passed"], out["failed"]) == (1, 1)
     by_name = {Path(f["path"]).name: f for f in out["files"]}
     assert [Path(f["path"]).name for f in out["files"]] == ["right.yaml", "wrong.yaml"]
-    assert by_name["right.yaml"] == {"path": str(tmp_path / "right.yaml"), "ok": True,
-                                     "mismatches": []}  # fmt: skip
+    assert by_name["right.yaml"] == {
+        "path": str(tmp_path / "right.yaml"),
+        "ok": True,
+        "mismatches": [],
+    }
     bad = by_name["wrong.yaml"]
     assert bad["ok"] is False and "error" not in bad
     assert bad["path"] == str(wrong)

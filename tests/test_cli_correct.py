@@ -99,15 +99,38 @@ def test_edit_refusals_leave_the_sheet_unchanged(gin: Path) -> None:
 
 def _boris_out(bridge: Path) -> None:
     for _ in range(2):  # Boris 70 + 70 = 140: out
-        ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=70",
-           "--score", "Carl=31", "--again")  # fmt: skip
+        ok(
+            "add",
+            str(bridge),
+            "--closer",
+            "Anna",
+            "--score",
+            "Anna=0",
+            "--score",
+            "Boris=70",
+            "--score",
+            "Carl=31",
+            "--again",
+        )
 
 
 def test_edit_that_a_later_entry_no_longer_fits_is_refused(bridge: Path) -> None:
     _boris_out(bridge)
     ok("add", str(bridge), "--reenter", "boris")
-    out = refused(bridge, "edit", str(bridge), "2", "--closer", "Anna", "--score", "Anna=0",
-                  "--score", "Boris=7", "--score", "Carl=31")  # fmt: skip
+    out = refused(
+        bridge,
+        "edit",
+        str(bridge),
+        "2",
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=7",
+        "--score",
+        "Carl=31",
+    )
     assert out == (
         "Error: with this as deal 2, Boris's re-entry after it no longer fits: Boris cannot "
         f"re-enter while still in the game (total 77)\n{bridge} is unchanged.\n"
@@ -131,8 +154,9 @@ def test_edit_a_reentry_made_impossible(gin: Path) -> None:
 def test_add_refuses_the_same_deal_twice_without_again(gin: Path) -> None:
     ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     # the same deal with the names in another case and the hands in another order
-    out = refused(gin, "add", str(gin), "--closer", "anna",
-                  "boris=as 2s 3h 4d 5d 8c 8d jc qc td", GIN_ANNA)  # fmt: skip
+    out = refused(
+        gin, "add", str(gin), "--closer", "anna", "boris=as 2s 3h 4d 5d 8c 8d jc qc td", GIN_ANNA
+    )
     assert out == (
         "Error: this is the same as deal 1, the last entry; give --again to add it "
         f"once more\n{gin} is unchanged.\n"
@@ -184,15 +208,29 @@ def test_undo_prints_the_add_that_puts_the_entry_back(gin: Path) -> None:
     ok("add", str(gin), "--score", "Boris=7")
     assert _undo_and_put_back(gin).endswith(" --score Boris=7")
     data = json.loads(ok("undo", str(gin), "--json").output)
-    assert data == {"file": str(gin), "removed": "points",
-                    "add_again": f"remikcalc add {gin} --score Boris=7"}  # fmt: skip
+    assert data == {
+        "file": str(gin),
+        "removed": "points",
+        "add_again": f"remikcalc add {gin} --score Boris=7",
+    }
 
 
 def test_undo_put_back_with_every_kind_of_input(tmp_path: Path) -> None:
     rummy500 = tmp_path / "my r500.yaml"
     ok("new", str(rummy500), "-v", "rummy500", "--players", "Anna,Boris")
-    ok("add", str(rummy500), "--closer", "Anna", "--melded", "Anna=7H 8H 9H | KS KD KC",
-       "--melded", "Boris=2C 3C 4C", "Boris=QH 5D", "--how", "one_go")  # fmt: skip
+    ok(
+        "add",
+        str(rummy500),
+        "--closer",
+        "Anna",
+        "--melded",
+        "Anna=7H 8H 9H | KS KD KC",
+        "--melded",
+        "Boris=2C 3C 4C",
+        "Boris=QH 5D",
+        "--how",
+        "one_go",
+    )
     assert "r500.yaml' --closer Anna --how one_go --melded Anna='7H 8H 9H | KS KD KC'" in (
         _undo_and_put_back(rummy500)
     )
@@ -247,8 +285,18 @@ def test_rename_refusals(gin: Path) -> None:
 
 
 def test_rename_a_bridge_reentry_and_closers(bridge: Path) -> None:
-    ok("add", str(bridge), "--closer", "carl", "--score", "Anna=3", "--score", "Boris=4",
-       "--score", "Carl=0")  # fmt: skip
+    ok(
+        "add",
+        str(bridge),
+        "--closer",
+        "carl",
+        "--score",
+        "Anna=3",
+        "--score",
+        "Boris=4",
+        "--score",
+        "Carl=0",
+    )
     ok("rename", str(bridge), "Carl", "Karol")
     entry = load_sheet(bridge).entries[0]
     assert entry.closer == "Karol"  # type: ignore[union-attr]
@@ -328,8 +376,24 @@ def test_one_go_is_not_asked_where_it_changes_nothing(tmp_path: Path, variant: s
 
 # --- property: whatever is typed, a written sheet loads and a refused one is untouched ------------
 
-_NAMES = st.sampled_from(["Anna", "anna", "Boris", "BORIS", "Zed", "Ćma", "", " x", "a,b",
-                          "Pool", "-x", "A=B", "No", "Carl"])  # fmt: skip
+_NAMES = st.sampled_from(
+    [
+        "Anna",
+        "anna",
+        "Boris",
+        "BORIS",
+        "Zed",
+        "Ćma",
+        "",
+        " x",
+        "a,b",
+        "Pool",
+        "-x",
+        "A=B",
+        "No",
+        "Carl",
+    ]
+)
 _SCORE = st.one_of(st.integers(-5, 150), st.integers(-(10**10), 10**10))
 _COMMANDS = st.one_of(
     st.tuples(st.just("add"), _NAMES, _SCORE, st.booleans()),

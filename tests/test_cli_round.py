@@ -63,8 +63,14 @@ def test_undercut_headline_says_who_knocked_and_who_undercut() -> None:
     # scores 5 - 5 + 25 = 25. The headline used to read "undercut by Anna", naming the knocker
     # as if she had undercut; then "undercut: Anna knocked, Boris undercut". Now the one who
     # undercut heads it, as players say it.
-    out = ok("round", "gin", "-c", "Anna", "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
-             "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H").stdout  # fmt: skip
+    out = ok(
+        "round",
+        "gin",
+        "-c",
+        "Anna",
+        "Anna=5S 6S 7S | KH KD KC | 2C 3C 4C | 5D",
+        "Boris=9S 9H 9D | JC JD JS | QH QD QS | 5H",
+    ).stdout
     assert out.startswith("gin: Boris undercuts Anna; Boris wins the deal\n")
     assert "Boris scores 5 - 5 + 25 bonus = 25" in out
 
@@ -81,8 +87,16 @@ def test_draw_headline_of_a_going_out_game_does_not_say_nobody_scores() -> None:
 
 
 def test_plain_format_is_tab_separated() -> None:
-    out = ok("round", "gin", "--closer", "Anna", "--format", "plain",
-             f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}").stdout  # fmt: skip
+    out = ok(
+        "round",
+        "gin",
+        "--closer",
+        "Anna",
+        "--format",
+        "plain",
+        f"Anna={SEED_KNOCKER}",
+        f"Boris={SEED_DEFENDER}",
+    ).stdout
     lines = out.splitlines()
     assert lines[:3] == ["outcome\tknock", "closer\tAnna", "winner\tAnna"]
     assert lines[3].split("\t") == ["player", "melds", "unmatched", "laid off", "count", "score"]
@@ -90,14 +104,28 @@ def test_plain_format_is_tab_separated() -> None:
 
 
 def test_hands_typed_without_quotes_continue_the_previous_player() -> None:
-    args = ["gin", "--closer", "Anna", "Anna=" + SEED_KNOCKER.split()[0], *SEED_KNOCKER.split()[1:],
-            "Boris=" + SEED_DEFENDER.split()[0], *SEED_DEFENDER.split()[1:]]  # fmt: skip
+    args = [
+        "gin",
+        "--closer",
+        "Anna",
+        "Anna=" + SEED_KNOCKER.split()[0],
+        *SEED_KNOCKER.split()[1:],
+        "Boris=" + SEED_DEFENDER.split()[0],
+        *SEED_DEFENDER.split()[1:],
+    ]
     assert round_json(*args)["scores"] == {"Anna": 43, "Boris": 0}
 
 
 def test_players_option_sets_the_order() -> None:
-    deal = round_json("gin", "--players", "Boris,Anna", "--closer", "Anna",
-                      f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    deal = round_json(
+        "gin",
+        "--players",
+        "Boris,Anna",
+        "--closer",
+        "Anna",
+        f"Anna={SEED_KNOCKER}",
+        f"Boris={SEED_DEFENDER}",
+    )
     assert list(deal["points"]) == ["Boris", "Anna"]
 
 
@@ -111,16 +139,23 @@ def test_russian_notation_and_alias() -> None:
 def test_gin_and_presets() -> None:
     deal = round_json("gin", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")
     assert deal["outcome"] == "gin" and deal["scores"]["Anna"] == 82  # 57 + 25
-    deal = round_json("gin", "--preset", "pagat", "--closer", "Anna",
-                      f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")  # fmt: skip
+    deal = round_json(
+        "gin", "--preset", "pagat", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}"
+    )
     assert deal["scores"]["Anna"] == 77  # 57 + 20
 
 
 def test_big_gin_modern() -> None:
     # 2-5H, three nines, four kings; Boris 8C 9H QS QD 7C 6D 3S AS 2D 4C = 60; 60 + 31 = 91
-    deal = round_json("gin", "-p", "modern", "--closer", "Anna",
-                      "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
-                      "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C")  # fmt: skip
+    deal = round_json(
+        "gin",
+        "-p",
+        "modern",
+        "--closer",
+        "Anna",
+        "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
+        "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C",
+    )
     assert deal["outcome"] == "big_gin" and deal["scores"] == {"Anna": 91, "Boris": 0}
 
 
@@ -139,15 +174,23 @@ def test_draw() -> None:
 
 def test_oklahoma_end_to_end() -> None:
     # up-card 3S: limit 3 (K = 1 fits) and a spade: 43 x 2 = 86
-    deal = round_json("oklahoma", "--upcard", "3S", "--closer", "Anna",
-                      f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")  # fmt: skip
+    deal = round_json(
+        "oklahoma",
+        "--upcard",
+        "3S",
+        "--closer",
+        "Anna",
+        f"Anna={SEED_KNOCKER}",
+        f"Boris={SEED_DEFENDER}",
+    )
     assert deal["scores"] == {"Anna": 86, "Boris": 0}
     assert deal["details"]["knock_limit"] == 3 and deal["details"]["doubled"] is True
 
 
 def test_bridge_end_to_end_with_payments() -> None:
-    deal = round_json("bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}",
-                      f"Carl={CARL}")  # fmt: skip
+    deal = round_json(
+        "bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}", f"Carl={CARL}"
+    )
     assert deal["outcome"] == "knock"
     assert deal["scores"] == {"Anna": 4, "Boris": 62, "Carl": 82}
     assert deal["payments"] == [
@@ -159,8 +202,15 @@ def test_bridge_end_to_end_with_payments() -> None:
 
 
 def test_bridge_table_shows_jokers_and_payments() -> None:
-    out = ok("round", "bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-             f"Boris={BORIS}", f"Carl={CARL}").stdout  # fmt: skip
+    out = ok(
+        "round",
+        "bridge",
+        "--closer",
+        "Anna",
+        "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+        f"Boris={BORIS}",
+        f"Carl={CARL}",
+    ).stdout
     assert out.startswith("bridge: Anna closed with a full colour; Anna wins the deal\n")
     assert "JK=" in out
     assert "each other player pays Anna 4 stakes for a full colour" in out
@@ -170,39 +220,105 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["gin", "--closer", "Anna", "Anna=2H 3H 4H 9C 9D 9S KC KD 4D JH", f"Boris={GIN_DEFENDER}"],
-         "Anna knocked with 34 in deadwood, but the knock limit is 10"),
-        (["oklahoma", "--upcard", "AD", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
-          f"Boris={SEED_DEFENDER}"],
-         "knock on an ace up-card: only gin may close (Anna has 1 in deadwood)"),
-        (["oklahoma", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"],
-         "--upcard"),
-        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS 9S TS 5H 5C 9H JC KD 2C"],
-         "Boris has 9 cards; gin hands hold 10 (11 for the closer before discarding)"),
-        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QH 9S TS 5H 5C 9H JC KD 2C 3C"],
-         "QH typed 2 times"),
-        (["gin", "--closer", "Carl", "--players", "Anna,Boris", f"Anna={SEED_KNOCKER}",
-          f"Boris={SEED_DEFENDER}"],
-         "closer 'Carl' is not a player of this deal"),
-        (["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
-         "gin is played by 2 players, not 1 (Anna)"),
-        (["gin", "--players", "Anna,Boris", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
-         "hand missing for Boris"),
-        (["gin", "--closer", "Anna", "Anna=QH QD QC 6S 7S 8S 2D 3D 4D JK",
-          f"Boris={SEED_DEFENDER}"],
-         "without jokers"),
-        (["gin", "--closer", "Anna", "--how", "gin", f"Anna={SEED_KNOCKER}",
-          f"Boris={SEED_DEFENDER}"],
-         "Anna claims gin, but 1 is unmatched (AC)"),
+        (
+            [
+                "gin",
+                "--closer",
+                "Anna",
+                "Anna=2H 3H 4H 9C 9D 9S KC KD 4D JH",
+                f"Boris={GIN_DEFENDER}",
+            ],
+            "Anna knocked with 34 in deadwood, but the knock limit is 10",
+        ),
+        (
+            [
+                "oklahoma",
+                "--upcard",
+                "AD",
+                "--closer",
+                "Anna",
+                f"Anna={SEED_KNOCKER}",
+                f"Boris={SEED_DEFENDER}",
+            ],
+            "knock on an ace up-card: only gin may close (Anna has 1 in deadwood)",
+        ),
+        (
+            ["oklahoma", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"],
+            "--upcard",
+        ),
+        (
+            ["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS 9S TS 5H 5C 9H JC KD 2C"],
+            "Boris has 9 cards; gin hands hold 10 (11 for the closer before discarding)",
+        ),
+        (
+            [
+                "gin",
+                "--closer",
+                "Anna",
+                f"Anna={SEED_KNOCKER}",
+                "Boris=QH 9S TS 5H 5C 9H JC KD 2C 3C",
+            ],
+            "QH typed 2 times",
+        ),
+        (
+            [
+                "gin",
+                "--closer",
+                "Carl",
+                "--players",
+                "Anna,Boris",
+                f"Anna={SEED_KNOCKER}",
+                f"Boris={SEED_DEFENDER}",
+            ],
+            "closer 'Carl' is not a player of this deal",
+        ),
+        (
+            ["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
+            "gin is played by 2 players, not 1 (Anna)",
+        ),
+        (
+            ["gin", "--players", "Anna,Boris", "--closer", "Anna", f"Anna={SEED_KNOCKER}"],
+            "hand missing for Boris",
+        ),
+        (
+            [
+                "gin",
+                "--closer",
+                "Anna",
+                "Anna=QH QD QC 6S 7S 8S 2D 3D 4D JK",
+                f"Boris={SEED_DEFENDER}",
+            ],
+            "without jokers",
+        ),
+        (
+            [
+                "gin",
+                "--closer",
+                "Anna",
+                "--how",
+                "gin",
+                f"Anna={SEED_KNOCKER}",
+                f"Boris={SEED_DEFENDER}",
+            ],
+            "Anna claims gin, but 1 is unmatched (AC)",
+        ),
         (["gin", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"], "who knocked?"),
-        (["bridge", "--closer", "Anna", "--how", "colour", f"Anna={BRIDGE_KNOCK}",
-          f"Boris={BORIS}"],
-         "Anna claims a colour, but the hand holds clubs, diamonds, hearts and spades"),
-        (["bridge", "--closer", "Anna", f"Boris={BORIS}", f"Carl={CARL}"],
-         "hand missing for Anna"),
+        (
+            [
+                "bridge",
+                "--closer",
+                "Anna",
+                "--how",
+                "colour",
+                f"Anna={BRIDGE_KNOCK}",
+                f"Boris={BORIS}",
+            ],
+            "Anna claims a colour, but the hand holds clubs, diamonds, hearts and spades",
+        ),
+        (["bridge", "--closer", "Anna", f"Boris={BORIS}", f"Carl={CARL}"], "hand missing for Anna"),
         (["gin", "9C", "Anna=9D"], "hands look like NAME=CARDS"),
     ],
-)  # fmt: skip
+)
 def test_bad_deals_exit_1_with_one_clear_message(args: list[str], message: str) -> None:
     result = fails("round", *args, code=1)
     out, err = result.stdout, result.stderr
@@ -215,12 +331,26 @@ def test_bad_deals_exit_1_with_one_clear_message(args: list[str], message: str) 
     "args",
     [
         ["ginn", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}"],
-        ["gin", "--rule", "knok_limit=5", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
-         f"Boris={SEED_DEFENDER}"],
-        ["gin", "--preset", "nope", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
-         f"Boris={SEED_DEFENDER}"],
+        [
+            "gin",
+            "--rule",
+            "knok_limit=5",
+            "--closer",
+            "Anna",
+            f"Anna={SEED_KNOCKER}",
+            f"Boris={SEED_DEFENDER}",
+        ],
+        [
+            "gin",
+            "--preset",
+            "nope",
+            "--closer",
+            "Anna",
+            f"Anna={SEED_KNOCKER}",
+            f"Boris={SEED_DEFENDER}",
+        ],
     ],
-)  # fmt: skip
+)
 def test_bad_usage_exits_2(args: list[str]) -> None:
     err = fails("round", *args, code=2).stderr
     assert "Traceback" not in err
@@ -228,8 +358,15 @@ def test_bad_usage_exits_2(args: list[str]) -> None:
 
 @pytest.mark.slow
 def test_installed_command_end_to_end() -> None:
-    proc = process("round", "gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}",
-                   f"Boris={SEED_DEFENDER}", "--json")  # fmt: skip
+    proc = process(
+        "round",
+        "gin",
+        "--closer",
+        "Anna",
+        f"Anna={SEED_KNOCKER}",
+        f"Boris={SEED_DEFENDER}",
+        "--json",
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["scores"] == {"Anna": 43, "Boris": 0}
     bad = process("round", "gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS")
@@ -246,11 +383,16 @@ def test_render_deal_works_for_any_family_and_bare_results() -> None:
     from remikcalc.render.deal import render_deal
 
     shown = PlayerDetail(Hand(parse_cards("9C 7H")), laid_off=parse_cards("5S"))
-    bare = DealResult(outcome="out", closer="Anna", winner="Anna",
-                      points={"Anna": 0, "Boris": 26}, scores={"Anna": 26, "Boris": -26},
-                      payments=(Payment("Boris", "Anna", Decimal("26")),),
-                      reasons=("Anna went out",),
-                      details=DealDetails({"Boris": shown}))  # fmt: skip
+    bare = DealResult(
+        outcome="out",
+        closer="Anna",
+        winner="Anna",
+        points={"Anna": 0, "Boris": 26},
+        scores={"Anna": 26, "Boris": -26},
+        payments=(Payment("Boris", "Anna", Decimal("26")),),
+        reasons=("Anna went out",),
+        details=DealDetails({"Boris": shown}),
+    )
     table = render_deal(bare, "table")
     assert table.startswith("Anna went out; Anna wins the deal\n")
     assert "Boris   Anna  26" in table and "- Anna went out" in table

@@ -35,8 +35,18 @@ def settle_json(path: Path) -> dict[str, Any]:
 @pytest.fixture
 def gin(tmp_path: Path) -> Path:
     path = tmp_path / "gin.yaml"
-    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0,10",
-       "--currency", "PLN")  # fmt: skip
+    ok(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0,10",
+        "--currency",
+        "PLN",
+    )
     return path
 
 
@@ -52,8 +62,13 @@ def bridge(tmp_path: Path) -> Path:
 
 def test_new_writes_a_readable_sheet(gin: Path) -> None:
     assert gin.read_text(encoding="utf-8").splitlines()[1:] == [
-        "remikcalc: 1", "variant: gin", "players: [Anna, Boris]", 'stake: "0.10"',
-        "currency: PLN", "deals:"]  # fmt: skip
+        "remikcalc: 1",
+        "variant: gin",
+        "players: [Anna, Boris]",
+        'stake: "0.10"',
+        "currency: PLN",
+        "deals:",
+    ]
 
 
 def test_new_refuses_to_overwrite_without_force(gin: Path) -> None:
@@ -109,12 +124,16 @@ def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> N
 def test_a_failed_add_leaves_the_file_byte_for_byte(gin: Path) -> None:
     ok("add", str(gin), "--score", "Boris=10")
     before = gin.read_bytes()
-    for args in (["--closer", "Zed", GIN_ANNA, GIN_BORIS],
-                 ["--closer", "Anna", GIN_ANNA, "Boris=AS 2S 3H"],
-                 ["--closer", "Anna", GIN_ANNA, "Boris=ZZ"],
-                 ["--score", "Zed=4"], ["--score", "Anna=x"], ["--score", "Anna=5", "--score",
-                                                               "Boris=5"],
-                 ["--reenter", "Anna"], []):  # fmt: skip
+    for args in (
+        ["--closer", "Zed", GIN_ANNA, GIN_BORIS],
+        ["--closer", "Anna", GIN_ANNA, "Boris=AS 2S 3H"],
+        ["--closer", "Anna", GIN_ANNA, "Boris=ZZ"],
+        ["--score", "Zed=4"],
+        ["--score", "Anna=x"],
+        ["--score", "Anna=5", "--score", "Boris=5"],
+        ["--reenter", "Anna"],
+        [],
+    ):
         result = run("add", str(gin), *args)
         assert result.exit_code != 0, args
         assert result.output.strip(), args
@@ -230,14 +249,19 @@ def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
     ok("add", b, "--closer", "Anna", "--how", "knock", "--score", "Boris=50", "--score", "Carl=40")
     data = settle_json(bridge)
     assert [d["outcome"] for d in data["deals"]] == ["knock", "remik", "reenter", "knock"]
-    assert data["deals"][2] == {"n": 3, "outcome": "reenter", "player": "Boris", "total": 62,
-                                "payments": [{"from": "Boris", "to": "pool", "amount": "3"}],
-                                "totals": {"Anna": -8, "Boris": 62, "Carl": 62}}  # fmt: skip
+    assert data["deals"][2] == {
+        "n": 3,
+        "outcome": "reenter",
+        "player": "Boris",
+        "total": 62,
+        "payments": [{"from": "Boris", "to": "pool", "amount": "3"}],
+        "totals": {"Anna": -8, "Boris": 62, "Carl": 62},
+    }
     # Anna: -1 entry +1 knock +2 remik +1 knock +8 pool = 11; Boris -1 -1 -1 -3 -1 = -7;
     # Carl -1 -1 -1 -1 = -4
     assert {
         k: data[k] for k in ("totals", "finished", "winner", "net", "money", "transfers", "pool")
-    } == {  # fmt: skip
+    } == {
         "totals": {"Anna": -8, "Boris": 112, "Carl": 102},
         "finished": True,
         "winner": "Anna",
@@ -246,7 +270,7 @@ def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
         "transfers": [
             {"from": "Boris", "to": "Anna", "amount": "14.00"},
             {"from": "Carl", "to": "Anna", "amount": "8.00"},
-        ],  # fmt: skip
+        ],
         "pool": "0",
     }
     assert data["schema"] == "remikcalc.settle/1" and data["players"] == ["Anna", "Boris", "Carl"]
@@ -263,8 +287,10 @@ def test_bridge_while_running_the_pool_holds_money(bridge: Path) -> None:
     assert data["finished"] is False and data["winner"] is None
     assert data["net"] == {"Anna": "0", "Boris": "-2", "Carl": "-2"}
     assert data["pool"] == "4" and data["pool_money"] == "8.00"
-    assert data["transfers"] == [{"from": "Boris", "to": "pool", "amount": "4.00"},
-                                 {"from": "Carl", "to": "pool", "amount": "4.00"}]  # fmt: skip
+    assert data["transfers"] == [
+        {"from": "Boris", "to": "pool", "amount": "4.00"},
+        {"from": "Carl", "to": "pool", "amount": "4.00"},
+    ]
 
 
 def test_pool_is_only_for_bridge(gin: Path) -> None:
@@ -276,8 +302,15 @@ def test_pool_is_only_for_bridge(gin: Path) -> None:
 
 
 def test_show_has_totals_status_and_sparklines(gin: Path) -> None:
-    for who, pts in [("Anna", 20), ("Boris", 15), ("Anna", 30), ("Anna", 21), ("Boris", 25),
-                     ("Anna", 15), ("Anna", 15)]:  # fmt: skip
+    for who, pts in [
+        ("Anna", 20),
+        ("Boris", 15),
+        ("Anna", 30),
+        ("Anna", 21),
+        ("Boris", 25),
+        ("Anna", 15),
+        ("Anna", 15),
+    ]:
         ok("add", str(gin), "--score", f"{who}={pts}", "--again")  # Anna 15 twice running
     out = ok("show", str(gin)).output
     assert "Game over: Anna won." in out
@@ -340,8 +373,11 @@ def test_seed_example_with_real_hands_settles_to_236() -> None:
 
 
 def test_a_hand_edited_sheet_reports_every_problem(gin: Path) -> None:
-    gin.write_text(gin.read_text(encoding="utf-8") + "  - closer: Zed\n    hands: {Anna: 'QQ'}\n"
-                   "  - scores: {Boris: -3}\n", encoding="utf-8")  # fmt: skip
+    gin.write_text(
+        gin.read_text(encoding="utf-8") + "  - closer: Zed\n    hands: {Anna: 'QQ'}\n"
+        "  - scores: {Boris: -3}\n",
+        encoding="utf-8",
+    )
     result = run("settle", str(gin))
     assert result.exit_code == 1
     assert f"{gin}:8: deals[1].closer: 'Zed' is not a player" in result.output
@@ -354,8 +390,17 @@ def test_boat_seed_through_real_hands(tmp_path: Path) -> None:
     ok("new", str(path), "-v", "boat", "--players", "Vova,Kirill,Mikhail,Nikolai")
     # winner +88; Kirill 9C 7H 9D QD = 9 + 7 + 10 = 26 (pair rule) -> 114; Mikhail AH AS = 11
     # -> 99; Nikolai 8S -> 96
-    ok("add", str(path), "--closer", "Vova", "--plus", "88", "Kirill=9C 7H 9D QD",
-       "Mikhail=AH AS", "Nikolai=8S")  # fmt: skip
+    ok(
+        "add",
+        str(path),
+        "--closer",
+        "Vova",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+    )
     data = settle_json(path)
     assert data["deals"][0]["payments"] == [
         {"from": "Kirill", "to": "Vova", "amount": "114"},
@@ -370,8 +415,18 @@ def test_rummy500_through_real_melds_until_the_game_is_over(tmp_path: Path) -> N
     path = tmp_path / "r500.yaml"
     ok("new", str(path), "-v", "rummy500", "--players", "Anna,Boris", "--stake", "0.01")
     # Anna melds A-2-3S (1+2+3) and 777 (21) = 27, hand empty; Boris KKK 30 − 9C 4D 13 = 17
-    ok("add", str(path), "--closer", "Anna", "--melded", "Anna=AS 2S 3S | 7H 7D 7C",
-       "--melded", "Boris=KD KH KS", "Anna=", "Boris=9C 4D")  # fmt: skip
+    ok(
+        "add",
+        str(path),
+        "--closer",
+        "Anna",
+        "--melded",
+        "Anna=AS 2S 3S | 7H 7D 7C",
+        "--melded",
+        "Boris=KD KH KS",
+        "Anna=",
+        "Boris=9C 4D",
+    )
     ok("add", str(path), "--score", "Anna=480", "--score", "Boris=100")
     data = settle_json(path)
     # Anna 507 ≥ 500 wins and collects the difference 507 − 117 = 390 (3.90 at 0.01)
@@ -384,8 +439,17 @@ def test_rummy500_through_real_melds_until_the_game_is_over(tmp_path: Path) -> N
 
 def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "hw.yaml"
-    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--hollywood", "--title",
-       "Friday: Hollywood")  # fmt: skip
+    ok(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--hollywood",
+        "--title",
+        "Friday: Hollywood",
+    )
     text = path.read_text(encoding="utf-8")
     assert "rules: {scoring: hollywood}" in text and 'title: "Friday: Hollywood"' in text
     ok("add", str(path), "--score", "Anna=100")  # 1st win: column 1, won

@@ -77,8 +77,11 @@ def test_variant_names_and_aliases() -> None:
 @pytest.mark.slow
 def test_presets_of_the_variant_on_the_line_or_all() -> None:
     assert values(complete(["rules", "remibrydz", "--preset", ""])) == [
-        "small", "no_minimum", "no_jokers", "around"
-    ]  # fmt: skip
+        "small",
+        "no_minimum",
+        "no_jokers",
+        "around",
+    ]
     assert values(complete(["rules", "bridge", "--preset", ""])) == []
     every = set(values(complete(["rules", "--preset", ""])))
     assert {"ru", "pagat", "seed", "small"} <= every
@@ -91,14 +94,19 @@ def test_rule_keys_then_their_fixed_values() -> None:
     # bash gives `ace_runs=` as two words, the cursor on the `=`, and replaces only what
     # follows the `=`
     assert values(complete(["rules", "gin", "--rule", "ace_runs", "="])) == [
-        "low", "high", "low_or_high", "around"
-    ]  # fmt: skip
+        "low",
+        "high",
+        "low_or_high",
+        "around",
+    ]
     assert values(complete(["rules", "gin", "--rule", "ace_runs", "=", "lo"])) == [
-        "low", "low_or_high"
-    ]  # fmt: skip
+        "low",
+        "low_or_high",
+    ]
     assert values(complete(["new", "g.yaml", "--rule", "undercut_on_tie", "="])) == [
-        "true", "false"
-    ]  # fmt: skip
+        "true",
+        "false",
+    ]
     assert values(complete(["rules", "gin", "--rule", "gin_bonus", "="])) == []
 
 
@@ -124,8 +132,12 @@ def test_players_from_the_sheet(sheet: Path) -> None:
 @pytest.mark.slow
 def test_players_in_zsh_and_fish(sheet: Path) -> None:
     assert complete(["add", str(sheet), "--score", "B"], shell="zsh") == ["nospace,Boris="]
-    env = dict(os.environ, _REMIKCALC_COMPLETE="fish_complete",
-               COMP_WORDS=f"remikcalc add {sheet} --closer A", COMP_CWORD="A")  # fmt: skip
+    env = dict(
+        os.environ,
+        _REMIKCALC_COMPLETE="fish_complete",
+        COMP_WORDS=f"remikcalc add {sheet} --closer A",
+        COMP_CWORD="A",
+    )
     done = process(env=env, script=True)
     # click 8.4.0-8.4.1 send fish `plain`, `Anna`, `_` on three lines, the others `plain,Anna`
     fish = FishComplete(cli, {}, "remikcalc", "_REMIKCALC_COMPLETE")
@@ -142,8 +154,10 @@ def test_a_name_with_a_space_is_one_word_in_bash(tmp_path: Path) -> None:
     assert complete(["add", str(path), "--closer", "An"]) == ["plain,Anna\\\\ Maria"]
     # through bash itself: the script click writes, sourced, fills COMPREPLY
     source = process(env=dict(os.environ, _REMIKCALC_COMPLETE="bash_source"), script=True).stdout
-    script = (f"{source}\nCOMP_WORDS=(remikcalc add {path} --score An); COMP_CWORD=4\n"
-              "_remikcalc_completion remikcalc\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n")  # fmt: skip
+    script = (
+        f"{source}\nCOMP_WORDS=(remikcalc add {path} --score An); COMP_CWORD=4\n"
+        "_remikcalc_completion remikcalc\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
+    )
     path_env = dict(os.environ, PATH=f"{SCRIPT.parent}:{os.environ['PATH']}")
     done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=path_env)
     assert done.stdout.splitlines() == ["Anna\\ Maria="], done.stderr
@@ -166,8 +180,11 @@ def test_a_broken_sheet_offers_nothing(tmp_path: Path, text: str) -> None:
 
 @pytest.mark.slow
 def test_the_scripts_for_each_shell() -> None:
-    for shell, marker in (("bash", "complete -o nosort"), ("zsh", "#compdef remikcalc"),
-                          ("fish", "complete --no-files --command remikcalc")):  # fmt: skip
+    for shell, marker in (
+        ("bash", "complete -o nosort"),
+        ("zsh", "#compdef remikcalc"),
+        ("fish", "complete --no-files --command remikcalc"),
+    ):
         env = dict(os.environ, _REMIKCALC_COMPLETE=f"{shell}_source")
         done = process(env=env, script=True)
         assert done.returncode == 0 and marker in done.stdout, (shell, done.stderr)

@@ -29,23 +29,53 @@ def sheet(tmp_path: Path, variant: str, players: str = "Anna,Boris,Carl") -> Pat
     ("variant", "players", "score", "error"),
     [
         ("gin", "Anna,Boris", "Anna=5", "a drawn deal scores nothing in gin, not +5 for Anna"),
-        ("oklahoma", "Anna,Boris", "Boris=-3",
-         "a drawn deal scores nothing in oklahoma, not -3 for Boris"),
-        ("bridge", "Anna,Boris,Carl", "Anna=5",
-         "a drawn deal scores nothing in bridge, not +5 for Anna"),
-        ("rummy", "Anna,Boris,Carl", "Anna=5", "in a drawn rummy deal every player scores "
-         "minus their own hand, not +5 for Anna"),
-        ("polish", "Anna,Boris,Carl", "Carl=1", "in a drawn polish deal every player scores "
-         "minus their own hand, not +1 for Carl"),
-        ("remibrydz", "Anna,Boris,Carl", "Anna=5", "in a drawn remibrydz deal every player "
-         "scores minus their own hand, not +5 for Anna"),
-        ("boat", "Anna,Boris,Carl", "Anna=-5", "boat has no drawn deals: when the stock runs "
-         "out the discard pile is turned over and play goes on until a player goes out"),
-        ("continental", "Anna,Boris,Carl", "Anna=0", "continental has no drawn deals: when "
-         "the stock runs out the discard pile is turned over and play goes on until a player "
-         "goes out"),
+        (
+            "oklahoma",
+            "Anna,Boris",
+            "Boris=-3",
+            "a drawn deal scores nothing in oklahoma, not -3 for Boris",
+        ),
+        (
+            "bridge",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "a drawn deal scores nothing in bridge, not +5 for Anna",
+        ),
+        (
+            "rummy",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn rummy deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "polish",
+            "Anna,Boris,Carl",
+            "Carl=1",
+            "in a drawn polish deal every player scores minus their own hand, not +1 for Carl",
+        ),
+        (
+            "remibrydz",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn remibrydz deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "boat",
+            "Anna,Boris,Carl",
+            "Anna=-5",
+            "boat has no drawn deals: when the stock runs "
+            "out the discard pile is turned over and play goes on until a player goes out",
+        ),
+        (
+            "continental",
+            "Anna,Boris,Carl",
+            "Anna=0",
+            "continental has no drawn deals: when "
+            "the stock runs out the discard pile is turned over and play goes on until a player "
+            "goes out",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_drawn_deal_with_scores_it_cannot_have_is_refused(
     tmp_path: Path, variant: str, players: str, score: str, error: str
 ) -> None:
@@ -107,8 +137,29 @@ def test_caught_counts_the_hand_after_the_chosen_discard() -> None:
 
 
 def test_caught_after_a_discard_in_continental_pays_for_the_cards_kept() -> None:
-    out = ok("hand", "-v", "continental", "-n", "3", "AS", "2S", "3S", "4S", "5S", "6S", "7S",
-             "8S", "9S", "TS", "JS", "QS", "KS", "JK", "5H", "9D").output  # fmt: skip
+    out = ok(
+        "hand",
+        "-v",
+        "continental",
+        "-n",
+        "3",
+        "AS",
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "7S",
+        "8S",
+        "9S",
+        "TS",
+        "JS",
+        "QS",
+        "KS",
+        "JK",
+        "5H",
+        "9D",
+    ).output
     assert "Discard:  9D\n" in out
     assert out.endswith(
         "Caught:   16 if another player goes out now (14 cards × 1 + 1 joker × 2)\n"
@@ -175,23 +226,43 @@ def test_rummy500_collection_from_a_negative_total_is_bracketed(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("stake", "currency", "error"),
     [
-        ("0.001", "PLN", "stake '0.001' has more decimals than the currency's minor unit "
-         "(2 decimals)"),
-        ("0.5", "JPY", "stake '0.5' has more decimals than the currency's minor unit "
-         "(whole units)"),
-        ("0,500", "PLN", "stake '0,500' has more decimals than the currency's minor unit "
-         "(2 decimals)"),
-        ("1,500", "PLN", "stake '1,500' has more decimals than the currency's minor unit "
-         "(2 decimals); for thousands write 1500 or 1 500"),
-        ("12.500", "JPY", "stake '12.500' has more decimals than the currency's minor unit "
-         "(whole units); for thousands write 12500 or 12 500"),
-        ("99999999999999999999999999999999999999.123456789", "PLN",
-         "stake '99999999999999999999999999999999999999.123456789' is more than 1000000; "
-         "a stake is at most that"),
+        (
+            "0.001",
+            "PLN",
+            "stake '0.001' has more decimals than the currency's minor unit (2 decimals)",
+        ),
+        (
+            "0.5",
+            "JPY",
+            "stake '0.5' has more decimals than the currency's minor unit (whole units)",
+        ),
+        (
+            "0,500",
+            "PLN",
+            "stake '0,500' has more decimals than the currency's minor unit (2 decimals)",
+        ),
+        (
+            "1,500",
+            "PLN",
+            "stake '1,500' has more decimals than the currency's minor unit "
+            "(2 decimals); for thousands write 1500 or 1 500",
+        ),
+        (
+            "12.500",
+            "JPY",
+            "stake '12.500' has more decimals than the currency's minor unit "
+            "(whole units); for thousands write 12500 or 12 500",
+        ),
+        (
+            "99999999999999999999999999999999999999.123456789",
+            "PLN",
+            "stake '99999999999999999999999999999999999999.123456789' is more than 1000000; "
+            "a stake is at most that",
+        ),
         ("1000000.5", "JPY", "stake '1000000.5' is more than 1000000; a stake is at most that"),
         ("ten", "PLN", "stake 'ten' is not a decimal number; write it like 0.10 or 1,5"),
     ],
-)  # fmt: skip
+)
 def test_stake_refusals_say_what_is_wrong(
     tmp_path: Path, stake: str, currency: str, error: str
 ) -> None:
@@ -215,8 +286,18 @@ def test_the_thousands_hint_in_polish() -> None:
 
 
 def gin_sheet(path: Path, currency: str) -> Path:
-    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0,1",
-       "--currency", currency)  # fmt: skip
+    ok(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0,1",
+        "--currency",
+        currency,
+    )
     ok("add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     return path
 

@@ -47,8 +47,12 @@ print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 )
 def test_importing_remikcalc_leaves_the_sigint_handler_alone(argv: list[str], imports: str) -> None:
     code = _SIGNAL_AFTER_IMPORT.format(argv=argv, imports=imports)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          preexec_fn=default_sigint if os.name == "posix" else None)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        preexec_fn=default_sigint if os.name == "posix" else None,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "True\n", "")
 
 

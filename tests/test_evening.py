@@ -46,12 +46,23 @@ def as_json(*args: str) -> dict[str, Any]:
 
 def test_rummy_with_a_house_target_plays_a_second_game(tmp_path: Path) -> None:
     deals = ("Anna=30,Boris=-30", "Anna=25,Boris=-25", "Boris=10,Anna=-10")
-    path = sheet(tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris",
-                 "--rule", "game_target=50", scores=deals)  # fmt: skip
+    path = sheet(
+        tmp_path,
+        "r.yaml",
+        "-v",
+        "rummy",
+        "--players",
+        "Anna,Boris",
+        "--rule",
+        "game_target=50",
+        scores=deals,
+    )
     # game 1: Anna 55 ≥ 50 after deal 2 (net 55 − mean 0); game 2 starts at deal 3: Boris +10
     data = as_json("settle", path)
-    assert [g["totals"] for g in data["games"]] == [{"Anna": 55, "Boris": -55},
-                                                    {"Anna": -10, "Boris": 10}]  # fmt: skip
+    assert [g["totals"] for g in data["games"]] == [
+        {"Anna": 55, "Boris": -55},
+        {"Anna": -10, "Boris": 10},
+    ]
     assert data["games"][0]["winner"] == "Anna" and data["games"][1]["finished"] is False
     assert data["net"] == {"Anna": "45", "Boris": "-45"}
     assert data["totals"] == {"Anna": -10, "Boris": 10}
@@ -63,8 +74,9 @@ def test_rummy_with_a_house_target_plays_a_second_game(tmp_path: Path) -> None:
 
 
 def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris",
-                 scores=("Anna=30,Boris=-30",))  # fmt: skip
+    path = sheet(
+        tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris", scores=("Anna=30,Boris=-30",)
+    )
     data = as_json("settle", path)
     assert "games" not in data and data["open_ended"] is True
     assert "-- game" not in ok("show", path).output
@@ -72,8 +84,9 @@ def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(tmp_path: Path
 
 @pytest.mark.columns(100)  # the sentence under the table wraps to the terminal
 def test_a_tie_past_500_says_play_continues(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "r500.yaml", "-v", "rummy500", "--players", "A,B",
-                 scores=("A=520,B=520",))  # fmt: skip
+    path = sheet(
+        tmp_path, "r500.yaml", "-v", "rummy500", "--players", "A,B", scores=("A=520,B=520",)
+    )
     shown = ok("show", path).output
     assert "A and B are tied at 520, past the target of 500: play continues." in shown
     assert "Points left" not in shown
@@ -86,8 +99,15 @@ def test_a_tie_past_500_says_play_continues(tmp_path: Path) -> None:
 
 def test_gin_settle_shows_how_the_winners_figure_is_made(tmp_path: Path) -> None:
     # Anna 60 + 88 = 148 in 2 hands, Boris 90 in 1: 148 + 100 + 25 × (2 − 1) − 90 = 183
-    path = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "Anna,Boris",
-                 scores=("Anna=60", "Boris=90", "Anna=88"))  # fmt: skip
+    path = sheet(
+        tmp_path,
+        "g.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        scores=("Anna=60", "Boris=90", "Anna=88"),
+    )
     lines = ok("settle", path).output.splitlines()
     assert "Game won by Anna: 148 + game 100 + boxes 25 × 1 − 90 = 183" in lines
     assert as_json("settle", path)["games"][0]["reasons"] == [
@@ -97,8 +117,15 @@ def test_gin_settle_shows_how_the_winners_figure_is_made(tmp_path: Path) -> None
 
 def test_a_negative_box_term_is_written_in_brackets(tmp_path: Path) -> None:
     # Boris wins three hands of 10, Anna one of 100: 100 + 100 + 25 × (1 − 3) − 30 = 120
-    path = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "Anna,Boris",
-                 scores=("Boris=10", "Boris=10", "Boris=10", "Anna=100"))  # fmt: skip
+    path = sheet(
+        tmp_path,
+        "g.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        scores=("Boris=10", "Boris=10", "Boris=10", "Anna=100"),
+    )
     lines = ok("settle", path).output.splitlines()
     assert "Game won by Anna: 100 + game 100 + boxes 25 × (−2) − 30 = 120" in lines
 
@@ -130,7 +157,10 @@ def test_running_bridge_settle_and_pool_agree_on_what_each_has_paid_in() -> None
     assert "The pool holds 4 stakes, paid in already; the last player left in takes it." in text
     assert "Still to pay, the pool aside:\n  Boris pays Carl 1.5 stakes\n" in text
     assert [line.split()[:3] for line in text.splitlines()[2:5]] == [
-        ["Anna", "16", "1"], ["Boris", "53", "1.5"], ["Carl", "5", "1.5"]]  # fmt: skip
+        ["Anna", "16", "1"],
+        ["Boris", "53", "1.5"],
+        ["Carl", "5", "1.5"],
+    ]
 
 
 # --- several sheets: one evening ----------------------------------------------------------------
@@ -139,12 +169,33 @@ def test_running_bridge_settle_and_pool_agree_on_what_each_has_paid_in() -> None
 @pytest.fixture
 def evening(tmp_path: Path) -> tuple[str, str]:
     # gin at 0.10: Anna 30 in one hand, not finished: the difference, Anna +30 = 3.00
-    gin = sheet(tmp_path, "gin.yaml", "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10",
-                "--currency", "PLN", scores=("Anna=30",))  # fmt: skip
+    gin = sheet(
+        tmp_path,
+        "gin.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0.10",
+        "--currency",
+        "PLN",
+        scores=("Anna=30",),
+    )
     # rummy at 0.20: Carl +12 from boris; ANNA 0 → Carl 2.40, boris −2.40
-    rummy = sheet(tmp_path, "rummy.yaml", "-v", "rummy", "--players", "boris,Carl,ANNA",
-                  "--stake", "0.20", "--currency", "pln",
-                  scores=("Carl=12,boris=-12,ANNA=0",))  # fmt: skip
+    rummy = sheet(
+        tmp_path,
+        "rummy.yaml",
+        "-v",
+        "rummy",
+        "--players",
+        "boris,Carl,ANNA",
+        "--stake",
+        "0.20",
+        "--currency",
+        "pln",
+        scores=("Carl=12,boris=-12,ANNA=0",),
+    )
     return gin, rummy
 
 
@@ -156,8 +207,10 @@ def test_two_sheets_settle_as_one_evening(evening: tuple[str, str]) -> None:
     assert [s["schema"] for s in data["sheets"]] == ["remikcalc.settle/1"] * 2
     # Anna 3.00 + 0.00; Boris −3.00 − 2.40; Carl 2.40
     assert data["money"] == {"Anna": "3.00", "Boris": "-5.40", "Carl": "2.40"}
-    assert data["transfers"] == [{"from": "Boris", "to": "Anna", "amount": "3.00"},
-                                 {"from": "Boris", "to": "Carl", "amount": "2.40"}]  # fmt: skip
+    assert data["transfers"] == [
+        {"from": "Boris", "to": "Anna", "amount": "3.00"},
+        {"from": "Boris", "to": "Carl", "amount": "2.40"},
+    ]
     text = ok("settle", gin, rummy).output
     assert f"== {gin} (gin) ==" in text and "== The evening: 2 sheets together ==" in text
     assert text.rstrip().endswith("Boris pays Anna 3.00 PLN\n  Boris pays Carl 2.40 PLN")
@@ -182,8 +235,9 @@ def test_one_sheet_keeps_the_settle_object(evening: tuple[str, str]) -> None:
 
 def test_sheets_without_stakes_add_up_in_points(tmp_path: Path) -> None:
     a = sheet(tmp_path, "a.yaml", "-v", "gin", "--players", "Anna,Boris", scores=("Boris=40",))
-    b = sheet(tmp_path, "b.yaml", "-v", "rummy", "--players", "anna,boris",
-              scores=("anna=10,boris=-10",))  # fmt: skip
+    b = sheet(
+        tmp_path, "b.yaml", "-v", "rummy", "--players", "anna,boris", scores=("anna=10,boris=-10",)
+    )
     data = as_json("settle", a, b)
     assert data["currency"] is None and "money" not in data
     assert data["net"] == {"Anna": "-30", "Boris": "30"}
@@ -193,12 +247,15 @@ def test_sheets_without_stakes_add_up_in_points(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("first", "second", "words"),
     [
-        (["--stake", "1", "--currency", "PLN"], ["--stake", "1", "--currency", "EUR"],
-         "b.yaml is in EUR but {a} is in PLN"),
+        (
+            ["--stake", "1", "--currency", "PLN"],
+            ["--stake", "1", "--currency", "EUR"],
+            "b.yaml is in EUR but {a} is in PLN",
+        ),
         (["--stake", "1"], [], "b.yaml has no stake but {a} has one"),
         ([], ["--stake", "1"], "a.yaml has no stake but {b} has one"),
     ],
-)  # fmt: skip
+)
 def test_sheets_that_do_not_add_up_are_refused_naming_the_sheet(
     tmp_path: Path, first: list[str], second: list[str], words: str
 ) -> None:
@@ -234,8 +291,19 @@ def test_a_missing_sheet_in_an_evening_is_one_line(
 
 def test_a_running_bridge_pool_is_a_party_of_the_evening(tmp_path: Path) -> None:
     bridge = str(EXAMPLES / "bridge" / "two-games.yaml")  # stake 2 PLN, pool 8.00
-    gin = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "carl,Anna", "--stake", "0.10",
-                "--currency", "PLN", scores=("carl=50",))  # fmt: skip
+    gin = sheet(
+        tmp_path,
+        "g.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "carl,Anna",
+        "--stake",
+        "0.10",
+        "--currency",
+        "PLN",
+        scores=("carl=50",),
+    )
     data = as_json("settle", bridge, gin)
     # bridge: Anna 0.00, Boris −2.00, Carl −6.00, pool 8.00; gin: Carl +5.00, Anna −5.00
     assert data["money"] == {"Anna": "-5.00", "Boris": "-2.00", "Carl": "-1.00"}
@@ -251,8 +319,9 @@ def test_the_worked_evening_checks() -> None:
 
 def test_a_broken_evening_file_is_a_failed_check(tmp_path: Path) -> None:
     bad = tmp_path / "x.evening.yaml"
-    bad.write_text("remikcalc: 1\nevening: [only.yaml]\nexpect: {money: {}}\nodd: 1\n",
-                   encoding="utf-8")  # fmt: skip
+    bad.write_text(
+        "remikcalc: 1\nevening: [only.yaml]\nexpect: {money: {}}\nodd: 1\n", encoding="utf-8"
+    )
     result = run("check", str(bad), "--format", "json")
     assert result.exit_code == 1
     error = json.loads(result.output)["files"][0]["error"]
@@ -279,10 +348,16 @@ def test_stats_of_a_gin_sheet(tmp_path: Path) -> None:
     data = as_json("stats", path)
     assert data["schema"] == "remikcalc.stats/1"
     anna, boris = data["players"]["Anna"], data["players"]["Boris"]
-    assert anna == {"deals": 3, "won": 2, "outcomes": {"knock": 2}, "caught": 0,
-                    "average_caught": None, "worst_caught": None,
-                    "best_deal": {"sheet": path, "n": 1, "score": 53},
-                    "longest_streak": 1}  # fmt: skip
+    assert anna == {
+        "deals": 3,
+        "won": 2,
+        "outcomes": {"knock": 2},
+        "caught": 0,
+        "average_caught": None,
+        "worst_caught": None,
+        "best_deal": {"sheet": path, "n": 1, "score": 53},
+        "longest_streak": 1,
+    }
     assert boris["caught"] == 2 and boris["average_caught"] == "55" and boris["worst_caught"] == 55
     assert boris["best_deal"] == {"sheet": path, "n": 2, "score": 25} and boris["won"] == 1
     table = ok("stats", path).output.splitlines()
@@ -295,8 +370,15 @@ def test_stats_over_several_sheets_match_names_and_take_bridge_penalties_low(
     tmp_path: Path,
 ) -> None:
     bridge = str(EXAMPLES / "bridge" / "knock-and-remik.yaml")
-    gin = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "carl,ANNA",
-                scores=("carl=10", "carl=12", "ANNA=7"))  # fmt: skip
+    gin = sheet(
+        tmp_path,
+        "g.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "carl,ANNA",
+        scores=("carl=10", "carl=12", "ANNA=7"),
+    )
     data = as_json("stats", bridge, gin)
     carl, anna = data["players"]["Carl"], data["players"]["Anna"]
     # a bridge score is a penalty: Carl's remik −10 counts as a gain of 10, below his gin 12;
@@ -337,17 +419,23 @@ def _entry(data: st.DataObject, state: Replay) -> DealEntry:
         return DealEntry(scores={winner: -10, **lost}, closer=winner, how="remik")
     if family == "rummy500":
         return DealEntry(scores={p: data.draw(st.integers(-60, 300), label=p) for p in active})
-    return DealEntry(scores={winner: sum(lost.values()), **{p: -v for p, v in lost.items()}},
-                     closer=winner)  # fmt: skip
+    return DealEntry(
+        scores={winner: sum(lost.values()), **{p: -v for p, v in lost.items()}}, closer=winner
+    )
 
 
 def _random_sheet(data: st.DataObject, n: int, stake: str | None) -> tuple[Replay, list[Any]]:
     variant = data.draw(st.sampled_from(sorted(FAMILIES)), label=f"variant {n}")
     names = data.draw(st.permutations(["Anna", "boris", "Carl"]), label=f"seats {n}")
     players = tuple(names[: FAMILIES[variant]])
-    sheet = Sheet(variant=variant, players=players, rules=TARGETS.get(variant, {}),
-                  stake=None if stake is None else Decimal(stake), currency="PLN",
-                  path=f"s{n}.yaml")  # fmt: skip
+    sheet = Sheet(
+        variant=variant,
+        players=players,
+        rules=TARGETS.get(variant, {}),
+        stake=None if stake is None else Decimal(stake),
+        currency="PLN",
+        path=f"s{n}.yaml",
+    )
     state = start(sheet)
     games = []
     for _ in range(data.draw(st.integers(0, 14), label=f"deals {n}")):
@@ -369,8 +457,9 @@ def test_an_evening_adds_up_each_sheets_money_and_settles_to_zero(
     for state, games in states:
         # replaying the whole sheet gives what was added deal by deal, games included
         again = replay(state.sheet.with_entries([s.entry for s in state.steps]))
-        assert [(s.totals, s.game) for s in again.steps] == [(s.totals, s.game)
-                                                              for s in state.steps]  # fmt: skip
+        assert [(s.totals, s.game) for s in again.steps] == [
+            (s.totals, s.game) for s in state.steps
+        ]
         assert games == sorted(games) and all(
             b - a in (0, 1) for a, b in zip(games, games[1:], strict=False)
         )

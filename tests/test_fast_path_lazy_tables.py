@@ -36,13 +36,40 @@ def _rule_sets() -> list[Rules]:
 
 
 #: the rule keys of scoring and money, which the fast path's tables do not read
-_PAYS = {"variant", "family", "players_min", "players_max", "knock_limit", "upcard_knock",
-         "spade_double", "gin_bonus", "big_gin_bonus", "undercut_bonus", "undercut_on_tie",
-         "game_target", "game_bonus", "box_bonus", "shutout", "scoring", "remik_bonus",
-         "colour_bonus", "figures_bonus", "full_colour_bonus", "remik_stake", "colour_stake",
-         "figures_stake", "full_colour_stake", "knock_stake", "knock_pool", "entry_stake",
-         "elimination_at", "reentry_cost", "one_go_multiplier", "first_meld_min",
-         "payment"}  # fmt: skip
+_PAYS = {
+    "variant",
+    "family",
+    "players_min",
+    "players_max",
+    "knock_limit",
+    "upcard_knock",
+    "spade_double",
+    "gin_bonus",
+    "big_gin_bonus",
+    "undercut_bonus",
+    "undercut_on_tie",
+    "game_target",
+    "game_bonus",
+    "box_bonus",
+    "shutout",
+    "scoring",
+    "remik_bonus",
+    "colour_bonus",
+    "figures_bonus",
+    "full_colour_bonus",
+    "remik_stake",
+    "colour_stake",
+    "figures_stake",
+    "full_colour_stake",
+    "knock_stake",
+    "knock_pool",
+    "entry_stake",
+    "elimination_at",
+    "reentry_cost",
+    "one_go_multiplier",
+    "first_meld_min",
+    "payment",
+}
 
 
 def _table_keys(rules: Rules) -> tuple[object, ...]:

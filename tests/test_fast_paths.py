@@ -104,8 +104,9 @@ def test_analyze_hand_agrees_with_check_and_search(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(HANDS_RULES))
     size = data.draw(st.integers(1, rules.hand_size + 1))
     pool = list(range(53))
-    hand = tuple(CARDS[c] for c in data.draw(st.lists(st.sampled_from(pool), min_size=size,
-                                                       max_size=size)))  # fmt: skip
+    hand = tuple(
+        CARDS[c] for c in data.draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
+    )
     text = " ".join(CODES[c] for c in hand)
 
     def slow() -> object:

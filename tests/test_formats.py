@@ -218,8 +218,10 @@ def test_settle_csv_is_two_tables_a_blank_line_apart(gin: Path) -> None:
         ["Anna", "59", "29", "2.90", "PLN"],
         ["Boris", "30", "-29", "-2.90", "PLN"],
     ]
-    assert read_csv(transfers) == [["from", "to", "amount", "currency"],
-                                   ["Boris", "Anna", "2.90", "PLN"]]  # fmt: skip
+    assert read_csv(transfers) == [
+        ["from", "to", "amount", "currency"],
+        ["Boris", "Anna", "2.90", "PLN"],
+    ]
 
 
 def test_settle_plain_keeps_the_currency_on_transfers(gin: Path) -> None:

@@ -24,9 +24,16 @@ BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r i
 
 @pytest.mark.parametrize(
     ("variant", "limit"),
-    [("gin", 11), ("bridge", 11), ("polish", 15), ("continental", 16), ("remibrydz", 14),
-     ("boat", 22), ("rummy500", 28)],
-)  # fmt: skip
+    [
+        ("gin", 11),
+        ("bridge", 11),
+        ("polish", 15),
+        ("continental", 16),
+        ("remibrydz", 14),
+        ("boat", 22),
+        ("rummy500", 28),
+    ],
+)
 def test_the_limit_per_variant(variant: str, limit: int) -> None:
     assert max_cards(get_rules(variant)) == limit
 
@@ -62,14 +69,19 @@ def test_every_library_entry_has_the_cap() -> None:
 
 def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
     assert "at most 14" in run("opening", "-v", "remibrydz", BRIDGE_37).output
-    result = run("round", "bridge", "--closer", "Anna", f"Anna={BRIDGE_37}", "Boris=AS",
-                 "Carl=2S")  # fmt: skip
+    result = run("round", "bridge", "--closer", "Anna", f"Anna={BRIDGE_37}", "Boris=AS", "Carl=2S")
     assert result.exit_code == 1 and "37 cards" in result.output  # the deal's own check
     path = tmp_path / "g.yaml"
     assert run("new", str(path), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
     before = path.read_bytes()
-    result = run("add", str(path), "--closer", "Anna", "Anna=AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
-                 "Boris=" + " ".join(f"{r}{s}" for r in RANKS[:6] for s in "HDC"))  # fmt: skip
+    result = run(
+        "add",
+        str(path),
+        "--closer",
+        "Anna",
+        "Anna=AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        "Boris=" + " ".join(f"{r}{s}" for r in RANKS[:6] for s in "HDC"),
+    )
     assert result.exit_code == 1 and "18 cards" in result.output
     assert path.read_bytes() == before
 
@@ -78,12 +90,14 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("variant", "hand"),
     [
-        ("rummy500", "3D 5D 2S 4S 2D 4H 6C 8D 7S 3S 3C 8S 6D 8H 7D 8C 7C 5H 5S 6S 2H AS 3H 6H "
-                     "7H 5C 4C 4D"),
+        (
+            "rummy500",
+            "3D 5D 2S 4S 2D 4H 6C 8D 7S 3S 3C 8S 6D 8H 7D 8C 7C 5H 5S 6S 2H AS 3H 6H 7H 5C 4C 4D",
+        ),
         ("boat", "5C 5D 8S 7C 6C 4S 8C 7S 5S QH 7H 4C 6H 5H 7D 9C 6S 4D 8H 8D 6D 4H"),
         ("bridge", "3H 7H 3C 4S 5D 4D 8C 6H JK 5S 6H"),
     ],
-)  # fmt: skip
+)
 def test_the_slowest_accepted_hands_found_are_answered_within_the_step_limit(
     variant: str, hand: str
 ) -> None:

@@ -1,5 +1,5 @@
-"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one, the catalogues, plural
-forms, numbers and money for people, card notations, and JSON that never changes.
+"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one, the catalogues,
+plural forms, numbers and money for people, card notations, and JSON that never changes.
 """
 
 from __future__ import annotations
@@ -169,14 +169,21 @@ def _json_in_every_language(*args: str) -> list[str]:
     [
         ["hand", "--json", "9C", "7H", "QD", "9D", "9H", "5S", "6S", "7S", "KD", "KH"],
         ["opening", "--json", "KS", "KH", "5C", "6D", "7D"],
-        ["round", "gin", "--json", "--closer", "Anna", "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
-         "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"],
+        [
+            "round",
+            "gin",
+            "--json",
+            "--closer",
+            "Anna",
+            "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
+            "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD",
+        ],
         ["settle", str(EXAMPLES / "gin" / "ru-seed-236.yaml"), "--format", "json"],
         ["settle", str(EXAMPLES / "bridge" / "elimination-reentry-pool.yaml"), "--json"],
         ["settle", str(EXAMPLES / "rummy" / "four-players-money.yaml"), "--json"],
         ["show", str(EXAMPLES / "polish" / "money-half-stake.yaml"), "--json"],
     ],
-)  # fmt: skip
+)
 def test_json_is_byte_identical_in_every_language(args: list[str]) -> None:
     en, pl, ru = _json_in_every_language(*args)
     assert en == pl == ru
@@ -204,14 +211,28 @@ def test_cards_option_overrides_the_language() -> None:
 # --- plural forms --------------------------------------------------------------------------
 
 PLURALS = {
-    "pl": {1: "wpisano 1 kartę", 2: "wpisano 2 karty", 5: "wpisano 5 kart",
-           22: "wpisano 22 karty", 25: "wpisano 25 kart", 12: "wpisano 12 kart",
-           0: "wpisano 0 kart", 101: "wpisano 101 kart"},
-    "ru": {1: "введена 1 карта", 2: "введены 2 карты", 5: "введено 5 карт",
-           22: "введены 22 карты", 25: "введено 25 карт", 11: "введено 11 карт",
-           21: "введена 21 карта", 0: "введено 0 карт"},
+    "pl": {
+        1: "wpisano 1 kartę",
+        2: "wpisano 2 karty",
+        5: "wpisano 5 kart",
+        22: "wpisano 22 karty",
+        25: "wpisano 25 kart",
+        12: "wpisano 12 kart",
+        0: "wpisano 0 kart",
+        101: "wpisano 101 kart",
+    },
+    "ru": {
+        1: "введена 1 карта",
+        2: "введены 2 карты",
+        5: "введено 5 карт",
+        22: "введены 22 карты",
+        25: "введено 25 карт",
+        11: "введено 11 карт",
+        21: "введена 21 карта",
+        0: "введено 0 карт",
+    },
     "en": {1: "1 card typed", 2: "2 cards typed", 5: "5 cards typed", 22: "22 cards typed"},
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("lang", sorted(PLURALS))
@@ -301,7 +322,7 @@ def test_po_text_round_trips_and_compiles() -> None:
                 "Content-Type: text/plain; charset=UTF-8\n"
                 "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 2);\n"
             ],
-        ),  # fmt: skip
+        ),
         PoEntry('say "hi"\n\ttab', ['powiedz "cześć"\n\ttab'], comments=["#: a.py:1"]),
         PoEntry("Examples:\n\b\n  x", ["Przykłady:\n\b\n  x"]),
         PoEntry("{n} deal", ["{n} rozdanie", "", "{n} rozdań"], plural="{n} deals"),
@@ -370,10 +391,17 @@ def test_amounts_read_back_as_people_write_them(value: Decimal, lang: str) -> No
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("1 000,50", "1000.50"), ("1\u00a0000.5", "1000.5"), ("1\u202f000", "1000"),
-     ("1,5", "1.5"), ("1.5", "1.5"), (",5", "0.5"), ("123 456", "123456"),
-     ("+3", "3")],
-)  # fmt: skip
+    [
+        ("1 000,50", "1000.50"),
+        ("1\u00a0000.5", "1000.5"),
+        ("1\u202f000", "1000"),
+        ("1,5", "1.5"),
+        ("1.5", "1.5"),
+        (",5", "0.5"),
+        ("123 456", "123456"),
+        ("+3", "3"),
+    ],
+)
 def test_parse_amount_accepts(text: str, value: str) -> None:
     assert parse_amount(text) == Decimal(value)
 

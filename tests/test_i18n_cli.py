@@ -36,8 +36,20 @@ def english_words(text: str, words: list[str]) -> list[str]:
 
 
 def new_gin(path: Path, lang: str = "en") -> Result:
-    return run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10",
-               "--currency", "PLN", "--force", lang=lang)  # fmt: skip
+    return run(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0.10",
+        "--currency",
+        "PLN",
+        "--force",
+        lang=lang,
+    )
 
 
 # --- new, add, undo, edit, rename --------------------------------------------------------------
@@ -47,12 +59,18 @@ def new_gin(path: Path, lang: str = "en") -> Result:
     ("lang", "started", "how"),
     [
         ("en", "Started {f}: gin for Anna, Boris, 0.10 PLN per point.", "Add deals with: "),
-        ("pl", "Założono {f}: gin, grają Anna, Boris, 0,10\u00a0zł za punkt.",
-         "Rozdania dopisuje się tak: "),
-        ("ru", "Заведена запись {f}: джин, играют Anna, Boris, 0,10\u00a0zł за очко.",
-         "Сдачи добавляются так: "),
+        (
+            "pl",
+            "Założono {f}: gin, grają Anna, Boris, 0,10\u00a0zł za punkt.",
+            "Rozdania dopisuje się tak: ",
+        ),
+        (
+            "ru",
+            "Заведена запись {f}: джин, играют Anna, Boris, 0,10\u00a0zł за очко.",
+            "Сдачи добавляются так: ",
+        ),
     ],
-)  # fmt: skip
+)
 def test_new_says_what_it_started(tmp_path: Path, lang: str, started: str, how: str) -> None:
     sheet = tmp_path / "g.yaml"
     result = new_gin(sheet, lang)
@@ -64,8 +82,7 @@ def test_new_says_what_it_started(tmp_path: Path, lang: str, started: str, how: 
 
 def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
     sheet = tmp_path / "b.yaml"
-    result = run("new", str(sheet), "-v", "bridge", "--players", "A,B,C", "--stake", "2",
-                 lang="pl")  # fmt: skip
+    result = run("new", str(sheet), "-v", "bridge", "--players", "A,B,C", "--stake", "2", lang="pl")
     started = f"Założono {sheet}: remik brydżowy, grają A, B, C, 2 za stawkę."
     assert result.output.splitlines()[0] == started
 
@@ -73,12 +90,18 @@ def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "error"),
     [
-        ("pl", "Błąd: to samo co rozdanie 1, ostatnia pozycja zapisu; żeby dodać je jeszcze raz, "
-               "podaj --again"),
-        ("ru", "Ошибка: это то же самое, что сдача 1, последняя строка записи; чтобы добавить её "
-               "ещё раз, укажите --again"),
+        (
+            "pl",
+            "Błąd: to samo co rozdanie 1, ostatnia pozycja zapisu; żeby dodać je jeszcze raz, "
+            "podaj --again",
+        ),
+        (
+            "ru",
+            "Ошибка: это то же самое, что сдача 1, последняя строка записи; чтобы добавить её "
+            "ещё раз, укажите --again",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, error: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
@@ -126,8 +149,9 @@ def test_undo_of_a_re_entry_in_russian(tmp_path: Path) -> None:
     )
     text = example.read_text(encoding="utf-8")
     sheet = tmp_path / "b.yaml"  # the example up to Boris's re-entry
-    sheet.write_text(text[: text.index("  - reenter: Boris\n")] + "  - reenter: Boris\n",
-                     encoding="utf-8")  # fmt: skip
+    sheet.write_text(
+        text[: text.index("  - reenter: Boris\n")] + "  - reenter: Boris\n", encoding="utf-8"
+    )
     result = run("undo", str(sheet), lang="ru")
     assert result.exit_code == 0, result.output
     assert (
@@ -155,12 +179,18 @@ def test_edit_of_a_deal_that_is_not_there(tmp_path: Path, lang: str, line: str) 
 @pytest.mark.parametrize(
     ("lang", "renamed", "refused"),
     [
-        ("pl", "W {f} Boris nazywa się teraz Borys.",
-         "Błąd: 'Zed' nie gra w tym zapisie; gracze: Anna, Borys"),
-        ("ru", "В {f} Boris теперь зовётся Borys.",
-         "Ошибка: 'Zed' не играет в этой записи; игроки: Anna, Borys"),
+        (
+            "pl",
+            "W {f} Boris nazywa się teraz Borys.",
+            "Błąd: 'Zed' nie gra w tym zapisie; gracze: Anna, Borys",
+        ),
+        (
+            "ru",
+            "В {f} Boris теперь зовётся Borys.",
+            "Ошибка: 'Zed' не играет в этой записи; игроки: Anna, Borys",
+        ),
     ],
-)  # fmt: skip
+)
 def test_rename_in_the_language(tmp_path: Path, lang: str, renamed: str, refused: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
@@ -188,9 +218,21 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
             ["settle", str(sheet), str(sheet)],
         )
     )
-    words = ["nothing", "give", "whole number", "entered", "either", "entry", "twice",
-             "already exists", "hands look like", "is given", "extension", "chart is drawn",
-             "named"]  # fmt: skip
+    words = [
+        "nothing",
+        "give",
+        "whole number",
+        "entered",
+        "either",
+        "entry",
+        "twice",
+        "already exists",
+        "hands look like",
+        "is given",
+        "extension",
+        "chart is drawn",
+        "named",
+    ]
     assert english_words(out, words) == []
     assert out.count({"pl": "Błąd:", "ru": "Ошибка:"}[lang]) == 10
 
@@ -201,12 +243,20 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "heading", "bridge", "remibrydz"),
     [
-        ("pl", ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "kart na rękę"],
-         "2×52 + 4 jokery", "2×52 + 6 jokerów"),
-        ("ru", ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руке"],
-         "2×52 + 4 джокера", "2×52 + 6 джокеров"),
+        (
+            "pl",
+            ["odmiana", "nazwa", "warianty zasad", "gracze", "talia", "kart na rękę"],
+            "2×52 + 4 jokery",
+            "2×52 + 6 jokerów",
+        ),
+        (
+            "ru",
+            ["вариант", "название", "наборы правил", "игроки", "колода", "карт на руке"],
+            "2×52 + 4 джокера",
+            "2×52 + 6 джокеров",
+        ),
     ],
-)  # fmt: skip
+)
 def test_variants_in_the_language(
     lang: str, heading: list[str], bridge: str, remibrydz: str
 ) -> None:
@@ -215,8 +265,10 @@ def test_variants_in_the_language(
     assert bridge in wide and remibrydz in wide
     assert {"pl": "\nInne nazwy:\n", "ru": "\nДругие названия:\n"}[lang] in wide
     narrow = run("variants", lang=lang, env={"COLUMNS": "60"}).output
-    blocks = {"pl": "  gracze: 2; talia: 1×52; kart na rękę: 10",
-              "ru": "  игроки: 2; колода: 1×52; карт на руке: 10"}  # fmt: skip
+    blocks = {
+        "pl": "  gracze: 2; talia: 1×52; kart na rękę: 10",
+        "ru": "  игроки: 2; колода: 1×52; карт на руке: 10",
+    }
     assert narrow.splitlines()[1] == blocks[lang]
     words = ["players", "pack", "presets", "aliases", "jokers", "cards", "variant", "name"]
     assert english_words(wide + narrow, words) == []
@@ -225,18 +277,35 @@ def test_variants_in_the_language(
 @pytest.mark.parametrize(
     ("lang", "row", "note"),
     [
-        ("pl", "gin_bonus            25         premia za gina",
-         "Uwaga: warianty zasad zmieniają tylko premie; gra dalej toczy się do 150"),
-        ("ru", "gin_bonus            25          премия за джин",
-         "Примечание: наборы правил меняют только премии; партия по-прежнему до 150"),
+        (
+            "pl",
+            "gin_bonus            25         premia za gina",
+            "Uwaga: warianty zasad zmieniają tylko premie; gra dalej toczy się do 150",
+        ),
+        (
+            "ru",
+            "gin_bonus            25          премия за джин",
+            "Примечание: наборы правил меняют только премии; партия по-прежнему до 150",
+        ),
     ],
-)  # fmt: skip
+)
 def test_rules_in_the_language(lang: str, row: str, note: str) -> None:
     out = run("rules", "oklahoma", "--all", lang=lang, env={"COLUMNS": "200"}).output
     lines = out.splitlines()
     assert row in lines and note in lines
-    words = ["key", "meaning", "bonus", "fewest", "most", "value of", "bridge", "stakes",
-             "Note", "pool", "oklahoma:"]  # fmt: skip
+    words = [
+        "key",
+        "meaning",
+        "bonus",
+        "fewest",
+        "most",
+        "value of",
+        "bridge",
+        "stakes",
+        "Note",
+        "pool",
+        "oklahoma:",
+    ]
     assert english_words(out, words) == []
 
 
@@ -266,8 +335,18 @@ def test_json_of_the_sheet_commands_is_the_same_in_every_language(tmp_path: Path
     for lang in ("en", "pl", "ru"):
         sheet = tmp_path / f"g-{lang}.yaml"
         got = [
-            run("new", str(sheet), "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10",
-                "--json", lang=lang).output,
+            run(
+                "new",
+                str(sheet),
+                "-v",
+                "gin",
+                "--players",
+                "Anna,Boris",
+                "--stake",
+                "0.10",
+                "--json",
+                lang=lang,
+            ).output,
             run("add", str(sheet), "--closer", "Anna", ANNA, BORIS, "--json", lang=lang).output,
             run("add", str(sheet), "--score", "Boris=12", "--json", lang=lang).output,
             run("edit", str(sheet), "2", "--score", "Boris=7", "--json", lang=lang).output,
@@ -278,7 +357,7 @@ def test_json_of_the_sheet_commands_is_the_same_in_every_language(tmp_path: Path
             run("stats", str(sheet), "--json", lang=lang).output,
             run("variants", "--json", lang=lang).output,
             run("rules", "oklahoma", "--json", lang=lang).output,
-        ]  # fmt: skip
+        ]
         outputs[lang] = [text.replace(f"g-{lang}.yaml", "g.yaml") for text in got]
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
     assert all(text.startswith(("{", "[")) for text in outputs["en"])

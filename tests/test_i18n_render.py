@@ -118,8 +118,7 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     assert ru[:2] == ["-- партия 2 --", ""]  # the seed's game is over: deal 8 starts the next
     ru = ru[2:]
     assert ru[0] == "Сдача 8: Anna стучит; выигрывает Anna"
-    assert ru[2].split() == ["игрок", "комбинации", "свободные", "доложено", "на", "руке",
-                             "очки"]  # fmt: skip
+    assert ru[2].split() == ["игрок", "комбинации", "свободные", "доложено", "на", "руке", "очки"]
     assert any(line.startswith("Anna     9т 9б 9ч ") for line in ru)
     assert "Почему:" in ru
     assert ru[-3:] == [
@@ -145,8 +144,9 @@ def test_stats_headings_and_outcomes() -> None:
     ru = lines("--lang", "ru", "stats", ex("gin/ru-seed-236.yaml"))
     assert ru[0].split()[:4] == ["игрок", "сдачи", "выиграно", "исходы"]
     assert "стук 4," in ru[3] and "17,8" in ru[5]
-    several = lines("--lang", "pl", "stats", ex("evening/friday-gin.yaml"),
-                    ex("evening/friday-rummy.yaml"))  # fmt: skip
+    several = lines(
+        "--lang", "pl", "stats", ex("evening/friday-gin.yaml"), ex("evening/friday-rummy.yaml")
+    )
     assert several[-1].startswith("Zapisy: 1 ")
 
 
@@ -156,8 +156,9 @@ def test_the_evening() -> None:
     assert "== Вечер: 2 записи вместе ==" in ru
     assert "Anna     20,80\xa0zł" in ru
     md = ok("--lang", "pl", "settle", *files, "--format", "markdown").output
-    assert md.endswith("\n\nKto komu płaci:\n\n- Boris → Anna: 20,80\xa0zł\n"
-                       "- Boris → Carl: 2,50\xa0zł\n")  # fmt: skip
+    assert md.endswith(
+        "\n\nKto komu płaci:\n\n- Boris → Anna: 20,80\xa0zł\n- Boris → Carl: 2,50\xa0zł\n"
+    )
 
 
 # --- no English left -------------------------------------------------------------------------
@@ -243,7 +244,7 @@ def test_a_deal_for_programs_keeps_codes_in_every_language() -> None:
         outputs = {
             lang: ok(
                 "--lang", lang, "round", "gin", "--closer", "Anna", *GIN, "--format", fmt
-            ).output  # fmt: skip
+            ).output
             for lang in ("en", "pl", "ru")
         }
         assert outputs["en"] == outputs["pl"] == outputs["ru"], fmt
@@ -292,8 +293,11 @@ def test_plural_number() -> None:
     from fractions import Fraction
 
     assert [plural_number(v) for v in (Decimal("5"), Fraction(5, 2), -1, Decimal("1.0"))] == [
-        5, 2, 1, 1,
-    ]  # fmt: skip
+        5,
+        2,
+        1,
+        1,
+    ]
 
 
 TIE = """remikcalc: 1
@@ -332,8 +336,11 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
         "wynikiem 56"
     )
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
-    hands = ("Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
-             "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC")  # fmt: skip
+    hands = (
+        "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
+        "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
+        "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC",
+    )
     ru = lines("--lang", "ru", "round", "bridge", "--closer", "Anna", *hands)
     assert "кто платит    кому    сколько" in ru
     assert "Boris         пуля    0,5" in ru
@@ -344,6 +351,10 @@ def test_an_empty_sheet(tmp_path: Path) -> None:
     sheet = tmp_path / "e.yaml"
     sheet.write_text("remikcalc: 1\nvariant: gin\nplayers: [Аня, Борис]\ndeals: []\n", "utf-8")
     assert lines("--lang", "ru", "show", str(sheet)) == [
-        "джин: Аня, Борис", "", "(сдач пока нет)", "", "До 100 осталось: Аня 100, Борис 100",
-    ]  # fmt: skip
+        "джин: Аня, Борис",
+        "",
+        "(сдач пока нет)",
+        "",
+        "До 100 осталось: Аня 100, Борис 100",
+    ]
     assert "(jeszcze nie było rozdań)" in lines("--lang", "pl", "show", str(sheet))

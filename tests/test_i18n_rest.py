@@ -22,8 +22,11 @@ EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed
 # No language from the test machine's own environment, and a terminal wide enough not to wrap.
 pytestmark = [pytest.mark.no_locale, pytest.mark.columns(300)]
 GIN = ("Anna=QH QD QC 6S 7S 8S 2D 3D 4D AC", "Boris=QS 9S TS 5H 5C 9H JC KD 2C 3C")
-BRIDGE = ("Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK", "Boris=8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
-          "Carl=JK 2C 6C 9C 5D QD 3H TH 7S KS")  # fmt: skip
+BRIDGE = (
+    "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+    "Boris=8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
+    "Carl=JK 2C 6C 9C 5D QD 3H TH 7S KS",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -45,37 +48,82 @@ def error_line(*args: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "args", "line"),
     [
-        ("pl", ("hand", "9X"), "Błąd: karta 1 '9X': nieznany kolor 'X' (kolory: C D H S, "
-         "po polsku t ka k p, lub ♣ ♦ ♥ ♠); czy chodziło o 9♣, 9♦, 9♥ lub 9♠?"),
-        ("ru", ("hand", "9X"), "Ошибка: карта 1 '9X': неизвестная масть 'X' (масти: C D H S "
-         "или ♣ ♦ ♥ ♠); может быть, 9т, 9б, 9ч или 9п?"),
-        ("ru", ("hand", "Дx"), "Ошибка: карта 1 'Дx' смешивает алфавиты: 'x' (U+0078) — "
-         "латинская буква в русском коде; введите кириллическую 'х'"),
-        ("pl", ("hand", "-v", "nope", "9C"), "Błąd: nieznana odmiana 'nope'; znane odmiany: "
-         "gin, oklahoma, bridge, rummy, boat, rummy500, polish, continental, remibrydz"),
-        ("ru", ("hand", "--rule", "gin_bonuz=3", "9C"), "Ошибка: неизвестный ключ правила "
-         "'gin_bonuz'; может быть, gin_bonus или big_gin_bonus или game_bonus?"),
+        (
+            "pl",
+            ("hand", "9X"),
+            "Błąd: karta 1 '9X': nieznany kolor 'X' (kolory: C D H S, "
+            "po polsku t ka k p, lub ♣ ♦ ♥ ♠); czy chodziło o 9♣, 9♦, 9♥ lub 9♠?",
+        ),
+        (
+            "ru",
+            ("hand", "9X"),
+            "Ошибка: карта 1 '9X': неизвестная масть 'X' (масти: C D H S "
+            "или ♣ ♦ ♥ ♠); может быть, 9т, 9б, 9ч или 9п?",
+        ),
+        (
+            "ru",
+            ("hand", "Дx"),
+            "Ошибка: карта 1 'Дx' смешивает алфавиты: 'x' (U+0078) — "
+            "латинская буква в русском коде; введите кириллическую 'х'",
+        ),
+        (
+            "pl",
+            ("hand", "-v", "nope", "9C"),
+            "Błąd: nieznana odmiana 'nope'; znane odmiany: "
+            "gin, oklahoma, bridge, rummy, boat, rummy500, polish, continental, remibrydz",
+        ),
+        (
+            "ru",
+            ("hand", "--rule", "gin_bonuz=3", "9C"),
+            "Ошибка: неизвестный ключ правила "
+            "'gin_bonuz'; может быть, gin_bonus или big_gin_bonus или game_bonus?",
+        ),
         ("pl", ("hand", "--rule", "decks=99", "9C"), "Błąd: zasada decks=99: musi być od 1 do 8"),
-        ("ru", ("hand", "--rule", "gin_bonus=abc", "9C"),
-         "Ошибка: правило gin_bonus: 'abc' — не целое число"),
-        ("pl", ("hand", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
-         "Błąd: ręka w ginie ma najwyżej 11 kart (10 rozdanych + 1 dobrana); wpisano 13"),
-        ("ru", ("hand", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
-         "Ошибка: на руке в джине не больше 11 карт (10 сданных + 1 взятая); введено 13"),
-        ("ru", ("hand", "9C 10C | 5H 5D 5S 3S"),
-         "Ошибка: группа 2: 5ч 5б 5п 3п — не секвенция: карты не одной масти; последней группой "
-         "это были бы карты вне комбинаций, но среди них 5б 5ч 5п — комбинация: выделите её в "
-         "отдельную группу"),
-        ("pl", ("hand", "-v", "continental", "-n", "1", "9C"),
-         "Błąd: w remika kontynentalnego gra od 2 do 12 graczy, nie 1"),
-        ("pl", ("round", "oklahoma", "--closer", "Anna", *GIN), "Błąd: oklahoma: limit pukania "
-         "ustala karta odkryta; podaj ją przez --upcard KARTA (upcard: w zapisie)"),
-        ("ru", ("round", "gin", "--how", "gin", "--closer", "Anna", *GIN),
-         "Ошибка: Anna заявляет джин, но очков вне комбинаций 1 (Тт)"),
-        ("ru", ("round", "gin", *GIN),
-         "Ошибка: кто стучал? укажите закрывшего (--closer ИМЯ) или --draw при ничьей"),
+        (
+            "ru",
+            ("hand", "--rule", "gin_bonus=abc", "9C"),
+            "Ошибка: правило gin_bonus: 'abc' — не целое число",
+        ),
+        (
+            "pl",
+            ("hand", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+            "Błąd: ręka w ginie ma najwyżej 11 kart (10 rozdanych + 1 dobrana); wpisano 13",
+        ),
+        (
+            "ru",
+            ("hand", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+            "Ошибка: на руке в джине не больше 11 карт (10 сданных + 1 взятая); введено 13",
+        ),
+        (
+            "ru",
+            ("hand", "9C 10C | 5H 5D 5S 3S"),
+            "Ошибка: группа 2: 5ч 5б 5п 3п — не секвенция: карты не одной масти; последней группой "
+            "это были бы карты вне комбинаций, но среди них 5б 5ч 5п — комбинация: выделите её в "
+            "отдельную группу",
+        ),
+        (
+            "pl",
+            ("hand", "-v", "continental", "-n", "1", "9C"),
+            "Błąd: w remika kontynentalnego gra od 2 do 12 graczy, nie 1",
+        ),
+        (
+            "pl",
+            ("round", "oklahoma", "--closer", "Anna", *GIN),
+            "Błąd: oklahoma: limit pukania "
+            "ustala karta odkryta; podaj ją przez --upcard KARTA (upcard: w zapisie)",
+        ),
+        (
+            "ru",
+            ("round", "gin", "--how", "gin", "--closer", "Anna", *GIN),
+            "Ошибка: Anna заявляет джин, но очков вне комбинаций 1 (Тт)",
+        ),
+        (
+            "ru",
+            ("round", "gin", *GIN),
+            "Ошибка: кто стучал? укажите закрывшего (--closer ИМЯ) или --draw при ничьей",
+        ),
     ],
-)  # fmt: skip
+)
 def test_error_lines(lang: str, args: tuple[str, ...], line: str) -> None:
     assert error_line("--lang", lang, *args) == line
 
@@ -83,14 +131,20 @@ def test_error_lines(lang: str, args: tuple[str, ...], line: str) -> None:
 @pytest.mark.parametrize(
     ("text", "english", "polish", "russian"),
     [
-        ("a: [1, 2\n", "did not find expected ',' or ']'",
-         "oczekiwano , lub ] (niezamknięta lista w [ ]?)",
-         "ожидалась , или ] (не закрыт список в [ ]?)"),
-        ("a: 'x\n", "found unexpected end of stream",
-         "plik kończy się w środku tekstu w cudzysłowie (niezamknięty cudzysłów?)",
-         "файл кончается внутри текста в кавычках (не закрыта кавычка?)"),
+        (
+            "a: [1, 2\n",
+            "did not find expected ',' or ']'",
+            "oczekiwano , lub ] (niezamknięta lista w [ ]?)",
+            "ожидалась , или ] (не закрыт список в [ ]?)",
+        ),
+        (
+            "a: 'x\n",
+            "found unexpected end of stream",
+            "plik kończy się w środku tekstu w cudzysłowie (niezamknięty cudzysłów?)",
+            "файл кончается внутри текста в кавычках (не закрыта кавычка?)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_yaml_problems_said_in_the_language(
     text: str, english: str, polish: str, russian: str, tmp_path: Path
 ) -> None:
@@ -224,8 +278,9 @@ def test_hand_plain_same_bytes_in_every_language() -> None:
     assert english.exit_code == 0
     assert "JK=KC" in english.stdout
     for lang in ("pl", "ru"):
-        again = run("--lang", lang, "hand", "-v", "remibrydz", "--format", "plain", "-",
-                    input=lines)  # fmt: skip
+        again = run(
+            "--lang", lang, "hand", "-v", "remibrydz", "--format", "plain", "-", input=lines
+        )
         assert again.stdout == english.stdout
 
 
@@ -346,8 +401,17 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
         ("round", "oklahoma", "--closer", "Anna", *GIN),
         ("round", "oklahoma", "--upcard", "AS", "--closer", "Anna", *GIN),
         ("round", "oklahoma", "--upcard", "KS", "--closer", "Boris", *GIN),
-        ("round", "bridge", "--closer", "Anna", "--how", "full_colour", "Anna=2H 3H",
-         "Boris=2C", "Carl=3C"),
+        (
+            "round",
+            "bridge",
+            "--closer",
+            "Anna",
+            "--how",
+            "full_colour",
+            "Anna=2H 3H",
+            "Boris=2C",
+            "Carl=3C",
+        ),
         ("round", "rummy", "--closer", "Anna", "Anna=9C", *rummy),
         ("round", "polish", "--closer", "Anna", "Anna=9C", *rummy),
         ("round", "remibrydz", "--closer", "Anna", "Anna=9C", *rummy),
@@ -355,7 +419,7 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
         ("round", "boat", "--draw", "--players", "Anna,Boris"),
         ("round", "continental", "--draw", "--players", "Anna,Boris,Carl"),
         ("round", "continental", "--closer", "Anna", *rummy),
-    ]  # fmt: skip
+    ]
     succeeding: list[Sequence[str]] = [
         ("hand", "9C 7H QD 9D 9H 5S 6S 7S KD KH JK", "-v", "remibrydz"),
         ("hand", "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD"),
@@ -366,8 +430,16 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
         ("hand", "-v", "polish", "9C 9D 9H KS 2C JK"),
         ("opening", "AS 2S 3S 7H 7D 7C 9C"),
         ("round", "gin", "--closer", "Anna", *GIN),
-        ("round", "gin", "--preset", "modern", "--closer", "Anna",
-         "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS", "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C"),
+        (
+            "round",
+            "gin",
+            "--preset",
+            "modern",
+            "--closer",
+            "Anna",
+            "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
+            "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C",
+        ),
         ("round", "gin", "--draw", "--players", "Anna,Boris"),
         ("round", "oklahoma", "--upcard", "3S", "--closer", "Anna", *GIN),
         ("round", "bridge", "--closer", "Anna", *BRIDGE),
@@ -376,12 +448,17 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
         ("round", "remibrydz", "--closer", "Anna", *rummy),
         ("round", "rummy500", "--closer", "Anna", "--melded", "Anna=5S 6S 7S", *rummy),
         ("round", "boat", "--closer", "Anna", "--plus", "5", *rummy),
-        ("round", "continental", "--closer", "Anna",
-         "Anna=3H 4H 5H | 6H 7H 8H | 6S 7S 8S | 9S TS JS | 9C TC JC",
-         "Boris=2C 3D 9H 4C 5C 6C 7D 8D 9D TD JD QD KD AD AC",
-         "Carl=KS QS QC 2S 3S 4S 5S 2H KC 9H TH JH QH KH AH"),
+        (
+            "round",
+            "continental",
+            "--closer",
+            "Anna",
+            "Anna=3H 4H 5H | 6H 7H 8H | 6S 7S 8S | 9S TS JS | 9C TC JC",
+            "Boris=2C 3D 9H 4C 5C 6C 7D 8D 9D TD JD QD KD AD AC",
+            "Carl=KS QS QC 2S 3S 4S 5S 2H KC 9H TH JH QH KH AH",
+        ),
         ("check", str(EXAMPLES / "oklahoma")),
-    ]  # fmt: skip
+    ]
     return [(c, "fails") for c in failing] + [(c, None) for c in succeeding]
 
 

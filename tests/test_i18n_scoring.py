@@ -27,27 +27,75 @@ EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed
 # No language from the test machine's own environment: each test says what it sets.
 pytestmark = pytest.mark.no_locale
 
-BOAT = ["round", "boat", "--plus", "10", "--closer", "Anna", "Boris=KS KH 9C 9D 3S",
-        "Carl=QS 4H 4D", "Anna="]  # fmt: skip
-BRIDGE_COLOUR = ["round", "bridge", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JH",
-                 "Boris=AS 2S 3C 4D 5D 8C 8D JC QC TD"]  # fmt: skip
-BRIDGE_KNOCK = ["round", "bridge", "--closer", "Anna", "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD 4C",
-                "Boris=AS 2S 3C 4D 5D 8C 8H JC QC TH"]  # fmt: skip
-RUMMY_ONE_GO = ["round", "rummy", "--how", "one_go", "--closer", "Anna", "Boris=KS KH 9C",
-                "Carl=QS 4H 4D", "Anna="]  # fmt: skip
+BOAT = [
+    "round",
+    "boat",
+    "--plus",
+    "10",
+    "--closer",
+    "Anna",
+    "Boris=KS KH 9C 9D 3S",
+    "Carl=QS 4H 4D",
+    "Anna=",
+]
+BRIDGE_COLOUR = [
+    "round",
+    "bridge",
+    "--closer",
+    "Anna",
+    "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+    "Boris=AS 2S 3C 4D 5D 8C 8D JC QC TD",
+]
+BRIDGE_KNOCK = [
+    "round",
+    "bridge",
+    "--closer",
+    "Anna",
+    "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD 4C",
+    "Boris=AS 2S 3C 4D 5D 8C 8H JC QC TH",
+]
+RUMMY_ONE_GO = [
+    "round",
+    "rummy",
+    "--how",
+    "one_go",
+    "--closer",
+    "Anna",
+    "Boris=KS KH 9C",
+    "Carl=QS 4H 4D",
+    "Anna=",
+]
 RUMMY_DRAW = ["round", "rummy", "--draw", "Anna=2C", "Boris=KS KH 9C", "Carl=QS 4H 4D"]
-RUMMY500 = ["round", "rummy 500", "--closer", "Anna", "--melded", "Anna=3H 4H 5H|7C",
-            "--melded", "Boris=KS KH KD", "Boris=9C 2D", "Anna="]  # fmt: skip
-CONTINENTAL = ["round", "continental", "--closer", "Anna",
-               "Anna=3H 4H 5H | 6S 7S 8S | 9D TD JD | 2C 3C 4C | QS KS AS",
-               "Boris=2H 5C 7C 9C JC KH 3D 5D 7D 9H JH 4S 6H 8H TC"]  # fmt: skip
+RUMMY500 = [
+    "round",
+    "rummy 500",
+    "--closer",
+    "Anna",
+    "--melded",
+    "Anna=3H 4H 5H|7C",
+    "--melded",
+    "Boris=KS KH KD",
+    "Boris=9C 2D",
+    "Anna=",
+]
+CONTINENTAL = [
+    "round",
+    "continental",
+    "--closer",
+    "Anna",
+    "Anna=3H 4H 5H | 6S 7S 8S | 9D TD JD | 2C 3C 4C | QS KS AS",
+    "Boris=2H 5C 7C 9C JC KH 3D 5D 7D 9H JH 4S 6H 8H TC",
+]
 
 
 def why_lines(output: str) -> list[str]:
     """The lines under the deal's "Why:" heading."""
     lines = output.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.rstrip().endswith(":") and
-                 line.strip() in ("Why:", "Dlaczego:", "Почему:"))  # fmt: skip
+    start = next(
+        i
+        for i, line in enumerate(lines)
+        if line.rstrip().endswith(":") and line.strip() in ("Why:", "Dlaczego:", "Почему:")
+    )
     return [line.strip() for line in lines[start + 1 :] if line.strip()]
 
 
@@ -106,35 +154,79 @@ def test_a_why_survives_pickling_with_its_message() -> None:
 @pytest.mark.parametrize(
     ("args", "lang", "expected"),
     [
-        (BOAT, "pl", ["- zasada par: 9♣ 9♦ gracza Boris liczą się jak jedna karta (9)",
-                      "- zasada par: K♠ K♥ gracza Boris liczą się jak jedna karta (król)",
-                      "- zasada par: 4♥ 4♦ gracza Carl liczą się jak jedna karta (4)",
-                      "- Boris płaci 10 + 22 = 32", "- Carl płaci 10 + 14 = 24"]),
-        (BOAT, "ru", ["- правило пар: у игрока Boris 9т 9б считаются одной картой (9)",
-                      "- правило пар: у игрока Boris Кп Кч считаются одной картой (король)",
-                      "- правило пар: у игрока Carl 4ч 4б считаются одной картой (4)",
-                      "- Boris платит 10 + 22 = 32", "- Carl платит 10 + 14 = 24"]),
-        (BRIDGE_COLOUR, "ru", [
-            "- Anna закрывает (полный колер): свободные карты не считаются, вычитается "
-            "премия 40",
-            "- на руке есть ещё колер и ремик; считается только самая высокая премия",
-            "- Boris записывает 61 за свободные карты",
-            "- каждый из остальных платит игроку Anna 4 ставки за полный колер"]),
-        (BRIDGE_KNOCK, "pl", [
-            "- Anna puka z 4 (limit 5) i dopisuje sobie 4",
-            "- Boris dopisuje 61 za karty niewyłożone",
-            "- każdy z pozostałych graczy płaci graczowi Anna 0,5 stawki i 0,5 do puli"
-            " za pukanie"]),
-        (RUMMY_ONE_GO, "pl", ["- Boris: na ręce 29", "- Carl: na ręce 18",
-                              "- Anna zamyka i zbiera 29 + 18 = 47",
-                              "- z ręki — rozdanie liczy się podwójnie: Anna +94"]),
-        (RUMMY_ONE_GO, "ru", ["- Boris: на руке 29", "- Carl: на руке 18",
-                              "- Anna выходит и забирает 29 + 18 = 47",
-                              "- за один приём — сдача удваивается: Anna +94"]),
-        (RUMMY500, "ru", ["- Boris: 19 (комбинации 30, на руке 11)",
-                          "- Anna: 19 (комбинации 12, доложено 7т = 7, на руке 0)"]),
+        (
+            BOAT,
+            "pl",
+            [
+                "- zasada par: 9♣ 9♦ gracza Boris liczą się jak jedna karta (9)",
+                "- zasada par: K♠ K♥ gracza Boris liczą się jak jedna karta (król)",
+                "- zasada par: 4♥ 4♦ gracza Carl liczą się jak jedna karta (4)",
+                "- Boris płaci 10 + 22 = 32",
+                "- Carl płaci 10 + 14 = 24",
+            ],
+        ),
+        (
+            BOAT,
+            "ru",
+            [
+                "- правило пар: у игрока Boris 9т 9б считаются одной картой (9)",
+                "- правило пар: у игрока Boris Кп Кч считаются одной картой (король)",
+                "- правило пар: у игрока Carl 4ч 4б считаются одной картой (4)",
+                "- Boris платит 10 + 22 = 32",
+                "- Carl платит 10 + 14 = 24",
+            ],
+        ),
+        (
+            BRIDGE_COLOUR,
+            "ru",
+            [
+                "- Anna закрывает (полный колер): свободные карты не считаются, вычитается "
+                "премия 40",
+                "- на руке есть ещё колер и ремик; считается только самая высокая премия",
+                "- Boris записывает 61 за свободные карты",
+                "- каждый из остальных платит игроку Anna 4 ставки за полный колер",
+            ],
+        ),
+        (
+            BRIDGE_KNOCK,
+            "pl",
+            [
+                "- Anna puka z 4 (limit 5) i dopisuje sobie 4",
+                "- Boris dopisuje 61 za karty niewyłożone",
+                "- każdy z pozostałych graczy płaci graczowi Anna 0,5 stawki i 0,5 do puli"
+                " za pukanie",
+            ],
+        ),
+        (
+            RUMMY_ONE_GO,
+            "pl",
+            [
+                "- Boris: na ręce 29",
+                "- Carl: na ręce 18",
+                "- Anna zamyka i zbiera 29 + 18 = 47",
+                "- z ręki — rozdanie liczy się podwójnie: Anna +94",
+            ],
+        ),
+        (
+            RUMMY_ONE_GO,
+            "ru",
+            [
+                "- Boris: на руке 29",
+                "- Carl: на руке 18",
+                "- Anna выходит и забирает 29 + 18 = 47",
+                "- за один приём — сдача удваивается: Anna +94",
+            ],
+        ),
+        (
+            RUMMY500,
+            "ru",
+            [
+                "- Boris: 19 (комбинации 30, на руке 11)",
+                "- Anna: 19 (комбинации 12, доложено 7т = 7, на руке 0)",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 @pytest.mark.columns(200)  # each reason on one line: they wrap to the terminal
 def test_why_lines_in_polish_and_russian(args: list[str], lang: str, expected: list[str]) -> None:
     result = run(*args, "--lang", lang)
@@ -142,14 +234,37 @@ def test_why_lines_in_polish_and_russian(args: list[str], lang: str, expected: l
     assert why_lines(result.output) == expected
 
 
-ENGLISH_WORDS = ("pays", "went out", "collects", "hand counts", "stake", "each other player",
-                 "pair rule", "count as one", "knocks", "adds", "unmatched", "closes with",
-                 "stock ran out", "scores", "melds", "laid off", "one go", "loser", "runs of",
-                 "for going out", "card", "joker", "no winner", "doubles")  # fmt: skip
+ENGLISH_WORDS = (
+    "pays",
+    "went out",
+    "collects",
+    "hand counts",
+    "stake",
+    "each other player",
+    "pair rule",
+    "count as one",
+    "knocks",
+    "adds",
+    "unmatched",
+    "closes with",
+    "stock ran out",
+    "scores",
+    "melds",
+    "laid off",
+    "one go",
+    "loser",
+    "runs of",
+    "for going out",
+    "card",
+    "joker",
+    "no winner",
+    "doubles",
+)
 
 
-@pytest.mark.parametrize("args", [BOAT, BRIDGE_COLOUR, BRIDGE_KNOCK, RUMMY_ONE_GO, RUMMY_DRAW,
-                                  RUMMY500, CONTINENTAL])  # fmt: skip
+@pytest.mark.parametrize(
+    "args", [BOAT, BRIDGE_COLOUR, BRIDGE_KNOCK, RUMMY_ONE_GO, RUMMY_DRAW, RUMMY500, CONTINENTAL]
+)
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 def test_no_english_word_is_left_in_the_why_lines(args: list[str], lang: str) -> None:
     result = run(*args, "--lang", lang)
@@ -162,8 +277,9 @@ def test_no_english_word_is_left_in_the_why_lines(args: list[str], lang: str) ->
         assert not [w for w in ENGLISH_WORDS if w in line], line
 
 
-@pytest.mark.parametrize("args", [BOAT, BRIDGE_KNOCK, RUMMY_ONE_GO, RUMMY_DRAW, RUMMY500,
-                                  CONTINENTAL])  # fmt: skip
+@pytest.mark.parametrize(
+    "args", [BOAT, BRIDGE_KNOCK, RUMMY_ONE_GO, RUMMY_DRAW, RUMMY500, CONTINENTAL]
+)
 def test_deal_json_and_plain_reasons_stay_english(args: list[str]) -> None:
     outputs = {lang: run(*args, "--json", "--lang", lang).output for lang in i18n.LANGUAGES}
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
@@ -203,22 +319,28 @@ def test_the_bridge_pool_taken_in_the_language_and_json_unchanged() -> None:
     sheet = _example("bridge", "elimination-reentry-pool.yaml")
     assert "Anna забирает пулю (ставок: 8)" in run("settle", sheet, "--lang", "ru").output
     assert "Anna bierze pulę (stawek: 8)" in run("settle", sheet, "--lang", "pl").output
-    outputs = {lang: run("settle", sheet, "--json", "--lang", lang).output
-               for lang in i18n.LANGUAGES}  # fmt: skip
+    outputs = {
+        lang: run("settle", sheet, "--json", "--lang", lang).output for lang in i18n.LANGUAGES
+    }
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
     assert "Anna took the pool (stakes: 8)" in outputs["en"]
 
 
 @pytest.mark.parametrize(
     "sheet",
-    [("gin", "pagat-two-games.yaml"), ("gin", "modern-hollywood-shutout.yaml"),
-     ("rummy500", "two-games.yaml"), ("continental", "chips-wild-cards.yaml"),
-     ("boat", "pair-rule-three-players.yaml")],
-)  # fmt: skip
+    [
+        ("gin", "pagat-two-games.yaml"),
+        ("gin", "modern-hollywood-shutout.yaml"),
+        ("rummy500", "two-games.yaml"),
+        ("continental", "chips-wild-cards.yaml"),
+        ("boat", "pair-rule-three-players.yaml"),
+    ],
+)
 def test_settle_json_is_byte_identical_in_every_language(sheet: tuple[str, str]) -> None:
     path = _example(*sheet)
-    outputs = {lang: run("settle", path, "--json", "--lang", lang).output
-               for lang in i18n.LANGUAGES}  # fmt: skip
+    outputs = {
+        lang: run("settle", path, "--json", "--lang", lang).output for lang in i18n.LANGUAGES
+    }
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
     json.loads(outputs["en"])
 
@@ -229,22 +351,44 @@ def test_settle_json_is_byte_identical_in_every_language(sheet: tuple[str, str])
 @pytest.mark.parametrize(
     ("args", "lang", "line"),
     [
-        (["round", "rummy", "Boris=KS KH 9C", "Carl=QS 4H 4D"], "pl",
-         "Błąd: kto zamknął? podaj zwycięzcę przez --closer IMIĘ albo --draw, jeśli stos się "
-         "wyczerpał"),
-        (["round", "bridge", "--closer", "Anna", "--how", "colour",
-          "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD 4C", "Boris=AS 2S 3C 4D 5D 8C 8H JC QC TH"], "ru",
-         "Ошибка: Anna заявляет: колер, но на руке трефы, бубны, червы и пики"),
-        (["round", "gin", "--closer", "Anna", "Anna=2H 3H", "Boris=AS"], "ru",
-         "Ошибка: у игрока Anna 2 карты; в джине на руке 10 карт (11 у закрывшего до сброса)"),
-        (["round", "gin", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H", "Boris=AS"], "pl",
-         "Błąd: Anna ma 5 kart; w ginie ręka ma 10 kart (11 u zamykającego przed "
-         "odrzuceniem)"),
-        (["round", "boat", "--closer", "Anna", "Anna=2H", "Boris=AS"], "pl",
-         "Błąd: Anna zamyka, a dla gracza Anna wpisano 1 kartę; pomiń rękę zwycięzcy (albo "
-         "podaj właściwy --closer)"),
+        (
+            ["round", "rummy", "Boris=KS KH 9C", "Carl=QS 4H 4D"],
+            "pl",
+            "Błąd: kto zamknął? podaj zwycięzcę przez --closer IMIĘ albo --draw, jeśli stos się "
+            "wyczerpał",
+        ),
+        (
+            [
+                "round",
+                "bridge",
+                "--closer",
+                "Anna",
+                "--how",
+                "colour",
+                "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD 4C",
+                "Boris=AS 2S 3C 4D 5D 8C 8H JC QC TH",
+            ],
+            "ru",
+            "Ошибка: Anna заявляет: колер, но на руке трефы, бубны, червы и пики",
+        ),
+        (
+            ["round", "gin", "--closer", "Anna", "Anna=2H 3H", "Boris=AS"],
+            "ru",
+            "Ошибка: у игрока Anna 2 карты; в джине на руке 10 карт (11 у закрывшего до сброса)",
+        ),
+        (
+            ["round", "gin", "--closer", "Anna", "Anna=2H 3H 4H 5H 6H", "Boris=AS"],
+            "pl",
+            "Błąd: Anna ma 5 kart; w ginie ręka ma 10 kart (11 u zamykającego przed odrzuceniem)",
+        ),
+        (
+            ["round", "boat", "--closer", "Anna", "Anna=2H", "Boris=AS"],
+            "pl",
+            "Błąd: Anna zamyka, a dla gracza Anna wpisano 1 kartę; pomiń rękę zwycięzcy (albo "
+            "podaj właściwy --closer)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_errors_of_impossible_deals(args: list[str], lang: str, line: str) -> None:
     result = run(*args, "--lang", lang)
     assert result.exit_code == 1
@@ -279,6 +423,8 @@ def test_a_sheet_that_cannot_be_replayed_says_so_in_polish(tmp_path: Path) -> No
         ":5: rozdanie 1: Anna zamyka, a dla gracza Anna wpisano 1 kartę; pomiń rękę zwycięzcy "
         "(albo podaj właściwy --closer)"
     )
-    assert lines[2].endswith(": rozdanie 3: Boris zamyka, a dla gracza Boris wpisano 2 karty; "
-                             "pomiń rękę zwycięzcy (albo podaj właściwy --closer)")  # fmt: skip
+    assert lines[2].endswith(
+        ": rozdanie 3: Boris zamyka, a dla gracza Boris wpisano 2 karty; "
+        "pomiń rękę zwycięzcy (albo podaj właściwy --closer)"
+    )
     assert "deals cannot be scored" in run("settle", str(sheet)).output

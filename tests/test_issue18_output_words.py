@@ -55,8 +55,11 @@ def test_evening_markdown_has_a_section_per_sheet(lang: str, first: str) -> None
     gin, rummy = ex("evening/friday-gin.yaml"), ex("evening/friday-rummy.yaml")
     text = out("settle", gin, rummy, "--format", "markdown", lang=lang)
     assert text.startswith(first.format(p=gin) + "\n\n| ")
-    heading = {"en": "## The evening: 2 sheets together", "pl": "## Wieczór: 2 zapisy razem",
-               "ru": "## Вечер: 2 записи вместе"}[lang]  # fmt: skip
+    heading = {
+        "en": "## The evening: 2 sheets together",
+        "pl": "## Wieczór: 2 zapisy razem",
+        "ru": "## Вечер: 2 записи вместе",
+    }[lang]
     assert f"\n{heading}\n\n| " in text
     assert text.count("\n## ") == 2
 
@@ -115,8 +118,15 @@ def test_show_csv_has_numeric_deal_scores() -> None:
     [
         ["round", "gin", "--closer", "Anna", GIN, GIN_B],
         ["round", "rummy", "--closer", "Anna", "Anna=", "Boris=9C 7H 9D QD", "Carl=AH AS"],
-        ["round", "bridge", "--closer", "Carl", "Carl=JK 8S 9S TS 4C 4S 4H QC QH QS",
-         "Anna=2D 3D 4D KC KH KS AS 3C 6H 2C", "Boris=5D 6D 7D JH JD JC TH 9C 8H 3S"],
+        [
+            "round",
+            "bridge",
+            "--closer",
+            "Carl",
+            "Carl=JK 8S 9S TS 4C 4S 4H QC QH QS",
+            "Anna=2D 3D 4D KC KH KS AS 3C 6H 2C",
+            "Boris=5D 6D 7D JH JD JC TH 9C 8H 3S",
+        ],
         ["show", ex("gin/ru-seed-236.yaml")],
         ["show", ex("boat/seed-114-99-96.yaml")],
         ["show", ex("bridge/four-players-jokers.yaml")],
@@ -124,7 +134,7 @@ def test_show_csv_has_numeric_deal_scores() -> None:
         ["settle", ex("bridge/four-players-jokers.yaml")],
         ["settle", ex("rummy500/two-games.yaml")],
     ],
-)  # fmt: skip
+)
 def test_tables_fit_a_phone(lang: str, args: list[str]) -> None:
     assert widest(out(*args, lang=lang, columns=40)) <= 40
 
@@ -225,16 +235,25 @@ def test_hollywood_settle_shows_every_column() -> None:
 @pytest.mark.parametrize(
     ("lang", "tail"),
     [
-        ("en", "No game target: each net is the total against the mean of all totals:\n"
-               "  Anna 13, mean -21: +34\n  Boris -50, mean -21: -29\n  Carl -26, mean -21: -5\n"),
-        ("pl", "Gra bez limitu punktów: bilans każdego to jego wynik względem średniej "
-               "wszystkich wyników:\n  Anna 13, średnia -21: +34\n  Boris -50, średnia -21: -29\n"
-               "  Carl -26, średnia -21: -5\n"),
-        ("ru", "Партия без предела очков: баланс каждого — его итог относительно среднего по "
-               "всем итогам:\n  Anna 13, среднее -21: +34\n  Boris -50, среднее -21: -29\n"
-               "  Carl -26, среднее -21: -5\n"),
+        (
+            "en",
+            "No game target: each net is the total against the mean of all totals:\n"
+            "  Anna 13, mean -21: +34\n  Boris -50, mean -21: -29\n  Carl -26, mean -21: -5\n",
+        ),
+        (
+            "pl",
+            "Gra bez limitu punktów: bilans każdego to jego wynik względem średniej "
+            "wszystkich wyników:\n  Anna 13, średnia -21: +34\n  Boris -50, średnia -21: -29\n"
+            "  Carl -26, średnia -21: -5\n",
+        ),
+        (
+            "ru",
+            "Партия без предела очков: баланс каждого — его итог относительно среднего по "
+            "всем итогам:\n  Anna 13, среднее -21: +34\n  Boris -50, среднее -21: -29\n"
+            "  Carl -26, среднее -21: -5\n",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_stock_out_settles_against_the_mean(lang: str, tail: str) -> None:
     text = out("settle", ex("remibrydz/stock-out.yaml"), lang=lang, columns=200)
     assert text.endswith(tail)
@@ -244,17 +263,26 @@ def test_a_stock_out_settles_against_the_mean(lang: str, tail: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "lines"),
     [
-        ("en", "The pool holds 4.5 stakes, paid in already; the last player left in takes it.\n"
-               "Still to pay, the pool aside:\n  Anna pays Boris 0.5 stakes\n"
-               "  Carl pays Boris 1.5 stakes\n"),
-        ("pl", "W puli są 4,5 stawki, już wpłacone; zabiera je ostatni gracz, który zostanie w "
-               "grze.\nDo zapłaty poza pulą:\n  Anna → Boris: 0,5 stawki\n"
-               "  Carl → Boris: 1,5 stawki\n"),
-        ("ru", "В пуле 4,5 ставки, они уже внесены; пулю забирает последний оставшийся в игре.\n"
-               "Кроме пули, ещё причитается:\n  Anna → Boris: 0,5 ставки\n"
-               "  Carl → Boris: 1,5 ставки\n"),
+        (
+            "en",
+            "The pool holds 4.5 stakes, paid in already; the last player left in takes it.\n"
+            "Still to pay, the pool aside:\n  Anna pays Boris 0.5 stakes\n"
+            "  Carl pays Boris 1.5 stakes\n",
+        ),
+        (
+            "pl",
+            "W puli są 4,5 stawki, już wpłacone; zabiera je ostatni gracz, który zostanie w "
+            "grze.\nDo zapłaty poza pulą:\n  Anna → Boris: 0,5 stawki\n"
+            "  Carl → Boris: 1,5 stawki\n",
+        ),
+        (
+            "ru",
+            "В пуле 4,5 ставки, они уже внесены; пулю забирает последний оставшийся в игре.\n"
+            "Кроме пули, ещё причитается:\n  Anna → Boris: 0,5 ставки\n"
+            "  Carl → Boris: 1,5 ставки\n",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_running_bridge_game_asks_nobody_to_pay_in_again(lang: str, lines: str) -> None:
     text = out("settle", ex("bridge/eliminated-sits-out.yaml"), lang=lang, columns=200)
     assert lines in text
@@ -289,19 +317,54 @@ def test_examples_show_the_part_of_the_source_that_differs() -> None:
 @pytest.mark.parametrize(
     ("lang", "args", "message"),
     [
-        ("pl", ["round", "polish", "--closer", "Anna", "Anna=", "Boris=JK KH 5C 5D",
-                "Carl=AS 2S 3S JK JK"],
-         "wpisano jokerów: 3, a talia remika polskiego ma tylko 2 jokery"),
-        ("ru", ["round", "boat", "--closer", "Anna", "--plus", "5", "Anna=", "Boris=AS",
-                "--melded", "Boris=10"],
-         "не в лодочном рамми"),
-        ("ru", ["round", "bridge", "--closer", "Anna", "Anna=AS AS AS 2C 3C 4C 5C 6C 7C 8C",
-                "Boris=2D 3D 4D 5D 6D 7D 8D 9D TD JD"],
-         "но в ремик-бридж играют 2 колодами"),
-        ("pl", ["round", "gin", "--players", "Anna,Boris,Carl", "--draw"],
-         "w gina grają 2 gracze, nie 3"),
+        (
+            "pl",
+            [
+                "round",
+                "polish",
+                "--closer",
+                "Anna",
+                "Anna=",
+                "Boris=JK KH 5C 5D",
+                "Carl=AS 2S 3S JK JK",
+            ],
+            "wpisano jokerów: 3, a talia remika polskiego ma tylko 2 jokery",
+        ),
+        (
+            "ru",
+            [
+                "round",
+                "boat",
+                "--closer",
+                "Anna",
+                "--plus",
+                "5",
+                "Anna=",
+                "Boris=AS",
+                "--melded",
+                "Boris=10",
+            ],
+            "не в лодочном рамми",
+        ),
+        (
+            "ru",
+            [
+                "round",
+                "bridge",
+                "--closer",
+                "Anna",
+                "Anna=AS AS AS 2C 3C 4C 5C 6C 7C 8C",
+                "Boris=2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+            ],
+            "но в ремик-бридж играют 2 колодами",
+        ),
+        (
+            "pl",
+            ["round", "gin", "--players", "Anna,Boris,Carl", "--draw"],
+            "w gina grają 2 gracze, nie 3",
+        ),
     ],
-)  # fmt: skip
+)
 def test_variant_names_are_declined_in_sentences(lang: str, args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli, ["--lang", lang, *args])
     assert result.exit_code != 0
@@ -326,8 +389,20 @@ def test_usage_words_are_translated() -> None:
 def test_russian_words() -> None:
     text = out("settle", ex("bridge/knock-and-remik.yaml"), "--format", "markdown", lang="ru")
     assert "банк" not in text
-    boat = out("round", "boat", "--closer", "Anna", "--plus", "88", "Kirill=9C 7H 9D QD",
-               "Mikhail=AH AS", "Nikolai=8S", "Anna=", lang="ru", columns=200)  # fmt: skip
+    boat = out(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="ru",
+        columns=200,
+    )
     assert boat.startswith("лодочный рамми: Anna выходит; выигрывает Anna")
     assert "правило пар: у игрока Kirill 9т 9б считаются одной картой" in boat
     gin = out("round", "gin", "--closer", "Anna", GIN, GIN_B, lang="ru", columns=200)
@@ -335,8 +410,20 @@ def test_russian_words() -> None:
 
 
 def test_polish_words() -> None:
-    boat = out("round", "boat", "--closer", "Anna", "--plus", "88", "Kirill=9C 7H 9D QD",
-               "Mikhail=AH AS", "Nikolai=8S", "Anna=", lang="pl", columns=200)  # fmt: skip
+    boat = out(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="pl",
+        columns=200,
+    )
     assert "punkty plus" not in boat
     settle = out("settle", ex("gin/ru-seed-236.yaml"), lang="pl", columns=200)
     assert "za przewagę rozdań 25 × 3" in settle

@@ -242,8 +242,10 @@ def test_click_messages_and_help_texts_follow_the_context() -> None:
 
     click_gettext: Callable[[str], str] = vars(core)["_"]  # what click's messages call
     source = "Show this message and exit."
-    said = {lang: contextvars.copy_context().run(_in, lang, click_gettext, source)
-            for lang in ("pl", "ru")}  # fmt: skip
+    said = {
+        lang: contextvars.copy_context().run(_in, lang, click_gettext, source)
+        for lang in ("pl", "ru")
+    }
     assert said["pl"] == "Pokaż tę pomoc i zakończ." and said["ru"] not in (source, said["pl"])
     assert click_gettext(source) == source  # here: English
     helps = {}

@@ -92,8 +92,13 @@ def test_typed_defender_melds_are_kept_and_only_his_deadwood_lays_off() -> None:
     # Boris fixes 8H 8D 8S as a set: 9S would need 8S below it, TS needs 9S, so nothing goes;
     # he keeps 9S TS QH 2H = 9 + 10 + 10 + 2 = 31. Untyped he reaches 28 (test above).
     # With 4S QH unmatched instead, 4S goes below 5-6-7S and QH = 10 is left.
-    groups = (parse_cards("8H 8D 8S"), parse_cards("9S"), parse_cards("TS"), parse_cards("QH"),
-              parse_cards("2H"))  # fmt: skip
+    groups = (
+        parse_cards("8H 8D 8S"),
+        parse_cards("9S"),
+        parse_cards("TS"),
+        parse_cards("QH"),
+        parse_cards("2H"),
+    )
     d = best_defence((), melds("5S 6S 7S"), GIN, groups=groups)
     assert d.layoffs == () and d.points == 31
     groups2 = (parse_cards("8H 8D 8S"), parse_cards("4S QH"))
@@ -109,10 +114,13 @@ def test_nothing_laid_off_against_gin() -> None:
 def test_extensions_lists_every_legal_chain() -> None:
     # on 6-7-8S with 5S, 9S, TS in hand: {}, {5}, {9}, {5,9}, {9,T}, {5,9,T}
     hand = parse_cards("5S 9S TS")
-    found = {frozenset(hand[i].code for i in ext) for ext in extensions(
-        tuple(parse_cards("6S 7S 8S")), hand, GIN)}  # fmt: skip
-    assert found == {frozenset(s) for s in (
-        (), ("5S",), ("9S",), ("5S", "9S"), ("9S", "TS"), ("5S", "9S", "TS"))}  # fmt: skip
+    found = {
+        frozenset(hand[i].code for i in ext)
+        for ext in extensions(tuple(parse_cards("6S 7S 8S")), hand, GIN)
+    }
+    assert found == {
+        frozenset(s) for s in ((), ("5S",), ("9S",), ("5S", "9S"), ("9S", "TS"), ("5S", "9S", "TS"))
+    }
 
 
 # --- the knocker's arrangements ---------------------------------------------------------------
@@ -215,16 +223,25 @@ def knock_deals(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
     knocker: list[Card] = []
     for _ in range(draw(st.integers(1, 3))):
         kind = draw(st.sampled_from(["set", "run"]))
-        meld = _meld_cards(kind, draw(st.integers(0, 12)), draw(st.integers(0, 3)),
-                           draw(st.integers(3, 4 if kind == "set" else 5)))  # fmt: skip
+        meld = _meld_cards(
+            kind,
+            draw(st.integers(0, 12)),
+            draw(st.integers(0, 3)),
+            draw(st.integers(3, 4 if kind == "set" else 5)),
+        )
         if not set(meld) & set(knocker) and len(knocker) + len(meld) <= 10:
             knocker += meld
     rest = [Card(i) for i in range(52) if Card(i) not in knocker]
     fill = draw(st.permutations(rest))
     knocker += fill[: 10 - len(knocker)]
     left = [c for c in rest if c not in knocker]
-    near = [c for c in left if any(c.rank == k.rank or (c.suit == k.suit and abs(c.rank - k.rank)
-                                   <= 3) for k in knocker)]  # fmt: skip
+    near = [
+        c
+        for c in left
+        if any(
+            c.rank == k.rank or (c.suit == k.suit and abs(c.rank - k.rank) <= 3) for k in knocker
+        )
+    ]
     n_near = draw(st.integers(0, min(7, len(near))))
     defender = list(draw(st.permutations(near))[:n_near])
     others = [c for c in left if c not in defender]
@@ -245,8 +262,11 @@ def test_defender_lay_offs_are_optimal_and_scores_follow_the_formula(
     rules = get_rules("gin", preset)
     k = best_arrangement(tuple(knocker), rules).points
     rules = rules.replace(knock_limit=max(10, k))  # a house limit that lets this hand knock
-    deal = Deal(players=("Anna", "Boris"), closer="Anna",
-                hands={"Anna": Hand(tuple(knocker)), "Boris": Hand(tuple(defender))})  # fmt: skip
+    deal = Deal(
+        players=("Anna", "Boris"),
+        closer="Anna",
+        hands={"Anna": Hand(tuple(knocker)), "Boris": Hand(tuple(defender))},
+    )
     result = score_knock(rules, deal)
     assert result.points["Anna"] == k
     d = result.points["Boris"]
@@ -282,8 +302,10 @@ def test_least_arrangements_match_the_search_and_are_partitions(indices: list[in
         assert sorted(laid) == sorted(cards)
         assert all(can_meld(m.cards, GIN) for m in a.melds)
     # and none is missing
-    listed = {(tuple(sorted(tuple(sorted(m.cards)) for m in a.melds)), tuple(sorted(a.deadwood)))
-              for a in found}  # fmt: skip
+    listed = {
+        (tuple(sorted(tuple(sorted(m.cards)) for m in a.melds)), tuple(sorted(a.deadwood)))
+        for a in found
+    }
     assert listed == brute_least_partitions(cards, GIN)
 
 
@@ -301,8 +323,12 @@ def test_oklahoma_upcard_limit_and_spade_double_follow_the_formula(
     knocker, defender = hands
     rules = get_rules("oklahoma")
     upcard = Card(up)
-    deal = Deal(players=("Anna", "Boris"), closer="Anna", upcard=upcard,
-                hands={"Anna": Hand(tuple(knocker)), "Boris": Hand(tuple(defender))})  # fmt: skip
+    deal = Deal(
+        players=("Anna", "Boris"),
+        closer="Anna",
+        upcard=upcard,
+        hands={"Anna": Hand(tuple(knocker)), "Boris": Hand(tuple(defender))},
+    )
     k = best_arrangement(tuple(knocker), rules).points
     limit = 0 if upcard.rank is Rank.ACE else min(int(upcard.rank), 10)
     if k > limit:

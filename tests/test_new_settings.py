@@ -75,8 +75,20 @@ def test_the_reader_uses_the_same_checks(
 def test_good_titles_and_currencies_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     title = 'Piątek u Ani: "remik" — 5 zł # not a comment 🃏'
-    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--title", title,
-                 "--currency", "zł", "--stake", "0,5")  # fmt: skip
+    result = run(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--title",
+        title,
+        "--currency",
+        "zł",
+        "--stake",
+        "0,5",
+    )
     assert result.exit_code == 0, result.output
     sheet = load_sheet(path)
     assert sheet.title == title and sheet.currency == "zł"
@@ -91,8 +103,19 @@ def test_new_either_refuses_or_writes_a_sheet_that_loads(
     tmp_path: Path, title: str, currency: str
 ) -> None:
     path = tmp_path / "h.yaml"
-    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--title", title,
-                 "--currency", currency, "--force")  # fmt: skip
+    result = run(
+        "new",
+        str(path),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--title",
+        title,
+        "--currency",
+        currency,
+        "--force",
+    )
     assert result.exit_code in (0, 2), result.output
     if result.exit_code == 0:
         sheet = load_sheet(path)

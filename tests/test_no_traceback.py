@@ -12,14 +12,53 @@ from hypothesis import strategies as st
 from tests.clirun import run
 
 TOKENS = st.sampled_from(
-    ["9C", "7h", "10♥", "Дч", "Wk", "JK", "*", "QX", "QС", "|", "AS", "2S", "3S", "KD", "1C",
-     "", "🃏", "Тп", "TT", "=", ",", "--", "KA", "10ka", "ДЖ", "\x00", "é", "99", "AAA"]
-)  # fmt: skip
+    [
+        "9C",
+        "7h",
+        "10♥",
+        "Дч",
+        "Wk",
+        "JK",
+        "*",
+        "QX",
+        "QС",
+        "|",
+        "AS",
+        "2S",
+        "3S",
+        "KD",
+        "1C",
+        "",
+        "🃏",
+        "Тп",
+        "TT",
+        "=",
+        ",",
+        "--",
+        "KA",
+        "10ka",
+        "ДЖ",
+        "\x00",
+        "é",
+        "99",
+        "AAA",
+    ]
+)
 TEXT = st.lists(st.one_of(TOKENS, st.text(max_size=4)), max_size=14).map(" ".join)
 VARIANTS = st.sampled_from(
-    ["gin", "oklahoma", "bridge", "rummy", "boat", "rummy500", "polish", "continental",
-     "remibrydz", "nosuch"]
-)  # fmt: skip
+    [
+        "gin",
+        "oklahoma",
+        "bridge",
+        "rummy",
+        "boat",
+        "rummy500",
+        "polish",
+        "continental",
+        "remibrydz",
+        "nosuch",
+    ]
+)
 
 
 def answered(result: Result) -> None:
@@ -46,11 +85,20 @@ def test_hand_batch_never_crashes(variant: str, lines: list[str]) -> None:
 @given(
     VARIANTS,
     st.lists(st.tuples(st.sampled_from(["Anna", "Boris", "Carl", "anna", ""]), TEXT), max_size=4),
-    st.sampled_from([[], ["--closer", "Anna"], ["--closer", "Zed"], ["--draw"],
-                     ["--how", "one_go", "--closer", "Boris"], ["--upcard", "5S"],
-                     ["--plus", "10"], ["--melded", "Anna=AS 2S 3S | 4S"],
-                     ["--how", "colour", "--closer", "Anna"]]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            [],
+            ["--closer", "Anna"],
+            ["--closer", "Zed"],
+            ["--draw"],
+            ["--how", "one_go", "--closer", "Boris"],
+            ["--upcard", "5S"],
+            ["--plus", "10"],
+            ["--melded", "Anna=AS 2S 3S | 4S"],
+            ["--how", "colour", "--closer", "Anna"],
+        ]
+    ),
+)
 def test_round_never_crashes(
     variant: str, hands: list[tuple[str, str]], options: list[str]
 ) -> None:
@@ -70,8 +118,20 @@ def test_any_sheet_text_loads_or_is_refused(tmp_path: Path, text: str, command: 
     answered(run(command, str(sheet)))
 
 
-HOWS = [None, "knock", "gin", "big_gin", "undercut", "out", "one_go", "remik", "colour",
-        "figures", "full_colour", "draw"]  # fmt: skip
+HOWS = [
+    None,
+    "knock",
+    "gin",
+    "big_gin",
+    "undercut",
+    "out",
+    "one_go",
+    "remik",
+    "colour",
+    "figures",
+    "full_colour",
+    "draw",
+]
 
 
 @pytest.mark.slow

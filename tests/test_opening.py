@@ -1,4 +1,5 @@
-"""The first meld of a deal (docs/RULES.md §9): can this hand open, with which melds, for how much?"""
+"""The first meld of a deal (docs/RULES.md §9): can this hand open, with which melds, for how
+much?"""
 
 from __future__ import annotations
 

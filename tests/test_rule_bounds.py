@@ -14,8 +14,15 @@ from click.testing import Result
 from remikcalc.rules.variants import DECIMAL_RULE_MAX
 from tests.clirun import run
 
-DECIMAL_KEYS = ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
-                "knock_stake", "entry_stake", "reentry_cost")  # fmt: skip
+DECIMAL_KEYS = (
+    "remik_stake",
+    "colour_stake",
+    "figures_stake",
+    "full_colour_stake",
+    "knock_stake",
+    "entry_stake",
+    "reentry_cost",
+)
 
 
 def no_traceback(result: Result) -> None:
@@ -47,31 +54,60 @@ def test_new_refuses_absurd_stakes(tmp_path: Path, stake: str) -> None:
 def test_the_largest_values_work_through_add_show_and_settle(tmp_path: Path) -> None:
     path = tmp_path / "b.yaml"
     rules = [a for k in DECIMAL_KEYS for a in ("--rule", f"{k}={DECIMAL_RULE_MAX}")]
-    result = run("new", str(path), "-v", "bridge", "--players", "A,B,C", "--stake", "1000000",
-                 "--currency", "KWD", *rules)  # fmt: skip
+    result = run(
+        "new",
+        str(path),
+        "-v",
+        "bridge",
+        "--players",
+        "A,B,C",
+        "--stake",
+        "1000000",
+        "--currency",
+        "KWD",
+        *rules,
+    )
     assert result.exit_code == 0, result.output
-    deal = ["--closer", "A", "A=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H", "B=KH QD 5C 8S 4D 6H JS TD 3H 4C",
-            "C=5H 6H 7S 8D TC JC QC KC 2D 3D"]  # fmt: skip
+    deal = [
+        "--closer",
+        "A",
+        "A=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H",
+        "B=KH QD 5C 8S 4D 6H JS TD 3H 4C",
+        "C=5H 6H 7S 8D TC JC QC KC 2D 3D",
+    ]
     rummy = tmp_path / "r.yaml"
     result = run("new", str(rummy), "-v", "rummy", "--players", "A,B", "--stake", "1000000")
     assert result.exit_code == 0, result.output
-    runs = [["add", str(path), *deal], ["show", str(path)], ["settle", str(path)],
-            ["settle", str(path), "--json"], ["add", str(rummy), "--score", "A=999999999"],
-            ["add", str(rummy), "--score", "B=999999999"], ["settle", str(rummy)]]  # fmt: skip
+    runs = [
+        ["add", str(path), *deal],
+        ["show", str(path)],
+        ["settle", str(path)],
+        ["settle", str(path), "--json"],
+        ["add", str(rummy), "--score", "A=999999999"],
+        ["add", str(rummy), "--score", "B=999999999"],
+        ["settle", str(rummy)],
+    ]
     for args in runs:
         result = run(*args)
         no_traceback(result)
         assert result.exit_code == 0, (args, result.output)
     small = tmp_path / "s.yaml"
-    result = run("new", str(small), "-v", "bridge", "--players", "A,B,C",
-                 "--rule", "knock_stake=0.00000001")  # fmt: skip
+    result = run(
+        "new", str(small), "-v", "bridge", "--players", "A,B,C", "--rule", "knock_stake=0.00000001"
+    )
     assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize(
-    "rules", ["{entry_stake: 1e5000}", "{knock_stake: 1e4400}", "{reentry_cost: -3}",
-              '{entry_stake: "1' + "0" * 5000 + '"}', "{remik_stake: 0.123456789}"]
-)  # fmt: skip
+    "rules",
+    [
+        "{entry_stake: 1e5000}",
+        "{knock_stake: 1e4400}",
+        "{reentry_cost: -3}",
+        '{entry_stake: "1' + "0" * 5000 + '"}',
+        "{remik_stake: 0.123456789}",
+    ],
+)
 def test_a_hand_written_sheet_with_absurd_rules_does_not_load(tmp_path: Path, rules: str) -> None:
     path = tmp_path / "b.yaml"
     path.write_text(

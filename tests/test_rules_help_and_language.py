@@ -34,7 +34,7 @@ DEALS: dict[Family, tuple[str, list[str]]] = {
             "Anna=3H 4H 5H 6H | 7S 8S 9S TS | 2D 3D 4D 5D | 6C 7C 8C",
             "Boris=3C 4C 5C 9D 9H 5H 7C JC KD 4S 6H 8D 8H QS 2S",
         ],
-    ),  # fmt: skip
+    ),
 }
 ALL_CARDS = {Family.CONTINENTAL: 15}
 
@@ -114,8 +114,10 @@ def test_check_error_in_the_language(tmp_path: Path, lang: str, extra: str, mess
 def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None:
     sheet = tmp_path / "game.yaml"
     sheet.write_text(SHEET, "utf-8")
-    outs = {run("--lang", lang, "check", str(sheet), "--format", fmt).output
-            for lang in ("en", "pl", "ru")}  # fmt: skip
+    outs = {
+        run("--lang", lang, "check", str(sheet), "--format", fmt).output
+        for lang in ("en", "pl", "ru")
+    }
     assert len(outs) == 1
     assert "no expect: an example needs an expect mapping" in outs.pop()
 
@@ -132,9 +134,15 @@ NO_SHEET = {
 
 @pytest.mark.parametrize(
     ("value", "lang"),
-    [("pl_PL", "pl"), ("pl_PL.UTF-8", "pl"), ("ru_RU", "ru"), ("ru_RU.UTF-8", "ru"),
-     ("en_GB.UTF-8", "en"), ("PL", "pl")],
-)  # fmt: skip
+    [
+        ("pl_PL", "pl"),
+        ("pl_PL.UTF-8", "pl"),
+        ("ru_RU", "ru"),
+        ("ru_RU.UTF-8", "ru"),
+        ("en_GB.UTF-8", "en"),
+        ("PL", "pl"),
+    ],
+)
 def test_remikcalc_lang_takes_a_locale_name(value: str, lang: str) -> None:
     result = run("show", "nosuch.yaml", env={**NO_LOCALE, "REMIKCALC_LANG": value})
     assert result.exit_code == 1
@@ -152,10 +160,12 @@ def test_an_unknown_remikcalc_lang_refuses_a_command(value: str) -> None:
 
 @pytest.mark.parametrize(
     ("args", "start"),
-    [(["--help"], "Usage: remikcalc [OPTIONS] COMMAND"),
-     (["hand", "-h"], "Usage: remikcalc hand [OPTIONS]"),
-     (["--version"], "remikcalc, version ")],
-)  # fmt: skip
+    [
+        (["--help"], "Usage: remikcalc [OPTIONS] COMMAND"),
+        (["hand", "-h"], "Usage: remikcalc hand [OPTIONS]"),
+        (["--version"], "remikcalc, version "),
+    ],
+)
 def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], start: str) -> None:
     result = run(*args, env={**NO_LOCALE, "REMIKCALC_LANG": "de"})
     assert result.exit_code == 0
@@ -172,18 +182,33 @@ def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], s
 @pytest.mark.parametrize(
     ("lang", "args", "last"),
     [
-        ("en", ["hand", "-n", "abc", "AS"],
-         "Error: Invalid value for '--players' / '-n': 'abc' is not a valid integer."),
-        ("pl", ["hand", "-n", "abc", "AS"],
-         "Błąd: Niepoprawna wartość '--players' / '-n': 'abc' to nie liczba całkowita."),
-        ("ru", ["hand", "-n", "1.5", "AS"],
-         "Ошибка: Неверное значение '--players' / '-n': '1.5' — не целое число."),
-        ("pl", ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
-         "Błąd: Niepoprawna wartość '--decimals': 'abc' to nie liczba całkowita."),  # IntRange
-        ("ru", ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
-         "Ошибка: Неверное значение '--decimals': 'abc' — не целое число."),
+        (
+            "en",
+            ["hand", "-n", "abc", "AS"],
+            "Error: Invalid value for '--players' / '-n': 'abc' is not a valid integer.",
+        ),
+        (
+            "pl",
+            ["hand", "-n", "abc", "AS"],
+            "Błąd: Niepoprawna wartość '--players' / '-n': 'abc' to nie liczba całkowita.",
+        ),
+        (
+            "ru",
+            ["hand", "-n", "1.5", "AS"],
+            "Ошибка: Неверное значение '--players' / '-n': '1.5' — не целое число.",
+        ),
+        (
+            "pl",
+            ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+            "Błąd: Niepoprawna wartość '--decimals': 'abc' to nie liczba całkowita.",
+        ),  # IntRange
+        (
+            "ru",
+            ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+            "Ошибка: Неверное значение '--decimals': 'abc' — не целое число.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_number_type_named_in_the_language(lang: str, args: list[str], last: str) -> None:
     out = fails("--lang", lang, *args, code=2).output
     assert out.splitlines()[-1] == last

@@ -63,9 +63,11 @@ def test_knock_within_five_adds_own_count_others_add_unmatched() -> None:
 def test_knock_stakes_half_to_knocker_half_to_pool() -> None:
     r = play(Anna=KNOCK, Boris=BORIS, Carl=CARL)
     assert r.payments == pays(
-        ("Boris", "Anna", "0.5"), ("Boris", "pool", "0.5"),
-        ("Carl", "Anna", "0.5"), ("Carl", "pool", "0.5"),
-    )  # fmt: skip
+        ("Boris", "Anna", "0.5"),
+        ("Boris", "pool", "0.5"),
+        ("Carl", "Anna", "0.5"),
+        ("Carl", "pool", "0.5"),
+    )
 
 
 def test_knock_pool_off_pays_only_the_knocker() -> None:

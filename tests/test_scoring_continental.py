@@ -1,4 +1,5 @@
-"""Continental rummy (docs/RULES.md §8): going out with 15 cards in runs, per-card and chips payment."""
+"""Continental rummy (docs/RULES.md §8): going out with 15 cards in runs, per-card and chips
+payment."""
 
 from __future__ import annotations
 

@@ -33,8 +33,12 @@ def details(result: DealResult) -> DealDetails:
 
 
 def test_knock_defender_layoffs_are_typed_with_the_meld_they_went_onto() -> None:
-    r = score("gin", ["Anna", "Boris"], closer="Anna",
-              hands={"Anna": SEED_KNOCKER, "Boris": SEED_DEFENDER})  # fmt: skip
+    r = score(
+        "gin",
+        ["Anna", "Boris"],
+        closer="Anna",
+        hands={"Anna": SEED_KNOCKER, "Boris": SEED_DEFENDER},
+    )
     d = details(r)
     assert d.knocking == Knocking(10)
     boris = d.players["Boris"]
@@ -44,22 +48,35 @@ def test_knock_defender_layoffs_are_typed_with_the_meld_they_went_onto() -> None
 
 
 def test_knock_details_json_is_the_dict_round_json_has_always_written() -> None:
-    r = score("gin", ["Anna", "Boris"], closer="Anna",
-              hands={"Anna": SEED_KNOCKER, "Boris": SEED_DEFENDER})  # fmt: skip
+    r = score(
+        "gin",
+        ["Anna", "Boris"],
+        closer="Anna",
+        hands={"Anna": SEED_KNOCKER, "Boris": SEED_DEFENDER},
+    )
     expected = {
         "players": {
-            "Anna": {"cards": SEED_KNOCKER,
-                     "melds": [["QC", "QD", "QH"], ["2D", "3D", "4D"], ["6S", "7S", "8S"]],
-                     "deadwood": ["AC"], "count": 1},
-            "Boris": {"cards": SEED_DEFENDER, "melds": [],
-                      "deadwood": ["2C", "3C", "5C", "JC", "KD", "5H", "9H"], "count": 44,
-                      "layoffs": [{"card": "QS", "onto": ["QC", "QD", "QH"]},
-                                  {"card": "9S", "onto": ["6S", "7S", "8S"]},
-                                  {"card": "TS", "onto": ["6S", "7S", "8S"]}],
-                      "count_before_layoffs": 73},
+            "Anna": {
+                "cards": SEED_KNOCKER,
+                "melds": [["QC", "QD", "QH"], ["2D", "3D", "4D"], ["6S", "7S", "8S"]],
+                "deadwood": ["AC"],
+                "count": 1,
+            },
+            "Boris": {
+                "cards": SEED_DEFENDER,
+                "melds": [],
+                "deadwood": ["2C", "3C", "5C", "JC", "KD", "5H", "9H"],
+                "count": 44,
+                "layoffs": [
+                    {"card": "QS", "onto": ["QC", "QD", "QH"]},
+                    {"card": "9S", "onto": ["6S", "7S", "8S"]},
+                    {"card": "TS", "onto": ["6S", "7S", "8S"]},
+                ],
+                "count_before_layoffs": 73,
+            },
         },
         "knock_limit": 10,
-    }  # fmt: skip
+    }
     got = details_json(details(r))
     assert got == expected
     # The order of the keys is part of the output (json.dumps keeps it).
@@ -69,10 +86,16 @@ def test_knock_details_json_is_the_dict_round_json_has_always_written() -> None:
 
 def test_a_jokers_stand_in_is_carried_as_data_and_shown_in_the_table() -> None:
     # A full colour of hearts with the joker standing in JH (the run 2H..TH JK).
-    r = score("bridge", ["Anna", "Boris", "Carl"], closer="Anna",
-              hands={"Anna": "2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-                     "Boris": "8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
-                     "Carl": "JK 2C 6C 9C 5D QD 3H TH 7S KS"})  # fmt: skip
+    r = score(
+        "bridge",
+        ["Anna", "Boris", "Carl"],
+        closer="Anna",
+        hands={
+            "Anna": "2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+            "Boris": "8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
+            "Carl": "JK 2C 6C 9C 5D QD 3H TH 7S KS",
+        },
+    )
     anna = details(r).players["Anna"]
     assert anna.closing == "full_colour"
     (run,) = anna.melds or ()
@@ -87,12 +110,16 @@ def test_a_jokers_stand_in_is_carried_as_data_and_shown_in_the_table() -> None:
 def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
     # 2C stands in for a diamond of 3D 4D 5D, the joker in 4H 5H (chips: 1 + 1 + 2 = 4).
     hand = "9S TS JS QS KS | 3D 4D 5D 2C | 6C 7C 8C | JK 4H 5H"
-    r = score("continental", ["Anna", "Boris", "Carl"], "bicycle", closer="Anna",
-              hands={"Anna": hand})  # fmt: skip
+    r = score(
+        "continental", ["Anna", "Boris", "Carl"], "bicycle", closer="Anna", hands={"Anna": hand}
+    )
     anna = details(r).players["Anna"]
     assert anna.wilds == "jokers_and_deuces"
-    wilds = {card.code: (i, stand.code) for i, m in enumerate(anna.melds or ())
-             for card, stand in m.wilds()}  # fmt: skip
+    wilds = {
+        card.code: (i, stand.code)
+        for i, m in enumerate(anna.melds or ())
+        for card, stand in m.wilds()
+    }
     assert sorted(wilds) == ["2C", "JK"]
     # (which run shows the joker and which the deuce is Split.laid()'s choice; both are wild)
     assert {wilds["2C"][1], wilds["JK"][1]} & {"2D", "6D"} and {wilds["2C"][1], wilds["JK"][1]} & {
@@ -102,22 +129,41 @@ def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
     data = player_json(anna)
     assert list(data) == ["cards", "melds", "jokers", "wild_deuces", "deadwood", "count"]
     assert data["jokers"] == [{"meld": wilds["JK"][0], "stands_for": wilds["JK"][1]}]
-    assert data["wild_deuces"] == [{"meld": wilds["2C"][0], "stands_for": wilds["2C"][1],
-                                    "card": "2C"}]  # fmt: skip
+    assert data["wild_deuces"] == [
+        {"meld": wilds["2C"][0], "stands_for": wilds["2C"][1], "card": "2C"}
+    ]
     assert details_json(details(r))["pattern"] == "1 run of 5 + 1 of 4 + 2 of 3"
 
 
 def test_rummy500_melds_lay_offs_and_key_order() -> None:
-    r = score("rummy500", ["Anna", "Boris"], closer="Anna", hands={"Boris": "KD 4H"},
-              melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"})  # fmt: skip
+    r = score(
+        "rummy500",
+        ["Anna", "Boris"],
+        closer="Anna",
+        hands={"Boris": "KD 4H"},
+        melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"},
+    )
     boris = details(r).players["Boris"]
     assert boris.meld_values == (27,) and boris.laid_off == parse_cards("AC")
     assert boris.melded == 42  # 27 + a laid-off ace 15
-    assert player_json(boris) == {"cards": "KD 4H", "melds": [["9C", "9D", "9S"]],
-                                  "deadwood": ["KD", "4H"], "count": 14, "meld_values": [27],
-                                  "laid_off": ["AC"], "melded": 42}  # fmt: skip
-    assert list(player_json(boris)) == ["cards", "melds", "deadwood", "count", "meld_values",
-                                        "laid_off", "melded"]  # fmt: skip
+    assert player_json(boris) == {
+        "cards": "KD 4H",
+        "melds": [["9C", "9D", "9S"]],
+        "deadwood": ["KD", "4H"],
+        "count": 14,
+        "meld_values": [27],
+        "laid_off": ["AC"],
+        "melded": 42,
+    }
+    assert list(player_json(boris)) == [
+        "cards",
+        "melds",
+        "deadwood",
+        "count",
+        "meld_values",
+        "laid_off",
+        "melded",
+    ]
 
 
 def test_boat_plus_and_one_go_multiplier_are_deal_fields() -> None:
@@ -130,8 +176,12 @@ def test_boat_plus_and_one_go_multiplier_are_deal_fields() -> None:
 
 def test_winner_who_went_out_has_an_empty_detail() -> None:
     r = score("rummy", ["Anna", "Boris"], closer="Anna", hands={"Boris": "9C 7H"})
-    assert player_json(details(r).players["Anna"]) == {"cards": "", "melds": [],
-                                                       "deadwood": [], "count": 0}  # fmt: skip
+    assert player_json(details(r).players["Anna"]) == {
+        "cards": "",
+        "melds": [],
+        "deadwood": [],
+        "count": 0,
+    }
 
 
 def test_a_result_without_details_renders_with_empty_json_details() -> None:

@@ -30,8 +30,7 @@ def play(
     **hands: str,
 ) -> DealResult:
     r = get_rules(variant, preset, rules)
-    deal = build_deal(r, list(hands), hands=hands, closer=closer, how=how, upcard=upcard,
-                      draw=draw)  # fmt: skip
+    deal = build_deal(r, list(hands), hands=hands, closer=closer, how=how, upcard=upcard, draw=draw)
     result = score_deal(r, deal)
     assert result == score_knock(r, deal)  # the dispatcher picks this family
     return result
@@ -88,8 +87,11 @@ def test_tie_after_lay_offs_is_an_undercut_by_default() -> None:
 
 
 def test_tie_without_undercut_on_tie_scores_nothing() -> None:
-    r = play(rules=("undercut_on_tie=false",), Anna=UNDERCUT_KNOCKER,
-             Boris="5S 6S 7S JH JD JS TH TS TD 8C")  # fmt: skip
+    r = play(
+        rules=("undercut_on_tie=false",),
+        Anna=UNDERCUT_KNOCKER,
+        Boris="5S 6S 7S JH JD JS TH TS TD 8C",
+    )
     assert r.outcome == "knock" and r.winner is None
     assert r.scores == {"Anna": 0, "Boris": 0}
 
@@ -317,14 +319,17 @@ def test_illegal_typed_group_names_whose_hand_it_is() -> None:
     # why. With two grouped hands in one deal "group 3" alone does not say whose group it is:
     # Boris's third group 2C 3C AD is of two suits, Anna's hand is fine.
     with pytest.raises(MeldError, match="Boris's hand, group 3: 2C 3C AD is not a run"):
-        play(Anna="QH QD QC | 6S 7S 8S | 2D 3D 4D | AC",
-             Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC")  # fmt: skip
+        play(
+            Anna="QH QD QC | 6S 7S 8S | 2D 3D 4D | AC",
+            Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC",
+        )
     # the same for the closer himself, and on a drawn deal
     with pytest.raises(MeldError, match="Anna's hand, group 1: QH QD 6S is not a"):
         play(Anna="QH QD 6S | QC 7S 8S | 2D 3D 4D | AC", Boris=SEED_DEFENDER)
     with pytest.raises(MeldError, match="Boris's hand, group 3: 2C 3C AD"):
-        play(closer=None, draw=True, Anna=SEED_KNOCKER,
-             Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC")  # fmt: skip
+        play(
+            closer=None, draw=True, Anna=SEED_KNOCKER, Boris="QS | 9S TS | 2C 3C AD | 5H 5C | 9H JC"
+        )
 
 
 def test_same_card_in_two_hands() -> None:
@@ -352,8 +357,10 @@ def test_jokers_are_not_played_in_gin() -> None:
         get_rules("gin", overrides=["jokers=2", "wild_jokers=true"])
     # ... and rules made so in code are refused by the knock scoring all the same
     r = get_rules("gin").replace(jokers=2, wild_jokers=True)
-    hands = {"Anna": Hand(parse_cards("QH QD QC 6S 7S 8S 2D 3D 4D JK")),
-             "Boris": Hand(parse_cards(SEED_DEFENDER))}  # fmt: skip
+    hands = {
+        "Anna": Hand(parse_cards("QH QD QC 6S 7S 8S 2D 3D 4D JK")),
+        "Boris": Hand(parse_cards(SEED_DEFENDER)),
+    }
     with pytest.raises(DealError, match="Anna's hand holds a joker, but gin is played without"):
         score_knock(r, Deal(players=("Anna", "Boris"), hands=hands, closer="Anna"))
 
@@ -404,5 +411,10 @@ def test_every_bad_deal_is_a_remikcalc_error() -> None:
 def test_oklahoma_house_knock_limit_below_the_upcard_still_applies() -> None:
     # up-card 9H would allow 9, but the house plays knock_limit=0: K = 1 is too much
     with pytest.raises(DealError, match="knock limit is 0"):
-        play("oklahoma", upcard="9H", rules=("knock_limit=0",), Anna=SEED_KNOCKER,
-             Boris=SEED_DEFENDER)  # fmt: skip
+        play(
+            "oklahoma",
+            upcard="9H",
+            rules=("knock_limit=0",),
+            Anna=SEED_KNOCKER,
+            Boris=SEED_DEFENDER,
+        )

@@ -51,14 +51,22 @@ def gin_tally(preset: str = "ru", **rules: object) -> KnockTally:
     return tally
 
 
-# --- money: amounts, rounding, transfers ------------------------------------------------------
+# --- money: amounts, rounding, transfers ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("1.5", "1.5"), ("1,5", "1.5"), ("0.10", "0.10"), ("3", "3"), (" 2 ", "2"), (".5", "0.5"),
-     ("+1", "1"), ("0", "0")],
-)  # fmt: skip
+    [
+        ("1.5", "1.5"),
+        ("1,5", "1.5"),
+        ("0.10", "0.10"),
+        ("3", "3"),
+        (" 2 ", "2"),
+        (".5", "0.5"),
+        ("+1", "1"),
+        ("0", "0"),
+    ],
+)
 def test_stake_typed_with_point_or_comma_is_exact(text: str, value: str) -> None:
     assert parse_amount(text) == Decimal(value)
     assert str(parse_amount(text)) == value
@@ -66,10 +74,17 @@ def test_stake_typed_with_point_or_comma_is_exact(text: str, value: str) -> None
 
 @pytest.mark.parametrize(
     ("text", "why"),
-    [("-1", "negative"), ("abc", "not a decimal"), ("1e3", "not a decimal"), ("", "not a decimal"),
-     ("NaN", "not a decimal"), ("1,000.50", "not a decimal"), ("0.125", "more decimals"),
-     ("Infinity", "not a decimal")],
-)  # fmt: skip
+    [
+        ("-1", "negative"),
+        ("abc", "not a decimal"),
+        ("1e3", "not a decimal"),
+        ("", "not a decimal"),
+        ("NaN", "not a decimal"),
+        ("1,000.50", "not a decimal"),
+        ("0.125", "more decimals"),
+        ("Infinity", "not a decimal"),
+    ],
+)
 def test_bad_stakes_are_refused_with_a_reason(text: str, why: str) -> None:
     with pytest.raises(SettleError, match=why):
         parse_amount(text, decimals=2)
@@ -97,27 +112,44 @@ def test_rounding_half_up_once_with_the_remainder_spread() -> None:
     # one cent too little; it goes to the first of the equal remainders (Anna).
     third = Fraction(10, 3)
     money = round_spread({"Anna": third, "Boris": third, "Carl": third, "Dora": Fraction(-10)}, 2)
-    assert money == {"Anna": Decimal("3.34"), "Boris": Decimal("3.33"),
-                     "Carl": Decimal("3.33"), "Dora": Decimal("-10.00")}  # fmt: skip
+    assert money == {
+        "Anna": Decimal("3.34"),
+        "Boris": Decimal("3.33"),
+        "Carl": Decimal("3.33"),
+        "Dora": Decimal("-10.00"),
+    }
     # ties go away from zero: 0.125 -> 0.13, -0.125 -> -0.13 (still zero-sum)
     assert round_spread({"A": Fraction(1, 8), "B": Fraction(-1, 8)}, 2) == {
-        "A": Decimal("0.13"), "B": Decimal("-0.13")}  # fmt: skip
+        "A": Decimal("0.13"),
+        "B": Decimal("-0.13"),
+    }
     # 0.125 + 0.125 - 0.25: 0.13 + 0.13 - 0.25 is a cent over; it is taken back from the
     # first of the two rounded up by the same half cent
     assert round_spread({"A": Fraction(1, 8), "B": Fraction(1, 8), "C": Fraction(-1, 4)}, 2) == {
-        "A": Decimal("0.12"), "B": Decimal("0.13"), "C": Decimal("-0.25")}  # fmt: skip
+        "A": Decimal("0.12"),
+        "B": Decimal("0.13"),
+        "C": Decimal("-0.25"),
+    }
     assert round_spread({"A": Fraction(5, 2)}, 0) == {"A": Decimal("3")}
 
 
 def test_fewest_transfers_beats_greedy_where_groups_exist() -> None:
     # +4 +3 +2 -5 -4: greedy pays -5 -> +4, then -4 -> +3, then two -1s: 4 transfers.
     # Split {+4, -4} and {+3, +2, -5}: 1 + 2 = 3 transfers.
-    balances = {"A": Fraction(4), "B": Fraction(3), "C": Fraction(2),
-                "D": Fraction(-5), "E": Fraction(-4)}  # fmt: skip
+    balances = {
+        "A": Fraction(4),
+        "B": Fraction(3),
+        "C": Fraction(2),
+        "D": Fraction(-5),
+        "E": Fraction(-4),
+    }
     assert len(greedy_transfers(balances)) == 4
     best = fewest_transfers(balances)
     assert [(t.payer, t.payee, t.amount) for t in best] == [
-        ("D", "B", Fraction(3)), ("D", "C", Fraction(2)), ("E", "A", Fraction(4))]  # fmt: skip
+        ("D", "B", Fraction(3)),
+        ("D", "C", Fraction(2)),
+        ("E", "A", Fraction(4)),
+    ]
 
 
 def test_transfers_of_an_unbalanced_settlement_are_refused() -> None:
@@ -171,8 +203,12 @@ def test_fewest_transfers_is_the_exact_minimum(values: list[int]) -> None:
 
 
 @pytest.mark.slow
-@given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=60), min_size=1,
-                max_size=12), st.integers(0, 3))  # fmt: skip
+@given(
+    st.lists(
+        st.fractions(min_value=-1000, max_value=1000, max_denominator=60), min_size=1, max_size=12
+    ),
+    st.integers(0, 3),
+)
 @settings(max_examples=150, deadline=None)
 def test_money_rounding_keeps_the_sum_and_moves_each_by_under_a_unit(
     values: list[Fraction], places: int
@@ -185,13 +221,20 @@ def test_money_rounding_keeps_the_sum_and_moves_each_by_under_a_unit(
         assert rounded[f"P{i}"].as_tuple().exponent == -places
 
 
-# --- gin and oklahoma (docs/RULES.md §1-2) ----------------------------------------------------------
+# --- gin and oklahoma (docs/RULES.md §1-2) --------------------------------------------------------
 
 
 def seed_game(tally: KnockTally) -> None:
     """The seed: Anna wins 5 hands totalling 101, Boris 2 totalling 40, in 7 deals."""
-    for who, pts in [("Anna", 20), ("Boris", 15), ("Anna", 30), ("Anna", 21), ("Boris", 25),
-                     ("Anna", 15), ("Anna", 15)]:  # fmt: skip
+    for who, pts in [
+        ("Anna", 20),
+        ("Boris", 15),
+        ("Anna", 30),
+        ("Anna", 21),
+        ("Boris", 25),
+        ("Anna", 15),
+        ("Anna", 15),
+    ]:
         tally.add(won(who, pts))
 
 
@@ -369,7 +412,7 @@ def test_oklahoma_game_target_is_150() -> None:
     assert tally.net()["Anna"] == 150 + 100 + 25 * 2
 
 
-# --- remik bridge (docs/RULES.md §3) ---------------------------------------------------------------
+# --- remik bridge (docs/RULES.md §3) --------------------------------------------------------------
 
 
 def bridge(players: tuple[str, ...] = ABC, **rules: str) -> BridgeTally:
@@ -383,8 +426,9 @@ def closing(
 ) -> DealResult:
     active = tally.active()
     full = {p: scores.get(p, 0) for p in active}
-    return DealResult(how, closer, closer, {}, full,
-                      closing_payments(tally.rules, closer, how, active))  # fmt: skip
+    return DealResult(
+        how, closer, closer, {}, full, closing_payments(tally.rules, closer, how, active)
+    )
 
 
 def test_bridge_entry_stakes_and_a_knock() -> None:
@@ -476,7 +520,7 @@ def test_bridge_closing_payments_follow_the_stake_rules() -> None:
         closing_payments(rules, "Anna", "gin", ABC)
 
 
-# --- going-out games (docs/RULES.md §4-§10) --------------------------------------------------------
+# --- going-out games (docs/RULES.md §4-§10) -------------------------------------------------------
 
 
 def test_rummy_net_is_each_total_minus_the_mean_exact() -> None:
@@ -522,15 +566,18 @@ def test_boat_seed_payments_are_the_net() -> None:
     players = ("Vova", "Kirill", "Mikhail", "Nikolai")
     tally = make_tally(get_rules("boat", players=4), players)
     assert isinstance(tally, PaymentTally)
-    pays = (Payment("Kirill", "Vova", Decimal(114)), Payment("Mikhail", "Vova", Decimal(99)),
-            Payment("Nikolai", "Vova", Decimal(96)))  # fmt: skip
+    pays = (
+        Payment("Kirill", "Vova", Decimal(114)),
+        Payment("Mikhail", "Vova", Decimal(99)),
+        Payment("Nikolai", "Vova", Decimal(96)),
+    )
     scores = {"Vova": 309, "Kirill": -114, "Mikhail": -99, "Nikolai": -96}
     tally.add(DealResult("out", "Vova", "Vova", {}, scores, pays))
     assert tally.net() == {"Vova": 309, "Kirill": -114, "Mikhail": -99, "Nikolai": -96}
     assert tally.totals == scores
 
 
-# --- whole sessions: properties ----------------------------------------------------------------
+# --- whole sessions: properties -------------------------------------------------------------------
 
 VARIANTS = {"gin": 2, "bridge": 4, "rummy": 4, "rummy500": 3, "boat": 3}
 
@@ -563,13 +610,13 @@ def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
         return DealEntry(scores={p: data.draw(st.integers(-60, 200), label=p) for p in active})
     if family == "rummy" and data.draw(st.booleans(), label="stock out"):
         return DealEntry(scores={p: -v for p, v in lost.items()}, draw=True)
-    return DealEntry(scores={winner: sum(lost.values()), **{p: -v for p, v in lost.items()}},
-                     closer=winner)  # fmt: skip
+    return DealEntry(
+        scores={winner: sum(lost.values()), **{p: -v for p, v in lost.items()}}, closer=winner
+    )
 
 
 @pytest.mark.slow
-@given(st.sampled_from(sorted(VARIANTS)), st.sampled_from(["0.10", "1", "0.05", None]),
-       st.data())  # fmt: skip
+@given(st.sampled_from(sorted(VARIANTS)), st.sampled_from(["0.10", "1", "0.05", None]), st.data())
 @settings(max_examples=120, deadline=None)
 def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     variant: str, stake: str | None, data: st.DataObject
@@ -579,8 +626,7 @@ def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     from remikcalc.sheet import Sheet, dump_sheet, sheet_from_text
 
     players = tuple(f"P{i}" for i in range(1, VARIANTS[variant] + 1))
-    sheet = Sheet(variant=variant, players=players,
-                  stake=None if stake is None else Decimal(stake))  # fmt: skip
+    sheet = Sheet(variant=variant, players=players, stake=None if stake is None else Decimal(stake))
     state = start(sheet)
     added, totals = [], []
     for _ in range(data.draw(st.integers(0, 12), label="deals")):

@@ -55,9 +55,13 @@ def test_expect_and_notes_keep_yaml_core_types() -> None:
         HEAD + "expect: {finished: true, winner: null, net: {Anna: 236, Boris: '-236'}, "
         "money: {Anna: 23.60}, list: [1, x]}\n_note: {why: 'no'}\n"
     )
-    assert sheet.expect == {"finished": True, "winner": None,
-                            "net": {"Anna": 236, "Boris": "-236"},
-                            "money": {"Anna": Decimal("23.60")}, "list": [1, "x"]}  # fmt: skip
+    assert sheet.expect == {
+        "finished": True,
+        "winner": None,
+        "net": {"Anna": 236, "Boris": "-236"},
+        "money": {"Anna": Decimal("23.60")},
+        "list": [1, "x"],
+    }
     assert sheet.notes == {"_note": {"why": "no"}}
 
 
@@ -165,7 +169,8 @@ def test_rules_players_and_variant_problems() -> None:
     found = problems(HEAD + "rules: {knock_limit: ten, gin_bonus: 20}\n")
     assert found == ["s.yaml:4: rules.knock_limit: rule knock_limit: 'ten' is not a whole number"]
     assert problems("remikcalc: 1\nvariant: gin\nplayers: [A, B, C]\n") == [
-        "s.yaml:3: players: gin is played by 2 players, not 3"]  # fmt: skip
+        "s.yaml:3: players: gin is played by 2 players, not 3"
+    ]
     assert "named twice" in problems("remikcalc: 1\nvariant: gin\nplayers: [Ann, ann]\n")[0]
     assert "reserved" in problems("remikcalc: 1\nvariant: gin\nplayers: [Pool, B]\n")[0]
     assert (
@@ -265,12 +270,12 @@ def test_canonical_text_is_readable_and_round_trips() -> None:
             "finished": True,
             "winner": "No",
             "odd": ["true", "", None],
-        },  # fmt: skip
+        },
         entries=(
             DealEntry(hands={"No": "9C 9D 9H | KD", "Zoë": ""}, closer="No", how="gin"),
             DealEntry(scores={"1e3": 25}),
             ReentryEntry("Anna Maria"),
-        ),  # fmt: skip
+        ),
     )
     text = dump_sheet(sheet)
     assert 'players: [Anna Maria, "No", O\'Brien, Zoë, "1e3", "Say \\"hi\\""]' in text
@@ -305,7 +310,9 @@ def test_flow_style_deals_get_the_new_deal_in_flow_style() -> None:
     added = text_with_entry(text, DealEntry(scores={"Boris": 2}))
     assert added == HEAD + "deals: [{scores: {Anna: 1}}, {scores: {Boris: 2}}]  # flow\n"
     assert [e.scores for e in sheet_from_text(added).entries] == [  # type: ignore[union-attr]
-        {"Anna": 1}, {"Boris": 2}]  # fmt: skip
+        {"Anna": 1},
+        {"Boris": 2},
+    ]
 
 
 def test_undo_on_an_empty_sheet_says_there_is_nothing() -> None:
@@ -323,17 +330,26 @@ def test_save_is_atomic_and_keeps_the_file_mode(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]  # no temp file left
 
 
-names = st.text(
-    st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Co", "Cn", "Zl", "Zp", "Cf")),
-    min_size=1, max_size=12,
-).map(str.strip).filter(
-    lambda s: bool(s) and s[0] not in "-_" and not set(s) & set("=,|") and s.casefold() != "pool"
-)  # fmt: skip
+names = (
+    st.text(
+        st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Co", "Cn", "Zl", "Zp", "Cf")),
+        min_size=1,
+        max_size=12,
+    )
+    .map(str.strip)
+    .filter(
+        lambda s: (
+            bool(s) and s[0] not in "-_" and not set(s) & set("=,|") and s.casefold() != "pool"
+        )
+    )
+)
 
 
 @pytest.mark.slow
-@given(st.lists(names, min_size=2, max_size=4, unique_by=str.casefold),
-       st.lists(st.integers(0, 60), max_size=8))  # fmt: skip
+@given(
+    st.lists(names, min_size=2, max_size=4, unique_by=str.casefold),
+    st.lists(st.integers(0, 60), max_size=8),
+)
 @settings(max_examples=60, deadline=None)
 def test_any_names_and_deals_round_trip_and_undo_restores_bytes(
     players: list[str], points: list[int]

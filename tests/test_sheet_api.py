@@ -39,10 +39,28 @@ def refused(book: remikcalc.SheetFile, call: object, kind: type[Exception] = Rem
 
 
 def test_new_sheet_writes_what_new_writes(tmp_path: Path) -> None:
-    remikcalc.new_sheet(tmp_path / "a.yaml", variant="gin", players=["Anna", "Boris"],
-                        stake="0.10", currency="pln", rules={"game_target": 150})  # fmt: skip
-    ok("new", str(tmp_path / "b.yaml"), "-v", "gin", "--players", "Anna,Boris",
-       "--stake", "0.10", "--currency", "pln", "--rule", "game_target=150")  # fmt: skip
+    remikcalc.new_sheet(
+        tmp_path / "a.yaml",
+        variant="gin",
+        players=["Anna", "Boris"],
+        stake="0.10",
+        currency="pln",
+        rules={"game_target": 150},
+    )
+    ok(
+        "new",
+        str(tmp_path / "b.yaml"),
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0.10",
+        "--currency",
+        "pln",
+        "--rule",
+        "game_target=150",
+    )
     assert (tmp_path / "a.yaml").read_bytes() == (tmp_path / "b.yaml").read_bytes()
     assert "currency: PLN" in (tmp_path / "a.yaml").read_text(encoding="utf-8")
 
@@ -57,8 +75,9 @@ def test_new_sheet_refuses_an_existing_file_and_bad_settings(tmp_path: Path) -> 
         remikcalc.new_sheet(tmp_path / "x.yaml", variant="gin", players=["Anna", "anna"])
     assert info.value.param == "players" and info.value.exit_code == 2
     with pytest.raises(RemikcalcError, match="unknown rule key|no rule"):
-        remikcalc.new_sheet(tmp_path / "x.yaml", variant="gin", players=["A", "B"],
-                            rules={"no_such_key": 1})  # fmt: skip
+        remikcalc.new_sheet(
+            tmp_path / "x.yaml", variant="gin", players=["A", "B"], rules={"no_such_key": 1}
+        )
     assert path.read_bytes() == before and not (tmp_path / "x.yaml").exists()
     remikcalc.new_sheet(path, variant="rummy", players="Anna, Boris, Carl", force=True)
     assert remikcalc.open_sheet(path).replay().sheet.players == ("Anna", "Boris", "Carl")
@@ -122,8 +141,9 @@ def test_a_refusal_is_the_command_lines_message(gin: remikcalc.SheetFile) -> Non
 
 
 def test_delete_rescores_what_follows_and_refuses_what_no_longer_fits(tmp_path: Path) -> None:
-    book = remikcalc.new_sheet(tmp_path / "b.yaml", variant="bridge",
-                               players=["Anna", "Boris", "Carl"], stake="2")  # fmt: skip
+    book = remikcalc.new_sheet(
+        tmp_path / "b.yaml", variant="bridge", players=["Anna", "Boris", "Carl"], stake="2"
+    )
     book.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 40, "Carl": 90}})
     book.add({"closer": "Boris", "scores": {"Anna": 5, "Boris": -10, "Carl": 30}})  # Carl out
     book.add({"reenter": "Carl"})

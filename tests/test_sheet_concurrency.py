@@ -41,7 +41,7 @@ def _race(path: Path, go: Path, count: int) -> list[tuple[str, int]]:
             [sys.executable, "-c", WORKER, str(path), who, str(count), str(go)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-        )  # fmt: skip
+        )
         for who in ("Anna", "Boris")
     ]
     go.touch()
@@ -74,9 +74,10 @@ def test_two_remikcalc_add_commands_at_once(tmp_path: Path) -> None:
         procs = [
             subprocess.Popen(
                 command("add", str(path), "--score", f"{who}={i}"), stdout=subprocess.DEVNULL
-            )  # fmt: skip
+            )
             for who in ("Anna", "Boris")
         ]
         assert [p.wait(timeout=30) for p in procs] == [0, 0]
-    assert sorted(_scores(path)) == sorted((w, i) for w in ("Anna", "Boris")
-                                           for i in range(1, rounds + 1))  # fmt: skip
+    assert sorted(_scores(path)) == sorted(
+        (w, i) for w in ("Anna", "Boris") for i in range(1, rounds + 1)
+    )

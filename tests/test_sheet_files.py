@@ -18,8 +18,12 @@ from remikcalc.sheet import MAX_BYTES, load_sheet
 from tests.clirun import process, run
 
 GIN = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
-DEAL = ["--closer", "Anna", "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
-        "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"]  # fmt: skip
+DEAL = [
+    "--closer",
+    "Anna",
+    "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
+    "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD",
+]
 
 
 def refused(path: Path, *args: str) -> str:
@@ -128,9 +132,12 @@ def test_a_device_is_refused_by_every_command(tmp_path: Path) -> None:
     if not os.path.exists(os.devnull) or os.name != "posix":
         pytest.skip("needs /dev/null")
     before = os.stat(os.devnull)
-    for args in (["new", os.devnull, "-v", "gin", "--players", "Anna,Boris", "--force"],
-                 ["add", os.devnull, "--score", "Anna=1"], ["show", os.devnull],
-                 ["undo", os.devnull]):  # fmt: skip
+    for args in (
+        ["new", os.devnull, "-v", "gin", "--players", "Anna,Boris", "--force"],
+        ["add", os.devnull, "--score", "Anna=1"],
+        ["show", os.devnull],
+        ["undo", os.devnull],
+    ):
         result = run(*args)
         assert result.exit_code == 1 and "a device" in result.output, (args, result.output)
     after = os.stat(os.devnull)
@@ -142,8 +149,13 @@ def test_a_symlink_loop_is_one_line(tmp_path: Path) -> None:
     loop = tmp_path / "loop.yaml"
     loop.symlink_to(loop)
     new = ["new", str(loop), "-v", "gin", "--players", "Anna,Boris", "--force"]
-    for args in (["show", str(loop)], ["add", str(loop), "--score", "Anna=1"],
-                 ["undo", str(loop)], ["settle", str(loop)], new):  # fmt: skip
+    for args in (
+        ["show", str(loop)],
+        ["add", str(loop), "--score", "Anna=1"],
+        ["undo", str(loop)],
+        ["settle", str(loop)],
+        new,
+    ):
         result = run(*args)
         assert result.exit_code == 1, (args, result.output)
         assert "points back to itself" in result.output, (args, result.output)
@@ -194,17 +206,35 @@ def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "full.yaml")
     before = path.read_bytes()
     limit = str(len(before) + 20)  # room for less than one more deal
-    done = subprocess.run([sys.executable, "-c", FULL_DISK, limit, "add", str(path), *DEAL],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, limit, "add", str(path), *DEAL],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1, done.stderr
     assert "cannot save" in done.stderr and "unchanged" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
     fresh = tmp_path / "fresh.yaml"
-    done = subprocess.run([sys.executable, "-c", FULL_DISK, "10", "new", str(fresh), "-v", "gin",
-                           "--players", "Anna,Boris"], capture_output=True, text=True,
-                          timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            FULL_DISK,
+            "10",
+            "new",
+            str(fresh),
+            "-v",
+            "gin",
+            "--players",
+            "Anna,Boris",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1 and "cannot save" in done.stderr, done.stderr
     assert not fresh.exists()
 
@@ -303,8 +333,9 @@ with locked(sys.argv[1]):
 @pytest.mark.slow
 def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
     path = _sheet(tmp_path / "wait.yaml")
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path), "1.0"],
-                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path), "1.0"], stdout=subprocess.PIPE, text=True
+    )
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
     done = process("add", str(path), "--score", "Boris=4", timeout=20)
     assert holder.wait(timeout=30) == 0
@@ -327,10 +358,12 @@ NOTES = "# club sheet\n" + GIN + "_n: {big: 1e3, lead: 010}  # kept as typed\n"
         ("deals: []  # none yet\n", "deals:  # none yet\n  - scores: {Anna: 9}\n"),
         ("deals: ~\n", "deals:\n  - scores: {Anna: 9}\n"),
         ("deals: [{scores: {Boris: 1}}]\n", "deals: [{scores: {Boris: 1}}, {scores: {Anna: 9}}]\n"),
-        ("deals: [\n  {scores: {Boris: 1}},\n]\n",
-         "deals: [\n  {scores: {Boris: 1}},\n{scores: {Anna: 9}}]\n"),
+        (
+            "deals: [\n  {scores: {Boris: 1}},\n]\n",
+            "deals: [\n  {scores: {Boris: 1}},\n{scores: {Anna: 9}}]\n",
+        ),
     ],
-)  # fmt: skip
+)
 def test_add_keeps_comments_and_notes_in_every_layout(
     tmp_path: Path, deals: str, after: str
 ) -> None:

@@ -79,8 +79,7 @@ def _value(f: InputField, players: list[str]) -> st.SearchStrategy[Any]:
 def sheets_and_entries(draw: st.DrawFn) -> tuple[Sheet, DealEntry]:
     players = draw(st.lists(names, min_size=2, max_size=5, unique_by=str.casefold))
     values = {f.name: draw(_value(f, players), label=f.name) for f in FIELDS}
-    notes = draw(st.dictionaries(st.sampled_from(["_work", "_why", "_n"]), note_value,
-                                 max_size=2))  # fmt: skip
+    notes = draw(st.dictionaries(st.sampled_from(["_work", "_why", "_n"]), note_value, max_size=2))
     entry = DealEntry(notes=notes, **values)
     assume(not entry.empty)  # `add` refuses an entry with nothing in it
     return Sheet(variant="rummy", players=tuple(players)), entry
@@ -132,8 +131,9 @@ def test_a_score_out_of_range_is_refused_by_add_and_by_the_reader(
 def test_plus_points_out_of_range_are_refused_by_add_and_by_the_reader(tmp_path: Path) -> None:
     # boat: Anna went out (empty hand), Boris holds 9C; plus points at most FIELD high
     value = FIELD["plus"].high + 1
-    said = _refused_by_add(tmp_path, "boat", ["--closer", "Anna", "--plus", str(value),
-                                              "Anna=", "Boris=9C"])  # fmt: skip
+    said = _refused_by_add(
+        tmp_path, "boat", ["--closer", "Anna", "--plus", str(value), "Anna=", "Boris=9C"]
+    )
     read = _refused_by_reader("boat", f"{{closer: Anna, plus: {value}, hands: {{Boris: 9C}}}}")
     problem = f"plus points: {value} is out of range (0 to {FIELD['plus'].high})"
     assert problem in said

@@ -11,8 +11,20 @@ from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
 
-PLAYERS = ["Anna", "Boris", "Carl", "Dora", "Ewa", "Filip", "Gosia", "Henryk", "Irena",
-           "Janusz", "Kasia", "Leokadia"]  # fmt: skip
+PLAYERS = [
+    "Anna",
+    "Boris",
+    "Carl",
+    "Dora",
+    "Ewa",
+    "Filip",
+    "Gosia",
+    "Henryk",
+    "Irena",
+    "Janusz",
+    "Kasia",
+    "Leokadia",
+]
 
 
 def _sheet(tmp_path: Path, target: bool = False) -> Path:

@@ -163,8 +163,10 @@ def test_examples_in_csv_and_markdown_give_the_source_whole() -> None:
     markdown = ok("examples", "--format", "markdown", env=env).output.splitlines()
     row = next(line for line in markdown if "pair-rule-three-players" in line)
     assert [cell.strip() for cell in row.strip("|").split("|")] == [
-        "boat/pair-rule-three-players.yaml", "boat", BOAT_SOURCE
-    ]  # fmt: skip
+        "boat/pair-rule-three-players.yaml",
+        "boat",
+        BOAT_SOURCE,
+    ]
     table_text = ok("examples", env=env).output
     assert "…" in table_text  # only the table for people is cut to the width
 
@@ -273,5 +275,13 @@ def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path)
     assert "wygrane:" in pl.split()  # the headings in Polish
     wide = ok("stats", str(sheet), env={"COLUMNS": "80"}).output
     assert wide.splitlines()[0].split() == [
-        "player", "deals", "won", "outcomes", "avg", "worst", "best", "deal", "streak"
-    ]  # fmt: skip
+        "player",
+        "deals",
+        "won",
+        "outcomes",
+        "avg",
+        "worst",
+        "best",
+        "deal",
+        "streak",
+    ]

@@ -90,11 +90,20 @@ def test_inconsistent_rules_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("alias", "name"),
-    [("джин", "gin"), ("Gin-Rummy", "gin"), ("ремик-бридж", "bridge"), ("remibrydż", "remibrydz"),
-     ("REMIBRYDZ", "remibrydz"), ("оклахома", "oklahoma"), ("500", "rummy500"),
-     ("ремик польский", "polish"), ("лодочный", "boat"), ("континентальный", "continental"),
-     ("рамми", "rummy")],
-)  # fmt: skip
+    [
+        ("джин", "gin"),
+        ("Gin-Rummy", "gin"),
+        ("ремик-бридж", "bridge"),
+        ("remibrydż", "remibrydz"),
+        ("REMIBRYDZ", "remibrydz"),
+        ("оклахома", "oklahoma"),
+        ("500", "rummy500"),
+        ("ремик польский", "polish"),
+        ("лодочный", "boat"),
+        ("континентальный", "continental"),
+        ("рамми", "rummy"),
+    ],
+)
 def test_aliases_in_three_languages(alias: str, name: str) -> None:
     assert find_variant(alias).name == name
 
@@ -108,9 +117,13 @@ def test_unknown_variant_and_preset() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "gin", "undercut", "box", "shutout", "big_gin"),
-    [("ru", 25, 25, 25, "none", None), ("pagat", 20, 10, 20, "game_bonus_double", None),
-     ("modern", 25, 25, 25, "double", 31), ("bicycle", 20, 10, 20, "none", None)],
-)  # fmt: skip
+    [
+        ("ru", 25, 25, 25, "none", None),
+        ("pagat", 20, 10, 20, "game_bonus_double", None),
+        ("modern", 25, 25, 25, "double", 31),
+        ("bicycle", 20, 10, 20, "none", None),
+    ],
+)
 def test_gin_presets_follow_rules_section_1(
     preset: str, gin: int, undercut: int, box: int, shutout: str, big_gin: int | None
 ) -> None:
@@ -132,9 +145,16 @@ def test_pack_and_hand_size_follow_the_number_of_players() -> None:
 
 def test_all_nine_variants_are_registered() -> None:
     assert [v.name for v in VARIANTS] == [
-        "gin", "oklahoma", "bridge", "rummy", "boat", "rummy500", "polish", "continental",
+        "gin",
+        "oklahoma",
+        "bridge",
+        "rummy",
+        "boat",
+        "rummy500",
+        "polish",
+        "continental",
         "remibrydz",
-    ]  # fmt: skip
+    ]
 
 
 def test_cli_rules_and_variants() -> None:

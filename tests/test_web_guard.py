@@ -94,14 +94,21 @@ def test_an_oversized_body_is_refused(phone: Phone, folder: Path) -> None:
     answer = phone.client.post(
         f"/api/sheets/{sheet}/entries",
         content=b"{" + b" " * (70 * 1024) + b"}",
-        headers={"origin": ORIGIN, "x-pad-form": phone.config.form_token(),
-                 "content-type": "application/json"},
-    )  # fmt: skip
+        headers={
+            "origin": ORIGIN,
+            "x-pad-form": phone.config.form_token(),
+            "content-type": "application/json",
+        },
+    )
     assert answer.status_code == 413
     assert snapshot(folder) == before
 
 
 def test_no_route_takes_a_path(phone: Phone) -> None:
-    for path in ("/s/..%2F..%2Fetc%2Fpasswd", "/s/gin.yaml", "/api/sheets/..%2Fgin.yaml",
-                 "/static/..%2F..%2Fconfig.py"):  # fmt: skip
+    for path in (
+        "/s/..%2F..%2Fetc%2Fpasswd",
+        "/s/gin.yaml",
+        "/api/sheets/..%2Fgin.yaml",
+        "/static/..%2F..%2Fconfig.py",
+    ):
         assert phone.get(path).status_code == 404, path

@@ -29,8 +29,14 @@ def test_an_undercut_is_headed_by_who_undercut_whom(tmp_path: Path) -> None:
     # 10 - 2 + 10 = 18 to Boris.
     path = tmp_path / "g.yaml"
     ok("new", str(path), "-v", "gin", "--preset", "bicycle", "--players", "Anna,Boris")
-    out = ok("add", str(path), "--closer", "Anna", "Anna=AD 2D 3D 5S 5C 5H 9H TH JH TS",
-             "Boris=KC KS KH KD 6C 7C 8C QH 4D 2S").stdout  # fmt: skip
+    out = ok(
+        "add",
+        str(path),
+        "--closer",
+        "Anna",
+        "Anna=AD 2D 3D 5S 5C 5H 9H TH JH TS",
+        "Boris=KC KS KH KD 6C 7C 8C QH 4D 2S",
+    ).stdout
     assert out == (
         "Deal 1: Boris undercuts Anna; Boris wins the deal\n"
         "\n"
@@ -54,41 +60,119 @@ def test_an_undercut_is_headed_by_who_undercut_whom(tmp_path: Path) -> None:
     ("args", "first_line"),
     [
         # gin: 2-3-4H, 999, KKKK: all ten melded
-        (["gin", "--closer", "Anna", "Anna=2H 3H 4H 9C 9D 9S KC KD KH KS",
-          "Boris=5H 9H QS QD 7C 6D 3S AS 2D 4C"],
-         "gin: Anna went gin; Anna wins the deal"),
-        (["gin", "--preset", "modern", "--closer", "Anna", "--how", "big_gin",
-          "Anna=AC 2C 3C 4C 8D 8H 8S TH JH QH KH", "Boris=5S 6S 7S 2D 2H 2S KC 9C 4D AD"],
-         "gin: Anna went big gin; Anna wins the deal"),
+        (
+            [
+                "gin",
+                "--closer",
+                "Anna",
+                "Anna=2H 3H 4H 9C 9D 9S KC KD KH KS",
+                "Boris=5H 9H QS QD 7C 6D 3S AS 2D 4C",
+            ],
+            "gin: Anna went gin; Anna wins the deal",
+        ),
+        (
+            [
+                "gin",
+                "--preset",
+                "modern",
+                "--closer",
+                "Anna",
+                "--how",
+                "big_gin",
+                "Anna=AC 2C 3C 4C 8D 8H 8S TH JH QH KH",
+                "Boris=5S 6S 7S 2D 2H 2S KC 9C 4D AD",
+            ],
+            "gin: Anna went big gin; Anna wins the deal",
+        ),
         (["gin", "--draw", "--players", "Anna,Boris"], "gin: draw: nobody scores"),
         # bridge: Carl's JK 8-9-TS, 444, QQQ is a remik; Anna's knock leaves 4C
-        (["bridge", "--closer", "Carl", "Carl=JK 8S 9S TS 4C 4S 4H QC QH QS",
-          "Anna=2D 3D 4D KC KH KS AS 3C 6H 2C", "Boris=5D 6D 7D JH JD JC TH 9C 8H 3S"],
-         "bridge: Carl closed with a remik; Carl wins the deal"),
-        (["bridge", "--closer", "Anna", "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
-          "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D", "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC"],
-         "bridge: Anna knocked; Anna wins the deal"),
-        (["polish", "--closer", "Anna", "Anna=", "Boris=JK KH 5C 5D", "Carl=AS 2S 3S JK"],
-         "polish: Anna went out; Anna wins the deal"),
-        (["polish", "--closer", "Carl", "--how", "one_go",
-          "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C", "Boris=9C", "Carl="],
-         "polish: Carl went out in one go; Carl wins the deal"),
-        (["remibrydz", "--closer", "Anna", "Anna=", "Boris=KC QD 2H"],
-         "remibrydz: Anna went out; Anna wins the deal"),
-        (["rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C"],
-         "rummy: draw: the stock ran out, no winner"),
-        (["boat", "--closer", "Valery", "--plus", "88", "Kirill=9C 7H 9D QD", "Mikhail=AH AS",
-          "Nikolai=8S", "Valery="],
-         "boat: Valery went out; Valery wins the deal"),
-        (["rummy500", "--closer", "Boris", "--melded", "Anna=KS KH KD | TC JC QC | 8S 8H 8D | 3D",
-          "--melded", "Boris=5C 6C 7C | 4D 5D 6D | AH 2H 3H", "Anna=KC TD TH TS JD JH JS QD QH",
-          "Boris="],
-         "rummy500: Boris went out; Boris wins the deal"),
-        (["continental", "--closer", "Anna", "Anna=AC 2C 3C | 9S TS JS | 3D 4D 5D | QC KC AC | "
-          "6S 7S 8S", "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S"],
-         "continental: Anna went out; Anna wins the deal"),
+        (
+            [
+                "bridge",
+                "--closer",
+                "Carl",
+                "Carl=JK 8S 9S TS 4C 4S 4H QC QH QS",
+                "Anna=2D 3D 4D KC KH KS AS 3C 6H 2C",
+                "Boris=5D 6D 7D JH JD JC TH 9C 8H 3S",
+            ],
+            "bridge: Carl closed with a remik; Carl wins the deal",
+        ),
+        (
+            [
+                "bridge",
+                "--closer",
+                "Anna",
+                "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
+                "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
+                "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC",
+            ],
+            "bridge: Anna knocked; Anna wins the deal",
+        ),
+        (
+            ["polish", "--closer", "Anna", "Anna=", "Boris=JK KH 5C 5D", "Carl=AS 2S 3S JK"],
+            "polish: Anna went out; Anna wins the deal",
+        ),
+        (
+            [
+                "polish",
+                "--closer",
+                "Carl",
+                "--how",
+                "one_go",
+                "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C",
+                "Boris=9C",
+                "Carl=",
+            ],
+            "polish: Carl went out in one go; Carl wins the deal",
+        ),
+        (
+            ["remibrydz", "--closer", "Anna", "Anna=", "Boris=KC QD 2H"],
+            "remibrydz: Anna went out; Anna wins the deal",
+        ),
+        (
+            ["rummy", "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C"],
+            "rummy: draw: the stock ran out, no winner",
+        ),
+        (
+            [
+                "boat",
+                "--closer",
+                "Valery",
+                "--plus",
+                "88",
+                "Kirill=9C 7H 9D QD",
+                "Mikhail=AH AS",
+                "Nikolai=8S",
+                "Valery=",
+            ],
+            "boat: Valery went out; Valery wins the deal",
+        ),
+        (
+            [
+                "rummy500",
+                "--closer",
+                "Boris",
+                "--melded",
+                "Anna=KS KH KD | TC JC QC | 8S 8H 8D | 3D",
+                "--melded",
+                "Boris=5C 6C 7C | 4D 5D 6D | AH 2H 3H",
+                "Anna=KC TD TH TS JD JH JS QD QH",
+                "Boris=",
+            ],
+            "rummy500: Boris went out; Boris wins the deal",
+        ),
+        (
+            [
+                "continental",
+                "--closer",
+                "Anna",
+                "Anna=AC 2C 3C | 9S TS JS | 3D 4D 5D | QC KC AC | 6S 7S 8S",
+                "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S",
+            ],
+            "continental: Anna went out; Anna wins the deal",
+        ),
     ],
-)  # fmt: skip
+)
 def test_every_outcome_has_a_headline_in_words(args: list[str], first_line: str) -> None:
     assert headline(*args) == first_line
 
@@ -99,8 +183,16 @@ def test_a_one_go_deal_in_show_reads_as_words(tmp_path: Path) -> None:
     path = tmp_path / "p.yaml"
     ok("new", str(path), "-v", "polish", "--players", "Anna,Boris,Carl")
     ok("add", str(path), "--closer", "Anna", "Boris=JK KH 5C 5D", "Carl=AS 2S 3S JK")
-    ok("add", str(path), "--closer", "Carl", "--how", "one_go",
-       "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C", "Boris=9C")  # fmt: skip
+    ok(
+        "add",
+        str(path),
+        "--closer",
+        "Carl",
+        "--how",
+        "one_go",
+        "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C",
+        "Boris=9C",
+    )
     assert ok("show", str(path), "--no-spark").stdout == (
         "polish: Anna, Boris, Carl\n"
         "\n"
@@ -123,14 +215,35 @@ def bridge(tmp_path: Path) -> Path:
     path = tmp_path / "b.yaml"
     ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl")
     for _ in range(2):
-        ok("add", str(path), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=70",
-           "--score", "Carl=31", "--again")  # fmt: skip
+        ok(
+            "add",
+            str(path),
+            "--closer",
+            "Anna",
+            "--score",
+            "Anna=0",
+            "--score",
+            "Boris=70",
+            "--score",
+            "Carl=31",
+            "--again",
+        )
     return path
 
 
 def test_a_player_who_is_out_is_named_in_the_re_enter_message(bridge: Path) -> None:
-    result = run("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score",
-                 "Boris=7", "--score", "Carl=31")  # fmt: skip
+    result = run(
+        "add",
+        str(bridge),
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=7",
+        "--score",
+        "Carl=31",
+    )
     assert result.exit_code == 1
     assert result.stderr == (
         "Error: Boris is out (total 140, out at 100) and does not play; re-enter Boris first "
@@ -147,8 +260,18 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
         "Pool: 8 stakes\n"
         "Points left before going out at 100: Anna 100, Boris 38, Carl 38\n"
     )
-    out = ok("add", str(bridge), "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=7",
-             "--score", "Carl=31").stdout  # fmt: skip
+    out = ok(
+        "add",
+        str(bridge),
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=7",
+        "--score",
+        "Carl=31",
+    ).stdout
     assert out.startswith("Deal 3: Anna knocked (Boris +7, Carl +31)\n")
     assert ok("show", str(bridge), "--no-spark").stdout == (
         "bridge: Anna, Boris, Carl\n"
@@ -165,11 +288,25 @@ def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge: Path) -> None:
     )
     rows = json.loads(ok("show", str(bridge), "--json").stdout)["rows"]
     assert [(r["n"], r.get("deal"), r.get("event")) for r in rows] == [
-        (1, 1, None), (2, 2, None), (3, None, True), (4, 3, None)
-    ]  # fmt: skip
+        (1, 1, None),
+        (2, 2, None),
+        (3, None, True),
+        (4, 3, None),
+    ]
     # edit counts deals as show does: deal 3 is the fourth entry
-    ok("edit", str(bridge), "3", "--closer", "Anna", "--score", "Anna=0", "--score", "Boris=8",
-       "--score", "Carl=31")  # fmt: skip
+    ok(
+        "edit",
+        str(bridge),
+        "3",
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=8",
+        "--score",
+        "Carl=31",
+    )
     assert rows[3]["totals"]["Boris"] == 69
     assert json.loads(ok("show", str(bridge), "--json").stdout)["rows"][3]["totals"]["Boris"] == 70
 
@@ -204,8 +341,11 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
         "Deal 5: points only (Anna +5)\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
     )
     rows = json.loads(ok("show", str(path), "--json").stdout)["rows"]
-    assert rows[2]["columns"] == [{"Anna": 43, "Boris": 12}, {"Anna": 25, "Boris": 0},
-                                  {"Anna": 0, "Boris": 0}]  # fmt: skip
+    assert rows[2]["columns"] == [
+        {"Anna": 43, "Boris": 12},
+        {"Anna": 25, "Boris": 0},
+        {"Anna": 0, "Boris": 0},
+    ]
 
 
 # --- wild deuces --------------------------------------------------------------------------------
@@ -214,9 +354,16 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
 def test_a_wild_deuce_shows_what_it_stands_for() -> None:
     # Continental, bicycle (deuces wild): 5H 2C 7H is a run with the 2C as 6H; in A-2-3C the
     # deuce is in its own place and is just itself.
-    out = ok("round", "continental", "--preset", "bicycle", "--closer", "Anna",
-             "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
-             "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S").stdout  # fmt: skip
+    out = ok(
+        "round",
+        "continental",
+        "--preset",
+        "bicycle",
+        "--closer",
+        "Anna",
+        "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
+        "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S",
+    ).stdout
     assert "Anna      5H 2C=6H 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S  -" in out
 
 
@@ -250,8 +397,7 @@ def test_hand_in_a_knock_game_and_its_json_are_unchanged() -> None:
     record = json.loads(
         ok("hand", "-v", "rummy", "--json", "9C", "9D", "9H", "KS", "2C", "5D").stdout
     )
-    assert set(record) == {"variant", "cards", "melds", "jokers", "deadwood", "points",
-                           "discard"}  # fmt: skip
+    assert set(record) == {"variant", "cards", "melds", "jokers", "deadwood", "points", "discard"}
     assert record["points"] == 17
 
 

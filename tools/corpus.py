@@ -300,8 +300,12 @@ def sheet_misc_group() -> Group:
     g.add("show.cards-unicode", "show", gin, "--cards", "unicode")
     g.add("show.cards-ru", "--cards", "ru", "show", f"{EXAMPLES}/bridge/four-players-jokers.yaml")
     g.add("show.pl-cards-en", "--lang", "pl", "--cards", "en", "show", gin)
-    g.add("show.columns-40", "show", f"{EXAMPLES}/rummy/four-players-money.yaml",
-          env={"COLUMNS": "40"})  # fmt: skip
+    g.add(
+        "show.columns-40",
+        "show",
+        f"{EXAMPLES}/rummy/four-players-money.yaml",
+        env={"COLUMNS": "40"},
+    )
     g.add("show.columns-200", "show", gin, env={"COLUMNS": "200"})
     g.add("show.columns-unset", "show", gin, env={"COLUMNS": None})
     g.add("show.chart-svg", "show", gin, "--chart", "chart.svg")
@@ -321,16 +325,35 @@ def sheet_misc_group() -> Group:
     g.add("evening.reversed", "settle", *reversed(evening))
     g.add("evening.same-twice", "settle", gin, gin)
     g.add("evening.gin-bridge", "settle", gin, f"{EXAMPLES}/bridge/two-games.yaml")
-    g.add("evening.stakes", "settle", f"{EXAMPLES}/gin/bicycle-stake-money.yaml",
-          f"{EXAMPLES}/rummy/four-players-money.yaml",
-          f"{EXAMPLES}/polish/money-half-stake.yaml")  # fmt: skip
-    g.add("evening.stakes-json", "settle", f"{EXAMPLES}/gin/bicycle-stake-money.yaml",
-          f"{EXAMPLES}/rummy/four-players-money.yaml", "--json")  # fmt: skip
-    g.add("evening.points", "settle", f"{EXAMPLES}/boat/seed-114-99-96.yaml",
-          f"{EXAMPLES}/rummy/three-players-one-go.yaml",
-          f"{EXAMPLES}/gin/pagat-shutout.yaml")  # fmt: skip
-    g.add("evening.bridges", "settle", f"{EXAMPLES}/bridge/two-games.yaml",
-          f"{EXAMPLES}/bridge/knock-and-remik.yaml", "--format", "csv")  # fmt: skip
+    g.add(
+        "evening.stakes",
+        "settle",
+        f"{EXAMPLES}/gin/bicycle-stake-money.yaml",
+        f"{EXAMPLES}/rummy/four-players-money.yaml",
+        f"{EXAMPLES}/polish/money-half-stake.yaml",
+    )
+    g.add(
+        "evening.stakes-json",
+        "settle",
+        f"{EXAMPLES}/gin/bicycle-stake-money.yaml",
+        f"{EXAMPLES}/rummy/four-players-money.yaml",
+        "--json",
+    )
+    g.add(
+        "evening.points",
+        "settle",
+        f"{EXAMPLES}/boat/seed-114-99-96.yaml",
+        f"{EXAMPLES}/rummy/three-players-one-go.yaml",
+        f"{EXAMPLES}/gin/pagat-shutout.yaml",
+    )
+    g.add(
+        "evening.bridges",
+        "settle",
+        f"{EXAMPLES}/bridge/two-games.yaml",
+        f"{EXAMPLES}/bridge/knock-and-remik.yaml",
+        "--format",
+        "csv",
+    )
     g.add("evening.one-missing", "settle", gin, "no-such.yaml")
     # stats
     stats_sheets = (
@@ -451,8 +474,17 @@ def variants_rules_group() -> Group:
     g.add("rules.gin.all", "rules", "gin", "--all")
     g.add("rules.bridge.rule", "rules", "bridge", "--rule", "knock_limit=7")
     g.add("rules.gin.rule-unread", "rules", "gin", "--rule", "remik_stake=3")
-    g.add("rules.gin.rules", "rules", "gin", "-p", "pagat", "--rule", "gin_bonus=30",
-          "--rule", "ace_runs=high")  # fmt: skip
+    g.add(
+        "rules.gin.rules",
+        "rules",
+        "gin",
+        "-p",
+        "pagat",
+        "--rule",
+        "gin_bonus=30",
+        "--rule",
+        "ace_runs=high",
+    )
     g.add("rules.continental.players-9", "rules", "continental", "--players", "9", "--json")
     g.add("rules.rummy.players-5", "rules", "rummy", "-n", "5")
     g.add("rules.rummy500.players-6", "rules", "rummy500", "-n", "6")
@@ -723,9 +755,17 @@ def round_group() -> Group:
             g.add(f"{name}.{fmt}", "round", *args, "--format", fmt)
         for lang in ("pl", "ru"):
             g.add(f"{name}.{lang}", "--lang", lang, "round", *args)
-    others = ("boat.seed", "rummy500.out", "gin.undercut", "oklahoma.spade", "polish.one-go",
-              "remibrydz.draw", "gin.bad-closer", "oklahoma.over-limit",
-              "bridge.bad-full-colour")  # fmt: skip
+    others = (
+        "boat.seed",
+        "rummy500.out",
+        "gin.undercut",
+        "oklahoma.spade",
+        "polish.one-go",
+        "remibrydz.draw",
+        "gin.bad-closer",
+        "oklahoma.over-limit",
+        "bridge.bad-full-colour",
+    )
     for i, name in enumerate(others):
         lang = ("pl", "ru")[i % 2]
         g.add(f"{name}.{lang}", "--lang", lang, "round", *dict(ROUNDS)[name])
@@ -743,8 +783,20 @@ def round_group() -> Group:
 def gin_sheet_group() -> Group:
     g = Group("sheet-gin", cwd="w-gin")
     s = "game.yaml"
-    g.write("new", s, "new", s, "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10",
-            "--currency", "PLN")  # fmt: skip
+    g.write(
+        "new",
+        s,
+        "new",
+        s,
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0.10",
+        "--currency",
+        "PLN",
+    )
     g.add("new.again", "new", s, "-v", "gin", "--players", "Anna,Boris")
     g.write("add.readme", s, "add", s, "--closer", "Anna", *GIN_README)
     g.write("add.score", s, "add", s, "--score", "Boris=30")
@@ -753,9 +805,18 @@ def gin_sheet_group() -> Group:
     g.write("add.draw", s, "add", s, "--draw")
     g.write("add.gin-json", s, "add", s, "--closer", "Anna", *GIN_GIN, "--format", "json")
     g.write("add.undercut-verbose", s, "add", s, "-c", "Anna", *GIN_UNDERCUT, "--verbose")
-    g.write("add.knock-pl", s, "--lang", "pl", "add", s, "--closer", "Boris",
-            "Boris=QH QD QC 6S 7S 8S 2D 3D 4D AC",
-            "Anna=QS 9S TS 5H 5C 9H JC KD 2C 3C")  # fmt: skip
+    g.write(
+        "add.knock-pl",
+        s,
+        "--lang",
+        "pl",
+        "add",
+        s,
+        "--closer",
+        "Boris",
+        "Boris=QH QD QC 6S 7S 8S 2D 3D 4D AC",
+        "Anna=QS 9S TS 5H 5C 9H JC KD 2C 3C",
+    )
     g.write("add.ru-cards", s, "--lang", "ru", "add", s, "--closer", "Anna", *GIN_RU)
     g.write("add.bad-closer", s, "add", s, "--closer", "Zed", *GIN_README)
     g.write("add.bad-card", s, "add", s, "--closer", "Anna", "Anna=9C 9X", "Boris=2C")
@@ -773,8 +834,7 @@ def gin_sheet_group() -> Group:
     g.add("settle.ru", "--lang", "ru", "settle", s)
     g.add("stats", "stats", s)
     g.write("edit.score", s, "edit", s, "2", "--score", "Anna=30")
-    g.write("edit.cards", s, "edit", s, "1", "--closer", "Boris",
-            *SWAPPED)  # fmt: skip
+    g.write("edit.cards", s, "edit", s, "1", "--closer", "Boris", *SWAPPED)
     g.write("edit.json", s, "edit", s, "3", "--score", "Anna=12", "--json")
     g.write("edit.verbose-pl", s, "--lang", "pl", "edit", s, "4", "--draw", "--verbose")
     g.write("edit.bad-number", s, "edit", s, "99", "--score", "Anna=1")
@@ -799,8 +859,20 @@ def gin_sheet_group() -> Group:
     g.add("show.empty", "show", s)
     g.add("settle.empty", "settle", s)
     g.add("stats.empty", "stats", s)
-    g.write("new.force-hollywood", s, "new", s, "-v", "gin", "--players", "Anna,Boris",
-            "--hollywood", "--preset", "pagat", "--force")  # fmt: skip
+    g.write(
+        "new.force-hollywood",
+        s,
+        "new",
+        s,
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--hollywood",
+        "--preset",
+        "pagat",
+        "--force",
+    )
     for i in range(4):
         g.write(f"hollywood.add-{i}", s, "add", s, "--score", f"Anna={10 + 5 * i}", "--again")
     g.add("hollywood.show", "show", s)
@@ -816,33 +888,162 @@ def new_group() -> Group:
     g = Group("new", cwd="w-new")
     g.write("gin-plain", "a.yaml", "new", "a.yaml", "-v", "gin", "--players", "Anna,Boris")
     g.write("json", "b.yaml", "new", "b.yaml", "-v", "rummy", "--players", "A,B,C", "--json")
-    g.write("plain", "c.yaml", "new", "c.yaml", "-v", "boat", "--players", "A,B", "--format",
-            "plain")  # fmt: skip
-    g.write("bridge-stake", "d.yaml", "new", "d.yaml", "-v", "bridge", "--players",
-            "Anna,Boris,Carl,Dora", "--stake", "2")  # fmt: skip
-    g.write("title", "e.yaml", "new", "e.yaml", "-v", "oklahoma", "--players", "Anna,Boris",
-            "--title", "Friday at Kasia's: \"gin\" # 1")  # fmt: skip
-    g.write("rules", "f.yaml", "new", "f.yaml", "-v", "gin", "--players", "Anna,Boris",
-            "--rule", "game_target=150", "--rule", "knock_limit=7")  # fmt: skip
-    g.write("decimals", "g.yaml", "new", "g.yaml", "-v", "rummy", "--players", "Anna,Boris",
-            "--stake", "0.125", "--decimals", "3")  # fmt: skip
-    g.write("jpy", "h.yaml", "new", "h.yaml", "-v", "rummy", "--players", "Anna,Boris",
-            "--stake", "5", "--currency", "JPY")  # fmt: skip
-    g.write("comma-stake-pl", "i.yaml", "--lang", "pl", "new", "i.yaml", "-v", "remik",
-            "--players", "Ania,Bartek", "--stake", "0,10", "--currency", "PLN")  # fmt: skip
-    g.write("ru-alias", "j.yaml", "--lang", "ru", "new", "j.yaml", "-v", "джин", "--players",
-            "Аня,Борис", "--stake", "1 000,50", "--currency", "RUB")  # fmt: skip
-    g.write("remibrydz-pl", "k.yaml", "--lang", "pl", "new", "k.yaml", "-v", "remibrydż",
-            "--players", "Ania,Bartek,Celina", "-p", "small")  # fmt: skip
-    g.write("continental", "l.yaml", "new", "l.yaml", "-v", "continental", "-p", "bicycle",
-            "--players", "A,B,C,D,E,F,G,H,I")  # fmt: skip
-    g.write("kwd", "m.yaml", "new", "m.yaml", "-v", "polish", "--players", "A,B", "--stake",
-            "0.005", "--currency", "KWD")  # fmt: skip
-    g.write("hollywood-okla", "n.yaml", "new", "n.yaml", "-v", "oklahoma", "--players", "A,B",
-            "--hollywood")  # fmt: skip
+    g.write(
+        "plain", "c.yaml", "new", "c.yaml", "-v", "boat", "--players", "A,B", "--format", "plain"
+    )
+    g.write(
+        "bridge-stake",
+        "d.yaml",
+        "new",
+        "d.yaml",
+        "-v",
+        "bridge",
+        "--players",
+        "Anna,Boris,Carl,Dora",
+        "--stake",
+        "2",
+    )
+    g.write(
+        "title",
+        "e.yaml",
+        "new",
+        "e.yaml",
+        "-v",
+        "oklahoma",
+        "--players",
+        "Anna,Boris",
+        "--title",
+        'Friday at Kasia\'s: "gin" # 1',
+    )
+    g.write(
+        "rules",
+        "f.yaml",
+        "new",
+        "f.yaml",
+        "-v",
+        "gin",
+        "--players",
+        "Anna,Boris",
+        "--rule",
+        "game_target=150",
+        "--rule",
+        "knock_limit=7",
+    )
+    g.write(
+        "decimals",
+        "g.yaml",
+        "new",
+        "g.yaml",
+        "-v",
+        "rummy",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "0.125",
+        "--decimals",
+        "3",
+    )
+    g.write(
+        "jpy",
+        "h.yaml",
+        "new",
+        "h.yaml",
+        "-v",
+        "rummy",
+        "--players",
+        "Anna,Boris",
+        "--stake",
+        "5",
+        "--currency",
+        "JPY",
+    )
+    g.write(
+        "comma-stake-pl",
+        "i.yaml",
+        "--lang",
+        "pl",
+        "new",
+        "i.yaml",
+        "-v",
+        "remik",
+        "--players",
+        "Ania,Bartek",
+        "--stake",
+        "0,10",
+        "--currency",
+        "PLN",
+    )
+    g.write(
+        "ru-alias",
+        "j.yaml",
+        "--lang",
+        "ru",
+        "new",
+        "j.yaml",
+        "-v",
+        "джин",
+        "--players",
+        "Аня,Борис",
+        "--stake",
+        "1 000,50",
+        "--currency",
+        "RUB",
+    )
+    g.write(
+        "remibrydz-pl",
+        "k.yaml",
+        "--lang",
+        "pl",
+        "new",
+        "k.yaml",
+        "-v",
+        "remibrydż",
+        "--players",
+        "Ania,Bartek,Celina",
+        "-p",
+        "small",
+    )
+    g.write(
+        "continental",
+        "l.yaml",
+        "new",
+        "l.yaml",
+        "-v",
+        "continental",
+        "-p",
+        "bicycle",
+        "--players",
+        "A,B,C,D,E,F,G,H,I",
+    )
+    g.write(
+        "kwd",
+        "m.yaml",
+        "new",
+        "m.yaml",
+        "-v",
+        "polish",
+        "--players",
+        "A,B",
+        "--stake",
+        "0.005",
+        "--currency",
+        "KWD",
+    )
+    g.write(
+        "hollywood-okla",
+        "n.yaml",
+        "new",
+        "n.yaml",
+        "-v",
+        "oklahoma",
+        "--players",
+        "A,B",
+        "--hollywood",
+    )
     g.write("exists", "a.yaml", "new", "a.yaml", "-v", "rummy", "--players", "X,Y")
-    g.write("exists-pl", "a.yaml", "--lang", "pl", "new", "a.yaml", "-v", "rummy", "--players",
-            "X,Y")  # fmt: skip
+    g.write(
+        "exists-pl", "a.yaml", "--lang", "pl", "new", "a.yaml", "-v", "rummy", "--players", "X,Y"
+    )
     g.write("force", "a.yaml", "new", "a.yaml", "-v", "rummy", "--players", "X,Y", "--force")
     bad: list[tuple[str, tuple[str, ...]]] = [
         ("bad-variant", ("-v", "canasta", "--players", "A,B")),
@@ -868,8 +1069,9 @@ def new_group() -> Group:
         g.write(name, "bad.yaml", "new", "bad.yaml", *args)
     for name in ("bad-variant", "bad-duplicate", "bad-stake"):
         for lang in ("pl", "ru"):
-            g.write(f"{name}.{lang}", "bad.yaml", "--lang", lang, "new", "bad.yaml",
-                    *dict(bad)[name])  # fmt: skip
+            g.write(
+                f"{name}.{lang}", "bad.yaml", "--lang", lang, "new", "bad.yaml", *dict(bad)[name]
+            )
     g.add("bad-no-folder", "new", "no/such/dir.yaml", "-v", "gin", "--players", "A,B")
     g.add("bad-folder", "new", ".", "-v", "gin", "--players", "A,B")
     for sheet in ("b.yaml", "d.yaml", "e.yaml", "g.yaml", "h.yaml", "i.yaml", "j.yaml", "m.yaml"):
@@ -888,8 +1090,17 @@ def new_group() -> Group:
     g.add("settle.j-ru", "--lang", "ru", "settle", "j.yaml")
     g.write("add.m", "m.yaml", "add", "m.yaml", "--closer", "A", "B=KS QH 7C 2D JK")
     g.add("settle.m", "settle", "m.yaml")
-    g.write("add.i-pl", "i.yaml", "--lang", "pl", "add", "i.yaml", "--closer", "Ania",
-            "Bartek=Kk Dp 7t 2ka")  # fmt: skip
+    g.write(
+        "add.i-pl",
+        "i.yaml",
+        "--lang",
+        "pl",
+        "add",
+        "i.yaml",
+        "--closer",
+        "Ania",
+        "Bartek=Kk Dp 7t 2ka",
+    )
     g.add("settle.i-pl", "--lang", "pl", "settle", "i.yaml")
     return g
 
@@ -898,20 +1109,46 @@ def bridge_sheet_group() -> Group:
     g = Group("sheet-bridge", cwd="w-bridge")
     s = "bridge.yaml"
     g.write("new", s, "new", s, "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
-    g.write("add.1", s, "add", s, "--closer", "Anna", "Anna=JK 3H 4H 8C 8D 8H 5S 6S 7S 8S",
-            "Boris=KC KD QH QS JC JD TH TS 9C 6D",
-            "Carl=5C 6C 7C 2H 2D 2S KH JS TD QD")  # fmt: skip
-    g.write("add.2", s, "add", s, "--closer", "Carl", "Carl=9D TD JD 4S 4C 4H QC KC AC 3H",
-            "Anna=5H 6H 7H TC TS TH 2C 8D 3S 7C",
-            "Boris=KD KH KS 2D 3D 4D AH 3C 2S 6C")  # fmt: skip
+    g.write(
+        "add.1",
+        s,
+        "add",
+        s,
+        "--closer",
+        "Anna",
+        "Anna=JK 3H 4H 8C 8D 8H 5S 6S 7S 8S",
+        "Boris=KC KD QH QS JC JD TH TS 9C 6D",
+        "Carl=5C 6C 7C 2H 2D 2S KH JS TD QD",
+    )
+    g.write(
+        "add.2",
+        s,
+        "add",
+        s,
+        "--closer",
+        "Carl",
+        "Carl=9D TD JD 4S 4C 4H QC KC AC 3H",
+        "Anna=5H 6H 7H TC TS TH 2C 8D 3S 7C",
+        "Boris=KD KH KS 2D 3D 4D AH 3C 2S 6C",
+    )
     g.add("pool.1", "pool", s)
     g.write("add.bad-out-player", s, "add", s, "--closer", "Anna", *BRIDGE3)
     g.write("reenter", s, "add", s, "--reenter", "Boris")
     g.write("reenter.twice", s, "add", s, "--reenter", "Boris")
     g.write("reenter.bad-in", s, "add", s, "--reenter", "Anna")
-    g.write("add.3-pl", s, "--lang", "pl", "add", s, "--closer", "Anna",
-            "Anna=AD 2D 3D 9S 9H 9C JH QH KH 5C", "Boris=6D 7D 8D KC QS JD TC KS QD JC",
-            "Carl=2S 3S 4S TH JS KD 9D 8H 6C 7S")  # fmt: skip
+    g.write(
+        "add.3-pl",
+        s,
+        "--lang",
+        "pl",
+        "add",
+        s,
+        "--closer",
+        "Anna",
+        "Anna=AD 2D 3D 9S 9H 9C JH QH KH 5C",
+        "Boris=6D 7D 8D KC QS JD TC KS QD JC",
+        "Carl=2S 3S 4S TH JS KD 9D 8H 6C 7S",
+    )
     for fmt in FORMATS:
         g.add(f"pool.{fmt}", "pool", s, "--format", fmt)
     g.add("pool.ru", "--lang", "ru", "pool", s)
@@ -923,8 +1160,20 @@ def bridge_sheet_group() -> Group:
     g.write("undo.reenter", s, "undo", s)
     g.write("undo.reenter-again", s, "undo", s, "--json")
     carl = "Carl=5C 6C 7C 2H 2D 2S KH JS TD QD"
-    g.write("edit.bad-remik", s, "edit", s, "1", "--closer", "Anna", "--how", "remik",
-            "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD JC", BRIDGE_KNOCK[1], carl)  # fmt: skip
+    g.write(
+        "edit.bad-remik",
+        s,
+        "edit",
+        s,
+        "1",
+        "--closer",
+        "Anna",
+        "--how",
+        "remik",
+        "Anna=2H 3H 4H 5S 6S 7S 8D 9D TD JC",
+        BRIDGE_KNOCK[1],
+        carl,
+    )
     g.write("edit.1", s, "edit", s, "1", "--closer", "Anna", *BRIDGE_KNOCK, carl)
     g.write("rename", s, "rename", s, "carl", "Karol")
     g.add("show.end", "show", s)
@@ -936,22 +1185,69 @@ def going_out_group() -> Group:
     """rummy, boat, rummy 500, polish, continental, remibrydz and oklahoma sheets."""
     g = Group("sheet-misc", cwd="w-misc")
     r = "rummy.yaml"
-    g.write("rummy.new", r, "new", r, "-v", "rummy", "--players", "Anna,Boris,Carl", "--stake",
-            "0.20", "--currency", "EUR")  # fmt: skip
+    g.write(
+        "rummy.new",
+        r,
+        "new",
+        r,
+        "-v",
+        "rummy",
+        "--players",
+        "Anna,Boris,Carl",
+        "--stake",
+        "0.20",
+        "--currency",
+        "EUR",
+    )
     g.write("rummy.add", r, "add", r, "--closer", "Anna", *RUMMY3)
-    g.write("rummy.one-go", r, "add", r, "--closer", "Carl", "--how", "one_go",
-            "Anna=5C 5D 5H 9S JC", "Boris=3H 4H")  # fmt: skip
+    g.write(
+        "rummy.one-go",
+        r,
+        "add",
+        r,
+        "--closer",
+        "Carl",
+        "--how",
+        "one_go",
+        "Anna=5C 5D 5H 9S JC",
+        "Boris=3H 4H",
+    )
     g.write("rummy.draw", r, "add", r, "--draw", "Anna=KC QD 2H", "Boris=5S 5D 9C", "Carl=2C")
     g.write("rummy.bad-closer-hand", r, "add", r, "--closer", "Anna", "Anna=9C", *RUMMY3)
-    g.write("rummy.add-pl", r, "--lang", "pl", "add", r, "--closer", "Boris", "Anna=TD",
-            "Carl=6S 7S 8S 2C", "--format", "markdown")  # fmt: skip
+    g.write(
+        "rummy.add-pl",
+        r,
+        "--lang",
+        "pl",
+        "add",
+        r,
+        "--closer",
+        "Boris",
+        "Anna=TD",
+        "Carl=6S 7S 8S 2C",
+        "--format",
+        "markdown",
+    )
     g.add("rummy.show", "show", r)
     g.add("rummy.settle-pl", "--lang", "pl", "settle", r)
     b = "boat.yaml"
     g.write("boat.new", b, "new", b, "-v", "boat", "--players", "Valery,Kirill,Mikhail,Nikolai")
     g.write("boat.add", b, "add", b, "--closer", "Valery", "--plus", "88", *BOAT4)
-    g.write("boat.add-csv", b, "add", b, "--closer", "Kirill", "--plus", "10",
-            "Valery=KS KH", "Mikhail=2C", "Nikolai=3D 3H", "--format", "csv")  # fmt: skip
+    g.write(
+        "boat.add-csv",
+        b,
+        "add",
+        b,
+        "--closer",
+        "Kirill",
+        "--plus",
+        "10",
+        "Valery=KS KH",
+        "Mikhail=2C",
+        "Nikolai=3D 3H",
+        "--format",
+        "csv",
+    )
     g.write("boat.bad-plus-gin", b, "add", b, "--closer", "Valery", "--upcard", "3S", *BOAT4)
     g.add("boat.show-ru", "--lang", "ru", "show", b)
     f = "r500.yaml"
@@ -965,30 +1261,82 @@ def going_out_group() -> Group:
     g.write("r500.edit-ends-later", f, "edit", f, "3", "--score", "Anna=1")
     g.write("r500.undo-json", f, "undo", f, "--json")
     p = "polish.yaml"
-    g.write("polish.new", p, "new", p, "-v", "polish", "--players", "Anna,Boris,Carl",
-            "--stake", "0.01", "--currency", "PLN")  # fmt: skip
-    g.write("polish.add", p, "add", p, "--closer", "Anna", "Boris=JK KH 5C 5D",
-            "Carl=AS 2S 3S JK")  # fmt: skip
-    g.write("polish.one-go", p, "add", p, "--closer", "Carl", "--how", "one_go",
-            "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C", "Boris=9C")  # fmt: skip
+    g.write(
+        "polish.new",
+        p,
+        "new",
+        p,
+        "-v",
+        "polish",
+        "--players",
+        "Anna,Boris,Carl",
+        "--stake",
+        "0.01",
+        "--currency",
+        "PLN",
+    )
+    g.write("polish.add", p, "add", p, "--closer", "Anna", "Boris=JK KH 5C 5D", "Carl=AS 2S 3S JK")
+    g.write(
+        "polish.one-go",
+        p,
+        "add",
+        p,
+        "--closer",
+        "Carl",
+        "--how",
+        "one_go",
+        "Anna=AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C",
+        "Boris=9C",
+    )
     g.add("polish.settle", "settle", p)
     g.add("polish.settle-pl", "--lang", "pl", "settle", p)
     c = "cont.yaml"
-    g.write("cont.new", c, "new", c, "-v", "continental", "-p", "bicycle", "--players",
-            "Anna,Boris")  # fmt: skip
+    g.write(
+        "cont.new", c, "new", c, "-v", "continental", "-p", "bicycle", "--players", "Anna,Boris"
+    )
     g.write("cont.add", c, "add", c, "--closer", "Anna", "--first-turn", *CONT_CHIPS)
-    g.write("cont.no-draw", c, "add", c, "--closer", "Anna", "--first-turn", "--no-draw",
-            *CONT_CHIPS, "--again")  # fmt: skip
-    g.write("cont.same", c, "add", c, "--closer", "Anna", "--first-turn", "--no-draw",
-            *CONT_CHIPS)  # fmt: skip
+    g.write(
+        "cont.no-draw",
+        c,
+        "add",
+        c,
+        "--closer",
+        "Anna",
+        "--first-turn",
+        "--no-draw",
+        *CONT_CHIPS,
+        "--again",
+    )
+    g.write("cont.same", c, "add", c, "--closer", "Anna", "--first-turn", "--no-draw", *CONT_CHIPS)
     g.add("cont.show", "show", c)
     m = "remi.yaml"
-    g.write("remi.new", m, "--lang", "pl", "new", m, "-v", "remibrydz", "--players",
-            "Ania,Bartek,Celina")  # fmt: skip
-    g.write("remi.draw", m, "--lang", "pl", "add", m, "--draw", "Ania=5C 5D",
-            "Bartek=JK JK 3S", "Celina=KD")  # fmt: skip
-    g.write("remi.out", m, "--lang", "pl", "add", m, "--closer", "Ania", "Bartek=7H",
-            "Celina=AC 2C 3C")  # fmt: skip
+    g.write(
+        "remi.new",
+        m,
+        "--lang",
+        "pl",
+        "new",
+        m,
+        "-v",
+        "remibrydz",
+        "--players",
+        "Ania,Bartek,Celina",
+    )
+    g.write(
+        "remi.draw",
+        m,
+        "--lang",
+        "pl",
+        "add",
+        m,
+        "--draw",
+        "Ania=5C 5D",
+        "Bartek=JK JK 3S",
+        "Celina=KD",
+    )
+    g.write(
+        "remi.out", m, "--lang", "pl", "add", m, "--closer", "Ania", "Bartek=7H", "Celina=AC 2C 3C"
+    )
     g.write("remi.rename", m, "--lang", "pl", "rename", m, "celina", "Cela")
     g.add("remi.show", "--lang", "pl", "show", m)
     g.add("remi.stats", "--lang", "pl", "stats", m)
@@ -996,8 +1344,7 @@ def going_out_group() -> Group:
     g.write("okla.new", o, "new", o, "-v", "oklahoma", "--players", "Anna,Boris")
     g.write("okla.add", o, "add", o, "--closer", "Anna", "--upcard", "6S", *OKLA)
     g.write("okla.no-upcard", o, "add", o, "--closer", "Anna", *OKLA)
-    g.write("okla.ru", o, "--lang", "ru", "add", o, "--closer", "Anna", "--upcard", "Тп",
-            *GIN_GIN)  # fmt: skip
+    g.write("okla.ru", o, "--lang", "ru", "add", o, "--closer", "Anna", "--upcard", "Тп", *GIN_GIN)
     g.add("okla.show", "show", o)
     g.add("evening", "settle", r, p)
     g.add("evening.points", "settle", b, f)
@@ -1043,8 +1390,7 @@ def layout_group() -> Group:
         g.add(f"{stem}.show", "show", name)
     for name in ("commented.yaml", "crlf.yaml"):
         stem = slug(name[:-5])
-        g.write(f"{stem}.edit", name, "edit", name, "1", "--closer", "Boris",
-                *SWAPPED)  # fmt: skip
+        g.write(f"{stem}.edit", name, "edit", name, "1", "--closer", "Boris", *SWAPPED)
         g.write(f"{stem}.rename", name, "rename", name, "Anna", "Anya")
         g.write(f"{stem}.undo", name, "undo", name)
         g.write(f"{stem}.undo-2", name, "undo", name)
@@ -1266,15 +1612,17 @@ def diff_case(a: dict[str, Any], b: dict[str, Any], limit: int) -> Iterator[str]
     files = sorted(set(a.get("files", {})) | set(b.get("files", {})))
     for name in names:
         if a.get(name) != b.get(name):
-            yield from diff_lines(name, field_lines(name, a.get(name)),
-                                  field_lines(name, b.get(name)), limit)  # fmt: skip
+            yield from diff_lines(
+                name, field_lines(name, a.get(name)), field_lines(name, b.get(name)), limit
+            )
     for name in files:
         fa, fb = a.get("files", {}).get(name), b.get("files", {}).get(name)
         if fa != fb:
             yield from diff_lines(f"file {name}", shown_lines(fa), shown_lines(fb), limit)
     if a.get("listing") != b.get("listing"):
-        yield from diff_lines("files in the folder", a.get("listing") or [],
-                              b.get("listing") or [], limit)  # fmt: skip
+        yield from diff_lines(
+            "files in the folder", a.get("listing") or [], b.get("listing") or [], limit
+        )
 
 
 def diff_lines(what: str, a: list[str], b: list[str], limit: int) -> Iterator[str]:
@@ -1341,15 +1689,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--remikcalc", metavar="PATH", help="the remikcalc executable to run")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("DIR_A", "DIR_B"))
     parser.add_argument("--list", action="store_true", help="print the cases and exit")
-    parser.add_argument("--scratch", type=Path, default=SCRATCH,
-                        help=f"working folder, emptied each run (default {SCRATCH})")  # fmt: skip
-    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
-                        help="groups of cases run at once")  # fmt: skip
-    parser.add_argument("--hash-seed", default="0", metavar="N",
-                        help="PYTHONHASHSEED of the cases (default 0; try another to see "
-                        "whether any output hangs on it)")  # fmt: skip
-    parser.add_argument("--diff-lines", type=int, default=40,
-                        help="diff lines shown per differing field")  # fmt: skip
+    parser.add_argument(
+        "--scratch",
+        type=Path,
+        default=SCRATCH,
+        help=f"working folder, emptied each run (default {SCRATCH})",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=min(4, os.cpu_count() or 1), help="groups of cases run at once"
+    )
+    parser.add_argument(
+        "--hash-seed",
+        default="0",
+        metavar="N",
+        help="PYTHONHASHSEED of the cases (default 0; try another to see "
+        "whether any output hangs on it)",
+    )
+    parser.add_argument(
+        "--diff-lines", type=int, default=40, help="diff lines shown per differing field"
+    )
     args = parser.parse_args(argv)
     if args.compare is not None:
         if args.outdir is not None:

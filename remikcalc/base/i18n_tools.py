@@ -215,7 +215,7 @@ def _pot_entries(messages: Iterable[Message]) -> list[PoEntry]:
         [
             "Project-Id-Version: remikcalc\nContent-Type: text/plain; charset=UTF-8\n"
             "Content-Transfer-Encoding: 8bit\n"
-        ],  # fmt: skip
+        ],
         comments=[
             "# Messages of remikcalc; made by `python -m remikcalc.base.i18n_tools extract`."
         ],
@@ -240,9 +240,11 @@ def merge(pot: list[PoEntry], po: list[PoEntry], lang: str) -> list[PoEntry]:
     if header is None:
         header = PoEntry(
             "",
-            [f"Language: {lang}\nContent-Type: text/plain; charset=UTF-8\n"
-             f"Content-Transfer-Encoding: 8bit\nPlural-Forms: {_PLURAL_FORMS[lang]}\n"],
-        )  # fmt: skip
+            [
+                f"Language: {lang}\nContent-Type: text/plain; charset=UTF-8\n"
+                f"Content-Transfer-Encoding: 8bit\nPlural-Forms: {_PLURAL_FORMS[lang]}\n"
+            ],
+        )
     out = [header]
     used = set()
     for e in pot[1:]:
@@ -257,8 +259,15 @@ def merge(pot: list[PoEntry], po: list[PoEntry], lang: str) -> list[PoEntry]:
         fuzzy = ["#, fuzzy"] if was is not None and was.fuzzy else []
         comments = translator + [c for c in e.comments if not c.startswith("#,")]
         comments += fuzzy or [c for c in e.comments if c.startswith("#,")]
-        out.append(PoEntry(e.msgid, list(strings), e.plural, comments=comments,
-                           fuzzy=was.fuzzy if was else False))  # fmt: skip
+        out.append(
+            PoEntry(
+                e.msgid,
+                list(strings),
+                e.plural,
+                comments=comments,
+                fuzzy=was.fuzzy if was else False,
+            )
+        )
         used.add(key)
     for key, e in old.items():
         if key not in used and any(s for s in e.strings):

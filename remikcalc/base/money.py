@@ -54,8 +54,9 @@ _AMOUNT = re.compile(r"(\d+)?(?:([.,])(\d+))?")
 #: currency signs written after an amount in pl and ru (other currencies keep their code)
 CURRENCY_SIGNS = {"PLN": "zł", "RUB": "₽", "EUR": "€", "UAH": "₴", "USD": "$", "GBP": "£"}
 # a sheet in one of these signs is in that currency ($ is left out: many dollars write it)
-_SIGN_CODES = {sign.casefold(): code.casefold() for code, sign in CURRENCY_SIGNS.items()
-               if sign != "$"}  # fmt: skip
+_SIGN_CODES = {
+    sign.casefold(): code.casefold() for code, sign in CURRENCY_SIGNS.items() if sign != "$"
+}
 
 
 def currency_code(currency: str) -> str:
@@ -128,17 +129,20 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
     if any(ch in _SPACES for ch in body):
         if not _GROUPED.fullmatch(body):
             raise SettleError(
-                _("{what} {text!r}: a space may only separate groups of three digits, "
-                  "like 1 000,50").format(what=what, text=text)
-            )  # fmt: skip
+                _(
+                    "{what} {text!r}: a space may only separate groups of three digits, "
+                    "like 1 000,50"
+                ).format(what=what, text=text)
+            )
         body = "".join(ch for ch in body if ch not in _SPACES)
     if body.count(".") + body.count(",") > 1:
         raise SettleError(
-            _("{what} {text!r} is not a decimal number (ambiguous: more than one dot or comma); "
-              "use one decimal separator and a space between thousands, like 1 000,50 or "
-              "1000.50").format(
-                what=what, text=text)
-        )  # fmt: skip
+            _(
+                "{what} {text!r} is not a decimal number (ambiguous: more than one dot or comma); "
+                "use one decimal separator and a space between thousands, like 1 000,50 or "
+                "1000.50"
+            ).format(what=what, text=text)
+        )
     match = _AMOUNT.fullmatch(body)
     if not body or match is None or (match.group(1) is None and match.group(3) is None):
         raise SettleError(
@@ -159,8 +163,9 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
             unit = _("whole units")
         else:
             unit = ngettext("{n} decimal", "{n} decimals", decimals).format(n=decimals)
-        problem = _("{what} {text!r} has more decimals than the currency's minor unit "
-                    "({unit})").format(what=what, text=text, unit=unit)  # fmt: skip
+        problem = _(
+            "{what} {text!r} has more decimals than the currency's minor unit ({unit})"
+        ).format(what=what, text=text, unit=unit)
         if len(frac) == 3 and whole[0] != "0" and len(whole) <= 3:  # 1,500: a thousands mark?
             problem += _("; for thousands write {plain} or {grouped}").format(
                 plain=whole + frac, grouped=f"{whole} {frac}"

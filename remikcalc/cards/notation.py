@@ -146,16 +146,26 @@ _CYRILLIC_RANKS = {
     "В": 11,  # валет
 }
 _SYMBOL_SUITS = {
-    "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "♠": Suit.SPADES, "♤": Suit.SPADES,
-}  # fmt: skip
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
 _LATIN_SUITS = {
-    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
     # Polish suit names: pik, kier, karo, trefl
-    "P": Suit.SPADES, "K": Suit.HEARTS, "KA": Suit.DIAMONDS, "T": Suit.CLUBS,
-}  # fmt: skip
+    "P": Suit.SPADES,
+    "K": Suit.HEARTS,
+    "KA": Suit.DIAMONDS,
+    "T": Suit.CLUBS,
+}
 _CYRILLIC_SUITS = {"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS}
 # Cyrillic letters that look like Latin ones, for naming the odd character in a typo.
 _CYR_TO_LAT = dict(zip("АВСЕНКМОРТХасеорх", "ABCEHKMOPTXaceopx", strict=True))
@@ -221,21 +231,25 @@ def parse_card(token: str, position: int | None = None) -> Card:
         for ch in text:
             if ch in _CYR_TO_LAT:
                 raise CardError(
-                    _("{where} mixes scripts: {char} is Cyrillic; type the Latin letter {latin}")
-                    .format(where=_where(raw, position), char=_describe(ch),
-                            latin=repr(_CYR_TO_LAT[ch]))
+                    _(
+                        "{where} mixes scripts: {char} is Cyrillic; type the Latin letter {latin}"
+                    ).format(
+                        where=_where(raw, position), char=_describe(ch), latin=repr(_CYR_TO_LAT[ch])
+                    )
                     + _maybe(text.replace(ch, _CYR_TO_LAT[ch]))
-                )  # fmt: skip
+                )
         odd = next(ch for ch in text if _script(ch) == "latin")
         where, char = _where(raw, position), _describe(odd)
         raise CardError(
-            _("{where} mixes scripts: {char} is Latin in a Russian code; "
-              "type the Cyrillic letter {cyrillic}")
-            .format(where=where, char=char, cyrillic=repr(_LAT_TO_CYR[odd]))
+            _(
+                "{where} mixes scripts: {char} is Latin in a Russian code; "
+                "type the Cyrillic letter {cyrillic}"
+            ).format(where=where, char=char, cyrillic=repr(_LAT_TO_CYR[odd]))
             if odd in _LAT_TO_CYR
-            else _("{where} mixes scripts: {char} is Latin in a Russian code")
-            .format(where=where, char=char)
-        )  # fmt: skip
+            else _("{where} mixes scripts: {char} is Latin in a Russian code").format(
+                where=where, char=char
+            )
+        )
     cyrillic = scripts == {"cyrillic"}
     ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
     suits = _CYRILLIC_SUITS if cyrillic else _LATIN_SUITS
@@ -272,10 +286,12 @@ def parse_card(token: str, position: int | None = None) -> Card:
         suit_hint = _("п ч б т or ♠ ♥ ♦ ♣") if cyrillic else _("C D H S or ♣ ♦ ♥ ♠")
         raise CardError(
             _("{where}: unknown suit {suit} (suits are {hint}); did you mean {cards}?").format(
-                where=_where(raw, position), suit=repr(odd_suit), hint=suit_hint,
+                where=_where(raw, position),
+                suit=repr(odd_suit),
+                hint=suit_hint,
                 cards=_suggest_suits(rank),
             )
-        )  # fmt: skip
+        )
     return CARDS[suit.order * 13 + rank - 1]
 
 
@@ -458,5 +474,5 @@ def check_pack(
                     "exists only {decks} times",
                     decks,
                 )
-            )  # fmt: skip
+            )
             raise CardError(message.format(card=_shown(card), n=n, variant=variant, decks=decks))

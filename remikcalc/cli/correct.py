@@ -32,8 +32,9 @@ from remikcalc.sheet.model import DealEntry
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @entry_options
 @click.option("--whole", is_flag=True, help="Replace the whole deal with what is given.")
-@click.option("--verbose", is_flag=True,
-              help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
+@click.option(
+    "--verbose", is_flag=True, help="Print the whole sheet after the deal, not only the totals."
+)
 @output_options
 def edit_cmd(
     file: str | None,
@@ -101,8 +102,9 @@ def edit_cmd(
                 from remikcalc.render.settlement import step_json
                 from remikcalc.render.sheet import sheet_json
 
-                click.echo(to_json({"edited": step_json(step),
-                                    "sheet": sheet_json(written.replay)}))  # fmt: skip
+                click.echo(
+                    to_json({"edited": step_json(step), "sheet": sheet_json(written.replay)})
+                )
                 return
             _print_added(written.replay, step, fmt, verbose=verbose)
 
@@ -164,8 +166,11 @@ def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
             else:
                 message = _("Removed deal {n} of {file} ({what}).")
             click.echo(message.format(n=label, file=sheet_file, what=_removed_words(removed)))
-            click.echo(_("Typed again at the end, it would be: {command}").format(
-                command=add_command(sheet_file, removed)))  # fmt: skip
+            click.echo(
+                _("Typed again at the end, it would be: {command}").format(
+                    command=add_command(sheet_file, removed)
+                )
+            )
             click.echo("")
             click.echo(render_sheet(written.replay, fmt))
 
@@ -202,14 +207,25 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
             if fmt == "json":
                 from remikcalc.render import to_json
 
-                click.echo(to_json({"file": file, "renamed": {"from": player, "to": new},
-                                    "changed": written.changed}))  # fmt: skip
+                click.echo(
+                    to_json(
+                        {
+                            "file": file,
+                            "renamed": {"from": player, "to": new},
+                            "changed": written.changed,
+                        }
+                    )
+                )
                 return
             if not written.changed:
-                click.echo(_("{old} is already called {new}; {file} is unchanged.").format(
-                    old=player, new=new, file=file))  # fmt: skip
+                click.echo(
+                    _("{old} is already called {new}; {file} is unchanged.").format(
+                        old=player, new=new, file=file
+                    )
+                )
                 return
-            click.echo(_("Renamed {old} to {new} in {file}.").format(old=player, new=new,
-                                                                     file=file))  # fmt: skip
+            click.echo(
+                _("Renamed {old} to {new} in {file}.").format(old=player, new=new, file=file)
+            )
             click.echo("")
             click.echo(render_sheet(written.replay, fmt))

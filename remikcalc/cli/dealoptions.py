@@ -52,8 +52,9 @@ def deal_option(f: InputField) -> Callable[[F], F]:
         return click.option(*decls, is_flag=True, help=f.help)
     if f.per_player:
         return click.option(*decls, multiple=True, metavar=f.metavar, help=f.help)
-    return click.option(*decls, type=int if f.kind is Kind.COUNT else None, default=None,
-                        help=f.help)  # fmt: skip
+    return click.option(
+        *decls, type=int if f.kind is Kind.COUNT else None, default=None, help=f.help
+    )
 
 
 DEAL_OPTIONS = tuple(sorted((f for f in FIELDS if f.name not in NOT_OPTIONS), key=_option_order))

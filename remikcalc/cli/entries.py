@@ -36,10 +36,16 @@ REENTER_OPTION = "--reenter"
 def entry_options(func: F) -> F:
     """:func:`deal_options`, ``--score`` and ``--reenter``; the command receives ``deal``,
     ``score`` and ``reenter`` (give them to :func:`entry_from_options`)."""
-    func = click.option(REENTER_OPTION, default=None, metavar="NAME",
-                        help="Bridge: NAME re-enters the game.")(func)  # fmt: skip
-    func = click.option(SCORE_OPTION, "score", multiple=True, metavar=FIELD["scores"].metavar,
-                        help=FIELD["scores"].help)(func)  # fmt: skip
+    func = click.option(
+        REENTER_OPTION, default=None, metavar="NAME", help="Bridge: NAME re-enters the game."
+    )(func)
+    func = click.option(
+        SCORE_OPTION,
+        "score",
+        multiple=True,
+        metavar=FIELD["scores"].metavar,
+        help=FIELD["scores"].help,
+    )(func)
     return deal_options(func)
 
 
@@ -70,12 +76,20 @@ def entry_from_options(
         inputs["how"] = outcome_from_words(inputs["how"])
     if reenter is not None:
         if typed or scores or any(inputs.values()):
-            raise click.UsageError(_("--reenter is an entry of its own: give it without "
-                                     "hands, scores or other deal options"))  # fmt: skip
+            raise click.UsageError(
+                _(
+                    "--reenter is an entry of its own: give it without "
+                    "hands, scores or other deal options"
+                )
+            )
         return ReentryEntry(reenter)
     if typed and scores is not None:
-        raise click.UsageError(_("a deal is entered either as hands (NAME=CARDS) or as "
-                                 "points (--score NAME=N), not both"))  # fmt: skip
+        raise click.UsageError(
+            _(
+                "a deal is entered either as hands (NAME=CARDS) or as "
+                "points (--score NAME=N), not both"
+            )
+        )
     return DealEntry(hands=typed, scores=scores, **inputs)
 
 

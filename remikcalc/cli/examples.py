@@ -82,12 +82,23 @@ def _record(root: Path, name: str) -> dict[str, Any]:
     try:
         if is_evening(root / name):  # several sheets settled together: no variant of its own
             evening = load_evening(root / name)
-            return {"name": name, "variant": "evening", "preset": None,
-                    "title": evening.title, "source": evening.source}  # fmt: skip
+            return {
+                "name": name,
+                "variant": "evening",
+                "preset": None,
+                "title": evening.title,
+                "source": evening.source,
+            }
         sheet = load_sheet(root / name)
     except (RemikcalcError, OSError) as exc:
-        return {"name": name, "variant": None, "preset": None, "title": None,
-                "source": None, "error": str(exc)}  # fmt: skip
+        return {
+            "name": name,
+            "variant": None,
+            "preset": None,
+            "title": None,
+            "source": None,
+            "error": str(exc),
+        }
     return {
         "name": name,
         "variant": sheet.variant,

@@ -55,9 +55,14 @@ def _render(record: dict[str, Any], melds: list[str], fmt: str) -> str:
         return to_json(record, lines=True)
     if fmt == "plain":
         return "\t".join(
-            [record["cards"], " | ".join(melds), " ".join(record["deadwood"]),
-             str(record["points"]), record["discard"] or ""]
-        )  # fmt: skip
+            [
+                record["cards"],
+                " | ".join(melds),
+                " ".join(record["deadwood"]),
+                str(record["points"]),
+                record["discard"] or "",
+            ]
+        )
     from remikcalc.cards.text import cards_text
 
     def shown(codes: str | list[str]) -> str:  # codes to the players' notation

@@ -52,8 +52,9 @@ def _packs(v: Variant, people: bool = False) -> tuple[str, str]:
 
 def _fill(text: str, width: int, indent: str = "  ") -> str:
     """``text`` wrapped to ``width`` at spaces only (an alias keeps its hyphens)."""
-    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent="    ",
-                         break_on_hyphens=False)  # fmt: skip
+    return textwrap.fill(
+        text, width, initial_indent=indent, subsequent_indent="    ", break_on_hyphens=False
+    )
 
 
 def _variant_blocks(records: list[dict[str, Any]], width: int) -> str:
@@ -112,15 +113,28 @@ def variants_cmd(fmt: str) -> None:
             r["title"] = _(v.title)
             r["pack"] = _packs(v, people=True)[0]
     rows = [
-        [r["name"], r["title"], ", ".join(r["presets"]) or "-", r["players"], r["pack"],
-         r["hand_size"]]
+        [
+            r["name"],
+            r["title"],
+            ", ".join(r["presets"]) or "-",
+            r["players"],
+            r["pack"],
+            r["hand_size"],
+        ]
         for r in records
-    ]  # fmt: skip
+    ]
     if fmt == "plain":
         headers = ["variant", "name", "presets", "players", "pack", "cards", "aliases"]
     else:
-        headers = [_("variant"), _("name"), _("presets"), _("players"), _("pack"),
-                   _("cards"), _("aliases")]  # fmt: skip
+        headers = [
+            _("variant"),
+            _("name"),
+            _("presets"),
+            _("players"),
+            _("pack"),
+            _("cards"),
+            _("aliases"),
+        ]
     if fmt != "table":  # plain, csv, markdown: one row per variant, aliases in a column
         click.echo(
             table(
@@ -159,8 +173,9 @@ def _value_text(value: Any) -> str:
 @click.argument("variant")
 @rules_options(variant_option=False)
 @click.option("--players", "-n", type=int, default=None, help="Number of players (sets the pack).")
-@click.option("--all", "all_keys", is_flag=True,
-              help="Every rule key, also those this variant does not read.")  # fmt: skip
+@click.option(
+    "--all", "all_keys", is_flag=True, help="Every rule key, also those this variant does not read."
+)
 @output_options
 def rules_cmd(
     variant: str,

@@ -34,14 +34,23 @@ from remikcalc.cards.text import NOTATIONS, set_notation
 __all__ = ["add_options", "choose", "localize", "patch_click", "prescan"]
 
 _CLICK_MODULES = (
-    "core", "decorators", "exceptions", "formatting", "parser", "shell_completion",
-    "termui", "types", "utils", "_termui_impl",
-)  # fmt: skip
+    "core",
+    "decorators",
+    "exceptions",
+    "formatting",
+    "parser",
+    "shell_completion",
+    "termui",
+    "types",
+    "utils",
+    "_termui_impl",
+)
 _SOURCE = "_remikcalc_source"  # the attribute holding a help text's English original
 
 LANG_HELP = N_("Language of the output: en, pl or ru (default: REMIKCALC_LANG, else the locale).")
-CARDS_HELP = N_("How cards are written: en (QH), pl (D♥), ru (Дч) or unicode (Q♥); "
-                "default: the language's.")  # fmt: skip
+CARDS_HELP = N_(
+    "How cards are written: en (QH), pl (D♥), ru (Дч) or unicode (Q♥); default: the language's."
+)
 
 
 #: the names of click's number types (``ParamType.name``), which click formats untranslated

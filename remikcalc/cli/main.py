@@ -131,8 +131,11 @@ class LazyGroup(click.Group):
             return super().shell_complete(ctx, incomplete)
         from click.shell_completion import CompletionItem
 
-        return [CompletionItem(name, help=_(help_)) for name, (_m, _a, help_) in COMMANDS.items()
-                if name.startswith(incomplete.lower())]  # fmt: skip
+        return [
+            CompletionItem(name, help=_(help_))
+            for name, (_m, _a, help_) in COMMANDS.items()
+            if name.startswith(incomplete.lower())
+        ]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(help_)) for name, (_module, _attr, help_) in COMMANDS.items()]

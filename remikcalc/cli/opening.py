@@ -70,11 +70,15 @@ def _render(opening: Opening, record: dict[str, Any], fmt: str) -> str:
     rows = [
         (_("Hand:"), cards_text(opening.cards)),
         (_("Opening:"), melds),
-        (_("Value:"), _("{value} (minimum {minimum})").format(
-            value=number_text(opening.value), minimum=minimum)),
+        (
+            _("Value:"),
+            _("{value} (minimum {minimum})").format(
+                value=number_text(opening.value), minimum=minimum
+            ),
+        ),
         (_("Left:"), left),
         (_("Can open:"), answer),
-    ]  # fmt: skip
+    ]
     width = max(len(label) for label, _value in rows) + 1
     return "\n".join(f"{label:<{width}}{value}".rstrip() for label, value in rows)
 

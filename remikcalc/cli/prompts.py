@@ -165,8 +165,9 @@ def _ask_inputs_of(entry: DealEntry, *names: str) -> dict[str, Any]:
         if f.kind is Kind.CARD:
             asked[f.name] = click.prompt(_(f.prompt), value_proc=_checked_by(parse_card))
         elif f.kind is Kind.COUNT:
-            asked[f.name] = click.prompt(_(f.prompt), type=click.IntRange(f.low, f.high),
-                                         default=f.low)  # fmt: skip
+            asked[f.name] = click.prompt(
+                _(f.prompt), type=click.IntRange(f.low, f.high), default=f.low
+            )
     return asked
 
 
@@ -333,8 +334,12 @@ def _one_hand(state: Replay) -> Callable[[str], object]:
 
     def parse(text: str) -> object:
         groups = parse_groups(text)
-        check_pack([c for g in groups for c in g], decks=rules.decks, jokers=rules.jokers,
-                   variant=rules.variant)  # fmt: skip
+        check_pack(
+            [c for g in groups for c in g],
+            decks=rules.decks,
+            jokers=rules.jokers,
+            variant=rules.variant,
+        )
         return groups
 
     return parse

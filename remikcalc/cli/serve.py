@@ -107,8 +107,9 @@ def serve_cmd(
         app.pad.join_url = address
         click.echo(address)
         click.echo(qr_text(address, colour=sys.stdout.isatty()))
-        click.echo(_("Open the address above on each phone at the table (same Wi-Fi), or scan "
-                     "the code."))  # fmt: skip
+        click.echo(
+            _("Open the address above on each phone at the table (same Wi-Fi), or scan the code.")
+        )
         if bound not in ("127.0.0.1", "::1"):
             local = join_address("127.0.0.1", port, config.token)
             click.echo(_("On this computer: {address}").format(address=local))

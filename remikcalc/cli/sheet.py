@@ -84,20 +84,36 @@ def new_cmd(
     save = Save(file, _("the new sheet"))
     with save.guard():
         with as_bad_parameter():
-            book = new_sheet(file, variant=variant, players=players, preset=preset,
-                             rules=rules, stake=stake, currency=currency, decimals=decimals,
-                             title=title, force=force, commit=save.commit)  # fmt: skip
+            book = new_sheet(
+                file,
+                variant=variant,
+                players=players,
+                preset=preset,
+                rules=rules,
+                stake=stake,
+                currency=currency,
+                decimals=decimals,
+                title=title,
+                force=force,
+                commit=save.commit,
+            )
         sheet = book.replay().sheet
         with save.reported():
             if fmt == "json":
                 from remikcalc.render import to_json
 
-                click.echo(to_json({"file": file, "variant": sheet.variant,
-                                    "players": list(sheet.players)}))  # fmt: skip
+                click.echo(
+                    to_json(
+                        {"file": file, "variant": sheet.variant, "players": list(sheet.players)}
+                    )
+                )
                 return
             click.echo(_started(file, sheet))
-            click.echo(_("Add deals with: {command}").format(
-                command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."))  # fmt: skip
+            click.echo(
+                _("Add deals with: {command}").format(
+                    command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."
+                )
+            )
 
 
 def _started(file: str, sheet: Sheet) -> str:
@@ -115,8 +131,9 @@ def _started(file: str, sheet: Sheet) -> str:
         message = _("Started {file}: {variant} for {players}, {stake} per stake.")
     else:
         message = _("Started {file}: {variant} for {players}, {stake} per point.")
-    return message.format(file=file, variant=variant_word(sheet.variant), players=players,
-                          stake=stake)  # fmt: skip
+    return message.format(
+        file=file, variant=variant_word(sheet.variant), players=players, stake=stake
+    )
 
 
 # --- add ----------------------------------------------------------------------------------------
@@ -126,10 +143,12 @@ def _started(file: str, sheet: Sheet) -> str:
 @click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
 @click.argument("hands", nargs=-1, metavar="[NAME=CARDS]...")
 @entry_options
-@click.option("--again", is_flag=True,
-              help="Add the deal even if it is the same as the last entry.")  # fmt: skip
-@click.option("--verbose", is_flag=True,
-              help="Print the whole sheet after the deal, not only the totals.")  # fmt: skip
+@click.option(
+    "--again", is_flag=True, help="Add the deal even if it is the same as the last entry."
+)
+@click.option(
+    "--verbose", is_flag=True, help="Print the whole sheet after the deal, not only the totals."
+)
 @output_options
 def add_cmd(
     file: str | None,
@@ -261,11 +280,15 @@ def undo_cmd(file: str | None, fmt: str) -> None:
             if fmt == "json":
                 from remikcalc.render import to_json
 
-                click.echo(to_json({"file": file, "removed": removed.describe(),
-                                    "add_again": again}))  # fmt: skip
+                click.echo(
+                    to_json({"file": file, "removed": removed.describe(), "add_again": again})
+                )
                 return
-            click.echo(_("Removed the last entry of {file} ({what}).").format(
-                file=file, what=_removed_words(removed)))  # fmt: skip
+            click.echo(
+                _("Removed the last entry of {file} ({what}).").format(
+                    file=file, what=_removed_words(removed)
+                )
+            )
             click.echo(_("To put it back: {command}").format(command=again))
             from remikcalc.render.sheet import render_sheet
 
@@ -292,8 +315,9 @@ def _removed_words(removed: Entry) -> str:
         return _("{player} re-enters").format(player=removed.player)
     from remikcalc.render.deal import entry_words
 
-    return entry_words(removed.closer, removed.how, draw=removed.draw,
-                       points=removed.scores is not None)  # fmt: skip
+    return entry_words(
+        removed.closer, removed.how, draw=removed.draw, points=removed.scores is not None
+    )
 
 
 CHART_FORMATS = ("png", "svg", "pdf")
@@ -302,8 +326,7 @@ CHART_FORMATS = ("png", "svg", "pdf")
 def _chart_format(chart: str, sheet: str) -> str:
     """The format ``--chart`` names by its extension; refuse the sheet itself and folders."""
     if "\x00" in chart:
-        raise click.BadParameter(_("a file name cannot hold a NUL character"),
-                                 param_hint="--chart")  # fmt: skip
+        raise click.BadParameter(_("a file name cannot hold a NUL character"), param_hint="--chart")
     from remikcalc.sheet.files import real_path
 
     same = real_path(chart) == real_path(sheet)
@@ -342,10 +365,15 @@ def _chart_format(chart: str, sheet: str) -> str:
 
 @click.command("show", cls=SheetCommand)
 @click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
-@click.option("--chart", "chart", default=None, metavar="FILE.png",
-              help="Also draw the score progression to FILE.png, .svg or .pdf, one line a "
-                   "game, the deals numbered as the sheet numbers them (needs remikcalc[plot]; "
-                   "without it the sheet is shown and the exit code is 1).")  # fmt: skip
+@click.option(
+    "--chart",
+    "chart",
+    default=None,
+    metavar="FILE.png",
+    help="Also draw the score progression to FILE.png, .svg or .pdf, one line a "
+    "game, the deals numbered as the sheet numbers them (needs remikcalc[plot]; "
+    "without it the sheet is shown and the exit code is 1).",
+)
 @click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
 @output_options
 def show_cmd(file: str | None, chart: str | None, no_spark: bool, fmt: str) -> None:

@@ -66,8 +66,12 @@ _NAMES = {
     "remik": N_("a remik"),
     "knock": N_("a knock"),
 }
-_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
-               Suit.SPADES: N_("spades")}  # fmt: skip
+_SUIT_NAMES = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
 _COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
@@ -131,25 +135,41 @@ def closings_shown(
     return sorted(shown, key=lambda c: (-_bonus(rules, c), -_stake(rules, c), order[c]))
 
 
-def _not_shown(closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement,
-               rules: Rules) -> Why:  # fmt: skip
+def _not_shown(
+    closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement, rules: Rules
+) -> Why:
     """Why the hand does not show the claimed closing, as a sentence."""
     fields = dict(closer=closer, closing=_name(claim))
     suits = _suits(cards)
     if claim in ("colour", "full_colour") and len(suits) > 1:
-        return Why(N_("{closer} claims {closing}, but the hand holds {suits}"),
-                   suits=_and([Why(_SUIT_NAMES[s]) for s in suits]), **fields)  # fmt: skip
+        return Why(
+            N_("{closer} claims {closing}, but the hand holds {suits}"),
+            suits=_and([Why(_SUIT_NAMES[s]) for s in suits]),
+            **fields,
+        )
     if claim == "full_colour":
-        return Why(N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
-                   suit=Why(_SUIT_NAMES[suits[0]]), **fields)  # fmt: skip
+        return Why(
+            N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
+            suit=Why(_SUIT_NAMES[suits[0]]),
+            **fields,
+        )
     if claim == "figures":
         low = Cards(c for c in cards if not c.is_joker and c.rank not in _COURTS)
-        return Why(N_("{closer} claims {closing}, but the hand holds {cards} "
-                      "(figures are J, Q and K only)"), cards=low, **fields)  # fmt: skip
+        return Why(
+            N_(
+                "{closer} claims {closing}, but the hand holds {cards} "
+                "(figures are J, Q and K only)"
+            ),
+            cards=low,
+            **fields,
+        )
     if claim == "remik":
-        return Why(N_("{closer} claims {closing}, but {points} is left unmatched ({cards})"),
-                   points=arrangement.points, cards=Cards(arrangement.deadwood),
-                   **fields)  # fmt: skip
+        return Why(
+            N_("{closer} claims {closing}, but {points} is left unmatched ({cards})"),
+            points=arrangement.points,
+            cards=Cards(arrangement.deadwood),
+            **fields,
+        )
     return Why(N_("{closer} claims {closing}, but the hand does not show it"), **fields)
 
 
@@ -226,9 +246,11 @@ def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
     k = arrangement.points
     if rules.knock_limit is None:
         raise DealError(
-            _("{closer} has {k} unmatched, and knocking is not played under these rules "
-              "(knock_limit none): only a remik or a special closes").format(closer=closer, k=k)
-        )  # fmt: skip
+            _(
+                "{closer} has {k} unmatched, and knocking is not played under these rules "
+                "(knock_limit none): only a remik or a special closes"
+            ).format(closer=closer, k=k)
+        )
     if k > rules.knock_limit:
         raise DealError(
             _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
@@ -274,56 +296,89 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
     reasons: list[str] = []
     arrangement = best.arrangement
     if arrangement.discard is not None:
-        reasons.append(Why(N_("{closer} discards {card}"), closer=closer,
-                           card=Cards((arrangement.discard,))))  # fmt: skip
+        reasons.append(
+            Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
+        )
     points: dict[str, int] = {}
     scores: dict[str, int] = {}
     players: dict[str, PlayerDetail] = {}
     if best.closing == "knock":
         points[closer] = scores[closer] = arrangement.points
         reasons.append(
-            Why(N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
-                closer=closer, points=arrangement.points, limit=rules.knock_limit)
-        )  # fmt: skip
+            Why(
+                N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
+                closer=closer,
+                points=arrangement.points,
+                limit=rules.knock_limit,
+            )
+        )
     else:
         bonus = _bonus(rules, best.closing)
         points[closer], scores[closer] = 0, -bonus
         reasons.append(
-            Why(N_("{closer} closes with {closing}: no unmatched cards are added, "
-                   "the {bonus} bonus is subtracted"),
-                closer=closer, closing=_name(best.closing), bonus=bonus)
-        )  # fmt: skip
+            Why(
+                N_(
+                    "{closer} closes with {closing}: no unmatched cards are added, "
+                    "the {bonus} bonus is subtracted"
+                ),
+                closer=closer,
+                closing=_name(best.closing),
+                bonus=bonus,
+            )
+        )
         lower = [_name(c) for c in best.shown[1:]]
         if lower:
-            reasons.append(Why(N_("the hand also shows {closings}; only the highest bonus counts"),
-                               closings=_and(lower)))  # fmt: skip
+            reasons.append(
+                Why(
+                    N_("the hand also shows {closings}; only the highest bonus counts"),
+                    closings=_and(lower),
+                )
+            )
         if deal.how is not None and deal.how != best.closing:
-            reasons.append(Why(N_("stated as {how}, but the hand shows more"),
-                               how=Outcome(deal.how)))  # fmt: skip
-    shown = hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
-                         points[closer], discard=arrangement.discard)  # fmt: skip
+            reasons.append(
+                Why(N_("stated as {how}, but the hand shows more"), how=Outcome(deal.how))
+            )
+    shown = hand_details(
+        deal.hands[closer],
+        arrangement.melds,
+        arrangement.deadwood,
+        points[closer],
+        discard=arrangement.discard,
+    )
     players[closer] = replace(shown, closing=best.closing)
     for name in others:
         hand = deal.hands[name]
         arranged = _arrange_other(rules, hand)
         points[name] = scores[name] = arranged.points
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
-        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name,
-                           points=arranged.points))  # fmt: skip
+        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name, points=arranged.points))
     payments = closing_payments(rules, closer, best.closing, deal.players)
     amount = _stake(rules, best.closing)
     stake = _stakes(amount)
     what = Why(N_("the knock")) if best.closing == "knock" else _name(best.closing)
     if not amount:
-        reasons.append(Why(N_("no stakes move for {what} ({key}=0)"), what=what,
-                           key=f"{best.closing}_stake"))  # fmt: skip
+        reasons.append(
+            Why(N_("no stakes move for {what} ({key}=0)"), what=what, key=f"{best.closing}_stake")
+        )
     elif best.closing == "knock" and rules.knock_pool:
-        reasons.append(Why(N_("each other player pays {closer} {stake} and {amount} into the pool "
-                              "for {what}"),
-                           closer=closer, stake=stake, amount=Num(amount), what=what))  # fmt: skip
+        reasons.append(
+            Why(
+                N_("each other player pays {closer} {stake} and {amount} into the pool for {what}"),
+                closer=closer,
+                stake=stake,
+                amount=Num(amount),
+                what=what,
+            )
+        )
     else:
-        reasons.append(Why(N_("each other player pays {closer} {stake} for {what}"),
-                           closer=closer, stake=stake, what=what))  # fmt: skip
+        reasons.append(
+            Why(
+                N_("each other player pays {closer} {stake} for {what}"),
+                closer=closer,
+                stake=stake,
+                what=what,
+            )
+        )
     details = DealDetails(
         players={p: players[p] for p in deal.players},
         closing=best.closing,
@@ -402,9 +457,11 @@ def _closing_of_points(rules: Rules, closer_score: int) -> OutcomeCode:
         if closer_score == -_bonus(rules, closing):
             return closing
     raise DealError(
-        _("the closer's {score} points match no closing bonus; say how the deal "
-          "ended (how: remik, colour, figures or full_colour)").format(score=closer_score)
-    )  # fmt: skip
+        _(
+            "the closer's {score} points match no closing bonus; say how the deal "
+            "ended (how: remik, colour, figures or full_colour)"
+        ).format(score=closer_score)
+    )
 
 
 # --- the tally: the pool, elimination and re-entry -------------------------------------------
@@ -445,13 +502,19 @@ class BridgeTally(Tally):
         if self.last:
             paid = sum(self.payout.values(), Fraction(0))
             # the verb agrees with how many share the pool (one form in English)
-            reasons = (Why.ngettext("{names} took the pool (stakes: {amount})",
-                                    "{names} took the pool (stakes: {amount})",
-                                    len(self.last), names=joined(self.last, commas=False),
-                                    amount=Num(paid)),)  # fmt: skip
+            reasons = (
+                Why.ngettext(
+                    "{names} took the pool (stakes: {amount})",
+                    "{names} took the pool (stakes: {amount})",
+                    len(self.last),
+                    names=joined(self.last, commas=False),
+                    amount=Num(paid),
+                ),
+            )
         winner = self.last[0] if len(self.last) == 1 else None
-        return GameResult(dict(self.totals), dict(self.wins), self.finished, winner,
-                          dict(self.balance), reasons)  # fmt: skip
+        return GameResult(
+            dict(self.totals), dict(self.wins), self.finished, winner, dict(self.balance), reasons
+        )
 
     @property
     def game_number(self) -> int:
@@ -479,10 +542,11 @@ class BridgeTally(Tally):
             if folded and name not in active:
                 p = folded[0]
                 raise DealError(
-                    _("{name} is out (total {total}, out at {limit}) and does not play; "
-                      "re-enter {name} first (add --reenter {name})").format(
-                        name=p, total=self.totals[p], limit=self.rules.elimination_at)
-                )  # fmt: skip
+                    _(
+                        "{name} is out (total {total}, out at {limit}) and does not play; "
+                        "re-enter {name} first (add --reenter {name})"
+                    ).format(name=p, total=self.totals[p], limit=self.rules.elimination_at)
+                )
 
     @property
     def finished(self) -> bool:
@@ -533,13 +597,17 @@ class BridgeTally(Tally):
             raise SettleError(_("{player} is not a player of this game").format(player=player))
         if self.last:
             raise SettleError(
-                _("{player} cannot re-enter: the game is over ({names} took the pool); the next "
-                  "deal starts a new game with everyone in").format(
-                    player=player, names=joined(self.last, commas=False).text())
-            )  # fmt: skip
+                _(
+                    "{player} cannot re-enter: the game is over ({names} took the pool); the next "
+                    "deal starts a new game with everyone in"
+                ).format(player=player, names=joined(self.last, commas=False).text())
+            )
         if player not in self.out:
-            raise SettleError(_("{player} cannot re-enter while still in the game (total {total})")
-                              .format(player=player, total=self.totals[player]))  # fmt: skip
+            raise SettleError(
+                _("{player} cannot re-enter while still in the game (total {total})").format(
+                    player=player, total=self.totals[player]
+                )
+            )
         still_in = self.active()
         if len(still_in) < 2:
             raise SettleError(

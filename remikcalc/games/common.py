@@ -146,8 +146,9 @@ def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arran
     for card in dict.fromkeys(fixed.deadwood):
         dead = list(fixed.deadwood)
         dead.remove(card)
-        options.append(Arrangement(melds=melds, deadwood=tuple(dead),
-                                   points=count(dead, rules), discard=card))  # fmt: skip
+        options.append(
+            Arrangement(melds=melds, deadwood=tuple(dead), points=count(dead, rules), discard=card)
+        )
     for i, meld in enumerate(melds):
         for j, card in enumerate(meld.cards):
             rest = meld.cards[:j] + meld.cards[j + 1 :]
@@ -155,9 +156,14 @@ def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arran
                 smaller = classify_meld(rest, rules)
             except MeldError:
                 continue
-            options.append(Arrangement(melds=(*melds[:i], smaller, *melds[i + 1 :]),
-                                       deadwood=tuple(fixed.deadwood), points=fixed.points,
-                                       discard=card))  # fmt: skip
+            options.append(
+                Arrangement(
+                    melds=(*melds[:i], smaller, *melds[i + 1 :]),
+                    deadwood=tuple(fixed.deadwood),
+                    points=fixed.points,
+                    discard=card,
+                )
+            )
     return options
 
 
@@ -187,8 +193,12 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
         players[name] = hand_details(
             hand, arranged.melds, arranged.deadwood, arranged.points, discard=arranged.discard
         )
-    check_pack([c for h in deal.hands.values() for c in h.cards], decks=rules.decks,
-               jokers=rules.jokers, variant=rules.variant)  # fmt: skip
+    check_pack(
+        [c for h in deal.hands.values() for c in h.cards],
+        decks=rules.decks,
+        jokers=rules.jokers,
+        variant=rules.variant,
+    )
     return DealResult(
         outcome="draw",
         closer=None,
@@ -238,10 +248,11 @@ def find_winner(
     if deal.draw:
         if not draw_allowed:
             raise DealError(
-                _("{variant} has no drawn deals: when the stock runs out the discard pile "
-                  "is turned over and play goes on until a player goes out"
+                _(
+                    "{variant} has no drawn deals: when the stock runs out the discard pile "
+                    "is turned over and play goes on until a player goes out"
                 ).format(variant=rules.variant)
-            )  # fmt: skip
+            )
         return None, "draw"
     how = deal.how or "out"
     if how not in outcomes:
@@ -255,10 +266,13 @@ def find_winner(
         empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
         if not infer or len(empty) != 1:
             raise DealError(
-                _("who went out? name the winner with --closer NAME, or give --draw if the "
-                  "stock ran out") if draw_allowed
+                _(
+                    "who went out? name the winner with --closer NAME, or give --draw if the "
+                    "stock ran out"
+                )
+                if draw_allowed
                 else _("who went out? name the winner with --closer NAME")
-            )  # fmt: skip
+            )
         winner = empty[0]
     if winner not in deal.players:
         raise DealError(
@@ -306,17 +320,22 @@ def loser_hands(
             continue
         if hand is None:
             raise DealError(
-                _('{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"')
-                .format(name=name)
-            )  # fmt: skip
+                _(
+                    '{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
+                ).format(name=name)
+            )
         n = len(hand.cards)
         if n == 0:
             raise DealError(
-                _("{name}'s hand is empty, but only {winner} went out; type the cards left in it")
-                .format(name=name, winner=winner) if winner
-                else _("{name}'s hand is empty, but nobody went out in a drawn deal; type the "
-                       "cards left in it").format(name=name)
-            )  # fmt: skip
+                _(
+                    "{name}'s hand is empty, but only {winner} went out; type the cards left in it"
+                ).format(name=name, winner=winner)
+                if winner
+                else _(
+                    "{name}'s hand is empty, but nobody went out in a drawn deal; type the "
+                    "cards left in it"
+                ).format(name=name)
+            )
         if exact is not None and n != exact:
             raise DealError(
                 ngettext(
@@ -329,11 +348,13 @@ def loser_hands(
             )
         if max_cards is not None and n > max_cards:
             raise DealError(
-                _("{name} holds {n} cards, but a {variant} hand holds at most "
-                  "{most} ({size} dealt + 1 drawn)"
-                ).format(name=name, n=n, variant=rules.variant, most=max_cards,
-                         size=rules.hand_size)
-            )  # fmt: skip
+                _(
+                    "{name} holds {n} cards, but a {variant} hand holds at most "
+                    "{most} ({size} dealt + 1 drawn)"
+                ).format(
+                    name=name, n=n, variant=rules.variant, most=max_cards, size=rules.hand_size
+                )
+            )
         hands[name] = hand
     return hands
 
@@ -366,5 +387,6 @@ def player_detail(rules: Rules, hand: Hand | None, count: int) -> PlayerDetail:
     if hand is None or not hand.cards:
         return PlayerDetail(hand=Hand(()), melds=(), count=0)
     counted = tuple(counted_cards(hand.cards, rules)) if rules.pair_rule else None
-    return PlayerDetail(hand=hand, melds=(), deadwood=tuple(hand.cards), count=count,
-                        counted=counted)  # fmt: skip
+    return PlayerDetail(
+        hand=hand, melds=(), deadwood=tuple(hand.cards), count=count, counted=counted
+    )

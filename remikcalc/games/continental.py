@@ -143,8 +143,9 @@ def _runs_through(
                 continue
             if rules.jokers_minority and 2 * n_wild >= length:
                 continue
-            used = Counter(c for c, r in zip(choice, ranks, strict=True)
-                           if c is not None and r != card.rank)  # fmt: skip
+            used = Counter(
+                c for c, r in zip(choice, ranks, strict=True) if c is not None and r != card.rank
+            )
             yield Run(suit, ranks, tuple(choice)), used, n_wild
 
 
@@ -227,8 +228,15 @@ def chips(split: Split, rules: Rules, deal: Deal) -> tuple[int, list[Why]]:
         terms.append(Why(N_("{n} for wild deuces"), n=len(split.wild_deuces)))
     if split.jokers:
         value = split.jokers * rules.joker_value
-        terms.append(Why.ngettext("{value} for {n} joker", "{value} for {n} jokers", split.jokers,
-                                  value=value, n=split.jokers))  # fmt: skip
+        terms.append(
+            Why.ngettext(
+                "{value} for {n} joker",
+                "{value} for {n} jokers",
+                split.jokers,
+                value=value,
+                n=split.jokers,
+            )
+        )
     total = 1 + len(split.wild_deuces) + split.jokers * rules.joker_value
     if split.wilds == 0:
         total += NO_WILD_BONUS
@@ -252,8 +260,9 @@ def per_card(hand: Hand, rules: Rules) -> tuple[int, Why]:
     paid = naturals + jokers * rules.joker_value
     text = Why.ngettext("{n} card × 1", "{n} cards × 1", naturals, n=naturals)
     if jokers:
-        more = Why.ngettext("{n} joker × {value}", "{n} jokers × {value}", jokers, n=jokers,
-                            value=rules.joker_value)  # fmt: skip
+        more = Why.ngettext(
+            "{n} joker × {value}", "{n} jokers × {value}", jokers, n=jokers, value=rules.joker_value
+        )
         text = Why("{cards} + {jokers}", cards=text, jokers=more)  # no words to translate
     return paid, text
 
@@ -284,10 +293,11 @@ def _split_of_groups(winner: str, groups: Sequence[tuple[Card, ...]], rules: Rul
     if lengths not in PATTERNS:
         raise DealError(
             _("{winner}'s runs have {lengths} cards; one goes out with {patterns}").format(
-                winner=winner, lengths=" + ".join(str(n) for n in lengths),
+                winner=winner,
+                lengths=" + ".join(str(n) for n in lengths),
                 patterns=_patterns_text(),
             )
-        )  # fmt: skip
+        )
     readings: list[Split] = []
     for group in groups:
         found = list(find_splits(group, rules, [(len(group),)]))
@@ -320,17 +330,24 @@ def _run_rule(rules: Rules) -> str:
     ace = rules.ace_runs.replace("_", " ")
     if rules.wild_deuces:
         if rules.jokers_minority:
-            rule = _("a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
-                     "with more natural cards than wild")  # fmt: skip
+            rule = _(
+                "a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
+                "with more natural cards than wild"
+            )
         else:
-            rule = _("a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
-                     "with a natural card")  # fmt: skip
+            rule = _(
+                "a run is cards of one suit in sequence, jokers and deuces wild, ace {ace}, "
+                "with a natural card"
+            )
     elif rules.jokers_minority:
-        rule = _("a run is cards of one suit in sequence, jokers wild, ace {ace}, "
-                 "with more natural cards than wild")  # fmt: skip
+        rule = _(
+            "a run is cards of one suit in sequence, jokers wild, ace {ace}, "
+            "with more natural cards than wild"
+        )
     else:
-        rule = _("a run is cards of one suit in sequence, jokers wild, ace {ace}, "
-                 "with a natural card")  # fmt: skip
+        rule = _(
+            "a run is cards of one suit in sequence, jokers wild, ace {ace}, with a natural card"
+        )
     return rule.format(ace=ace)
 
 
@@ -350,8 +367,11 @@ def _plus(terms: Sequence[Why]) -> Why:
 def score_continental(rules: Rules, deal: Deal) -> DealResult:
     """Score one continental deal: check the winner's runs, then what each loser pays."""
     if rules.hand_size != 15:
-        raise DealError(_("continental goes out with 15 cards; hand_size={size} has no patterns")
-                        .format(size=rules.hand_size))  # fmt: skip
+        raise DealError(
+            _("continental goes out with 15 cards; hand_size={size} has no patterns").format(
+                size=rules.hand_size
+            )
+        )
     check_deal_cards(rules, deal)
     if deal.melded:
         raise DealError(
@@ -364,31 +384,50 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
     assert winner is not None
     went_out = deal.hands.get(winner)
     if went_out is None or not went_out.cards:
-        raise DealError(_('{winner} went out: type the 15 cards {winner} laid down, '
-                          'e.g. {winner}="3H 4H 5H | ..."').format(winner=winner))  # fmt: skip
+        raise DealError(
+            _(
+                "{winner} went out: type the 15 cards {winner} laid down, "
+                'e.g. {winner}="3H 4H 5H | ..."'
+            ).format(winner=winner)
+        )
     if len(went_out.cards) != rules.hand_size:
-        raise DealError(_("{winner} went out with {n} cards; "
-                          "a continental player goes out with all {size}")
-                        .format(winner=winner, n=len(went_out.cards),
-                                size=rules.hand_size))  # fmt: skip
+        raise DealError(
+            _(
+                "{winner} went out with {n} cards; a continental player goes out with all {size}"
+            ).format(winner=winner, n=len(went_out.cards), size=rules.hand_size)
+        )
     # Nobody melds before going out, so every loser still holds the cards dealt.
-    hands = loser_hands(rules, deal, winner, max_cards=None, exact=rules.hand_size,
-                        required=not chips_payment)  # fmt: skip
+    hands = loser_hands(
+        rules, deal, winner, max_cards=None, exact=rules.hand_size, required=not chips_payment
+    )
     if went_out.groups is not None:
         split = _split_of_groups(winner, went_out.groups, rules)
     else:
         splits = list(find_splits(went_out.cards, rules))
         if not splits:
             raise DealError(
-                _("{winner} cannot go out with {cards}: the cards do not split into {patterns} "
-                  "({rule})").format(winner=winner, cards=cards_text(went_out.cards),
-                                     patterns=_patterns_text(), rule=_run_rule(rules))
-            )  # fmt: skip
+                _(
+                    "{winner} cannot go out with {cards}: the cards do not split into {patterns} "
+                    "({rule})"
+                ).format(
+                    winner=winner,
+                    cards=cards_text(went_out.cards),
+                    patterns=_patterns_text(),
+                    rule=_run_rule(rules),
+                )
+            )
         # Laid out by remikcalc: the way that pays the winner most (chips), else the plainest.
-        split = min(splits, key=lambda s: (-chips(s, rules, deal)[0] if chips_payment else 0,
-                                           len(s.wild_deuces)))  # fmt: skip
-    reasons = [Why(N_("{winner} went out with {pattern}"), winner=winner,
-                   pattern=Why(PATTERN_NAMES[split.pattern]))]  # fmt: skip
+        split = min(
+            splits,
+            key=lambda s: (-chips(s, rules, deal)[0] if chips_payment else 0, len(s.wild_deuces)),
+        )
+    reasons = [
+        Why(
+            N_("{winner} went out with {pattern}"),
+            winner=winner,
+            pattern=Why(PATTERN_NAMES[split.pattern]),
+        )
+    ]
     points = {p: 0 for p in deal.players}
     if chips_payment:
         each, terms = chips(split, rules, deal)
@@ -399,16 +438,18 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         for loser, hand in hands.items():
             paid, text = per_card(hand, rules)
             points[loser] = paid
-            reasons.append(Why(N_("{loser} pays {terms} = {paid}"), loser=loser, terms=text,
-                               paid=paid))  # fmt: skip
+            reasons.append(
+                Why(N_("{loser} pays {terms} = {paid}"), loser=loser, terms=text, paid=paid)
+            )
     payments = tuple(Payment(p, winner, Decimal(points[p])) for p in deal.players if p != winner)
     total = sum(points.values())
     scores = {p: total if p == winner else -points[p] for p in deal.players}
     players = {
-        p: _winner_detail(went_out, split) if p == winner
+        p: _winner_detail(went_out, split)
+        if p == winner
         else player_detail(rules, hands.get(p), points[p])
         for p in deal.players
-    }  # fmt: skip
+    }
     details = DealDetails(players, payment=rules.payment, pattern=PATTERN_NAMES[split.pattern])
     return DealResult(
         outcome="out",

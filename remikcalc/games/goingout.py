@@ -111,8 +111,9 @@ def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
             meld_groups(rules, name, hand.groups)  # typed groups must be legal melds
         counts[name] = _count(rules, hand.cards)
         reasons.extend(_pair_notes(name, rules, hand.cards))
-    details = DealDetails({p: player_detail(rules, hands.get(p), counts.get(p, 0))
-                           for p in deal.players})  # fmt: skip
+    details = DealDetails(
+        {p: player_detail(rules, hands.get(p), counts.get(p, 0)) for p in deal.players}
+    )
     if winner is None:
         return _draw(rules, deal, counts, reasons, details)
     points = {p: counts.get(p, 0) for p in deal.players}
@@ -161,10 +162,15 @@ def _collect(
     reasons.extend(_hand_counts(p, points[p]) for p in losers)
     terms = " + ".join(str(points[p]) for p in losers)
     reasons.append(
-        Why(N_("{winner} went out and collects {terms} = {total}"), winner=winner, terms=terms,
-            total=total) if len(losers) > 1
+        Why(
+            N_("{winner} went out and collects {terms} = {total}"),
+            winner=winner,
+            terms=terms,
+            total=total,
+        )
+        if len(losers) > 1
         else Why(N_("{winner} went out and collects {total}"), winner=winner, total=total)
-    )  # fmt: skip
+    )
     factor = 1
     if outcome == "one_go":
         factor = rules.one_go_multiplier
@@ -172,9 +178,13 @@ def _collect(
         reasons.append(
             Why(N_("one go doubles the deal: {winner} +{won}"), winner=winner, won=won)
             if factor == 2
-            else Why(N_("one go multiplies by {factor} the deal: {winner} +{won}"),
-                     factor=factor, winner=winner, won=won)
-        )  # fmt: skip
+            else Why(
+                N_("one go multiplies by {factor} the deal: {winner} +{won}"),
+                factor=factor,
+                winner=winner,
+                won=won,
+            )
+        )
         details = replace(details, multiplier=factor)
     scores = {p: (total if p == winner else -points[p]) * factor for p in deal.players}
     return DealResult(

@@ -305,44 +305,64 @@ def _result(
         reasons.append(
             Why(
                 N_("big gin: {closer} scores {d} + {bonus} bonus = {score}"),
-                closer=closer, d=d, bonus=bonus, score=score,
+                closer=closer,
+                d=d,
+                bonus=bonus,
+                score=score,
             )
-        )  # fmt: skip
+        )
     elif outcome == "gin":
         scorer, score = closer, d + rules.gin_bonus
         reasons.append(
             Why(
                 N_("gin: {closer} scores {d} + {bonus} bonus = {score}"),
-                closer=closer, d=d, bonus=rules.gin_bonus, score=score,
+                closer=closer,
+                d=d,
+                bonus=rules.gin_bonus,
+                score=score,
             )
-        )  # fmt: skip
+        )
     elif d > k:
         scorer, score = closer, d - k
         message = (
-            N_("knock: {closer} has {k} (limit {limit}), {defender} has {d} after lay-offs; "
-               "{closer} scores {d} - {k} = {score}")
+            N_(
+                "knock: {closer} has {k} (limit {limit}), {defender} has {d} after lay-offs; "
+                "{closer} scores {d} - {k} = {score}"
+            )
             if defence.layoffs
-            else N_("knock: {closer} has {k} (limit {limit}), {defender} has {d}; "
-                    "{closer} scores {d} - {k} = {score}")
-        )  # fmt: skip
+            else N_(
+                "knock: {closer} has {k} (limit {limit}), {defender} has {d}; "
+                "{closer} scores {d} - {k} = {score}"
+            )
+        )
         reasons.append(
-            Why(message, closer=closer, k=k, limit=limit.value, defender=defender, d=d,
-                score=score)
-        )  # fmt: skip
+            Why(message, closer=closer, k=k, limit=limit.value, defender=defender, d=d, score=score)
+        )
     elif d < k or rules.undercut_on_tie:
         outcome = "undercut"
         scorer, score = defender, k - d + rules.undercut_bonus
         message = (
-            N_("undercut (a tie counts as an undercut): {defender} has {d}, {closer} knocked "
-               "with {k}; {defender} scores {k} - {d} + {bonus} bonus = {score}")
+            N_(
+                "undercut (a tie counts as an undercut): {defender} has {d}, {closer} knocked "
+                "with {k}; {defender} scores {k} - {d} + {bonus} bonus = {score}"
+            )
             if d == k
-            else N_("undercut: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
-                    "{k} - {d} + {bonus} bonus = {score}")
-        )  # fmt: skip
+            else N_(
+                "undercut: {defender} has {d}, {closer} knocked with {k}; {defender} scores "
+                "{k} - {d} + {bonus} bonus = {score}"
+            )
+        )
         reasons.append(
-            Why(message, defender=defender, d=d, closer=closer, k=k,
-                bonus=rules.undercut_bonus, score=score)
-        )  # fmt: skip
+            Why(
+                message,
+                defender=defender,
+                d=d,
+                closer=closer,
+                k=k,
+                bonus=rules.undercut_bonus,
+                score=score,
+            )
+        )
     else:
         scorer, score = None, 0
         reasons.append(
@@ -350,9 +370,12 @@ def _result(
         )
     if limit.doubled and score:
         reasons.append(
-            Why(N_("spade up-card doubles the deal: {score} × 2 = {doubled}"), score=score,
-                doubled=score * 2)
-        )  # fmt: skip
+            Why(
+                N_("spade up-card doubles the deal: {score} × 2 = {doubled}"),
+                score=score,
+                doubled=score * 2,
+            )
+        )
         score *= 2
     if deal.how == "undercut" and outcome != "undercut":
         raise DealError(
@@ -397,9 +420,11 @@ def _play_reasons(
         reasons.append(
             Why(
                 N_("{defender} laid off {cards} on {onto}"),
-                defender=defender, cards=Cards(cards), onto=Cards(onto),
+                defender=defender,
+                cards=Cards(cards),
+                onto=Cards(onto),
             )
-        )  # fmt: skip
+        )
     return reasons
 
 
@@ -418,10 +443,15 @@ def _details(
         layoffs = tuple(Layoff(lay.card, tuple(lay.meld)) for lay in defence.layoffs)
         defended = replace(defended, layoffs=layoffs, count_before_layoffs=defence.points_before)
     players = {
-        closer: hand_details(deal.hands[closer], arrangement.melds, arrangement.deadwood,
-                             arrangement.points, discard=arrangement.discard),
+        closer: hand_details(
+            deal.hands[closer],
+            arrangement.melds,
+            arrangement.deadwood,
+            arrangement.points,
+            discard=arrangement.discard,
+        ),
         defender: defended,
-    }  # fmt: skip
+    }
     return DealDetails(
         players={p: players[p] for p in deal.players},
         knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled),
@@ -474,14 +504,20 @@ class KnockGame:
             bonus = rules.game_bonus * (2 if double_bonus else 1)
             boxes = self.wins[w] - self.wins[loser]
             amount = self.totals[w] + bonus + rules.box_bonus * boxes - self.totals[loser]
-            line = Why(N_("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}"),
-                       won=self.totals[w], bonus=bonus, box=rules.box_bonus,
-                       times=Operand(boxes), lost=Operand(self.totals[loser]),
-                       amount=amount)  # fmt: skip
+            line = Why(
+                N_("{won} + game {bonus} + boxes {box} × {times} − {lost} = {amount}"),
+                won=self.totals[w],
+                bonus=bonus,
+                box=rules.box_bonus,
+                times=Operand(boxes),
+                lost=Operand(self.totals[loser]),
+                amount=amount,
+            )
             if shutout and rules.shutout == "double":
                 amount *= 2
-                line = Why(N_("{line}, doubled for the shutout: {amount}"), line=line,
-                           amount=amount)  # fmt: skip
+                line = Why(
+                    N_("{line}, doubled for the shutout: {amount}"), line=line, amount=amount
+                )
             if len(self.players) > 2:
                 line = Why(N_("from {loser}: {line}"), loser=loser, line=line)
             notes.append(line)
@@ -491,8 +527,9 @@ class KnockGame:
 
     def result(self, rules: Rules) -> GameResult:
         net, notes = self.settle(rules)
-        return GameResult(dict(self.totals), dict(self.wins), self.finished, self.winner, net,
-                          tuple(notes))  # fmt: skip
+        return GameResult(
+            dict(self.totals), dict(self.wins), self.finished, self.winner, net, tuple(notes)
+        )
 
 
 class KnockTally(Tally):

@@ -54,10 +54,11 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     draw = entry.draw or how == "draw"
     if spec.points_need_closer and not draw and closer is None:
         raise DealError(
-            _("a {variant} deal entered as points needs its closer (--closer NAME), "
-              "whose closing sets the stakes; or --draw if the stock ran out"
+            _(
+                "a {variant} deal entered as points needs its closer (--closer NAME), "
+                "whose closing sets the stakes; or --draw if the stock ran out"
             ).format(variant=rules.variant)
-        )  # fmt: skip
+        )
     positive = [p for p, s in scores.items() if s > 0]
     winner = None if draw else positive[0] if len(positive) == 1 else closer
     if spec.closer_wins and closer is not None:
@@ -106,6 +107,9 @@ def balance_payments(
 ) -> tuple[OutcomeCode | None, tuple[Payment, ...]]:
     """Boat and continental points: each loser pays the winner what they lost."""
     if sum(scores.values()) != 0 or winner is None:
-        raise DealError(_("{variant} points must balance: the winner +sum, each loser "
-                          "−what they pay").format(variant=rules.variant))  # fmt: skip
+        raise DealError(
+            _("{variant} points must balance: the winner +sum, each loser −what they pay").format(
+                variant=rules.variant
+            )
+        )
     return how, tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)

@@ -100,10 +100,17 @@ def _sentence(
     if layoffs:
         fields.update(cards=Cards(layoffs), value=layoff_value)
         if meld_values:
-            return Why(N_("{name} scores {score}: melds {values}, laid off {cards} ({value}), "
-                          "hand {count}"), **fields)  # fmt: skip
-        return Why(N_("{name} scores {score}: no melds, laid off {cards} ({value}), hand {count}"),
-                   **fields)  # fmt: skip
+            return Why(
+                N_(
+                    "{name} scores {score}: melds {values}, laid off {cards} ({value}), "
+                    "hand {count}"
+                ),
+                **fields,
+            )
+        return Why(
+            N_("{name} scores {score}: no melds, laid off {cards} ({value}), hand {count}"),
+            **fields,
+        )
     if meld_values:
         return Why(N_("{name} scores {score}: melds {values}, hand {count}"), **fields)
     return Why(N_("{name} scores {score}: no melds, hand {count}"), **fields)
@@ -131,6 +138,15 @@ class Rummy500Tally(TargetTally):
         if w is None:
             return (Why(N_("game not finished: each pair settles its point difference")),)
         top = self.totals[w]
-        return tuple(Why(N_("{winner} collects {top} − {total} = {paid} from {player}"), winner=w,
-                         top=top, total=Operand(t), paid=top - t, player=p)
-                     for p, t in self.totals.items() if p != w)  # fmt: skip
+        return tuple(
+            Why(
+                N_("{winner} collects {top} − {total} = {paid} from {player}"),
+                winner=w,
+                top=top,
+                total=Operand(t),
+                paid=top - t,
+                player=p,
+            )
+            for p, t in self.totals.items()
+            if p != w
+        )

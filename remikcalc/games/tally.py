@@ -272,8 +272,12 @@ def tie_note(totals: Mapping[str, int], target: int) -> str | None:
     if top < target or len(leaders) < 2:
         return None
     # English in the JSON, the language spoken where render shows it (a Why)
-    return Why(N_("{names} are tied at {top}, past the target of {target}: play continues."),
-               names=joined(leaders), top=top, target=target)  # fmt: skip
+    return Why(
+        N_("{names} are tied at {top}, past the target of {target}: play continues."),
+        names=joined(leaders),
+        top=top,
+        target=target,
+    )
 
 
 def target_winner(totals: Mapping[str, int], target: int | None) -> str | None:
@@ -362,8 +366,14 @@ class TargetTally(Tally):
         return ()
 
     def _game_result(self) -> GameResult:
-        return GameResult(dict(self.totals), dict(self.wins), self.finished,
-                          self.current_winner(), self.game_net(), self.game_reasons())  # fmt: skip
+        return GameResult(
+            dict(self.totals),
+            dict(self.wins),
+            self.finished,
+            self.current_winner(),
+            self.game_net(),
+            self.game_reasons(),
+        )
 
     def net(self) -> dict[str, Fraction]:
         return sum_nets(self.players, [*(g.net for g in self.done), self.game_net()])

@@ -205,8 +205,9 @@ def fit_widths(
     cols = list(widths)
     if sum(cols) + gap * (len(cols) - 1) <= width:
         return None
-    floor = [min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors or [0] * len(cols),
-                                                        strict=True)]  # fmt: skip
+    floor = [
+        min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors or [0] * len(cols), strict=True)
+    ]
     excess = sum(cols) + gap * (len(cols) - 1) - width
     while excess > 0:
         wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
@@ -407,7 +408,7 @@ def table(
         max(
             [_text_width(heads[i]) + _GAP if i < len(heads) else 0]
             + [_text_width(r[i]) for r in cells if i < len(r)]
-        )  # fmt: skip
+        )
         for i in range(ncols)
     ]
     limit = terminal_width() if width is None else width

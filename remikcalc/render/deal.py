@@ -238,8 +238,12 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
             if payments:
                 parts += ["", table(payments, _PAY_HEADERS, fmt="csv")]
             return "\n".join(parts)
-        lines = [f"outcome\t{result.outcome}", f"closer\t{result.closer or ''}",
-                 f"winner\t{result.winner or ''}", table(rows, _HEADERS, fmt="plain")]  # fmt: skip
+        lines = [
+            f"outcome\t{result.outcome}",
+            f"closer\t{result.closer or ''}",
+            f"winner\t{result.winner or ''}",
+            table(rows, _HEADERS, fmt="plain"),
+        ]
         lines += ["payment\t" + "\t".join(p) for p in payments]
         lines += [f"reason\t{r}" for r in result.reasons]
         return "\n".join(lines)
@@ -249,8 +253,10 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     keep = _columns(result)
     headers = [_(h) for i, h in enumerate(_HEADERS) if i in keep]
     rows = [_kept(_row(result, name, people=True), keep) for name in _players(result)]
-    payments = [[p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
-                for p in result.payments]  # fmt: skip
+    payments = [
+        [p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount)]
+        for p in result.payments
+    ]
     drawn = table(rows, headers, fmt=fmt, width=_UNLIMITED)
     if fmt == "table" and max(len(line) for line in drawn.splitlines()) > terminal_width():
         # too wide: one meld (and one lay-off) per line before any cell wraps inside a meld

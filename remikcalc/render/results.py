@@ -57,8 +57,12 @@ def result_json(result: DealResult | Reentry, n: int | None = None) -> dict[str,
     """One entry's result: a deal (INTERFACE per-deal object) or a bridge re-entry event."""
     out: dict[str, Any] = {} if n is None else {"n": n}
     if isinstance(result, Reentry):
-        out.update(outcome="reenter", player=result.player, total=result.restart,
-                   payments=[payment_json(p) for p in result.payments])  # fmt: skip
+        out.update(
+            outcome="reenter",
+            player=result.player,
+            total=result.restart,
+            payments=[payment_json(p) for p in result.payments],
+        )
         return out
     out.update(
         closer=result.closer,

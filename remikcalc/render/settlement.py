@@ -63,8 +63,13 @@ __all__ = [
 ]
 
 #: the players' table's headings (English in plain and csv, for other programs)
-_PLAYER, _TOTAL, _PAID_IN, _NET, _MONEY = (N_("player"), N_("total"), N_("paid in"), N_("net"),
-                                           N_("money"))  # fmt: skip
+_PLAYER, _TOTAL, _PAID_IN, _NET, _MONEY = (
+    N_("player"),
+    N_("total"),
+    N_("paid in"),
+    N_("net"),
+    N_("money"),
+)
 _TRANSFER_HEADERS = (N_("from"), N_("to"), N_("amount"))
 
 
@@ -188,8 +193,13 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
     total_head = _(_TOTAL)
     if columns:
         total_head += " " + "/".join(str(i) for i in range(1, len(columns) + 1))
-    headers = [_(_PLAYER), total_head, *([_(_PAID_IN)] if paid_in else []), _(_NET),
-               *([_(_MONEY)] if money is not None else [])]  # fmt: skip
+    headers = [
+        _(_PLAYER),
+        total_head,
+        *([_(_PAID_IN)] if paid_in else []),
+        _(_NET),
+        *([_(_MONEY)] if money is not None else []),
+    ]
     rows = []
     for p in sheet.players:
         total = tally.totals.get(p)
@@ -346,8 +356,13 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
     extra = tally.extra()
     paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
     unit = f" {sheet.currency}" if sheet.currency else ""
-    headers = [_PLAYER, _TOTAL, *([_PAID_IN] if paid_in else []), _NET,
-               *([_MONEY] if money is not None else [])]  # fmt: skip
+    headers = [
+        _PLAYER,
+        _TOTAL,
+        *([_PAID_IN] if paid_in else []),
+        _NET,
+        *([_MONEY] if money is not None else []),
+    ]
     rows = []
     for p in sheet.players:
         row = [p, tally.totals.get(p, "")]
@@ -357,8 +372,9 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
         if money is not None:
             row.append(format(money[p], "f") + unit)
         rows.append(row)
-    transfers = [(t.payer, t.payee, _transfer_amount(settlement, t.amount))
-                 for t in settlement.transfers]  # fmt: skip
+    transfers = [
+        (t.payer, t.payee, _transfer_amount(settlement, t.amount)) for t in settlement.transfers
+    ]
     if fmt == "plain":  # the amount keeps its currency, as in the money column
         lines = [table(rows, headers, fmt="plain"), ""]
         lines += ["\t".join([payer, payee, amount + unit]) for payer, payee, amount in transfers]
@@ -368,8 +384,10 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
     currency = sheet.currency or ""
     if money is not None:
         headers.append("currency")
-        rows = [[*row[:3], format(money[p], "f"), currency]
-                for p, row in zip(sheet.players, rows, strict=True)]  # fmt: skip
+        rows = [
+            [*row[:3], format(money[p], "f"), currency]
+            for p, row in zip(sheet.players, rows, strict=True)
+        ]
     cash = [[payer, payee, amount, currency] for payer, payee, amount in transfers]
     cash_headers = [*_TRANSFER_HEADERS, "currency"]
     return "\n".join([table(rows, headers, fmt="csv"), "", table(cash, cash_headers, fmt="csv")])
@@ -423,10 +441,12 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
     what = _MONEY if evening.in_money else _NET
     if fmt in ("plain", "csv"):  # laid out as one sheet's settlement (see above)
         money = evening.in_money
-        combined = [(p, _evening_amount(evening, v)) for p, v in evening.combined.items()
-                    if p != POOL]  # fmt: skip
-        transfers = [(t.payer, t.payee, _evening_amount(evening, t.amount))
-                     for t in evening.transfers]  # fmt: skip
+        combined = [
+            (p, _evening_amount(evening, v)) for p, v in evening.combined.items() if p != POOL
+        ]
+        transfers = [
+            (t.payer, t.payee, _evening_amount(evening, t.amount)) for t in evening.transfers
+        ]
         if fmt == "plain":  # each sheet's section, as the table has them, then the evening
             lines = []
             for path, settlement in zip(paths, evening.settlements, strict=True):
@@ -434,8 +454,10 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
                 lines += [f"sheet\t{path}\t{variant}", render_settlement(settlement, fmt), ""]
             rows = [[p, a + (unit if money else "")] for p, a in combined]
             lines += [f"evening\t{len(paths)}", table(rows, [_PLAYER, what], fmt="plain"), ""]
-            lines += ["\t".join([payer, payee, amount + (unit if money else "")])
-                      for payer, payee, amount in transfers]  # fmt: skip
+            lines += [
+                "\t".join([payer, payee, amount + (unit if money else "")])
+                for payer, payee, amount in transfers
+            ]
             return "\n".join(lines).rstrip()
         currency = evening.currency or ""
         headers = [_PLAYER, what, *(["currency"] if money else [])]

@@ -149,8 +149,12 @@ def sheet_json(state: Replay) -> dict[str, Any]:
         if isinstance(step.result, Reentry):
             row.update(outcome="reenter", event=True, player=step.result.player)
         else:
-            row.update(outcome=step.result.outcome, closer=step.result.closer,
-                       winner=step.result.winner, scores=dict(step.result.scores))  # fmt: skip
+            row.update(
+                outcome=step.result.outcome,
+                closer=step.result.closer,
+                winner=step.result.winner,
+                scores=dict(step.result.scores),
+            )
         row["totals"] = dict(step.totals)
         row["game"] = step.game
         if hollywood:
@@ -298,9 +302,16 @@ def _rows(state: Replay, fmt: str) -> tuple[list[str], list[list[Any]]]:
             result = step.result
             deal_scores = result.scores if isinstance(result, DealResult) else {}
             scored = [deal_scores.get(p, 0) if deal_scores or deal else "" for p in players]
-        rows.append(["" if deal is None else deal, *([] if people else [step.game]),
-                     entry_text(step, translated=people),
-                     scores_text(step, people=people), *scored, *totals])  # fmt: skip
+        rows.append(
+            [
+                "" if deal is None else deal,
+                *([] if people else [step.game]),
+                entry_text(step, translated=people),
+                scores_text(step, people=people),
+                *scored,
+                *totals,
+            ]
+        )
     return headers, rows
 
 
@@ -405,8 +416,14 @@ def totals_line(state: Replay) -> str:
     return _("Totals: {players}").format(players=totals)
 
 
-def render_added(state: Replay, step: Step, fmt: str = "table", *, verbose: bool = False,
-                 ascii_only: bool = False) -> str:  # fmt: skip
+def render_added(
+    state: Replay,
+    step: Step,
+    fmt: str = "table",
+    *,
+    verbose: bool = False,
+    ascii_only: bool = False,
+) -> str:
     """What ``add`` (and ``edit``) print after saving: the entry (the deal's table, or the
     event in a line), then the running totals in one line and the status (who is out, the
     pool, game over, points left); ``verbose`` gives the whole sheet instead of the totals.

@@ -20,13 +20,29 @@ STATS_SCHEMA = "remikcalc.stats/1"
 
 #: how an outcome is called in the table
 _WORDS = {
-    "knock": N_("knock"), "gin": N_("gin"), "big_gin": N_("big gin"), "undercut": N_("undercut"),
-    "out": N_("out"), "one_go": N_("one go"), "remik": N_("remik"), "colour": N_("colour"),
-    "figures": N_("figures"), "full_colour": N_("full colour"), "draw": N_("draw"),
-}  # fmt: skip
+    "knock": N_("knock"),
+    "gin": N_("gin"),
+    "big_gin": N_("big gin"),
+    "undercut": N_("undercut"),
+    "out": N_("out"),
+    "one_go": N_("one go"),
+    "remik": N_("remik"),
+    "colour": N_("colour"),
+    "figures": N_("figures"),
+    "full_colour": N_("full colour"),
+    "draw": N_("draw"),
+}
 #: the table's headings (English in plain and csv, for other programs)
-_HEADERS = (N_("player"), N_("deals"), N_("won"), N_("outcomes"), N_("avg caught"),
-            N_("worst"), N_("best deal"), N_("streak"))  # fmt: skip
+_HEADERS = (
+    N_("player"),
+    N_("deals"),
+    N_("won"),
+    N_("outcomes"),
+    N_("avg caught"),
+    N_("worst"),
+    N_("best deal"),
+    N_("streak"),
+)
 
 
 def _average(player: PlayerStats) -> str | None:
@@ -62,8 +78,9 @@ def stats_json(stats: Mapping[str, PlayerStats], paths: Sequence[str]) -> dict[s
 def _outcomes(player: PlayerStats, people: bool) -> str:
     if not people:
         return ", ".join(f"{_WORDS.get(k, k)} {n}" for k, n in player.outcomes.items()) or "-"
-    words = [f"{_(_WORDS[k]) if k in _WORDS else k} {number_text(n)}"
-             for k, n in player.outcomes.items()]  # fmt: skip
+    words = [
+        f"{_(_WORDS[k]) if k in _WORDS else k} {number_text(n)}" for k, n in player.outcomes.items()
+    ]
     return ", ".join(words) or "-"
 
 
@@ -77,8 +94,15 @@ def _blocks(rows: Sequence[Sequence[str]], headers: Sequence[str], width: int) -
         lines = [name]
         for heading, value in zip(headers[1:], figures, strict=True):
             line = f"{heading}: {value}"
-            lines.append(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    ",
-                                       break_on_hyphens=False))  # fmt: skip
+            lines.append(
+                textwrap.fill(
+                    line,
+                    width,
+                    initial_indent="  ",
+                    subsequent_indent="    ",
+                    break_on_hyphens=False,
+                )
+            )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
@@ -113,8 +137,18 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
         average = _average(p)
         if average is not None and people:
             average = number_text(round_money(p.average_caught or 0, 2))
-        rows.append([name, number(p.deals), number(p.won), _outcomes(p, people), average or "-",
-                     "-" if worst is None else number(worst), best, number(p.streak)])  # fmt: skip
+        rows.append(
+            [
+                name,
+                number(p.deals),
+                number(p.won),
+                _outcomes(p, people),
+                average or "-",
+                "-" if worst is None else number(worst),
+                best,
+                number(p.streak),
+            ]
+        )
     text = table(rows, headers, fmt=fmt)
     if fmt == "table":
         width = terminal_width()

@@ -54,11 +54,18 @@ _OUTCOME_CODES: dict[str, OutcomeCode] = {code: code for code in OUTCOMES}
 
 # How people call each outcome (translated with outcome_text); the sheet and JSON keep the code.
 _OUTCOME_WORDS = {
-    "knock": N_("knock"), "gin": N_("gin"), "big_gin": N_("big gin"),
-    "undercut": N_("undercut"), "out": N_("out"), "one_go": N_("out in one go"),
-    "remik": N_("remik"), "colour": N_("colour"), "figures": N_("figures"),
-    "full_colour": N_("full colour"), "draw": N_("draw"),
-}  # fmt: skip
+    "knock": N_("knock"),
+    "gin": N_("gin"),
+    "big_gin": N_("big gin"),
+    "undercut": N_("undercut"),
+    "out": N_("out"),
+    "one_go": N_("out in one go"),
+    "remik": N_("remik"),
+    "colour": N_("colour"),
+    "figures": N_("figures"),
+    "full_colour": N_("full colour"),
+    "draw": N_("draw"),
+}
 
 
 def outcome_text(how: str) -> str:
@@ -144,35 +151,85 @@ class InputField:
 
 # The order is the order the sheet writer uses for a deal's keys.
 FIELDS: tuple[InputField, ...] = (
-    InputField("closer", Kind.PLAYER, N_("Who ended the deal (knocked, went out)."),
-               N_("the closer"), metavar="NAME", short="-c"),
-    InputField("how", Kind.OUTCOME,
-               N_("How the deal ended, when the hands do not show it, in English or in the "
-                  "words of --lang ({outcomes})."),
-               N_("the outcome"), metavar="OUTCOME"),
+    InputField(
+        "closer",
+        Kind.PLAYER,
+        N_("Who ended the deal (knocked, went out)."),
+        N_("the closer"),
+        metavar="NAME",
+        short="-c",
+    ),
+    InputField(
+        "how",
+        Kind.OUTCOME,
+        N_(
+            "How the deal ended, when the hands do not show it, in English or in the "
+            "words of --lang ({outcomes})."
+        ),
+        N_("the outcome"),
+        metavar="OUTCOME",
+    ),
     InputField("draw", Kind.FLAG, N_("The stock ran out: no winner."), N_("a draw")),
-    InputField("first_turn", Kind.FLAG, N_("Continental chips: out on first turn."),
-               N_("first-turn bonuses"),
-               refused=N_("first-turn bonuses are only an input in {takers}, not in {variant}")),
-    InputField("no_draw", Kind.FLAG, N_("Continental chips: out before drawing."),
-               N_("no-draw bonuses"),
-               refused=N_("no-draw bonuses are only an input in {takers}, not in {variant}")),
-    InputField("upcard", Kind.CARD, N_("Oklahoma: the deal's first up-card."), N_("an up-card"),
-               metavar="CARD", prompt=N_("The deal's up-card"), needs="upcard_knock",
-               refused=N_("an up-card only matters in {takers}, not in {variant}")),
-    InputField("plus", Kind.COUNT, N_("Boat: the winner's plus points."), N_("plus points"),
-               low=0, high=10**6, metavar="N", prompt=N_("The winner's plus points"),
-               refused=N_("plus points are only an input in {takers}, not in {variant}")),
-    InputField("scores", Kind.POINTS, N_("A deal entered as points only; repeatable."),
-               N_("points-only scores"), low=-SCORE_LIMIT, high=SCORE_LIMIT, metavar="NAME=N"),
-    InputField("hands", Kind.CARDS, N_("Each player's cards left in hand."), N_("hands"),
-               metavar="NAME=CARDS"),
-    InputField("melded", Kind.CARDS,
-               N_("Rummy 500: the melds a player laid this deal, grouped with |. Repeatable."),
-               N_("melds on the table (--melded)"), metavar="NAME=MELDS",
-               refused=N_("melds on the table (--melded) are only scored in {takers}, "
-                          "not in {variant}")),
-)  # fmt: skip
+    InputField(
+        "first_turn",
+        Kind.FLAG,
+        N_("Continental chips: out on first turn."),
+        N_("first-turn bonuses"),
+        refused=N_("first-turn bonuses are only an input in {takers}, not in {variant}"),
+    ),
+    InputField(
+        "no_draw",
+        Kind.FLAG,
+        N_("Continental chips: out before drawing."),
+        N_("no-draw bonuses"),
+        refused=N_("no-draw bonuses are only an input in {takers}, not in {variant}"),
+    ),
+    InputField(
+        "upcard",
+        Kind.CARD,
+        N_("Oklahoma: the deal's first up-card."),
+        N_("an up-card"),
+        metavar="CARD",
+        prompt=N_("The deal's up-card"),
+        needs="upcard_knock",
+        refused=N_("an up-card only matters in {takers}, not in {variant}"),
+    ),
+    InputField(
+        "plus",
+        Kind.COUNT,
+        N_("Boat: the winner's plus points."),
+        N_("plus points"),
+        low=0,
+        high=10**6,
+        metavar="N",
+        prompt=N_("The winner's plus points"),
+        refused=N_("plus points are only an input in {takers}, not in {variant}"),
+    ),
+    InputField(
+        "scores",
+        Kind.POINTS,
+        N_("A deal entered as points only; repeatable."),
+        N_("points-only scores"),
+        low=-SCORE_LIMIT,
+        high=SCORE_LIMIT,
+        metavar="NAME=N",
+    ),
+    InputField(
+        "hands",
+        Kind.CARDS,
+        N_("Each player's cards left in hand."),
+        N_("hands"),
+        metavar="NAME=CARDS",
+    ),
+    InputField(
+        "melded",
+        Kind.CARDS,
+        N_("Rummy 500: the melds a player laid this deal, grouped with |. Repeatable."),
+        N_("melds on the table (--melded)"),
+        metavar="NAME=MELDS",
+        refused=N_("melds on the table (--melded) are only scored in {takers}, not in {variant}"),
+    ),
+)
 FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
 assert "{outcomes}" in FIELD["how"].help, "--how's help lists each variant's outcomes"
 
@@ -386,15 +443,20 @@ def check_input(entry: DealInput, rules: Rules) -> None:
         raise DealError(_("a drawn deal (stock ran out) has no closer"))
     if drawn and not rules.spec.draw_allowed:
         raise DealError(
-            _("{variant} has no drawn deals: when the stock runs out the discard pile "
-              "is turned over and play goes on until a player goes out"
+            _(
+                "{variant} has no drawn deals: when the stock runs out the discard pile "
+                "is turned over and play goes on until a player goes out"
             ).format(variant=rules.variant)
-        )  # fmt: skip
+        )
     if drawn and entry.scores:
         _check_draw_scores(entry.scores, rules)
     if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
-        raise DealError(_("a deal entered as points (scores) cannot also have hands, melds, "
-                          "an up-card or plus points"))  # fmt: skip
+        raise DealError(
+            _(
+                "a deal entered as points (scores) cannot also have hands, melds, "
+                "an up-card or plus points"
+            )
+        )
 
 
 def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
@@ -410,8 +472,8 @@ def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
             )
         if allowed == "penalties" and score > 0:
             raise DealError(
-                _("in a drawn {variant} deal every player scores minus their own hand, "
-                  "not {score} for {name}").format(
-                    variant=rules.variant, score=f"{score:+d}", name=name
-                )
-            )  # fmt: skip
+                _(
+                    "in a drawn {variant} deal every player scores minus their own hand, "
+                    "not {score} for {name}"
+                ).format(variant=rules.variant, score=f"{score:+d}", name=name)
+            )

@@ -304,9 +304,21 @@ def _validate(r: Rules) -> None:
         raise bad("set_max", _("larger than the pack allows"))
     if not 2 <= r.run_min <= 13:
         raise bad("run_min", _("must be between {low} and {high}").format(low=2, high=13))
-    for key in ("ace_value", "ace_low_value", "court_value", "joker_value", "gin_bonus",
-                "undercut_bonus", "game_bonus", "box_bonus", "remik_bonus", "colour_bonus",
-                "figures_bonus", "full_colour_bonus", "elimination_at"):  # fmt: skip
+    for key in (
+        "ace_value",
+        "ace_low_value",
+        "court_value",
+        "joker_value",
+        "gin_bonus",
+        "undercut_bonus",
+        "game_bonus",
+        "box_bonus",
+        "remik_bonus",
+        "colour_bonus",
+        "figures_bonus",
+        "full_colour_bonus",
+        "elimination_at",
+    ):
         if not 0 <= getattr(r, key) <= 10_000:
             raise bad(key, _("must be between {low} and {high}").format(low=0, high=10000))
     for key in ("knock_limit", "big_gin_bonus", "game_target", "first_meld_min"):
@@ -321,8 +333,15 @@ def _validate(r: Rules) -> None:
         raise bad(
             "one_go_multiplier", _("must be between {low} and {high}").format(low=1, high=100)
         )
-    for key in ("remik_stake", "colour_stake", "figures_stake", "full_colour_stake",
-                "knock_stake", "entry_stake", "reentry_cost"):  # fmt: skip
+    for key in (
+        "remik_stake",
+        "colour_stake",
+        "figures_stake",
+        "full_colour_stake",
+        "knock_stake",
+        "entry_stake",
+        "reentry_cost",
+    ):
         problem = decimal_rule_problem(getattr(r, key))
         if problem is not None:
             raise bad(key, problem)
@@ -332,10 +351,26 @@ def _validate(r: Rules) -> None:
 
 #: keys every variant reads: the pack, what a meld is, what a card is worth
 COMMON_KEYS = frozenset(
-    {"variant", "family", "players_min", "players_max", "decks", "jokers", "hand_size",
-     "sets_allowed", "set_min", "set_max", "set_distinct_suits", "run_min", "ace_runs",
-     "ace_value", "ace_low_value", "court_value", "melds_in_hand_count"}
-)  # fmt: skip
+    {
+        "variant",
+        "family",
+        "players_min",
+        "players_max",
+        "decks",
+        "jokers",
+        "hand_size",
+        "sets_allowed",
+        "set_min",
+        "set_max",
+        "set_distinct_suits",
+        "run_min",
+        "ace_runs",
+        "ace_value",
+        "ace_low_value",
+        "court_value",
+        "melds_in_hand_count",
+    }
+)
 #: keys read only where jokers can be in play (``jokers`` above 0, or ``wild_jokers`` on)
 JOKER_KEYS = frozenset({"wild_jokers", "jokers_minority", "joker_value"})
 #: read only when the rule that turns them on is on (oklahoma's up-card, in a family that takes

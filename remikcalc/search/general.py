@@ -128,8 +128,9 @@ class _Search:
         deuces = sum(1 << i for i, c in enumerate(self.ids) if wild_deuce(c))
         self.deuces = deuces
         self.all_deuces = _spread(deuces, self.layers, n)
-        self.wild_total = self.jokers + sum(k for c, k in zip(self.ids, self.counts, strict=True)
-                                            if wild_deuce(c))  # fmt: skip
+        self.wild_total = self.jokers + sum(
+            k for c, k in zip(self.ids, self.counts, strict=True) if wild_deuce(c)
+        )
         self.pair = rules.pair_rule and not self.value_mode
         self.values = [rules.card_value(i) for i in range(53)]
         costs = [0 if self.value_mode else v * SCALE for v in self.values]
@@ -440,8 +441,9 @@ class _Search:
         while state.cards & self.idmask:
             action, state = self.best_move(state)
             actions.append(action)
-        actions.append(self._leaf(state.wilds, state.room, state.owe, state.pooled,
-                                  state.counted)[1])  # fmt: skip
+        actions.append(
+            self._leaf(state.wilds, state.room, state.owe, state.pooled, state.counted)[1]
+        )
         actions.append(("pooled", state.pooled))
         return actions
 

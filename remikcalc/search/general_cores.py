@@ -167,10 +167,18 @@ _CORE_TABLES: dict[tuple[object, ...], _CoreTables] = {}
 
 def _core_tables(rules: Rules) -> _CoreTables:
     key = (
-        rules.sets_allowed, rules.set_min, rules.set_max, rules.set_distinct_suits,
-        rules.run_min, rules.ace_runs, rules.jokers_minority, rules.decks,
-        rules.ace_value, rules.ace_low_value, rules.court_value,
-    )  # fmt: skip
+        rules.sets_allowed,
+        rules.set_min,
+        rules.set_max,
+        rules.set_distinct_suits,
+        rules.run_min,
+        rules.ace_runs,
+        rules.jokers_minority,
+        rules.decks,
+        rules.ace_value,
+        rules.ace_low_value,
+        rules.court_value,
+    )
     tables = _CORE_TABLES.get(key)
     if tables is None:
         if len(_CORE_TABLES) > 32:

@@ -443,8 +443,7 @@ class SheetFile:
             want, player = renamed(sheet, old, new)
             state = replay(want)
             if want == sheet:
-                return None, Written(self.path, state, "", changed=False,
-                                                 player=player)  # fmt: skip
+                return None, Written(self.path, state, "", changed=False, player=player)
             text = with_sheet(change.read, want, change.warnings.append)
             return text, Written(self.path, state, "", player=player)
 
@@ -548,8 +547,16 @@ def new_sheet(
     is refused unless ``force``. The settings are checked as :func:`make_sheet` checks them."""
     from remikcalc.sheet.write import dump_sheet
 
-    sheet = make_sheet(variant=variant, players=players, preset=preset, rules=rules,
-                       stake=stake, currency=currency, decimals=decimals, title=title)  # fmt: skip
+    sheet = make_sheet(
+        variant=variant,
+        players=players,
+        preset=preset,
+        rules=rules,
+        stake=stake,
+        currency=currency,
+        decimals=decimals,
+        title=title,
+    )
     name = os.fspath(path)
     commit = Commit() if commit is None else commit
     with locked(name):

@@ -131,10 +131,10 @@ def _rest_message(*, deleted: bool, event: bool, reentry: bool) -> str:
     if not event:
         if reentry:
             if deleted:
-                return _("without deal {n}, {player}'s re-entry after it no longer fits: "
-                         "{problem}")  # fmt: skip
-            return _("with this as deal {n}, {player}'s re-entry after it no longer fits: "
-                     "{problem}")  # fmt: skip
+                return _("without deal {n}, {player}'s re-entry after it no longer fits: {problem}")
+            return _(
+                "with this as deal {n}, {player}'s re-entry after it no longer fits: {problem}"
+            )
         if deleted:
             return _("without deal {n}, deal {later} no longer fits: {problem}")
         return _("with this as deal {n}, deal {later} no longer fits: {problem}")

@@ -54,29 +54,37 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
         if (other.sheet.stake is not None) != staked:
             has, lacks = (name0, name) if staked else (name, name0)
             raise SettleError(
-                _("{lacks} has no stake but {has} has one: an evening is settled in money only "
-                  "if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
+                _(
+                    "{lacks} has no stake but {has} has one: an evening is settled in money only "
+                    "if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
                 ).format(lacks=lacks, has=has)
-            )  # fmt: skip
+            )
         if staked:
             cur0, cur = first.sheet.currency, other.sheet.currency
             if not same_currency(cur0, cur):
                 none = _("no currency")
                 raise SettleError(
-                    _("{name} is in {currency} but {first} is in {first_currency}: settle sheets "
-                      "of one currency together").format(
-                        name=name, currency=cur or none, first=name0, first_currency=cur0 or none)
-                )  # fmt: skip
+                    _(
+                        "{name} is in {currency} but {first} is in {first_currency}: settle sheets "
+                        "of one currency together"
+                    ).format(
+                        name=name, currency=cur or none, first=name0, first_currency=cur0 or none
+                    )
+                )
         elif other.replay.rules.spec.unit != unit0:
             unit = other.replay.rules.spec.unit
             if unit == "stake":
-                message = _("{name} counts in stakes but {first} in points: without a stake "
-                            "they do not add up; give every sheet a stake to settle them "
-                            "together in money")  # fmt: skip
+                message = _(
+                    "{name} counts in stakes but {first} in points: without a stake "
+                    "they do not add up; give every sheet a stake to settle them "
+                    "together in money"
+                )
             else:
-                message = _("{name} counts in points but {first} in stakes: without a stake "
-                            "they do not add up; give every sheet a stake to settle them "
-                            "together in money")  # fmt: skip
+                message = _(
+                    "{name} counts in points but {first} in stakes: without a stake "
+                    "they do not add up; give every sheet a stake to settle them "
+                    "together in money"
+                )
             raise SettleError(message.format(name=name, first=name0))
     return staked, first.sheet.currency if staked else None
 
@@ -100,5 +108,6 @@ def settle_evening(settlements: Sequence[Settlement]) -> Evening:
         combined[POOL] = combined.pop(POOL)
     digits = max((s.sheet.minor_digits for s in settlements), default=2) if in_money else 2
     balances = {p: Fraction(v) for p, v in combined.items()}
-    return Evening(tuple(settlements), combined, in_money, currency, digits,
-                   tuple(fewest_transfers(balances)))  # fmt: skip
+    return Evening(
+        tuple(settlements), combined, in_money, currency, digits, tuple(fewest_transfers(balances))
+    )

@@ -81,8 +81,7 @@ class Replay:
             why = tally.closed()
             if why is not None:
                 raise SettleError(_("no more deals: {why}").format(why=why))
-            tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()),
-                                 entry.closer])  # fmt: skip
+            tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()), entry.closer])
             if entry.scores is not None:
                 canonical, result = score_points(self.rules, tally.active(), entry)
             else:
@@ -91,8 +90,9 @@ class Replay:
                 canonical = _canonical(entry, deal)
             tally.add(result)
         out = tally.eliminated()
-        step = Step(len(self.steps) + 1, canonical, result, dict(tally.totals), out,
-                    tally.game_number)  # fmt: skip
+        step = Step(
+            len(self.steps) + 1, canonical, result, dict(tally.totals), out, tally.game_number
+        )
         self.steps.append(step)
         return canonical, step
 

@@ -72,8 +72,7 @@ def settle(state: Replay) -> Settlement:
         stake = Fraction(sheet.stake)
         money = round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
         balances = {p: Fraction(v) for p, v in money.items()}
-    return Settlement(state, net, pool, shown, exact, money,
-                      tuple(fewest_transfers(balances)))  # fmt: skip
+    return Settlement(state, net, pool, shown, exact, money, tuple(fewest_transfers(balances)))
 
 
 def still_owed(settlement: Settlement) -> tuple[Transfer, ...] | None:

@@ -75,8 +75,11 @@ def load_evening(path: str | os.PathLike[str]) -> EveningFile:
     problems = Problems(name)
     for key, node in keys.items():
         if key not in EVENING_KEYS and not key.startswith("_"):
-            problems.add(node, key, _("unknown key in an evening file ({keys})").format(
-                keys=", ".join(EVENING_KEYS)))  # fmt: skip
+            problems.add(
+                node,
+                key,
+                _("unknown key in an evening file ({keys})").format(keys=", ".join(EVENING_KEYS)),
+            )
     sheets: list[str] = []
     listed = keys.get("evening")
     if listed is None or listed.kind != "seq" or len(listed.items) < 2:

@@ -47,10 +47,11 @@ LOCK_TIMEOUT = 30.0
 
 def too_big(name: str) -> SheetError:
     return SheetError(
-        _("{name}: the sheet would grow past {size} KiB, the most a sheet may hold; it is "
-          "unchanged. Start a new sheet for the next deals (remikcalc new)").format(
-            name=name, size=MAX_BYTES // 1024)
-    )  # fmt: skip
+        _(
+            "{name}: the sheet would grow past {size} KiB, the most a sheet may hold; it is "
+            "unchanged. Start a new sheet for the next deals (remikcalc new)"
+        ).format(name=name, size=MAX_BYTES // 1024)
+    )
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -341,9 +342,11 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         mode = info.st_mode & 0o7777
         if not mode & 0o222 or not os.access(target, os.W_OK):
             raise SheetError(
-                _("{name} is read-only, so it was left as it is; to change it, make it "
-                  "writable first (chmod u+w {name})").format(name=name)
-            )  # fmt: skip
+                _(
+                    "{name} is read-only, so it was left as it is; to change it, make it "
+                    "writable first (chmod u+w {name})"
+                ).format(name=name)
+            )
     _remove_stale_temps(target)
     import tempfile
 

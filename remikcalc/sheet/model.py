@@ -145,8 +145,9 @@ def title_problem(title: str) -> str | None:
         return _("the title is longer than {n} characters").format(n=TITLE_MAX)
     odd = _odd_character(title)
     if odd is not None:
-        return _("the title contains the control character {code}; write it on one line "
-                 "without it").format(code=f"U+{ord(odd):04X}")  # fmt: skip
+        return _(
+            "the title contains the control character {code}; write it on one line without it"
+        ).format(code=f"U+{ord(odd):04X}")
     return None
 
 
@@ -161,9 +162,10 @@ def currency_problem(currency: str) -> str | None:
     if currency != currency.strip():
         return _("the currency {currency!r} starts or ends with a space").format(currency=currency)
     if len(currency) > CURRENCY_MAX:
-        return _("the currency {start!r} is longer than {n} characters; "
-                 "use a short code such as PLN or EUR").format(start=currency[:20],
-                                                              n=CURRENCY_MAX)  # fmt: skip
+        return _(
+            "the currency {start!r} is longer than {n} characters; "
+            "use a short code such as PLN or EUR"
+        ).format(start=currency[:20], n=CURRENCY_MAX)
     odd = next((c for c in currency if unicodedata.category(c)[0] == "C"), None)
     if odd is None:
         odd = _odd_character(currency)

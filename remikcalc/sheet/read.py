@@ -40,8 +40,20 @@ from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is
 
 __all__ = ["DEAL_KEYS", "TOP_KEYS", "entry_from_data", "parse_text", "sheet_from_text"]
 
-TOP_KEYS = ("remikcalc", "variant", "preset", "rules", "players", "stake", "currency",
-            "decimals", "title", "source", "expect", "deals")  # fmt: skip
+TOP_KEYS = (
+    "remikcalc",
+    "variant",
+    "preset",
+    "rules",
+    "players",
+    "stake",
+    "currency",
+    "decimals",
+    "title",
+    "source",
+    "expect",
+    "deals",
+)
 REENTER = "reenter"
 DEAL_KEYS = (*(f.name for f in FIELDS), REENTER)
 # what makes an entry a deal (given at all, even as `draw: false`); else it is refused

@@ -109,26 +109,44 @@ class Problems:
 #: PyYAML's problems (English only) said for people in another language: a pattern of the
 #: problem, and the message (its ``{token}`` is the pattern's group, as PyYAML quotes it)
 _YAML_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?:did not find )?expected ',' or '\]'"),
-     N_("expected , or ] (a list in [ ] left open?)")),
-    (re.compile(r"(?:did not find )?expected ',' or '\}'"),
-     N_("expected , or }} (a mapping in {{ }} left open?)")),
-    (re.compile(r"mapping values are not allowed"),
-     N_("a colon is not allowed here (put a value that holds ': ' in quotes)")),
-    (re.compile(r"found character ('.*') that cannot start any token"),
-     N_("the character {token} cannot start a value here (indent with spaces, not tabs)")),
-    (re.compile(r"found character that cannot start any token"),
-     N_("a character here cannot start a value (indent with spaces, not tabs)")),
-    (re.compile(r"found unexpected end of stream"),
-     N_("the file ends inside a quoted text (a quote left open?)")),
-    (re.compile(r"expected <block end>, but found (.*)"),
-     N_("{token} does not fit the indentation of the lines above")),
-    (re.compile(r"did not find expected key"),
-     N_("this line does not fit the indentation of the lines above")),
-    (re.compile(r"(?:did not find )?expected '?<document start>"),
-     N_("the first key is indented: the top-level keys start at the left margin")),
+    (
+        re.compile(r"(?:did not find )?expected ',' or '\]'"),
+        N_("expected , or ] (a list in [ ] left open?)"),
+    ),
+    (
+        re.compile(r"(?:did not find )?expected ',' or '\}'"),
+        N_("expected , or }} (a mapping in {{ }} left open?)"),
+    ),
+    (
+        re.compile(r"mapping values are not allowed"),
+        N_("a colon is not allowed here (put a value that holds ': ' in quotes)"),
+    ),
+    (
+        re.compile(r"found character ('.*') that cannot start any token"),
+        N_("the character {token} cannot start a value here (indent with spaces, not tabs)"),
+    ),
+    (
+        re.compile(r"found character that cannot start any token"),
+        N_("a character here cannot start a value (indent with spaces, not tabs)"),
+    ),
+    (
+        re.compile(r"found unexpected end of stream"),
+        N_("the file ends inside a quoted text (a quote left open?)"),
+    ),
+    (
+        re.compile(r"expected <block end>, but found (.*)"),
+        N_("{token} does not fit the indentation of the lines above"),
+    ),
+    (
+        re.compile(r"did not find expected key"),
+        N_("this line does not fit the indentation of the lines above"),
+    ),
+    (
+        re.compile(r"(?:did not find )?expected '?<document start>"),
+        N_("the first key is indented: the top-level keys start at the left margin"),
+    ),
     (re.compile(r"could not find expected ':'"), N_("expected a colon (key: value)")),
-)  # fmt: skip
+)
 
 
 def _problem_text(problem: str) -> str:

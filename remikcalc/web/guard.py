@@ -135,8 +135,12 @@ class Guard:
         joining = path.lower().startswith("/join/")
         how = None if joining else authorised(scope, self.config)
         if not joining and how is None:
-            await _refuse(send, 401, "Join the table first: open the address the host's "
-                                     "screen shows, or scan its QR code.")  # fmt: skip
+            await _refuse(
+                send,
+                401,
+                "Join the table first: open the address the host's "
+                "screen shows, or scan its QR code.",
+            )
             return
         if how == "cookie" and scope.get("method") in _UNSAFE and not _same_origin(scope):
             await _refuse(send, 403, "This request did not come from the score pad's own page.")
