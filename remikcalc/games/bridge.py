@@ -31,7 +31,17 @@ from typing import Any
 from remikcalc.base.errors import DealError, SettleError
 from remikcalc.base.i18n import _
 from remikcalc.base.money import Transfer
-from remikcalc.cards.notation import Card, Rank, Suit
+from remikcalc.cards.notation import Card
+from remikcalc.games.bridge_closings import (
+    CLOSING_NAMES,
+    CLOSINGS,
+    and_words,
+    closing_bonus,
+    closing_name,
+    closing_stake,
+    closings_shown,
+    not_shown,
+)
 from remikcalc.games.common import (
     check_players,
     draw_result,
@@ -46,7 +56,7 @@ from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined
 from remikcalc.rules.dealinput import name_key
 from remikcalc.rules.variants import Rules
 from remikcalc.search import Arrangement, arrangement_from_groups, best_arrangement
-from remikcalc.search.melds import can_meld, classify_meld
+from remikcalc.search.melds import classify_meld
 
 __all__ = [
     "CLOSINGS",
@@ -56,122 +66,6 @@ __all__ = [
     "points_payments",
     "score_bridge",
 ]
-
-# closings from the highest bonus down; knock is the fallback
-CLOSINGS: tuple[OutcomeCode, ...] = ("full_colour", "colour", "figures", "remik")
-_NAMES = {
-    "full_colour": N_("a full colour"),
-    "colour": N_("a colour"),
-    "figures": N_("figures"),
-    "remik": N_("a remik"),
-    "knock": N_("a knock"),
-}
-_SUIT_NAMES = {
-    Suit.CLUBS: N_("clubs"),
-    Suit.DIAMONDS: N_("diamonds"),
-    Suit.HEARTS: N_("hearts"),
-    Suit.SPADES: N_("spades"),
-}
-_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
-
-
-def _bonus(rules: Rules, closing: str) -> int:
-    """The rule key ``<closing>_bonus`` (remik_bonus, colour_bonus, ...); 0 for a knock."""
-    bonus: int = getattr(rules, f"{closing}_bonus") if closing in CLOSINGS else 0
-    return bonus
-
-
-def _stake(rules: Rules, closing: str) -> Decimal:
-    """The rule key ``<closing>_stake``: what each other player pays the closer."""
-    stake: Decimal = getattr(rules, f"{closing}_stake")
-    return stake
-
-
-def _name(closing: str) -> Why:
-    return Why(_NAMES[closing])
-
-
-def _and(words: Sequence[Why]) -> Why:
-    """'clubs, hearts and spades', in the language of the sentence it goes in."""
-    return words[0] if len(words) == 1 else joined(words)
-
-
-# --- what a hand shows ------------------------------------------------------------------------
-
-
-def _suits(cards: Sequence[Card]) -> list[Suit]:
-    return sorted({c.suit for c in cards if not c.is_joker}, key=lambda s: s.order)
-
-
-def _is_colour(cards: Sequence[Card]) -> bool:
-    return len(_suits(cards)) == 1
-
-
-def _is_figures(cards: Sequence[Card]) -> bool:
-    naturals = [c for c in cards if not c.is_joker]
-    return bool(naturals) and all(c.rank in _COURTS for c in naturals)
-
-
-def _is_full_colour(cards: Sequence[Card], rules: Rules) -> bool:
-    if not _is_colour(cards) or not can_meld(tuple(cards), rules):
-        return False
-    return classify_meld(tuple(cards), rules).kind == "run"
-
-
-def closings_shown(
-    cards: Sequence[Card], arrangement: Arrangement, rules: Rules
-) -> list[OutcomeCode]:
-    """The special closings a 10-card hand shows, highest bonus first (ties: colour first)."""
-    shown: list[OutcomeCode] = []
-    if _is_full_colour(cards, rules):
-        shown.append("full_colour")
-    if _is_colour(cards):
-        shown.append("colour")
-    if _is_figures(cards):
-        shown.append("figures")
-    if not arrangement.deadwood:
-        shown.append("remik")
-    order = {name: i for i, name in enumerate(CLOSINGS)}
-    return sorted(shown, key=lambda c: (-_bonus(rules, c), -_stake(rules, c), order[c]))
-
-
-def _not_shown(
-    closer: str, claim: str, cards: Sequence[Card], arrangement: Arrangement, rules: Rules
-) -> Why:
-    """Why the hand does not show the claimed closing, as a sentence."""
-    fields = dict(closer=closer, closing=_name(claim))
-    suits = _suits(cards)
-    if claim in ("colour", "full_colour") and len(suits) > 1:
-        return Why(
-            N_("{closer} claims {closing}, but the hand holds {suits}"),
-            suits=_and([Why(_SUIT_NAMES[s]) for s in suits]),
-            **fields,
-        )
-    if claim == "full_colour":
-        return Why(
-            N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
-            suit=Why(_SUIT_NAMES[suits[0]]),
-            **fields,
-        )
-    if claim == "figures":
-        low = Cards(c for c in cards if not c.is_joker and c.rank not in _COURTS)
-        return Why(
-            N_(
-                "{closer} claims {closing}, but the hand holds {cards} "
-                "(figures are J, Q and K only)"
-            ),
-            cards=low,
-            **fields,
-        )
-    if claim == "remik":
-        return Why(
-            N_("{closer} claims {closing}, but {points} is left unmatched ({cards})"),
-            points=arrangement.points,
-            cards=Cards(arrangement.deadwood),
-            **fields,
-        )
-    return Why(N_("{closer} claims {closing}, but the hand does not show it"), **fields)
-
 
 # --- the closer's best option -----------------------------------------------------------------
 
@@ -196,7 +90,9 @@ def _option(
         if best == "full_colour" and not typed:  # show it as the one run it is
             run = classify_meld(tuple(cards), rules)
             arrangement = arrangement._replace(melds=(run,), deadwood=(), points=0)
-        return _Option(best, arrangement, tuple(shown), -_bonus(rules, best), _stake(rules, best))
+        return _Option(
+            best, arrangement, tuple(shown), -closing_bonus(rules, best), closing_stake(rules, best)
+        )
     return _Option("knock", arrangement, (), arrangement.points, rules.knock_stake)
 
 
@@ -238,7 +134,7 @@ def _closer_option(rules: Rules, closer: str, hand: Hand, how: OutcomeCode | Non
         rest = list(hand.cards)
         if best.arrangement.discard is not None:
             rest.remove(best.arrangement.discard)
-        raise DealError(_not_shown(closer, how, rest, best.arrangement, rules).text())
+        raise DealError(not_shown(closer, how, rest, best.arrangement, rules).text())
     return fitting[0]
 
 
@@ -313,7 +209,7 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
             )
         )
     else:
-        bonus = _bonus(rules, best.closing)
+        bonus = closing_bonus(rules, best.closing)
         points[closer], scores[closer] = 0, -bonus
         reasons.append(
             Why(
@@ -322,16 +218,16 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
                     "the {bonus} bonus is subtracted"
                 ),
                 closer=closer,
-                closing=_name(best.closing),
+                closing=closing_name(best.closing),
                 bonus=bonus,
             )
         )
-        lower = [_name(c) for c in best.shown[1:]]
+        lower = [closing_name(c) for c in best.shown[1:]]
         if lower:
             reasons.append(
                 Why(
                     N_("the hand also shows {closings}; only the highest bonus counts"),
-                    closings=_and(lower),
+                    closings=and_words(lower),
                 )
             )
         if deal.how is not None and deal.how != best.closing:
@@ -353,36 +249,11 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
         reasons.append(Why(N_("{name} adds {points} unmatched"), name=name, points=arranged.points))
     payments = closing_payments(rules, closer, best.closing, deal.players)
-    amount = _stake(rules, best.closing)
-    stake = _stakes(amount)
-    what = Why(N_("the knock")) if best.closing == "knock" else _name(best.closing)
-    if not amount:
-        reasons.append(
-            Why(N_("no stakes move for {what} ({key}=0)"), what=what, key=f"{best.closing}_stake")
-        )
-    elif best.closing == "knock" and rules.knock_pool:
-        reasons.append(
-            Why(
-                N_("each other player pays {closer} {stake} and {amount} into the pool for {what}"),
-                closer=closer,
-                stake=stake,
-                amount=Num(amount),
-                what=what,
-            )
-        )
-    else:
-        reasons.append(
-            Why(
-                N_("each other player pays {closer} {stake} for {what}"),
-                closer=closer,
-                stake=stake,
-                what=what,
-            )
-        )
+    reasons.append(_stake_reason(rules, closer, best.closing))
     details = DealDetails(
         players={p: players[p] for p in deal.players},
         closing=best.closing,
-        bonus=_bonus(rules, best.closing),
+        bonus=closing_bonus(rules, best.closing),
         knocking=Knocking(rules.knock_limit),
     )
     return DealResult(
@@ -394,6 +265,29 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         payments=payments,
         reasons=tuple(reasons),
         details=details,
+    )
+
+
+def _stake_reason(rules: Rules, closer: str, closing: OutcomeCode) -> Why:
+    """What the stakes of the closing do, as a sentence."""
+    amount = closing_stake(rules, closing)
+    stake = _stakes(amount)
+    what = Why(N_("the knock")) if closing == "knock" else closing_name(closing)
+    if not amount:
+        return Why(N_("no stakes move for {what} ({key}=0)"), what=what, key=f"{closing}_stake")
+    if closing == "knock" and rules.knock_pool:
+        return Why(
+            N_("each other player pays {closer} {stake} and {amount} into the pool for {what}"),
+            closer=closer,
+            stake=stake,
+            amount=Num(amount),
+            what=what,
+        )
+    return Why(
+        N_("each other player pays {closer} {stake} for {what}"),
+        closer=closer,
+        stake=stake,
+        what=what,
     )
 
 
@@ -416,13 +310,13 @@ def closing_payments(
     The one place bridge stakes are worked out, for deals typed as hands and as points alike.
     A stake of 0 (a house rule) moves nothing, so it writes no payment.
     """
-    if closing not in _NAMES:
+    if closing not in CLOSING_NAMES:
         raise DealError(
             _("a remik bridge deal cannot end by {closing}; use one of {closings}").format(
-                closing=closing, closings=", ".join(_NAMES)
+                closing=closing, closings=", ".join(CLOSING_NAMES)
             )
         )
-    stake = _stake(rules, closing)
+    stake = closing_stake(rules, closing)
     out: list[Payment] = []
     for name in players:
         if name == closer:
@@ -454,7 +348,7 @@ def _closing_of_points(rules: Rules, closer_score: int) -> OutcomeCode:
     if closer_score >= 0:
         return "knock"
     for closing in CLOSINGS:
-        if closer_score == -_bonus(rules, closing):
+        if closer_score == -closing_bonus(rules, closing):
             return closing
     raise DealError(
         _(

@@ -28,7 +28,7 @@ from typing import Any
 
 from remikcalc.base.errors import DealError, SettleError
 from remikcalc.base.i18n import _
-from remikcalc.cards.notation import JOKER, Card, Rank, Suit
+from remikcalc.cards.notation import JOKER, Card
 from remikcalc.games.common import (
     check_players,
     draw_result,
@@ -37,6 +37,7 @@ from remikcalc.games.common import (
     typed_discards,
 )
 from remikcalc.games.details import DealDetails, Knocking, Layoff
+from remikcalc.games.knock_limit import KnockLimit, knock_limit
 from remikcalc.games.result import Deal, DealResult, Hand, OutcomeCode
 from remikcalc.games.tally import GameResult, Tally, pairwise_net, target_winner, tie_note
 from remikcalc.games.why import N_, Cards, Operand, Why
@@ -115,68 +116,12 @@ def _closing(rules: Rules, hand: Hand, how: OutcomeCode | None, budget: Budget) 
     return _searched_closing(hand, rules, big_gin_ok, budget)
 
 
-# --- the knock limit --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Limit:
-    value: int | None  # None: only gin may close
-    doubled: bool
-    reasons: tuple[Why, ...]  # how the limit was set
-    why_none: str  # why no knock is allowed, when value is None (for an error: translated)
-    double_reason: Why | None = None
-
-
-def _knock_limit(rules: Rules, deal: Deal) -> _Limit:
-    if not rules.upcard_knock:
-        if rules.knock_limit is None:
-            return _Limit(None, False, (), _("knocking is not played here (knock_limit none)"))
-        return _Limit(rules.knock_limit, False, (), "")
-    up = deal.upcard
-    if up is None:
-        raise DealError(
-            _(
-                "{variant}: the up-card sets the knock limit; give it with --upcard CARD "
-                "(upcard: in a sheet)"
-            ).format(variant=rules.variant)
-        )
-    doubled = rules.spade_double and up.suit is Suit.SPADES
-    reasons: list[Why] = []
-    card = Cards((up,))
-    if up.rank is Rank.ACE:
-        reasons.append(Why(N_("up-card {card}: an ace, so only gin may close"), card=card))
-        value: int | None = None
-    else:
-        value = rules.card_value(up)
-        reasons.append(
-            Why(N_("up-card {card} sets the knock limit to {value}"), card=card, value=value)
-        )
-        if rules.knock_limit is None or rules.knock_limit < value:
-            # a house limit below the up-card's value still applies (none: only gin)
-            value = rules.knock_limit
-            if value is None:
-                reasons.append(Why(N_("the house knock limit (none) is lower and applies")))
-            else:
-                reasons.append(
-                    Why(N_("the house knock limit ({value}) is lower and applies"), value=value)
-                )
-    double = (
-        Why(N_("up-card {card} is a spade: the deal's score is doubled"), card=card)
-        if doubled
-        else None
-    )
-    why = (
-        _("knock on an ace up-card: only gin may close")
-        if up.rank is Rank.ACE
-        else _("knocking is not played here (knock_limit none): only gin may close")
-    )
-    return _Limit(value, doubled, tuple(reasons), why, double)
-
-
 # --- scoring ----------------------------------------------------------------------------------
 
 
-def _outcome(closing: _Closing, how: OutcomeCode | None, closer: str, limit: _Limit) -> OutcomeCode:
+def _outcome(
+    closing: _Closing, how: OutcomeCode | None, closer: str, limit: KnockLimit
+) -> OutcomeCode:
     k = closing.points
     if closing.big_gin:
         return "big_gin"
@@ -264,7 +209,7 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
                 n=rules.hand_size + 1, closer=closer
             )
         )
-    limit = _knock_limit(rules, deal)
+    limit = knock_limit(rules, deal)
     budget = Budget()  # the knocker's search and the defender's share one step limit
     closing = _closing(rules, deal.hands[closer], deal.how, budget)
     if deal.how == "big_gin" and not closing.big_gin:
@@ -286,41 +231,38 @@ def _grouped_layoffs(defence: Defence) -> list[tuple[list[Card], tuple[Card, ...
     return list(grouped.values())
 
 
-def _result(
+def _scored(
     rules: Rules,
-    deal: Deal,
     closer: str,
     defender: str,
     outcome: OutcomeCode,
-    arrangement: Arrangement,
+    k: int,
+    d: int,
     defence: Defence,
-    limit: _Limit,
-) -> DealResult:
-    k, d = arrangement.points, defence.points
-    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
+    limit: KnockLimit,
+) -> tuple[OutcomeCode, str | None, int, Why]:
+    """Who scores what (before an up-card's doubling), the outcome (a knock may turn out an
+    undercut), and the sentence saying so; ``k`` and ``d`` are the knocker's and the
+    defender's counts."""
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
         scorer, score = closer, d + bonus
-        reasons.append(
-            Why(
-                N_("big gin: {closer} scores {d} + {bonus} bonus = {score}"),
-                closer=closer,
-                d=d,
-                bonus=bonus,
-                score=score,
-            )
+        why = Why(
+            N_("big gin: {closer} scores {d} + {bonus} bonus = {score}"),
+            closer=closer,
+            d=d,
+            bonus=bonus,
+            score=score,
         )
     elif outcome == "gin":
         scorer, score = closer, d + rules.gin_bonus
-        reasons.append(
-            Why(
-                N_("gin: {closer} scores {d} + {bonus} bonus = {score}"),
-                closer=closer,
-                d=d,
-                bonus=rules.gin_bonus,
-                score=score,
-            )
+        why = Why(
+            N_("gin: {closer} scores {d} + {bonus} bonus = {score}"),
+            closer=closer,
+            d=d,
+            bonus=rules.gin_bonus,
+            score=score,
         )
     elif d > k:
         scorer, score = closer, d - k
@@ -335,8 +277,8 @@ def _result(
                 "{closer} scores {d} - {k} = {score}"
             )
         )
-        reasons.append(
-            Why(message, closer=closer, k=k, limit=limit.value, defender=defender, d=d, score=score)
+        why = Why(
+            message, closer=closer, k=k, limit=limit.value, defender=defender, d=d, score=score
         )
     elif d < k or rules.undercut_on_tie:
         outcome = "undercut"
@@ -352,22 +294,35 @@ def _result(
                 "{k} - {d} + {bonus} bonus = {score}"
             )
         )
-        reasons.append(
-            Why(
-                message,
-                defender=defender,
-                d=d,
-                closer=closer,
-                k=k,
-                bonus=rules.undercut_bonus,
-                score=score,
-            )
+        why = Why(
+            message,
+            defender=defender,
+            d=d,
+            closer=closer,
+            k=k,
+            bonus=rules.undercut_bonus,
+            score=score,
         )
     else:
         scorer, score = None, 0
-        reasons.append(
-            Why(N_("tie at {k}: not an undercut under these rules (undercut_on_tie off)"), k=k)
-        )
+        why = Why(N_("tie at {k}: not an undercut under these rules (undercut_on_tie off)"), k=k)
+    return outcome, scorer, score, why
+
+
+def _result(
+    rules: Rules,
+    deal: Deal,
+    closer: str,
+    defender: str,
+    outcome: OutcomeCode,
+    arrangement: Arrangement,
+    defence: Defence,
+    limit: KnockLimit,
+) -> DealResult:
+    k, d = arrangement.points, defence.points
+    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
+    outcome, scorer, score, why = _scored(rules, closer, defender, outcome, k, d, defence, limit)
+    reasons.append(why)
     if limit.doubled and score:
         reasons.append(
             Why(
@@ -401,7 +356,7 @@ def _play_reasons(
     outcome: str,
     arrangement: Arrangement,
     defence: Defence,
-    limit: _Limit,
+    limit: KnockLimit,
 ) -> list[Why]:
     """How the deal was played, before its score: the knock limit, the discard, a knock that
     is gin, the defender's lay-offs."""
@@ -435,7 +390,7 @@ def _details(
     outcome: str,
     arrangement: Arrangement,
     defence: Defence,
-    limit: _Limit,
+    limit: KnockLimit,
 ) -> DealDetails:
     """Both hands as the deal leaves them (the defender's lay-offs after a knock)."""
     defended = hand_details(deal.hands[defender], defence.melds, defence.deadwood, defence.points)
