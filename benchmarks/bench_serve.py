@@ -21,6 +21,7 @@ Needs the serve extra (pip install '.[serve]'). Times are medians, in millisecon
 from __future__ import annotations
 
 import argparse
+import compileall
 import http.client
 import json
 import os
@@ -121,6 +122,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": ROOT}
+    # byte-code as `pip install` leaves it (the environment may say not to write it, and then
+    # every start would compile the whole package from source)
+    import click
+    import starlette
+    import uvicorn
+    import yaml
+
+    for package in (click, yaml, starlette, uvicorn):
+        compileall.compile_dir(os.path.dirname(package.__file__ or ""), quiet=1)
+    compileall.compile_dir(os.path.join(ROOT, "remikcalc"), quiet=1)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "long.yaml")
         Path(path).write_text(make_sheet(args.deals, args.seed), encoding="utf-8")
