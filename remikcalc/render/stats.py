@@ -11,7 +11,7 @@ from typing import Any
 from remikcalc.base.i18n import N_, _
 from remikcalc.base.money import amount_text, round_money
 from remikcalc.base.numtext import number_text
-from remikcalc.render import table, terminal_width, to_json
+from remikcalc.render import table, to_json
 from remikcalc.session import PlayerStats
 
 __all__ = ["STATS_SCHEMA", "render_stats", "stats_figures", "stats_json"]
@@ -84,29 +84,6 @@ def _outcomes(player: PlayerStats, people: bool) -> str:
     return ", ".join(words) or "-"
 
 
-def _blocks(rows: Sequence[Sequence[str]], headers: Sequence[str], width: int) -> str:
-    """The table too wide for the terminal: one block per player, his name, then a line per
-    figure ("  won: 5"), wrapped to ``width``."""
-    import textwrap
-
-    blocks = []
-    for name, *figures in rows:
-        lines = [name]
-        for heading, value in zip(headers[1:], figures, strict=True):
-            line = f"{heading}: {value}"
-            lines.append(
-                textwrap.fill(
-                    line,
-                    width,
-                    initial_indent="  ",
-                    subsequent_indent="    ",
-                    break_on_hyphens=False,
-                )
-            )
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks)
-
-
 def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: str = "table") -> str:
     """Per player: deals played and won, outcomes, counts caught, best deal, longest streak.
     ``table`` and ``markdown`` in the language spoken; ``plain`` and ``csv`` in English with
@@ -149,11 +126,7 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
                 number(p.streak),
             ]
         )
-    text = table(rows, headers, fmt=fmt)
-    if fmt == "table":
-        width = terminal_width()
-        if max(len(line) for line in text.splitlines()) > width:
-            text = _blocks(rows, headers, width)
+    text = table(rows, headers, fmt=fmt)  # too wide for the terminal: a block per player
     if legend:
         sheets = ", ".join(f"{i} {path}" for path, i in numbers.items())
         text += "\n\n" + _("Sheets: {sheets}").format(sheets=sheets)
