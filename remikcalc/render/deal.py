@@ -285,9 +285,9 @@ def _fit(line: str, fmt: str) -> str:
 
 
 def _columns(result: DealResult) -> set[int]:
-    """The players' table's columns shown for people: all of them, but in a game without
-    lay-offs (the going-out games) the melds and laid-off columns go when every cell of
-    theirs is empty."""
+    """The players' table's columns shown for people: all of them, but in a deal where
+    nobody could lay off (remik bridge, the going-out games, a gin) the melds and laid-off
+    columns go when every cell of theirs is empty."""
     every = set(range(len(_HEADERS)))
     details = result.details
     if details is None:
