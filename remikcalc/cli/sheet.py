@@ -438,7 +438,7 @@ def _with_text_format(command: click.Command) -> click.Command:
     """``--format`` of ``command`` (from :func:`output_options`) also takes ``text``: the
     settlement as a short summary to paste into a chat (:mod:`remikcalc.render.summary`)."""
     for param in command.params:
-        if param.name == "fmt":
+        if isinstance(param, click.Option) and param.name == "fmt":
             param.type = click.Choice((*FORMATS, "text"), case_sensitive=False)
             param.help = _SETTLE_FORMAT_HELP
     return command
