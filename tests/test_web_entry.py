@@ -709,13 +709,11 @@ def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> No
 
 
 def _browser_or_skip() -> str:
-    import shutil
+    """Debian's Chromium (tests/browser.py: a skip, or a failure where CI requires it)."""
+    from tests.browser import chromium
 
     pytest.importorskip("playwright.sync_api")
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        pytest.skip("no chromium on this machine")
-    return found
+    return chromium()
 
 
 @pytest.fixture
