@@ -3,6 +3,7 @@
     python tools/mutate.py --list [--module NAME ...]     # the mutants, without running them
     python tools/mutate.py --module knock [--module ...]  # run them; all modules without --module
     python tools/mutate.py --module knock --line 95-110   # only the mutants on those lines
+    python tools/mutate.py --sample 80 --seed 20          # a seeded random sample per module
     python tools/mutate.py --report RESULTS.json          # a saved run's figures again, with
                                                           # today's equivalent-mutant judgements
 
@@ -18,14 +19,31 @@ How a run goes:
    tracer on the mutated files (tools/mutate_plugin.py), which gives for every test the lines
    it executes (also in a Python process it starts), how long it takes and whether it passes;
 3. each mutant is written into a copy (the rest of the package untouched, its stale bytecode
-   removed) and pytest runs in a subprocess there, ``-x -q -p no:cacheprovider``, xdist off,
+   removed) and pytest runs in a subprocess there, ``-x -q -p no:cacheprovider``, xdist off
+   (the project's ``addopts``, which ask for ``-n auto``, are replaced by ``-o addopts=``),
    with only the tests that execute the mutated lines, fastest first; lines run only at import
    (module constants, defaults) get every test of the module that touches the file;
-4. a mutant is *killed* when a test fails (or the mutated module no longer imports), *survives*
-   when every selected test passes or no test runs its lines at all (``not run``), and is a
-   *timeout* when its run outlives ``--timeout-min`` + ``--timeout-factor`` x its tests' baseline
-   time (traced, so already slower than a plain run): a hang counts as killed, and the report
-   lists timeouts apart.
+4. a mutant is *killed* when pytest's summary names a test that failed or erred (or a test
+   file whose collection failed: the mutated module no longer imports), *survives* when every
+   selected test passes or no test runs its lines at all (``not run``), and is a *timeout* when
+   its run outlives ``--timeout-min`` + ``--timeout-factor`` x its tests' baseline time
+   (traced, so already slower than a plain run): a hang counts as killed, and the report lists
+   timeouts apart. A run that failed without naming a test, or where what failed is one of
+   pytest's own warnings (``Pytest...Warning``, made errors by the project's
+   ``filterwarnings = ["error"]``) or an ``INTERNALERROR``, is an *error*: not a kill, and
+   counted against the score. Plugins are not loaded from entry points (only Hypothesis's and
+   the tracer, named with ``-p``; ``-p no:benchmark`` too), pytest's warning that a plugin was
+   imported before it could rewrite its asserts is ignored (``-W``), and the fork server
+   forgets Hypothesis's plugin before each run, so that pytest imports it itself.
+
+A sample (``--sample N --seed S``): N mutants per module drawn at random, reproducibly (the
+same seed and code give the same mutants: drawn from the module's mutants ordered by key,
+with a generator seeded by S and the module's name; equivalent ones stay in the draw). The
+report then says it is a sample, of how many, and gives with each score the 95 % Wilson
+interval of the kill rate: an estimate of the whole module's score, not the score itself.
+``--survivors FILE`` on a sample reruns that sample's survivors and saves FILE's results with
+their new verdicts in place (the sample's description carried over), so that ``--report``
+gives the whole sample's figures after the tests were added.
 
 The mutants judged equivalent (no input can tell them from the original) are kept in
 tools/mutants-equivalent.txt, one per line, matched by a key that survives edits elsewhere in
@@ -42,7 +60,9 @@ import argparse
 import ast
 import hashlib
 import json
+import math
 import os
+import random
 import re
 import shutil
 import signal
@@ -57,6 +77,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from queue import Queue
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "tools" / "mutants-equivalent.txt"
@@ -772,12 +793,21 @@ _IGNORE = shutil.ignore_patterns(
 # plugins are not loaded from entry points (PYTEST_DISABLE_PLUGIN_AUTOLOAD, below): xdist stays
 # off, anyio's is not needed, and Hypothesis's is named
 _PYTEST_OPTIONS = [
+    # the project's addopts ask for xdist (-n auto), which is not loaded here: replaced
+    "-o",
+    "addopts=--doctest-modules --strict-markers",
     "-x",
     "-q",
-    "-rf",
+    "-rfE",
     "--no-header",
     "-p",
     "no:cacheprovider",
+    "-p",
+    "no:benchmark",
+    # the project makes every warning an error; one of pytest's own about how it loaded a
+    # plugin is no test's failure (a mutant "killed" by it would be a fault of the tool)
+    "-W",
+    "ignore::pytest.PytestAssertRewriteWarning",
     "-p",
     "_hypothesis_pytestplugin",
     "-p",
@@ -986,7 +1016,32 @@ def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str
     return sorted(chosen, key=lambda t: (baseline.durations.get(t, 0.0), t))
 
 
-_FAILED = re.compile(r"^(FAILED|ERROR) (\S+)", re.MULTILINE)
+_FAILED = re.compile(r"^(FAILED|ERROR) (\S+)(?: - (.*))?$", re.MULTILINE)
+# what pytest itself complains of (its own warnings, made errors by the project's
+# ``filterwarnings = ["error"]``, or a crash of pytest): never a test's verdict on the mutant
+# (an exception the code under test left unraised in a thread or a finalizer is its own fault)
+_PYTEST_FAULT = re.compile(
+    r"\bPytest(?!Unraisable|UnhandledThread)\w*Warning\b|^INTERNALERROR", re.MULTILINE
+)
+
+
+def classify_failure(text: str) -> tuple[str, str]:
+    """``(status, detail)`` of a pytest run that exited 1 or 2 (tests failed, or stopped).
+
+    *killed* only when pytest's summary names a test that failed or erred (a test, or the
+    collection of a test file: the mutated module no longer imports) for a reason of the
+    code under test. A run where nothing is named, or where what failed is one of pytest's
+    own warnings or an internal error, is an *error*: no test told the mutant apart.
+    """
+    for found in _FAILED.finditer(text):
+        reason = found.group(3) or ""
+        if not _PYTEST_FAULT.search(reason):
+            return "killed", found.group(2)
+    fault = _PYTEST_FAULT.search(text)
+    if fault is not None:
+        line = text[text.rfind("\n", 0, fault.start()) + 1 :].split("\n", 1)[0]
+        return "error", f"pytest itself failed, not a test: {line.strip()[:200]}"
+    return "error", f"no test failed: {_last_line(text)}"
 
 
 def run_mutant(
@@ -1031,9 +1086,7 @@ def run_mutant(
         elif code == 0:
             mutant.status = "survived"
         elif code in (1, 2):
-            mutant.status = "killed"
-            failed = _FAILED.search(text)
-            mutant.detail = failed.group(2) if failed else _last_line(text)
+            mutant.status, mutant.detail = classify_failure(text)
         else:
             mutant.status = "error"
             mutant.detail = f"pytest exit {code}: {_last_line(text)}"
@@ -1058,6 +1111,10 @@ def _drop_bytecode(path: Path) -> None:
 # --- reporting -------------------------------------------------------------------------------
 
 
+# a sample's description, saved with its results: size, seed, population (module -> mutants)
+Sample = dict[str, Any]
+
+
 @dataclass
 class Figures:
     module: str
@@ -1068,19 +1125,62 @@ class Figures:
     survived: int = 0
     not_run: int = 0
     errors: int = 0
+    population: int = 0  # a sample: how many mutants the module has in all (0: not a sample)
 
     @property
     def counted(self) -> int:
         return self.total - self.equivalent
 
     @property
+    def dead(self) -> int:
+        return self.killed + self.timeouts
+
+    @property
     def score(self) -> float:
-        dead = self.killed + self.timeouts
-        return 100.0 * dead / self.counted if self.counted else 100.0
+        return 100.0 * self.dead / self.counted if self.counted else 100.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson score interval of the kill rate, in per cent."""
+        return wilson(self.dead, self.counted)
 
 
-def figures(name: str, mutants: Sequence[Mutant]) -> Figures:
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for the default z), in per cent.
+
+    >>> wilson(95, 100)
+    (88.8, 97.8)
+    >>> wilson(0, 0)
+    (0.0, 100.0)
+    """
+    if trials == 0:
+        return 0.0, 100.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return round(100 * max(0.0, centre - half), 1), round(100 * min(1.0, centre + half), 1)
+
+
+def sample_mutants(mutants: Sequence[Mutant], size: int, seed: int) -> list[Mutant]:
+    """A seeded random sample of ``size`` of a module's mutants (all when it has fewer).
+
+    Drawn from the mutants ordered by key, with a generator seeded by the seed and the
+    module's name: the same seed and code give the same sample, whatever else changed (the
+    tests, the equivalent-mutant judgements, the other modules asked for). Equivalent
+    mutants stay in the draw, so that judging one later does not change the sample.
+    """
+    if size >= len(mutants):
+        return list(mutants)
+    name = mutants[0].module
+    rng = random.Random(f"{seed}/{name}")
+    chosen = rng.sample(sorted(mutants, key=lambda m: m.key), size)
+    return sorted(chosen, key=lambda m: m.number)
+
+
+def figures(name: str, mutants: Sequence[Mutant], population: int = 0) -> Figures:
     f = Figures(name, total=sum(1 for m in mutants if m.status != "invalid"))
+    f.population = population
     for m in mutants:
         if m.status == "equivalent":
             f.equivalent += 1
@@ -1105,14 +1205,23 @@ def apply_equivalents(mutants: Sequence[Mutant], judgements: dict[str, Judgement
             m.detail = judged.reason
 
 
-def report(name: str, mutants: Sequence[Mutant]) -> Figures:
-    f = figures(name, mutants)
+def report(name: str, mutants: Sequence[Mutant], sample: Sample | None = None) -> Figures:
+    population = int(sample["population"].get(name, 0)) if sample else 0
+    f = figures(name, mutants, population)
     say = print
+    low, high = f.interval
+    drawn = (
+        f" (a SAMPLE: {f.total} of the module's {population} mutants, drawn at random with"
+        f" --seed {sample['seed']}; the score estimates the whole module's)"
+        if sample
+        else ""
+    )
     say(
-        f"\n== {name}: {f.total} mutants, {f.equivalent} equivalent (not counted); of the other "
-        f"{f.counted}: {f.killed} killed, {f.timeouts} timeouts (killed: a hang), "
-        f"{f.survived + f.not_run} survived ({f.not_run} run by no test), {f.errors} errors;"
-        f" score {f.score:.1f} %"
+        f"\n== {name}: {f.total} mutants{drawn}, {f.equivalent} equivalent (not counted); of the"
+        f" other {f.counted}: {f.killed} killed, {f.timeouts} timeouts (killed: a hang), "
+        f"{f.survived + f.not_run} survived ({f.not_run} run by no test), {f.errors} errors"
+        f" (counted as not killed); score {f.score:.1f} %, 95 % Wilson interval"
+        f" {low:.1f}–{high:.1f} %"
     )
     for status in ("survived", "not run", "error", "timeout"):
         for m in mutants:
@@ -1129,23 +1238,61 @@ def report(name: str, mutants: Sequence[Mutant]) -> Figures:
     return f
 
 
-def _table(summary: Sequence[Figures]) -> None:
-    print("\nmodule     mutants  equivalent  killed  timeouts  survived  score")
-    for f in summary:
+def _table(summary: Sequence[Figures], sample: Sample | None = None) -> None:
+    if sample:
         print(
-            f"{f.module:10} {f.total:7} {f.equivalent:11} {f.killed:7} {f.timeouts:9}"
-            f" {f.survived + f.not_run + f.errors:9}  {f.score:5.1f} %"
+            f"\na seeded random SAMPLE of at most {sample['size']} mutants per module"
+            f" (--sample {sample['size']} --seed {sample['seed']}); 'of' is the module's"
+            " mutants in all, CI the 95 % Wilson interval of the kill rate"
+        )
+    print(
+        "\nmodule     mutants     of  equivalent  killed  timeouts  survived  errors"
+        "  score    95 % CI"
+    )
+    for f in summary:
+        low, high = f.interval
+        print(
+            f"{f.module:10} {f.total:7} {f.population or f.total:6} {f.equivalent:11}"
+            f" {f.killed:7} {f.timeouts:9} {f.survived + f.not_run:9} {f.errors:7}"
+            f"  {f.score:5.1f} %  {low:5.1f}–{high:5.1f} %"
+        )
+    if len(summary) > 1:
+        dead = sum(f.dead for f in summary)
+        counted = sum(f.counted for f in summary)
+        low, high = wilson(dead, counted)
+        print(
+            f"{'all':10} {sum(f.total for f in summary):7}"
+            f" {sum(f.population or f.total for f in summary):6}"
+            f" {sum(f.equivalent for f in summary):11} {sum(f.killed for f in summary):7}"
+            f" {sum(f.timeouts for f in summary):9}"
+            f" {sum(f.survived + f.not_run for f in summary):9}"
+            f" {sum(f.errors for f in summary):7}"
+            f"  {100.0 * dead / counted if counted else 100.0:5.1f} %  {low:5.1f}–{high:5.1f} %"
+            "  (pooled, unweighted)"
         )
 
 
-def _save(path: Path, results: dict[str, list[Mutant]], baseline_seconds: float) -> None:
+def _save(
+    path: Path,
+    results: dict[str, list[Mutant]],
+    baseline_seconds: float,
+    sample: Sample | None = None,
+    mutant_seconds: float = 0.0,
+) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "baseline_seconds": baseline_seconds,
+        "mutant_seconds": mutant_seconds,
+        "sample": sample,
         "modules": {name: [asdict(m) for m in ms] for name, ms in results.items()},
     }
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def _load_sample(path: Path) -> Sample | None:
+    sample: Sample | None = json.loads(path.read_text(encoding="utf-8")).get("sample")
+    return sample
 
 
 def _load(path: Path) -> dict[str, list[Mutant]]:
@@ -1157,6 +1304,20 @@ def _load(path: Path) -> dict[str, list[Mutant]]:
             for m in raw
         ]
     return out
+
+
+_ALIVE = ("survived", "not run", "error")
+
+
+def _merged(
+    earlier: dict[str, list[Mutant]], rerun: dict[str, list[Mutant]]
+) -> dict[str, list[Mutant]]:
+    """An earlier run's results with the mutants run again in their place."""
+    fresh = {m.key: m for ms in rerun.values() for m in ms}
+    return {
+        name: [fresh.get(m.key, m) if m.status in _ALIVE else m for m in ms]
+        for name, ms in earlier.items()
+    }
 
 
 def _lines(spec: str | None) -> tuple[int, int] | None:
@@ -1190,6 +1351,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="record the mutant KEY (see --list) as equivalent, for REASON; run nothing",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="run a seeded random sample of N mutants per module (see --seed), not all",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the seed of --sample's draw (default 0)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch copies")
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="the checkout to mutate (default: this one)"
@@ -1199,6 +1369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if options.report:
         results = _load(options.report)
+        saved = _load_sample(options.report)
         summary = []
         for name, mutants in results.items():
             if options.module and name not in options.module:
@@ -1213,8 +1384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if m.status == "equivalent":
                     m.status = "survived" if m.tests else "not run"
             apply_equivalents(mutants, judgements)
-            summary.append(report(name, mutants))
-        _table(summary)
+            summary.append(report(name, mutants, saved))
+        _table(summary, saved)
         return 0
 
     names = options.module or sorted(MODULES)
@@ -1224,14 +1395,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     every = {m.name: find_mutants(m, root) for m in modules}
     if lines is not None:
         every = {k: [m for m in v if lines[0] <= m.line <= lines[1]] for k, v in every.items()}
-    if options.survivors:
-        alive = {
-            m.key
-            for ms in _load(options.survivors).values()
-            for m in ms
-            if m.status in ("survived", "not run", "error")
+    sample: Sample | None = None
+    if options.sample is not None and not options.survivors:
+        if options.sample < 1:
+            raise SystemExit("--sample wants a positive number of mutants per module")
+        sample = {
+            "size": options.sample,
+            "seed": options.seed,
+            "population": {k: len(v) for k, v in every.items()},
         }
-        every = {k: [m for m in v if m.key in alive] for k, v in every.items()}
+        every = {k: sample_mutants(v, options.sample, options.seed) for k, v in every.items()}
+    earlier: dict[str, list[Mutant]] = {}
+    if options.survivors:
+        # only what that run left alive runs again; the saved results are that run's, with
+        # these mutants' new verdicts (and its sample, when it was one)
+        earlier = _load(options.survivors)
+        sample = _load_sample(options.survivors)
+        alive = {m.key for ms in earlier.values() for m in ms if m.status in _ALIVE}
+        every = {
+            k: [m for m in v if m.key in alive]
+            for k, v in every.items()
+            if k in earlier or not options.module
+        }
     for mutants in every.values():
         for m in mutants:
             if m.key in judgements and not options.check_equivalent:
@@ -1305,14 +1490,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if m.key in judgements and m.status == "killed":
                         print(f"warning: judged equivalent but killed: {m.key} ({m.detail})")
                 apply_equivalents(mutants, judgements)
+        mutant_seconds = time.monotonic() - started
+        results = _merged(earlier, every) if options.survivors else every
         save = options.save or SAVE_DIR / f"{'-'.join(names)}.json"
-        _save(save, every, baseline.seconds)
-        summary = [report(name, mutants) for name, mutants in every.items()]
-        _table(summary)
-        print(
-            f"(saved: {save}; baseline {baseline.seconds:.0f} s,"
-            f" mutants {time.monotonic() - started:.0f} s)"
-        )
+        _save(save, results, baseline.seconds, sample, mutant_seconds)
+        summary = [report(name, mutants, sample) for name, mutants in results.items()]
+        _table(summary, sample)
+        print(f"(saved: {save}; baseline {baseline.seconds:.0f} s, mutants {mutant_seconds:.0f} s)")
     finally:
         for w in workers:
             w.close()
