@@ -43,7 +43,10 @@ report then says it is a sample, of how many, and gives with each score the 95 %
 interval of the kill rate: an estimate of the whole module's score, not the score itself.
 ``--survivors FILE`` on a sample reruns that sample's survivors and saves FILE's results with
 their new verdicts in place (the sample's description carried over), so that ``--report``
-gives the whole sample's figures after the tests were added.
+gives the whole sample's figures after the tests were added. ``--tests FILE`` (repeatable)
+keeps only those of the modules' test files, in the baseline and in every selection: with
+``--survivors``, the files written for the survivors (every other test let them live already),
+which spares the rerun a baseline of the whole suite.
 
 The mutants judged equivalent (no input can tell them from the original) are kept in
 tools/mutants-equivalent.txt, one per line, matched by a key that survives edits elsewhere in
@@ -153,6 +156,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_formats.py",
                 *_SETTLE_TESTS,
                 "tests/test_money_rules.py",
+                "tests/test_mutants_money.py",
             ),
         ),
         Module(
@@ -173,6 +177,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_scoring_continental.py",
                 "tests/test_scoring_rummy500.py",
                 "tests/test_meld_rules.py",
+                "tests/test_mutants_melds.py",
             ),
         ),
         Module(
@@ -184,6 +189,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_layoff.py",
                 *_SCORING_TESTS,
                 "tests/test_knock_rules.py",
+                "tests/test_mutants_knock.py",
             ),
         ),
         Module(
@@ -195,6 +201,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_bridge_stakes.py",
                 *_SCORING_TESTS,
                 "tests/test_bridge_rules.py",
+                "tests/test_mutants_bridge.py",
             ),
         ),
         Module(
@@ -210,6 +217,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_show_chart.py",
                 "tests/test_table_renderer.py",
                 "tests/test_tally_rules.py",
+                "tests/test_mutants_tally.py",
             ),
         ),
         Module(
@@ -222,6 +230,7 @@ MODULES: dict[str, Module] = {
                 *_SCORING_TESTS,
                 "tests/test_knock_rules.py",
                 "tests/test_layoff_rules.py",
+                "tests/test_mutants_layoff.py",
             ),
         ),
         Module(
@@ -238,6 +247,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_reader_gone.py",
                 "tests/test_web_corrections.py",
                 "tests/test_sheet_store_rules.py",
+                "tests/test_mutants_sheet.py",
             ),
         ),
         Module(
@@ -249,6 +259,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_check.py",
                 "tests/test_examples.py",
                 "tests/test_evening_rules.py",
+                "tests/test_mutants_evening.py",
             ),
         ),
     )
@@ -1360,6 +1371,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--seed", type=int, default=0, help="the seed of --sample's draw (default 0)"
     )
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="run only these of the modules' test files (repeatable; with --survivors:"
+        " the tests written for them, since every other one let them live)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch copies")
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="the checkout to mutate (default: this one)"
@@ -1390,6 +1409,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     names = options.module or sorted(MODULES)
     modules = [MODULES[n] for n in names]
+    if options.tests:
+        wanted = set(options.tests)
+        modules = [
+            Module(m.name, m.targets, tuple(t for t in m.tests if t in wanted)) for m in modules
+        ]
+        if not any(m.tests for m in modules):
+            raise SystemExit(f"none of {', '.join(sorted(wanted))} is a test file of {names}")
     lines = _lines(options.line)
     root = options.root.resolve()
     every = {m.name: find_mutants(m, root) for m in modules}
@@ -1412,11 +1438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         earlier = _load(options.survivors)
         sample = _load_sample(options.survivors)
         alive = {m.key for ms in earlier.values() for m in ms if m.status in _ALIVE}
-        every = {
-            k: [m for m in v if m.key in alive]
-            for k, v in every.items()
-            if k in earlier or not options.module
-        }
+        every = {k: [m for m in v if m.key in alive] for k, v in every.items()}
     for mutants in every.values():
         for m in mutants:
             if m.key in judgements and not options.check_equivalent:
@@ -1461,8 +1483,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for w in workers:
             control(w, baseline)
             pool.put(w)
+        by_name = {m.name: m for m in modules}
         todo = [
-            (m, MODULES[name]) for name, ms in every.items() for m in ms if m.status != "equivalent"
+            (m, by_name[name]) for name, ms in every.items() for m in ms if m.status != "equivalent"
         ]
         done = 0
         lock = threading.Lock()
