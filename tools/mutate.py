@@ -1027,7 +1027,8 @@ def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str
     return sorted(chosen, key=lambda t: (baseline.durations.get(t, 0.0), t))
 
 
-_FAILED = re.compile(r"^(FAILED|ERROR) (\S+)(?: - (.*))?$", re.MULTILINE)
+# a test id may hold spaces (parametrized ids); " - " starts the reason, when there is one
+_FAILED = re.compile(r"^(FAILED|ERROR) (.+?)(?: - (.*))?$", re.MULTILINE)
 # what pytest itself complains of (its own warnings, made errors by the project's
 # ``filterwarnings = ["error"]``, or a crash of pytest): never a test's verdict on the mutant
 # (an exception the code under test left unraised in a thread or a finalizer is its own fault)
