@@ -1318,7 +1318,7 @@ def _load(path: Path) -> dict[str, list[Mutant]]:
     return out
 
 
-_ALIVE = ("survived", "not run", "error")
+_ALIVE = ("survived", "not run", "error", "")  # "": not run yet (a partial save)
 
 
 def _merged(
@@ -1488,6 +1488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         todo = [
             (m, by_name[name]) for name, ms in every.items() for m in ms if m.status != "equivalent"
         ]
+        save = options.save or SAVE_DIR / f"{'-'.join(names)}.json"
         done = 0
         lock = threading.Lock()
         started = time.monotonic()
@@ -1504,6 +1505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f" {mutant.seconds:.1f} s)",
                     flush=True,
                 )
+                if done % 10 == 0:  # a run cut short keeps what it found (unrun: "")
+                    partial = _merged(earlier, every) if options.survivors else every
+                    _save(save.with_suffix(".partial.json"), partial, baseline.seconds, sample)
             return mutant
 
         with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as executor:
@@ -1516,7 +1520,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 apply_equivalents(mutants, judgements)
         mutant_seconds = time.monotonic() - started
         results = _merged(earlier, every) if options.survivors else every
-        save = options.save or SAVE_DIR / f"{'-'.join(names)}.json"
         _save(save, results, baseline.seconds, sample, mutant_seconds)
         summary = [report(name, mutants, sample) for name, mutants in results.items()]
         _table(summary, sample)

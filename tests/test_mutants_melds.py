@@ -1,0 +1,84 @@
+"""Runs and where the ace may stand (search/melds.py, RULES.md §0.2), checked where
+tools/mutate.py's sample of mutants found the suite silent (issue 20): each ``ace_runs``
+value on a knock deal (whose arrangement and lay-offs are searched through the run windows),
+and a run with a joker shown as one run. The figures are worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from click.testing import CliRunner
+
+from remikcalc.cli.main import cli
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+ANNA = "Anna=QS KS AS 2H 3H 4H 9C 9D 9S 5C"
+
+
+def test_ace_high_runs_take_q_k_a_and_2_3_4_but_no_ace_below_the_two() -> None:
+    # ace_runs=high: Q-K-A and 2-3-4 are runs, A-2-3 is not. Anna: 9C 9D 9S | 2H 3H 4H |
+    # QS KS AS, 5C loose: 5. Boris: 3S 4S 5S | TC TH TS, AH KC 8D JS loose = 29; he lays off
+    # JS on QS KS AS (J-Q-K-A) but not AH on 2H 3H 4H: 29 − 10 = 19; Anna 19 − 5 = 14
+    data = run_json(
+        "round", "gin", "--rule", "ace_runs=high", "--closer", "Anna", ANNA,
+        "Boris=AH 3S 4S 5S TC TH TS KC 8D JS",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 5, "Boris": 19}
+    assert data["scores"] == {"Anna": 14, "Boris": 0}
+    assert data["reasons"][0] == "Boris laid off JS on QS KS AS"
+    assert ["QS", "KS", "AS"] in data["details"]["players"]["Anna"]["melds"]
+
+
+def test_ace_low_or_high_runs_take_an_ace_at_either_end() -> None:
+    # low_or_high: the same hands, and now AH goes on 2H 3H 4H (A-2-3-4) as well as JS on
+    # Q-K-A: Boris 29 − 10 − 1 = 18; Anna 18 − 5 = 13
+    data = run_json(
+        "round", "gin", "--rule", "ace_runs=low_or_high", "--closer", "Anna", ANNA,
+        "Boris=AH 3S 4S 5S TC TH TS KC 8D JS",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 5, "Boris": 18}
+    assert data["scores"] == {"Anna": 13, "Boris": 0}
+
+
+def test_ace_low_runs_take_a_2_3_but_not_q_k_a() -> None:
+    # low (gin's own): Q-K-A is no run, so QS KS AS are loose: 10 + 10 + 1 + 5 = 26, over the
+    # knock limit; with a house limit of 26 Anna knocks. Boris: AH goes on 2H 3H 4H (A-2-3-4),
+    # JS fits nothing: 29 − 1 = 28; Anna 28 − 26 = 2
+    data = run_json(
+        "round", "gin", "--rule", "knock_limit=26", "--closer", "Anna", ANNA,
+        "Boris=AH 3S 4S 5S TC TH TS KC 8D JS",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 26, "Boris": 28}
+    assert data["scores"] == {"Anna": 2, "Boris": 0}
+    assert data["reasons"][0] == "Boris laid off AH on 2H 3H 4H"
+
+
+def test_around_runs_turn_the_corner() -> None:
+    # around: K-A-2 is a run. Anna: KS AS 2S | 6H 7H 8H | 9C 9D 9S, 5C loose: 5. Boris:
+    # TC TH TD, and QS 3S 4D 5D KC 8D JD loose = 50; he lays off 3S and QS on K-A-2S
+    # (Q-K-A-2-3): 50 − 13 = 37; Anna 37 − 5 = 32
+    data = run_json(
+        "round", "gin", "--rule", "ace_runs=around", "--closer", "Anna",
+        "Anna=KS AS 2S 6H 7H 8H 9C 9D 9S 5C", "Boris=QS 3S 4D 5D TC TH TD KC 8D JD",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 5, "Boris": 37}
+    assert data["scores"] == {"Anna": 32, "Boris": 0}
+    assert data["reasons"][0] == "Boris laid off 3S QS on KS AS 2S"
+
+
+def test_a_run_with_a_joker_inside_is_shown_as_one_run() -> None:
+    # bridge: 2H 3H JK 5H 6H 7H is one run with the joker as 4H (2-3-4 and 5-6-7 continue
+    # each other); 9C 9D 9S; KC loose: 10
+    data = run_json("hand", "-v", "bridge", "2H 3H JK 5H 6H 7H 9C 9D 9S KC")
+    assert data["melds"] == [["9C", "9D", "9S"], ["2H", "3H", "JK", "5H", "6H", "7H"]]
+    assert data["jokers"] == [{"meld": 1, "stands_for": "4H"}]
+    assert data["points"] == 10
