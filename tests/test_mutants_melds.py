@@ -82,3 +82,83 @@ def test_a_run_with_a_joker_inside_is_shown_as_one_run() -> None:
     assert data["melds"] == [["9C", "9D", "9S"], ["2H", "3H", "JK", "5H", "6H", "7H"]]
     assert data["jokers"] == [{"meld": 1, "stands_for": "4H"}]
     assert data["points"] == 10
+
+
+def test_two_jokers_beside_a_queen_read_as_the_run_worth_most() -> None:
+    # continental (runs only, the ace 1): QH JK JK may be T-J-Q or J-Q-K (30 each) or Q-K-A
+    # (10 + 10 + 1 = 21); the jokers take a reading worth 30 (RULES.md §0.2)
+    data = run_json("hand", "-v", "continental", "QH JK JK 4C 5C 6C")
+    assert data["melds"] == [["4C", "5C", "6C"], ["JK", "JK", "QH"]]
+    read = {j["stands_for"] for j in data["jokers"]}
+    assert read in ({"TH", "JH"}, {"JH", "KH"})
+
+
+def run_error(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code != 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_a_joker_in_a_set_of_four_suits_repeats_the_first_suit_when_suits_may_repeat() -> None:
+    # bridge, two packs, with set_distinct_suits=false and sets of up to 5: 7C 7D 7H 7S JK is
+    # a set, the joker standing for a second 7C (each suit may appear twice); 2H 3H 4H; 9C 9D
+    # loose: 18
+    data = run_json(
+        "hand", "-v", "bridge", "--rule", "set_distinct_suits=false", "--rule", "set_max=5",
+        "7C 7D 7H 7S JK | 2H 3H 4H | 9C 9D",
+    )  # fmt: skip
+    assert data["melds"] == [["7C", "JK", "7D", "7H", "7S"], ["2H", "3H", "4H"]]
+    assert data["jokers"] == [{"meld": 0, "stands_for": "7C"}]
+    assert data["points"] == 18
+
+
+def test_a_group_of_jokers_only_is_refused_in_words() -> None:
+    # RULES.md §0.2: a meld must hold at least one natural card
+    out = run_error("hand", "-v", "bridge", "JK JK JK | 5C 6C 7C")
+    assert "group 1: JK JK JK is not a meld: a meld needs at least one natural card" in out
+
+
+def test_a_single_group_that_is_no_meld_is_refused() -> None:
+    # a group of three or more must be a meld; only the last of several groups may be the
+    # hand's unmatched cards
+    out = run_error("hand", "5C 9D KH |")
+    assert "group 1: 5C 9D KH is not a run: the cards are not all of one suit" in out
+
+
+def refusal(variant: str, group: str) -> str:
+    """The sentence refusing ``group`` typed as the first of two groups."""
+    out = run_error("hand", "-v", variant, f"{group} | 5S")
+    head = f"Error: group 1: {group} "
+    assert head in out, out
+    return out.split(head, 1)[1].split("; unmatched cards go together", 1)[0]
+
+
+def test_the_refusal_of_a_set_with_a_suit_twice_names_the_card() -> None:
+    assert refusal("bridge", "7C 7D 7D") == (
+        "is not a set: 7D appears twice; the cards of a set must be of different suits"
+        " (set_distinct_suits)"
+    )
+
+
+def test_one_card_twice_with_a_joker_is_refused_as_a_set_where_sets_are_played() -> None:
+    # 7C 7C JK: one rank, one suit; where sets are played it is read as a set (and refused as
+    # one), in continental (runs only) as a run
+    assert refusal("bridge", "7C 7C JK") == (
+        "is not a set: 7C appears twice; the cards of a set must be of different suits"
+        " (set_distinct_suits)"
+    )
+    assert refusal("continental", "7C 7C JK") == (
+        "is not a run: 7C appears twice; a run cannot hold the same card twice"
+    )
+
+
+def test_the_refusal_of_a_run_with_a_gap_names_the_missing_cards() -> None:
+    # 5H 8H 9H: 6H and 7H are missing; without a joker, or with one joker for two gaps
+    assert refusal("bridge", "5H 8H 9H") == (
+        "is not a run: the ranks are not consecutive: missing 6H, 7H, and no joker to fill the gap"
+    )
+    assert refusal("bridge", "5H 8H 9H JK") == (
+        "is not a run: the ranks are not consecutive: missing 6H, 7H, and only 1 joker to"
+        " fill the gap"
+    )
