@@ -82,3 +82,20 @@ def test_the_step_limit_is_the_last_step_allowed() -> None:
     with pytest.raises(SearchTooLarge) as caught:
         budget.spend()
     assert f"{KNOCKER_STEP_LIMIT:,}" in str(caught.value)
+
+
+def test_two_copies_of_a_card_serve_in_two_runs_with_two_packs() -> None:
+    # gin with two packs (a house rule): Anna 5H 6H 7H | 7H 8H 9H | 9C 9D 9S, 2C loose: 2 (one
+    # 7H in each run). Boris: 7C 8C 9C, and AC 7C 4D 5D KD KS 3S loose: 1 + 7 + 4 + 5 + 10 +
+    # 10 + 3 = 40, and nothing to lay off (he has no 4H, TH or 9H)
+    data = round_json(
+        "gin", "--rule", "decks=2", "--closer", "Anna",
+        "Anna=5H 6H 7H 7H 8H 9H 9C 9D 9S 2C", "Boris=7C 7C 8C 9C KD KS 4D 5D 3S AC",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 2, "Boris": 40}
+    assert data["scores"] == {"Anna": 38, "Boris": 0}
+    assert sorted(data["details"]["players"]["Anna"]["melds"]) == [
+        ["5H", "6H", "7H"],
+        ["7H", "8H", "9H"],
+        ["9C", "9D", "9S"],
+    ]
