@@ -46,7 +46,9 @@ their new verdicts in place (the sample's description carried over), so that ``-
 gives the whole sample's figures after the tests were added. ``--tests FILE`` (repeatable)
 keeps only those of the modules' test files, in the baseline and in every selection: with
 ``--survivors``, the files written for the survivors (every other test let them live already),
-which spares the rerun a baseline of the whole suite.
+which spares the rerun a baseline of the whole suite. The line map misleads where a result is
+memoized (``@cache``, a module-level table): only the first test to ask runs the lines, so
+only it is selected; ``--every-test`` selects every test of the module touching the file.
 
 The mutants judged equivalent (no input can tell them from the original) are kept in
 tools/mutants-equivalent.txt, one per line, matched by a key that survives edits elsewhere in
@@ -1010,13 +1012,16 @@ def _test_file(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
-def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str]:
-    """The tests that execute the mutant's lines, fastest first."""
+def select_tests(
+    mutant: Mutant, module: Module, baseline: Baseline, every_test: bool = False
+) -> list[str]:
+    """The tests that execute the mutant's lines, fastest first (``every_test``: every test
+    of the module that executes any line of the mutated file)."""
     wanted = set(range(mutant.line, mutant.end_line + 1))
     files = set(module.tests)
     chosen = []
-    import_time = bool(wanted & baseline.at_import.get(mutant.path, set()))
-    if import_time and mutant.watch:  # a default, or a private constant: where it is read
+    import_time = every_test or bool(wanted & baseline.at_import.get(mutant.path, set()))
+    if import_time and mutant.watch and not every_test:  # a default, a private constant
         wanted, import_time = set(mutant.watch), False
     for test, by_file in baseline.lines.items():
         if test in baseline.failed or _test_file(test) not in files:
@@ -1063,7 +1068,7 @@ def run_mutant(
     workers: Queue[Worker],
     options: argparse.Namespace,
 ) -> Mutant:
-    tests = select_tests(mutant, module, baseline)
+    tests = select_tests(mutant, module, baseline, options.every_test)
     mutant.tests = len(tests)
     if not tests:
         mutant.status = "not run"
@@ -1379,6 +1384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="run only these of the modules' test files (repeatable; with --survivors:"
         " the tests written for them, since every other one let them live)",
+    )
+    parser.add_argument(
+        "--every-test",
+        action="store_true",
+        help="run every test of the module that touches the mutated file, not only those"
+        " that execute the mutated lines (a memoized function runs in the first test only)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the scratch copies")
     parser.add_argument(
