@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
@@ -162,3 +163,26 @@ def test_the_refusal_of_a_run_with_a_gap_names_the_missing_cards() -> None:
         "is not a run: the ranks are not consecutive: missing 6H, 7H, and only 1 joker to"
         " fill the gap"
     )
+
+
+@pytest.mark.parametrize(
+    ("ace_runs", "melds", "deadwood", "points"),
+    [
+        # QS KS AS is a run where the ace may stand high; AH 2H 3H 4H where it may stand low
+        ("high", [["2H", "3H", "4H"], ["QS", "KS", "AS"]], ["9C", "AH"], 10),
+        ("low_or_high", [["AH", "2H", "3H", "4H"], ["QS", "KS", "AS"]], ["9C"], 9),
+        ("low", [["AH", "2H", "3H", "4H"]], ["9C", "AS", "QS", "KS"], 30),
+        ("around", [["AH", "2H", "3H", "4H"], ["QS", "KS", "AS"]], ["9C"], 9),
+    ],
+)
+def test_where_the_ace_may_stand_in_a_hand_counted_by_the_going_out_search(
+    ace_runs: str, melds: list[list[str]], deadwood: list[str], points: int
+) -> None:
+    # rummy (ace 1): QS KS AS 2H 3H 4H AH 9C; the loose cards count 9 + 1 (AH), or 9, or
+    # 9 + 1 + 10 + 10 (AS QS KS)
+    data = run_json(
+        "hand", "-v", "rummy", "--rule", f"ace_runs={ace_runs}", "QS KS AS 2H 3H 4H AH 9C"
+    )
+    assert data["melds"] == melds
+    assert data["deadwood"] == deadwood
+    assert data["points"] == points
