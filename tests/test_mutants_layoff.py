@@ -99,3 +99,17 @@ def test_two_copies_of_a_card_serve_in_two_runs_with_two_packs() -> None:
         ["7H", "8H", "9H"],
         ["9C", "9D", "9S"],
     ]
+
+
+def test_a_knocker_melds_a_wild_deuce_in_a_run() -> None:
+    # gin with wild deuces: Anna 4H 5H 2C (the deuce as 3H or 6H) | 9C 9D 9S | JD QD KD, 4C
+    # loose: 4. Boris (3S 8S TC 7D KS 5C 9H QH 4D 6C, no meld: 72) lays off 9H on the nines:
+    # 72 − 9 = 63; Anna 63 − 4 = 59
+    data = round_json(
+        "gin", "--rule", "wild_deuces=true", "--closer", "Anna",
+        "Anna=4H 5H 2C 9C 9D 9S QD KD JD 4C", "Boris=3S 8S TC 7D KS 5C 9H QH 4D 6C",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 4, "Boris": 63}
+    assert data["scores"] == {"Anna": 59, "Boris": 0}
+    assert ["4H", "5H", "2C"] in data["details"]["players"]["Anna"]["melds"]
+    assert data["reasons"][0] == "Boris laid off 9H on 9C 9D 9S"
