@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from remikcalc.cards.notation import parse_cards
 from remikcalc.cli.main import cli
+from remikcalc.rules.variants import get_rules
+from remikcalc.search.melds import classify_meld
 
 
 def run_json(*args: str) -> dict[str, Any]:
@@ -127,9 +130,9 @@ def test_a_single_group_that_is_no_meld_is_refused() -> None:
     assert "group 1: 5C 9D KH is not a run: the cards are not all of one suit" in out
 
 
-def refusal(variant: str, group: str) -> str:
+def refusal(variant: str, group: str, *rules: str) -> str:
     """The sentence refusing ``group`` typed as the first of two groups."""
-    out = run_error("hand", "-v", variant, f"{group} | 5S")
+    out = run_error("hand", "-v", variant, *rules, f"{group} | 5S")
     head = f"Error: group 1: {group} "
     assert head in out, out
     return out.split(head, 1)[1].split("; unmatched cards go together", 1)[0]
@@ -186,3 +189,38 @@ def test_where_the_ace_may_stand_in_a_hand_counted_by_the_going_out_search(
     assert data["melds"] == melds
     assert data["deadwood"] == deadwood
     assert data["points"] == points
+
+
+@pytest.mark.parametrize(
+    ("args", "melds", "points"),
+    [
+        # gin (ace low): J-Q-K is a run up to the king; 4C loose
+        (["JS QS KS 7H 7D 7C 4C"], [["7C", "7D", "7H"], ["JS", "QS", "KS"]], 4),
+        # bridge (ace low or high): J-Q-K-A, the ace after the king; nothing loose
+        (
+            ["-v", "bridge", "JS QS KS 7H 7D 7C 4C 5C 6C AS"],
+            [["4C", "5C", "6C"], ["7C", "7D", "7H"], ["JS", "QS", "KS", "AS"]],
+            0,
+        ),
+    ],
+)
+def test_a_run_reaches_the_king(args: list[str], melds: list[list[str]], points: int) -> None:
+    data = run_json("hand", *args)
+    assert data["melds"] == melds
+    assert data["points"] == points
+
+
+def test_a_meld_tells_its_natural_cards_from_its_wild_ones() -> None:
+    # bridge: 5H JK 7H is a run with the joker as 6H: one wild card, 5H and 7H natural
+    meld = classify_meld(tuple(parse_cards("5H JK 7H")), get_rules("bridge"))
+    assert meld.kind == "run"
+    assert [str(c) for c in meld.naturals] == ["5H", "7H"]
+    assert meld.wild_count == 1
+
+
+def test_a_set_of_five_where_suits_may_repeat_is_refused_for_its_size() -> None:
+    # two packs, suits may repeat: 7C 7C 7D 7D 7H has no card more often than the packs
+    # allow, but sets hold at most 4 cards (set_max)
+    assert refusal("bridge", "7C 7C 7D 7D 7H", "--rule", "set_distinct_suits=false") == (
+        "is not a set: a set has at most 4 cards"
+    )
