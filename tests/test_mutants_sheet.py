@@ -1,6 +1,7 @@
 """Saving a score sheet (sheet/files.py), checked where tools/mutate.py's sample of mutants
 found the suite silent (issue 20): "atomically and durably" means the new text reaches the
-disk before it replaces the sheet, and the folder's entry for it is synced after.
+disk before it replaces the sheet, and the folder's entry for it is synced after; a deal is
+removed from a sheet whose deals are written on one line.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from remikcalc.cli.main import cli
 from remikcalc.sheet import files
 
 
@@ -31,3 +34,32 @@ def test_a_saved_sheet_is_synced_to_disk_before_and_after_it_replaces_the_old(
     assert sheet.read_text(encoding="utf-8") == "new\n"
     # the temporary file is synced while the sheet still holds the old text; the folder after
     assert synced == [("file", False), ("folder", True)]
+
+
+FLOW = """\
+remikcalc: 1
+variant: rummy
+players: [Anna, Boris]
+deals: [{scores: {Anna: 10, Boris: -10}}, {scores: {Anna: 5, Boris: -5}}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "left"),
+    [
+        (["undo"], "  - scores: {Anna: 10, Boris: -10}\n"),  # the last deal goes
+        (["delete", "1"], "  - scores: {Anna: 5, Boris: -5}\n"),  # the first deal goes
+    ],
+)
+def test_a_deal_is_removed_from_deals_written_on_one_line(
+    tmp_path: Path, command: list[str], left: str
+) -> None:
+    # the deals in one flow list: no entry's lines to cut out, so the sheet is written again
+    # in the standard layout, and the user is told
+    sheet = tmp_path / "flow.yaml"
+    sheet.write_text(FLOW, encoding="utf-8")
+    result = CliRunner().invoke(cli, [command[0], str(sheet), *command[1:]])
+    assert result.exit_code == 0, result.output
+    text = sheet.read_text(encoding="utf-8")
+    assert text.endswith("players: [Anna, Boris]\ndeals:\n" + left)
+    assert "rewritten in the standard layout" in result.output
