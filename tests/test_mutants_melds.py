@@ -224,3 +224,11 @@ def test_a_set_of_five_where_suits_may_repeat_is_refused_for_its_size() -> None:
     assert refusal("bridge", "7C 7C 7D 7D 7H", "--rule", "set_distinct_suits=false") == (
         "is not a set: a set has at most 4 cards"
     )
+
+
+def test_a_run_that_needs_the_ace_low_is_refused_where_it_stands_high_only() -> None:
+    # bridge with ace_runs=high: AH 2H 7H and four jokers could only be A-2-3-4-5-6-7, the
+    # ace below the two, which these rules do not allow
+    assert refusal("bridge", "AH 2H 7H JK JK JK JK", "--rule", "ace_runs=high") == (
+        "is not a run: A-2-3 runs are not allowed (ace_runs=high)"
+    )
