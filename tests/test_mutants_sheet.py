@@ -63,3 +63,26 @@ def test_a_deal_is_removed_from_deals_written_on_one_line(
     text = sheet.read_text(encoding="utf-8")
     assert text.endswith("players: [Anna, Boris]\ndeals:\n" + left)
     assert "rewritten in the standard layout" in result.output
+
+
+def test_a_deal_added_before_a_key_that_follows_the_deals_keeps_the_layout(
+    tmp_path: Path,
+) -> None:
+    # the deals are not the last key: the new deal goes after the last one, before
+    # "players:", and the comment and the order of the keys stay as typed
+    sheet = tmp_path / "keys.yaml"
+    sheet.write_text(
+        "# our Tuesday game\nremikcalc: 1\nvariant: rummy\ndeals:\n"
+        "  - scores: {Anna: 10, Boris: -10}\nplayers: [Anna, Boris]\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        cli, ["add", str(sheet), "--score", "Anna=5", "--score", "Boris=-5", "--again"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "standard layout" not in result.output
+    assert sheet.read_text(encoding="utf-8") == (
+        "# our Tuesday game\nremikcalc: 1\nvariant: rummy\ndeals:\n"
+        "  - scores: {Anna: 10, Boris: -10}\n  - scores: {Anna: 5, Boris: -5}\n"
+        "players: [Anna, Boris]\n"
+    )
