@@ -3,6 +3,7 @@
     python tools/mutate.py --list [--module NAME ...]     # the mutants, without running them
     python tools/mutate.py --module knock [--module ...]  # run them; all modules without --module
     python tools/mutate.py --module knock --line 95-110   # only the mutants on those lines
+    python tools/mutate.py --sample 80 --seed 20          # a seeded random sample per module
     python tools/mutate.py --report RESULTS.json          # a saved run's figures again, with
                                                           # today's equivalent-mutant judgements
 
@@ -18,14 +19,36 @@ How a run goes:
    tracer on the mutated files (tools/mutate_plugin.py), which gives for every test the lines
    it executes (also in a Python process it starts), how long it takes and whether it passes;
 3. each mutant is written into a copy (the rest of the package untouched, its stale bytecode
-   removed) and pytest runs in a subprocess there, ``-x -q -p no:cacheprovider``, xdist off,
+   removed) and pytest runs in a subprocess there, ``-x -q -p no:cacheprovider``, xdist off
+   (the project's ``addopts``, which ask for ``-n auto``, are replaced by ``-o addopts=``),
    with only the tests that execute the mutated lines, fastest first; lines run only at import
    (module constants, defaults) get every test of the module that touches the file;
-4. a mutant is *killed* when a test fails (or the mutated module no longer imports), *survives*
-   when every selected test passes or no test runs its lines at all (``not run``), and is a
-   *timeout* when its run outlives ``--timeout-min`` + ``--timeout-factor`` x its tests' baseline
-   time (traced, so already slower than a plain run): a hang counts as killed, and the report
-   lists timeouts apart.
+4. a mutant is *killed* when pytest's summary names a test that failed or erred (or a test
+   file whose collection failed: the mutated module no longer imports), *survives* when every
+   selected test passes or no test runs its lines at all (``not run``), and is a *timeout* when
+   its run outlives ``--timeout-min`` + ``--timeout-factor`` x its tests' baseline time
+   (traced, so already slower than a plain run): a hang counts as killed, and the report lists
+   timeouts apart. A run that failed without naming a test, or where what failed is one of
+   pytest's own warnings (``Pytest...Warning``, made errors by the project's
+   ``filterwarnings = ["error"]``) or an ``INTERNALERROR``, is an *error*: not a kill, and
+   counted against the score. Plugins are not loaded from entry points (only Hypothesis's and
+   the tracer, named with ``-p``; ``-p no:benchmark`` too), pytest's warning that a plugin was
+   imported before it could rewrite its asserts is ignored (``-W``), and the fork server
+   forgets Hypothesis's plugin before each run, so that pytest imports it itself.
+
+A sample (``--sample N --seed S``): N mutants per module drawn at random, reproducibly (the
+same seed and code give the same mutants: drawn from the module's mutants ordered by key,
+with a generator seeded by S and the module's name; equivalent ones stay in the draw). The
+report then says it is a sample, of how many, and gives with each score the 95 % Wilson
+interval of the kill rate: an estimate of the whole module's score, not the score itself.
+``--survivors FILE`` on a sample reruns that sample's survivors and saves FILE's results with
+their new verdicts in place (the sample's description carried over), so that ``--report``
+gives the whole sample's figures after the tests were added. ``--tests FILE`` (repeatable)
+keeps only those of the modules' test files, in the baseline and in every selection: with
+``--survivors``, the files written for the survivors (every other test let them live already),
+which spares the rerun a baseline of the whole suite. The line map misleads where a result is
+memoized (``@cache``, a module-level table): only the first test to ask runs the lines, so
+only it is selected; ``--every-test`` selects every test of the module touching the file.
 
 The mutants judged equivalent (no input can tell them from the original) are kept in
 tools/mutants-equivalent.txt, one per line, matched by a key that survives edits elsewhere in
@@ -42,7 +65,9 @@ import argparse
 import ast
 import hashlib
 import json
+import math
 import os
+import random
 import re
 import shutil
 import signal
@@ -57,6 +82,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from queue import Queue
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "tools" / "mutants-equivalent.txt"
@@ -132,6 +158,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_formats.py",
                 *_SETTLE_TESTS,
                 "tests/test_money_rules.py",
+                "tests/test_mutants_money.py",
             ),
         ),
         Module(
@@ -152,6 +179,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_scoring_continental.py",
                 "tests/test_scoring_rummy500.py",
                 "tests/test_meld_rules.py",
+                "tests/test_mutants_melds.py",
             ),
         ),
         Module(
@@ -163,6 +191,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_layoff.py",
                 *_SCORING_TESTS,
                 "tests/test_knock_rules.py",
+                "tests/test_mutants_knock.py",
             ),
         ),
         Module(
@@ -174,6 +203,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_bridge_stakes.py",
                 *_SCORING_TESTS,
                 "tests/test_bridge_rules.py",
+                "tests/test_mutants_bridge.py",
             ),
         ),
         Module(
@@ -189,6 +219,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_show_chart.py",
                 "tests/test_table_renderer.py",
                 "tests/test_tally_rules.py",
+                "tests/test_mutants_tally.py",
             ),
         ),
         Module(
@@ -207,6 +238,7 @@ MODULES: dict[str, Module] = {
                 *_SCORING_TESTS,
                 "tests/test_knock_rules.py",
                 "tests/test_layoff_rules.py",
+                "tests/test_mutants_layoff.py",
             ),
         ),
         Module(
@@ -223,6 +255,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_reader_gone.py",
                 "tests/test_web_corrections.py",
                 "tests/test_sheet_store_rules.py",
+                "tests/test_mutants_sheet.py",
             ),
         ),
         Module(
@@ -234,6 +267,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_check.py",
                 "tests/test_examples.py",
                 "tests/test_evening_rules.py",
+                "tests/test_mutants_evening.py",
             ),
         ),
     )
@@ -778,12 +812,21 @@ _IGNORE = shutil.ignore_patterns(
 # plugins are not loaded from entry points (PYTEST_DISABLE_PLUGIN_AUTOLOAD, below): xdist stays
 # off, anyio's is not needed, and Hypothesis's is named
 _PYTEST_OPTIONS = [
+    # the project's addopts ask for xdist (-n auto), which is not loaded here: replaced
+    "-o",
+    "addopts=--doctest-modules --strict-markers",
     "-x",
     "-q",
-    "-rf",
+    "-rfE",
     "--no-header",
     "-p",
     "no:cacheprovider",
+    "-p",
+    "no:benchmark",
+    # the project makes every warning an error; one of pytest's own about how it loaded a
+    # plugin is no test's failure (a mutant "killed" by it would be a fault of the tool)
+    "-W",
+    "ignore::pytest.PytestAssertRewriteWarning",
     "-p",
     "_hypothesis_pytestplugin",
     "-p",
@@ -975,13 +1018,16 @@ def _test_file(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
-def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str]:
-    """The tests that execute the mutant's lines, fastest first."""
+def select_tests(
+    mutant: Mutant, module: Module, baseline: Baseline, every_test: bool = False
+) -> list[str]:
+    """The tests that execute the mutant's lines, fastest first (``every_test``: every test
+    of the module that executes any line of the mutated file)."""
     wanted = set(range(mutant.line, mutant.end_line + 1))
     files = set(module.tests)
     chosen = []
-    import_time = bool(wanted & baseline.at_import.get(mutant.path, set()))
-    if import_time and mutant.watch:  # a default, or a private constant: where it is read
+    import_time = every_test or bool(wanted & baseline.at_import.get(mutant.path, set()))
+    if import_time and mutant.watch and not every_test:  # a default, a private constant
         wanted, import_time = set(mutant.watch), False
     for test, by_file in baseline.lines.items():
         if test in baseline.failed or _test_file(test) not in files:
@@ -992,7 +1038,33 @@ def select_tests(mutant: Mutant, module: Module, baseline: Baseline) -> list[str
     return sorted(chosen, key=lambda t: (baseline.durations.get(t, 0.0), t))
 
 
-_FAILED = re.compile(r"^(FAILED|ERROR) (\S+)", re.MULTILINE)
+# a test id may hold spaces (parametrized ids); " - " starts the reason, when there is one
+_FAILED = re.compile(r"^(FAILED|ERROR) (.+?)(?: - (.*))?$", re.MULTILINE)
+# what pytest itself complains of (its own warnings, made errors by the project's
+# ``filterwarnings = ["error"]``, or a crash of pytest): never a test's verdict on the mutant
+# (an exception the code under test left unraised in a thread or a finalizer is its own fault)
+_PYTEST_FAULT = re.compile(
+    r"\bPytest(?!Unraisable|UnhandledThread)\w*Warning\b|^INTERNALERROR", re.MULTILINE
+)
+
+
+def classify_failure(text: str) -> tuple[str, str]:
+    """``(status, detail)`` of a pytest run that exited 1 or 2 (tests failed, or stopped).
+
+    *killed* only when pytest's summary names a test that failed or erred (a test, or the
+    collection of a test file: the mutated module no longer imports) for a reason of the
+    code under test. A run where nothing is named, or where what failed is one of pytest's
+    own warnings or an internal error, is an *error*: no test told the mutant apart.
+    """
+    for found in _FAILED.finditer(text):
+        reason = found.group(3) or ""
+        if not _PYTEST_FAULT.search(reason):
+            return "killed", found.group(2)
+    fault = _PYTEST_FAULT.search(text)
+    if fault is not None:
+        line = text[text.rfind("\n", 0, fault.start()) + 1 :].split("\n", 1)[0]
+        return "error", f"pytest itself failed, not a test: {line.strip()[:200]}"
+    return "error", f"no test failed: {_last_line(text)}"
 
 
 def run_mutant(
@@ -1002,7 +1074,7 @@ def run_mutant(
     workers: Queue[Worker],
     options: argparse.Namespace,
 ) -> Mutant:
-    tests = select_tests(mutant, module, baseline)
+    tests = select_tests(mutant, module, baseline, options.every_test)
     mutant.tests = len(tests)
     if not tests:
         mutant.status = "not run"
@@ -1037,9 +1109,7 @@ def run_mutant(
         elif code == 0:
             mutant.status = "survived"
         elif code in (1, 2):
-            mutant.status = "killed"
-            failed = _FAILED.search(text)
-            mutant.detail = failed.group(2) if failed else _last_line(text)
+            mutant.status, mutant.detail = classify_failure(text)
         else:
             mutant.status = "error"
             mutant.detail = f"pytest exit {code}: {_last_line(text)}"
@@ -1064,6 +1134,10 @@ def _drop_bytecode(path: Path) -> None:
 # --- reporting -------------------------------------------------------------------------------
 
 
+# a sample's description, saved with its results: size, seed, population (module -> mutants)
+Sample = dict[str, Any]
+
+
 @dataclass
 class Figures:
     module: str
@@ -1074,19 +1148,62 @@ class Figures:
     survived: int = 0
     not_run: int = 0
     errors: int = 0
+    population: int = 0  # a sample: how many mutants the module has in all (0: not a sample)
 
     @property
     def counted(self) -> int:
         return self.total - self.equivalent
 
     @property
+    def dead(self) -> int:
+        return self.killed + self.timeouts
+
+    @property
     def score(self) -> float:
-        dead = self.killed + self.timeouts
-        return 100.0 * dead / self.counted if self.counted else 100.0
+        return 100.0 * self.dead / self.counted if self.counted else 100.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson score interval of the kill rate, in per cent."""
+        return wilson(self.dead, self.counted)
 
 
-def figures(name: str, mutants: Sequence[Mutant]) -> Figures:
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for the default z), in per cent.
+
+    >>> wilson(95, 100)
+    (88.8, 97.8)
+    >>> wilson(0, 0)
+    (0.0, 100.0)
+    """
+    if trials == 0:
+        return 0.0, 100.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return round(100 * max(0.0, centre - half), 1), round(100 * min(1.0, centre + half), 1)
+
+
+def sample_mutants(mutants: Sequence[Mutant], size: int, seed: int) -> list[Mutant]:
+    """A seeded random sample of ``size`` of a module's mutants (all when it has fewer).
+
+    Drawn from the mutants ordered by key, with a generator seeded by the seed and the
+    module's name: the same seed and code give the same sample, whatever else changed (the
+    tests, the equivalent-mutant judgements, the other modules asked for). Equivalent
+    mutants stay in the draw, so that judging one later does not change the sample.
+    """
+    if size >= len(mutants):
+        return list(mutants)
+    name = mutants[0].module
+    rng = random.Random(f"{seed}/{name}")
+    chosen = rng.sample(sorted(mutants, key=lambda m: m.key), size)
+    return sorted(chosen, key=lambda m: m.number)
+
+
+def figures(name: str, mutants: Sequence[Mutant], population: int = 0) -> Figures:
     f = Figures(name, total=sum(1 for m in mutants if m.status != "invalid"))
+    f.population = population
     for m in mutants:
         if m.status == "equivalent":
             f.equivalent += 1
@@ -1111,14 +1228,23 @@ def apply_equivalents(mutants: Sequence[Mutant], judgements: dict[str, Judgement
             m.detail = judged.reason
 
 
-def report(name: str, mutants: Sequence[Mutant]) -> Figures:
-    f = figures(name, mutants)
+def report(name: str, mutants: Sequence[Mutant], sample: Sample | None = None) -> Figures:
+    population = int(sample["population"].get(name, 0)) if sample else 0
+    f = figures(name, mutants, population)
     say = print
+    low, high = f.interval
+    drawn = (
+        f" (a SAMPLE: {f.total} of the module's {population} mutants, drawn at random with"
+        f" --seed {sample['seed']}; the score estimates the whole module's)"
+        if sample
+        else ""
+    )
     say(
-        f"\n== {name}: {f.total} mutants, {f.equivalent} equivalent (not counted); of the other "
-        f"{f.counted}: {f.killed} killed, {f.timeouts} timeouts (killed: a hang), "
-        f"{f.survived + f.not_run} survived ({f.not_run} run by no test), {f.errors} errors;"
-        f" score {f.score:.1f} %"
+        f"\n== {name}: {f.total} mutants{drawn}, {f.equivalent} equivalent (not counted); of the"
+        f" other {f.counted}: {f.killed} killed, {f.timeouts} timeouts (killed: a hang), "
+        f"{f.survived + f.not_run} survived ({f.not_run} run by no test), {f.errors} errors"
+        f" (counted as not killed); score {f.score:.1f} %, 95 % Wilson interval"
+        f" {low:.1f}–{high:.1f} %"
     )
     for status in ("survived", "not run", "error", "timeout"):
         for m in mutants:
@@ -1135,23 +1261,61 @@ def report(name: str, mutants: Sequence[Mutant]) -> Figures:
     return f
 
 
-def _table(summary: Sequence[Figures]) -> None:
-    print("\nmodule     mutants  equivalent  killed  timeouts  survived  score")
-    for f in summary:
+def _table(summary: Sequence[Figures], sample: Sample | None = None) -> None:
+    if sample:
         print(
-            f"{f.module:10} {f.total:7} {f.equivalent:11} {f.killed:7} {f.timeouts:9}"
-            f" {f.survived + f.not_run + f.errors:9}  {f.score:5.1f} %"
+            f"\na seeded random SAMPLE of at most {sample['size']} mutants per module"
+            f" (--sample {sample['size']} --seed {sample['seed']}); 'of' is the module's"
+            " mutants in all, CI the 95 % Wilson interval of the kill rate"
+        )
+    print(
+        "\nmodule     mutants     of  equivalent  killed  timeouts  survived  errors"
+        "  score    95 % CI"
+    )
+    for f in summary:
+        low, high = f.interval
+        print(
+            f"{f.module:10} {f.total:7} {f.population or f.total:6} {f.equivalent:11}"
+            f" {f.killed:7} {f.timeouts:9} {f.survived + f.not_run:9} {f.errors:7}"
+            f"  {f.score:5.1f} %  {low:5.1f}–{high:5.1f} %"
+        )
+    if len(summary) > 1:
+        dead = sum(f.dead for f in summary)
+        counted = sum(f.counted for f in summary)
+        low, high = wilson(dead, counted)
+        print(
+            f"{'all':10} {sum(f.total for f in summary):7}"
+            f" {sum(f.population or f.total for f in summary):6}"
+            f" {sum(f.equivalent for f in summary):11} {sum(f.killed for f in summary):7}"
+            f" {sum(f.timeouts for f in summary):9}"
+            f" {sum(f.survived + f.not_run for f in summary):9}"
+            f" {sum(f.errors for f in summary):7}"
+            f"  {100.0 * dead / counted if counted else 100.0:5.1f} %  {low:5.1f}–{high:5.1f} %"
+            "  (pooled, unweighted)"
         )
 
 
-def _save(path: Path, results: dict[str, list[Mutant]], baseline_seconds: float) -> None:
+def _save(
+    path: Path,
+    results: dict[str, list[Mutant]],
+    baseline_seconds: float,
+    sample: Sample | None = None,
+    mutant_seconds: float = 0.0,
+) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "baseline_seconds": baseline_seconds,
+        "mutant_seconds": mutant_seconds,
+        "sample": sample,
         "modules": {name: [asdict(m) for m in ms] for name, ms in results.items()},
     }
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def _load_sample(path: Path) -> Sample | None:
+    sample: Sample | None = json.loads(path.read_text(encoding="utf-8")).get("sample")
+    return sample
 
 
 def _load(path: Path) -> dict[str, list[Mutant]]:
@@ -1163,6 +1327,20 @@ def _load(path: Path) -> dict[str, list[Mutant]]:
             for m in raw
         ]
     return out
+
+
+_ALIVE = ("survived", "not run", "error", "")  # "": not run yet (a partial save)
+
+
+def _merged(
+    earlier: dict[str, list[Mutant]], rerun: dict[str, list[Mutant]]
+) -> dict[str, list[Mutant]]:
+    """An earlier run's results with the mutants run again in their place."""
+    fresh = {m.key: m for ms in rerun.values() for m in ms}
+    return {
+        name: [fresh.get(m.key, m) if m.status in _ALIVE else m for m in ms]
+        for name, ms in earlier.items()
+    }
 
 
 def _lines(spec: str | None) -> tuple[int, int] | None:
@@ -1196,6 +1374,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="record the mutant KEY (see --list) as equivalent, for REASON; run nothing",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="run a seeded random sample of N mutants per module (see --seed), not all",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the seed of --sample's draw (default 0)"
+    )
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="run only these of the modules' test files (repeatable; with --survivors:"
+        " the tests written for them, since every other one let them live)",
+    )
+    parser.add_argument(
+        "--every-test",
+        action="store_true",
+        help="run every test of the module that touches the mutated file, not only those"
+        " that execute the mutated lines (a memoized function runs in the first test only)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch copies")
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="the checkout to mutate (default: this one)"
@@ -1205,6 +1406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if options.report:
         results = _load(options.report)
+        saved = _load_sample(options.report)
         summary = []
         for name, mutants in results.items():
             if options.module and name not in options.module:
@@ -1219,24 +1421,41 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if m.status == "equivalent":
                     m.status = "survived" if m.tests else "not run"
             apply_equivalents(mutants, judgements)
-            summary.append(report(name, mutants))
-        _table(summary)
+            summary.append(report(name, mutants, saved))
+        _table(summary, saved)
         return 0
 
     names = options.module or sorted(MODULES)
     modules = [MODULES[n] for n in names]
+    if options.tests:
+        wanted = set(options.tests)
+        modules = [
+            Module(m.name, m.targets, tuple(t for t in m.tests if t in wanted)) for m in modules
+        ]
+        if not any(m.tests for m in modules):
+            raise SystemExit(f"none of {', '.join(sorted(wanted))} is a test file of {names}")
     lines = _lines(options.line)
     root = options.root.resolve()
     every = {m.name: find_mutants(m, root) for m in modules}
     if lines is not None:
         every = {k: [m for m in v if lines[0] <= m.line <= lines[1]] for k, v in every.items()}
-    if options.survivors:
-        alive = {
-            m.key
-            for ms in _load(options.survivors).values()
-            for m in ms
-            if m.status in ("survived", "not run", "error")
+    sample: Sample | None = None
+    if options.sample is not None and not options.survivors:
+        if options.sample < 1:
+            raise SystemExit("--sample wants a positive number of mutants per module")
+        sample = {
+            "size": options.sample,
+            "seed": options.seed,
+            "population": {k: len(v) for k, v in every.items()},
         }
+        every = {k: sample_mutants(v, options.sample, options.seed) for k, v in every.items()}
+    earlier: dict[str, list[Mutant]] = {}
+    if options.survivors:
+        # only what that run left alive runs again; the saved results are that run's, with
+        # these mutants' new verdicts (and its sample, when it was one)
+        earlier = _load(options.survivors)
+        sample = _load_sample(options.survivors)
+        alive = {m.key for ms in earlier.values() for m in ms if m.status in _ALIVE}
         every = {k: [m for m in v if m.key in alive] for k, v in every.items()}
     for mutants in every.values():
         for m in mutants:
@@ -1282,9 +1501,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for w in workers:
             control(w, baseline)
             pool.put(w)
+        by_name = {m.name: m for m in modules}
         todo = [
-            (m, MODULES[name]) for name, ms in every.items() for m in ms if m.status != "equivalent"
+            (m, by_name[name]) for name, ms in every.items() for m in ms if m.status != "equivalent"
         ]
+        save = options.save or SAVE_DIR / f"{'-'.join(names)}.json"
         done = 0
         lock = threading.Lock()
         started = time.monotonic()
@@ -1301,6 +1522,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f" {mutant.seconds:.1f} s)",
                     flush=True,
                 )
+                if done % 10 == 0:  # a run cut short keeps what it found (unrun: "")
+                    partial = _merged(earlier, every) if options.survivors else every
+                    _save(save.with_suffix(".partial.json"), partial, baseline.seconds, sample)
             return mutant
 
         with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as executor:
@@ -1311,14 +1535,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if m.key in judgements and m.status == "killed":
                         print(f"warning: judged equivalent but killed: {m.key} ({m.detail})")
                 apply_equivalents(mutants, judgements)
-        save = options.save or SAVE_DIR / f"{'-'.join(names)}.json"
-        _save(save, every, baseline.seconds)
-        summary = [report(name, mutants) for name, mutants in every.items()]
-        _table(summary)
-        print(
-            f"(saved: {save}; baseline {baseline.seconds:.0f} s,"
-            f" mutants {time.monotonic() - started:.0f} s)"
-        )
+        mutant_seconds = time.monotonic() - started
+        results = _merged(earlier, every) if options.survivors else every
+        _save(save, results, baseline.seconds, sample, mutant_seconds)
+        summary = [report(name, mutants, sample) for name, mutants in results.items()]
+        _table(summary, sample)
+        print(f"(saved: {save}; baseline {baseline.seconds:.0f} s, mutants {mutant_seconds:.0f} s)")
     finally:
         for w in workers:
             w.close()

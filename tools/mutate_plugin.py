@@ -195,6 +195,9 @@ def _fork_run(args: list[str], env: dict[str, str], output: str, timeout: float)
             # plugins named with -p are imported by pytest itself, so that it can rewrite
             # their asserts: this module is the server's, and would be "already imported"
             sys.modules.pop(__name__, None)
+            # nor may Hypothesis's plugin be imported yet (a preloaded library can pull it
+            # in): "already imported" is a warning, which the project makes an error
+            sys.modules.pop("_hypothesis_pytestplugin", None)
             import pytest
 
             code = int(pytest.main(args))
