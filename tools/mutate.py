@@ -184,9 +184,13 @@ MODULES: dict[str, Module] = {
         ),
         Module(
             "knock",
-            (Target("remikcalc/games/knock.py", skip=_TALLIES["remikcalc/games/knock.py"]),),
+            (
+                Target("remikcalc/games/knock.py", skip=_TALLIES["remikcalc/games/knock.py"]),
+                Target("remikcalc/games/knock_limit.py"),
+            ),
             (
                 "remikcalc/games/knock.py",
+                "remikcalc/games/knock_limit.py",
                 "tests/test_scoring_knock.py",
                 "tests/test_layoff.py",
                 *_SCORING_TESTS,
@@ -196,9 +200,13 @@ MODULES: dict[str, Module] = {
         ),
         Module(
             "bridge",
-            (Target("remikcalc/games/bridge.py", skip=_TALLIES["remikcalc/games/bridge.py"]),),
+            (
+                Target("remikcalc/games/bridge.py", skip=_TALLIES["remikcalc/games/bridge.py"]),
+                Target("remikcalc/games/bridge_closings.py"),
+            ),
             (
                 "remikcalc/games/bridge.py",
+                "remikcalc/games/bridge_closings.py",
                 "tests/test_scoring_bridge.py",
                 "tests/test_bridge_stakes.py",
                 *_SCORING_TESTS,

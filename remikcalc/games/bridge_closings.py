@@ -115,7 +115,7 @@ def not_shown(
             suits=and_words([Why(_SUIT_NAMES[s]) for s in suits]),
             **fields,
         )
-    if claim == "full_colour":
+    if claim == "full_colour" and suits:  # (a hand of jokers alone names no suit)
         return Why(
             N_("{closer} claims {closing}, but the hand is not one unbroken run of {suit}"),
             suit=Why(_SUIT_NAMES[suits[0]]),

@@ -523,16 +523,15 @@ def _why_not_run(naturals: list[Card], jokers: int, rules: Rules) -> str:
     if shape == "around" and rules.ace_runs == "low_or_high":
         return _("the ace may end a run low or high, never both (ace_runs=low_or_high)")
     order = sorted(ranks)
+    if 0 in ranks and rules.ace_runs == "high":  # the ace above the king: J-Q-K-A
+        order = sorted((r if r else 13) for r in ranks)
     span = order[-1] - order[0] + 1
-    if 0 in ranks and rules.ace_runs == "high":
-        high = sorted((r if r else 13) for r in ranks)
-        span = high[-1] - high[0] + 1
     missing = span - len(ranks)
     suit = naturals[0] // 13
     gaps = [
-        _shown([CARDS[suit * 13 + r]])
+        _shown([CARDS[suit * 13 + r % 13]])
         for r in range(order[0], order[0] + span)
-        if r % 13 not in ranks and r < 13
+        if r % 13 not in ranks
     ]
     if missing > jokers:
         if gaps:
