@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -36,6 +37,22 @@ def _add(path: Path, n: int) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         preexec_fn=default_sigint,
     )
+
+
+# Python's own report of a Ctrl-C that lands in importlib's module-lock callback while Python
+# imports the package, before the first line of remikcalc runs (no handler of ours can exist
+# yet): Python drops the interrupt and the command goes on. The report is Python's, not ours
+# (from our first line on, __main__.py drops such an interrupt itself): it is removed, and
+# everything else the command said is checked.
+_PYTHONS_OWN = re.compile(
+    r"Exception ignored in: <function _get_module_lock\.<locals>\.cb at 0x[0-9a-f]+>\n"
+    r"Traceback \(most recent call last\):\n(?:  .*\n)*KeyboardInterrupt: ?\n"
+)
+
+
+def _said(err_bytes: bytes) -> str:
+    """What the command said on stderr, without Python's own report above."""
+    return _PYTHONS_OWN.sub("", err_bytes.decode("utf-8", "replace"))
 
 
 def _ids(path: Path) -> list[int]:
@@ -78,7 +95,7 @@ def test_sigint_while_adding_is_reported_truthfully(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGINT)
             _, err_bytes = proc.communicate()
-        err = err_bytes.decode("utf-8", "replace")
+        err = _said(err_bytes)
         assert "Traceback" not in err, err
         ids = _ids(path)
         assert len(ids) == len(set(ids)), "a deal was written twice"
@@ -156,7 +173,7 @@ def test_sigint_while_correcting_never_says_nothing_changed_after_a_save(
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGINT)
             _, err_bytes = proc.communicate()
-        err = err_bytes.decode("utf-8", "replace")
+        err = _said(err_bytes)
         now = path.read_bytes()
         assert "Traceback" not in err, err
         assert now in (original, changed), "half a change"
@@ -167,10 +184,9 @@ def test_sigint_while_correcting_never_says_nothing_changed_after_a_save(
             if proc.returncode == 0:
                 seen["ok"] += 1
             else:
-                assert proc.returncode == 130 and "interrupted after saving" in err, (
-                    proc.returncode,
-                    err,
-                )
+                # 130, or killed by the signal itself (-2), which a shell also shows as 130
+                saved = proc.returncode in (130, -signal.SIGINT)
+                assert saved and "interrupted after saving" in err, (proc.returncode, err)
                 seen["saved"] += 1
         else:
             assert proc.returncode in (1, 130, -signal.SIGINT), (proc.returncode, err)
