@@ -24,7 +24,7 @@ pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL"),
 ]
 
-BUDGET = 12.0  # seconds of killing
+BUDGET = 6.0  # seconds of killing
 LONGEST = 60.0  # on a busy machine, longer: until enough adds were killed and enough returned
 
 

@@ -26,7 +26,7 @@ pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals"),
 ]
 
-BUDGET = 10.0  # seconds of interrupting
+BUDGET = 6.0  # seconds of interrupting
 LONGEST = 60.0  # on a busy machine, longer: until an add returned and one was interrupted
 
 
