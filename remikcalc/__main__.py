@@ -8,8 +8,13 @@ must leave the process's handlers alone.
 """
 
 import gc
-import signal
 import sys
+
+try:  # loading the signal module loads enum: a Ctrl-C can land in it, before any handler
+    import signal
+except KeyboardInterrupt:
+    sys.stderr.write("interrupted; nothing was changed\n")
+    sys.exit(130)
 
 _held: list[int] = []  # the Ctrl-C that came while the modules loaded
 
