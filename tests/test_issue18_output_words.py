@@ -5,6 +5,7 @@ Run through the CLI in-process at a given ``COLUMNS``; the examples are the bund
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "remikcalc" / "examples"
+EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_B = "Boris=AS 2S 3S 4D 5D 8C 8D JC QC TD"
 
