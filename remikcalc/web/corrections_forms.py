@@ -22,6 +22,7 @@ from remikcalc.cards.text import card_text, groups_text
 from remikcalc.rules.dealinput import FIELDS, Kind, outcome_text, takes
 from remikcalc.rules.variants import Rules
 from remikcalc.sheet.model import DealEntry
+from remikcalc.web.entry_form import input_label
 from remikcalc.web.forms import Form
 
 __all__ = ["DealForm", "Input", "digest"]
@@ -56,11 +57,6 @@ def _card_for_people(text: str) -> str:
         return card_text(parse_card(text))
     except ValueError:
         return text
-
-
-def _label(name: str) -> str:
-    f = next(f for f in FIELDS if f.name == name)
-    return _(f.prompt) if f.prompt else _(f.help)
 
 
 @dataclass
@@ -158,7 +154,9 @@ class DealForm:
                         label = p
                     out.append(Input(name, kind, label, self.values.get(name, ""), p))
             else:
-                out.append(Input(f.name, f.kind.value, _label(f.name), self.values.get(f.name, "")))
+                out.append(
+                    Input(f.name, f.kind.value, input_label(f.name), self.values.get(f.name, ""))
+                )
         return out
 
     def closers(self) -> list[tuple[str, str]]:

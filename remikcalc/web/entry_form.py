@@ -369,7 +369,8 @@ def how_choices(rules: Rules, *, points: bool) -> list[Choice]:
     return [first, *(Choice(code, outcome_text(code)) for code in stated)]
 
 
-def _label(name: str, rules: Rules) -> str:
+def input_label(name: str) -> str:
+    """A deal input's label on a phone, the same on the scoring and the edit pages."""
     words = {
         "draw": _("Draw: the stock ran out, nobody closed"),
         "first_turn": _("Out on the first turn"),
@@ -400,5 +401,5 @@ def deal_inputs(rules: Rules, *, points: bool) -> list[Input]:
             continue
         kind = {Kind.FLAG: "flag", Kind.CARD: "card", Kind.COUNT: "count"}.get(f.kind)
         if kind is not None:
-            out.append(Input(f.name, kind, _label(f.name, rules), f.low, f.high))
+            out.append(Input(f.name, kind, input_label(f.name), f.low, f.high))
     return out
