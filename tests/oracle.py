@@ -77,29 +77,51 @@ def _all_concrete(rules: Rules) -> tuple[tuple[str, tuple[int, ...], int], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _needs(rules: Rules) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each meld of :func:`_all_concrete`, its cards and how many of each, sorted."""
+    return tuple(
+        tuple(sorted(Counter(concrete).items())) for _k, concrete, _v in _all_concrete(rules)
+    )
+
+
+@lru_cache(maxsize=64)
+def _melds_of_card(rules: Rules) -> dict[int, tuple[int, ...]]:
+    """For each card, where in :func:`_all_concrete` the melds that hold it are."""
+    where: dict[int, list[int]] = {}
+    for i, need in enumerate(_needs(rules)):
+        for card, _n in need:
+            where.setdefault(card, []).append(i)
+    return {card: tuple(places) for card, places in where.items()}
+
+
 def hand_melds(hand: Hand, rules: Rules) -> dict[tuple[Hand, int], int]:
     """Every meld the hand can pay for: (natural cards used, wild cards used) -> best value."""
     have = Counter(hand)
     wild_total = (have[JOKER] if rules.wild_jokers else 0) + sum(
         n for c, n in have.items() if _is_wild_deuce(c, rules)
     )
+    every, needs = _all_concrete(rules), _needs(rules)
+    # a meld needs a natural card, so only the melds that hold a card of the hand can be paid for
+    holding = _melds_of_card(rules)
+    candidates = sorted({i for card in have for i in holding.get(card, ())})
     found: dict[tuple[Hand, int], int] = {}
-    for _kind, concrete, value in _all_concrete(rules):
-        need = Counter(concrete)
-        if sum(n for c, n in need.items() if have[c] == 0) > wild_total:
+    for i in candidates:
+        _kind, concrete, value = every[i]
+        need = needs[i]
+        if sum(n for c, n in need if c not in have) > wild_total:
             continue
-        per_card = [range(0, min(n, have[c]) + 1) for c, n in need.items()]
+        per_card = [range(0, min(n, have.get(c, 0)) + 1) for c, n in need]
         for choice in product(*per_card):
-            naturals: Counter[int] = Counter()
-            for (card, _n), k in zip(need.items(), choice, strict=True):
-                naturals[card] += k
-            n_nat = sum(naturals.values())
-            wilds = len(concrete) - n_nat
-            if n_nat == 0 or wilds > wild_total:
+            naturals = tuple(
+                card for (card, _n), k in zip(need, choice, strict=True) for _ in range(k)
+            )
+            wilds = len(concrete) - len(naturals)
+            if not naturals or wilds > wild_total:
                 continue
-            if rules.jokers_minority and n_nat <= wilds:
+            if rules.jokers_minority and len(naturals) <= wilds:
                 continue
-            key = (tuple(sorted(naturals.elements())), wilds)
+            key = (naturals, wilds)  # sorted: ``need`` is
             if found.get(key, -1) < value:
                 found[key] = value
     return found
@@ -128,22 +150,26 @@ def is_laid_meld(
     return naturals >= 1 and (not rules.jokers_minority or naturals > wilds)
 
 
+def _take(state: Hand, cards: Iterable[int]) -> Hand | None:
+    """``state`` without ``cards`` (still sorted), or None when it does not hold them all."""
+    rest = list(state)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return tuple(rest)
+
+
 def _pay(state: Hand, naturals: Hand, wilds: int, rules: Rules) -> Iterator[Hand]:
     """Every way to take the meld's cards out of ``state``."""
-    left = Counter(state)
-    left.subtract(naturals)
-    if any(n < 0 for n in left.values()):
+    left = _take(state, naturals)
+    if left is None:
         return
-    pool = [c for c in sorted(left.elements()) if c == JOKER and rules.wild_jokers]
-    pool += [c for c in sorted(left.elements()) if _is_wild_deuce(c, rules)]
-    seen: set[Hand] = set()
-    for used in combinations(pool, wilds):
-        rest = Counter(left)
-        rest.subtract(used)
-        after = tuple(sorted(rest.elements()))
-        if after not in seen:
-            seen.add(after)
-            yield after
+    pool = [c for c in left if (c == JOKER and rules.wild_jokers) or _is_wild_deuce(c, rules)]
+    for used in set(combinations(pool, wilds)):
+        after = _take(left, used)
+        assert after is not None
+        yield after
 
 
 def reachable(hand: Sequence[int], rules: Rules) -> dict[Hand, int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -90,14 +91,22 @@ def _imported(nodes: Iterable[ast.AST], type_only: bool) -> Iterator[str]:
         yield from _imported(ast.iter_child_nodes(node), type_only)
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A module's source, parsed once a run (several checks read every module)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
 def import_graph(*, type_only: bool = False) -> dict[str, set[str]]:
     """Each remikcalc module -> the remikcalc modules and third-party top names it imports
-    (with ``type_only``, also under ``TYPE_CHECKING``)."""
+    (with ``type_only``, also under ``TYPE_CHECKING``). Built when a test first asks, not
+    when the tests are collected (every pytest-xdist worker collects this file)."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         targets: set[str] = set()
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         for imported in _imports(tree, type_only=type_only):
             if imported.startswith("remikcalc"):
                 if imported in modules and imported != name:
@@ -166,24 +175,30 @@ def misplaced_libraries(graph: Mapping[str, set[str]]) -> list[str]:
     return sorted(out)
 
 
-GRAPH = import_graph()  # what loads: the layers and the libraries are checked on it
-TYPED_GRAPH = import_graph(type_only=True)  # also what is imported for the type checker
+def _graph() -> dict[str, set[str]]:
+    """What loads: the layers and the libraries are checked on it."""
+    return import_graph()
+
+
+def _typed_graph() -> dict[str, set[str]]:
+    """Also what is imported for the type checker."""
+    return import_graph(type_only=True)
 
 
 def test_every_module_has_a_layer() -> None:
-    assert [m for m in GRAPH if layer_of(m) < 0] == []
+    assert [m for m in _graph() if layer_of(m) < 0] == []
 
 
 def test_no_import_cycle_counting_type_only_imports() -> None:
-    assert find_cycle(TYPED_GRAPH) is None
+    assert find_cycle(_typed_graph()) is None
 
 
 def test_no_import_from_a_lower_layer_to_a_higher_one() -> None:
-    assert upward_imports(GRAPH) == []
+    assert upward_imports(_graph()) == []
 
 
 def test_click_yaml_and_tabulate_stay_in_their_packages() -> None:
-    assert misplaced_libraries(GRAPH) == []
+    assert misplaced_libraries(_graph()) == []
 
 
 # The checks themselves must be able to fail: each is shown a small graph with the fault.
@@ -229,9 +244,9 @@ def test_the_reader_sees_imports_inside_functions_and_type_only_ones_when_asked(
 
 def test_the_typed_graph_holds_what_the_run_time_one_leaves_out() -> None:
     # remikcalc/__init__.py imports its public names for the type checker only
-    assert "remikcalc.cards.notation" not in GRAPH["remikcalc"]
-    assert "remikcalc.cards.notation" in TYPED_GRAPH["remikcalc"]
-    assert all(GRAPH[m] <= TYPED_GRAPH[m] for m in GRAPH)
+    assert "remikcalc.cards.notation" not in _graph()["remikcalc"]
+    assert "remikcalc.cards.notation" in _typed_graph()["remikcalc"]
+    assert all(_graph()[m] <= _typed_graph()[m] for m in _graph())
 
 
 # --- one home per family ----------------------------------------------------------------------
@@ -280,7 +295,7 @@ def _parsed(
     """Each module inside ``package`` (or, with ``inside`` False, outside it), parsed."""
     for name, path in modules.items():
         if (name == package or name.startswith(package + ".")) == inside:
-            yield name, ast.parse(path.read_text(encoding="utf-8"))
+            yield name, _tree(path)
 
 
 def tally_class_checks(modules: Mapping[str, Path], package: str) -> list[str]:
@@ -409,7 +424,7 @@ def _family_modules() -> set[str]:
 def test_no_family_module_imports_another() -> None:
     families = _family_modules()
     assert families >= {"remikcalc.games.knock", "remikcalc.games.bridge"}
-    crossed = sorted(f"{m} imports {t}" for m in families for t in GRAPH[m] & families)
+    crossed = sorted(f"{m} imports {t}" for m in families for t in _graph()[m] & families)
     assert crossed == []
 
 
@@ -471,6 +486,6 @@ def front_ends_crossed(graph: Mapping[str, set[str]]) -> list[str]:
 def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:
     """``web/`` asks the library, never ``cli/`` (which would load click into the server), and
     ``cli/`` reaches the pad only through ``serve``."""
-    assert front_ends_crossed(GRAPH) == []
+    assert front_ends_crossed(_graph()) == []
     faulty = {"remikcalc.web.corrections": {"remikcalc.cli.info"}}
     assert front_ends_crossed(faulty) == ["remikcalc.web.corrections imports remikcalc.cli.info"]

@@ -1,7 +1,7 @@
 """The pad's pages fit a 360 px phone in the longer languages: nothing to scroll sideways, every
 link, button, chip and field a finger's width tall (44 px at the least), and no word of a
 button broken in two. Chromium (Debian's) under Playwright against a real ``remikcalc serve``
-(tests/browser.py); screenshots are left in REMIKCALC_SHOTS for a person to look at.
+(tests/browser.py); with REMIKCALC_SHOTS set, screenshots are left there for a person to look at.
 """
 
 from __future__ import annotations

@@ -21,10 +21,12 @@ import remikcalc
 from remikcalc.rules.variants import get_rules
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_form import grid
+from tests.browser import browser
+from tests.browser import phone as browser_phone
 from tests.clirun import ok, run
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
-__all__ = ["folder", "pad", "phone"]
+__all__ = ["browser", "folder", "pad", "phone"]
 
 SCRIPT = "<script>alert(1)</script>"
 GIN = {
@@ -708,14 +710,6 @@ def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> No
 # --- in a browser: entry.js (Playwright driving Debian's chromium) ------------------------------
 
 
-def _browser_or_skip() -> str:
-    """Debian's Chromium (tests/browser.py: a skip, or a failure where CI requires it)."""
-    from tests.browser import chromium
-
-    pytest.importorskip("playwright.sync_api")
-    return chromium()
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Any:
     """The pad on a real port (uvicorn in a thread) over a folder of sheets."""
@@ -750,22 +744,17 @@ def served(tmp_path: Path) -> Any:
 
 
 @pytest.fixture
-def browser_page(served: Any) -> Any:
-    from playwright.sync_api import sync_playwright
-
-    chromium = _browser_or_skip()
+def browser_page(served: Any, browser: Any) -> Any:
+    """A phone's page joined to the pad, in the module's one Chromium (a new context each test:
+    nothing a test stored is seen by the next)."""
     base, config, _folder = served
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        context = browser.new_context(**p.devices["Pixel 7"])
-        page = context.new_page()
-        problems: list[str] = []
-        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        page.goto(f"{base}/join/{config.token}")
-        yield page, base, problems
-        context.close()
-        browser.close()
+    page = browser_phone(browser, width=412)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{base}/join/{config.token}")
+    yield page, base, problems
+    page.context.close()
 
 
 def _sheet_of(page: Any, base: str, name: str) -> str:
