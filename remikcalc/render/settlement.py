@@ -187,8 +187,7 @@ def render_settlement(settlement: Settlement, fmt: str = "table") -> str:
         return _settlement_for_programs(settlement, fmt)
     sheet, tally = settlement.sheet, settlement.tally
     money = settlement.money
-    extra = tally.extra()
-    paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
+    paid_in: Mapping[str, Fraction] = settlement.extra.get("paid_in", {})
     columns = tally.columns()  # Hollywood: each player's total in every column, "18/0/0"
     total_head = _(_TOTAL)
     if columns:
@@ -317,7 +316,7 @@ def rounding_note(settlement: Settlement) -> str | None:
 def game_lines(settlement: Settlement) -> list[str]:
     """One line per game (or Hollywood column): who won it and how its figure is made (the
     Why lines of the game), in the language spoken."""
-    return _game_lines(settlement.tally.extra(), settlement.tally)
+    return _game_lines(settlement.extra, settlement.tally)
 
 
 def closing_lines(settlement: Settlement) -> list[str]:
@@ -333,7 +332,7 @@ def closing_lines(settlement: Settlement) -> list[str]:
         return [_("Game finished.")]
     if note is not None:
         return [_("{note} Settled as it stands.").format(note=note)]
-    open_ended = tally.extra().get("open_ended")
+    open_ended = settlement.extra.get("open_ended")
     if open_ended and reasons:
         head = _("No game target: {how}:").format(how=reason_text(reasons[0]))
         return [head, *(reason_text(r) for r in reasons[1:])]
@@ -353,7 +352,7 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
     bytes in every language."""
     sheet, tally = settlement.sheet, settlement.tally
     money = settlement.money
-    extra = tally.extra()
+    extra = settlement.extra
     paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
     unit = f" {sheet.currency}" if sheet.currency else ""
     headers = [

@@ -93,7 +93,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
         out["stake"] = format(sheet.stake, "f")
     if sheet.currency is not None:
         out["currency"] = sheet.currency
-    out.update(_plain(tally.extra()))
+    out.update(_plain(settlement.extra))
     return out
 
 

@@ -81,7 +81,7 @@ def _closing(settlement: Settlement) -> str:
     """How the game stands, in one short line: without a game target, that the totals are
     settled as they stand (the sum against the mean, player by player, is the table's)."""
     lines = closing_lines(settlement)
-    if len(lines) > 1 and settlement.tally.extra().get("open_ended"):
+    if len(lines) > 1 and settlement.extra.get("open_ended"):
         return _("No game target: settled as the totals stand.")
     return " ".join(lines)
 

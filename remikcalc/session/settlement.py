@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from remikcalc.base.errors import SettleError
 from remikcalc.base.i18n import _
@@ -29,7 +30,10 @@ class Settlement:
 
     ``net`` is exact; ``net_shown`` is what is printed and settled: the exact decimals where
     every party has one, else all rounded to 2 places with the sum kept (``net_exact`` False).
-    ``money`` is ``net_shown`` × stake rounded once to the currency's minor unit.
+    ``money`` is ``net_shown`` × stake rounded once to the currency's minor unit. ``extra``
+    is the tally's family-specific fields (:meth:`Tally.extra`) and ``owed`` what
+    :func:`still_owed` answers, each worked out once here: a long sheet's games are many,
+    and every renderer asks for them.
     """
 
     replay: Replay
@@ -39,6 +43,8 @@ class Settlement:
     net_exact: bool
     money: Mapping[str, Decimal] | None  # the players, and POOL when the pool holds anything
     transfers: tuple[Transfer, ...]
+    extra: Mapping[str, Any]
+    owed: tuple[Transfer, ...] | None
 
     @property
     def sheet(self) -> Sheet:
@@ -72,7 +78,11 @@ def settle(state: Replay) -> Settlement:
         stake = Fraction(sheet.stake)
         money = round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
         balances = {p: Fraction(v) for p, v in money.items()}
-    return Settlement(state, net, pool, shown, exact, money, tuple(fewest_transfers(balances)))
+    transfers = tuple(fewest_transfers(balances))
+    extra = tally.extra()
+    paid_in: Mapping[str, Fraction] = extra.get("paid_in", {})
+    owed = _owed(sheet, net, paid_in) if pool and paid_in else None
+    return Settlement(state, net, pool, shown, exact, money, transfers, extra, owed)
 
 
 def still_owed(settlement: Settlement) -> tuple[Transfer, ...] | None:
@@ -84,11 +94,14 @@ def still_owed(settlement: Settlement) -> tuple[Transfer, ...] | None:
     docs/INTERFACE.md); at the table the pool's stakes are on the table already, so nobody is asked
     to pay in again what he put in: each player's net plus what he paid in is what he is owed.
     """
-    paid_in: Mapping[str, Fraction] = settlement.tally.extra().get("paid_in", {})
-    if not settlement.pool or not paid_in:
-        return None
-    owed = {p: v + paid_in.get(p, Fraction(0)) for p, v in settlement.net.items()}
-    sheet = settlement.sheet
+    return settlement.owed
+
+
+def _owed(
+    sheet: Sheet, net: Mapping[str, Fraction], paid_in: Mapping[str, Fraction]
+) -> tuple[Transfer, ...]:
+    """:func:`still_owed` worked out: each player's net plus what he paid in, squared."""
+    owed = {p: v + paid_in.get(p, Fraction(0)) for p, v in net.items()}
     if sheet.stake is not None:
         stake = Fraction(sheet.stake)
         money = round_spread({p: v * stake for p, v in owed.items()}, sheet.minor_digits)
