@@ -1,7 +1,10 @@
-"""Saving a score sheet (sheet/files.py), checked where tools/mutate.py's sample of mutants
-found the suite silent (issue 20): "atomically and durably" means the new text reaches the
-disk before it replaces the sheet, and the folder's entry for it is synced after; a deal is
-removed from a sheet whose deals are written on one line.
+"""Saving a score sheet (sheet/files.py) and editing its text in place (sheet/splice.py),
+checked where tools/mutate.py's sample of mutants found the suite silent (issue 20):
+"atomically and durably" means the new text reaches the disk before it replaces the sheet,
+and the folder's entry for it is synced after; a deal is removed from a sheet whose deals are
+written on one line; a deal added to a hand-written sheet whose last line is a key, with no
+line break after it, goes in after the last deal and leaves every other byte as typed; a
+rename writes the whole players list again even where it spreads over several lines.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from click.testing import CliRunner
 
 from remikcalc.cli.main import cli
 from remikcalc.sheet import files
+from tests.clirun import ok
 
 
 def test_a_saved_sheet_is_synced_to_disk_before_and_after_it_replaces_the_old(
@@ -86,3 +90,106 @@ def test_a_deal_added_before_a_key_that_follows_the_deals_keeps_the_layout(
         "  - scores: {Anna: 10, Boris: -10}\n  - scores: {Anna: 5, Boris: -5}\n"
         "players: [Anna, Boris]\n"
     )
+
+
+# The deals come before the players, whose line is the file's last: no line break after it,
+# and a comment at its end (a file saved by an editor that adds no final newline).
+LAST_LINE = (
+    "# our Tuesday game{eol}remikcalc: 1{eol}variant: rummy   # plain rummy{eol}deals:{eol}"
+    "  # first evening{eol}  - scores: {{Anna: 10, Boris: -10}}   # Anna went out{eol}"
+    "{added}{last}"
+)
+
+
+@pytest.mark.parametrize(
+    ("eol", "last"),
+    [
+        ("\n", "players: [Anna, Boris]  # the two of us"),
+        ("\r\n", "players: [Anna, Boris]  # the two of us"),  # Windows line ends
+        ("\n", "players: [Anna, Boris]"),  # the key alone on the last line
+    ],
+)
+def test_a_deal_added_before_a_last_line_without_a_line_break_keeps_the_sheet_as_typed(
+    tmp_path: Path, eol: str, last: str
+) -> None:
+    """``add`` to a sheet whose deals end where its last line begins, a key with no line break
+    after it: the new deal goes right after the last one, in the sheet's own line ends, and
+    the rest of the file, comments and layout, stays byte for byte as the user typed it
+    (appended after the last line instead, it would land in the players' value; that text
+    does not load, and the whole sheet would be written again in the standard layout, its
+    comments lost)."""
+    sheet = tmp_path / "tuesday.yaml"
+    sheet.write_bytes(LAST_LINE.format(eol=eol, added="", last=last).encode("utf-8"))
+    result = ok("add", str(sheet), "--score", "Anna=5", "--score", "Boris=-5")
+    assert "standard layout" not in result.output
+    assert "Totals: Anna 15, Boris -15" in result.output
+    added = "  - scores: {Anna: 5, Boris: -5}" + eol
+    assert sheet.read_bytes().decode("utf-8") == LAST_LINE.format(eol=eol, added=added, last=last)
+
+
+# The deals are the last key, and the file ends without a line break: on the last deal's own
+# line, after a comment, or on a comment line after the deals.
+DEALS_LAST = (
+    "# our Tuesday game{eol}remikcalc: 1{eol}variant: rummy{eol}players: [Anna, Boris]{eol}"
+    "deals:{eol}  # first evening{eol}{last}"
+)
+
+
+@pytest.mark.parametrize(
+    ("eol", "last"),
+    [
+        ("\n", "  - scores: {Anna: 10, Boris: -10}   # Anna went out"),
+        ("\r\n", "  - scores: {Anna: 10, Boris: -10}   # Anna went out"),  # Windows line ends
+        ("\n", "  - scores: {Anna: 10, Boris: -10}\n# to be continued"),
+    ],
+)
+def test_a_deal_added_after_a_last_line_without_a_line_break_keeps_the_sheet_as_typed(
+    tmp_path: Path, eol: str, last: str
+) -> None:
+    """``add`` to a sheet that ends without a line break, on its last deal or on a comment
+    after the deals: the last line is ended (in the sheet's own line ends) and the new deal
+    goes after it, every byte before it kept as typed. Run on after the last line instead,
+    the new deal would land in the comment or on the last deal's line; that text does not
+    load as the sheet wanted, and the whole sheet would be written again in the standard
+    layout, its comments lost."""
+    sheet = tmp_path / "tuesday.yaml"
+    typed = DEALS_LAST.format(eol=eol, last=last.replace("\n", eol))
+    sheet.write_bytes(typed.encode("utf-8"))
+    result = ok("add", str(sheet), "--score", "Anna=5", "--score", "Boris=-5")
+    assert "standard layout" not in result.output
+    assert "Totals: Anna 15, Boris -15" in result.output
+    added = eol + "  - scores: {Anna: 5, Boris: -5}" + eol
+    assert sheet.read_bytes().decode("utf-8") == typed + added
+
+
+# A players list over two lines whose first line holds a "]" in the very column where the
+# list's own "]" stands on the second: the name "Jan [the elder] #2" is quoted and spread
+# over the two lines, so the second line begins with "#" inside the quotes.
+SPREAD = (
+    "# Friday\nremikcalc: 1\nvariant: rummy\n"
+    'players: [Anna, "Jan [the elder]\n'
+    + " " * 21
+    + '#2", Boris]\n'
+    + 'deals:\n  - scores: {Anna: 10, "Jan [the elder] #2": 0, Boris: -10}\n'
+)
+
+
+def test_a_rename_writes_again_the_whole_of_a_players_list_over_several_lines(
+    tmp_path: Path,
+) -> None:
+    """``rename`` of a sheet whose players list spreads over two lines leaves no piece of
+    the old list in the file: the old name is gone from every line and the sheet loads with
+    the new one. Only a list on one line is written again in place; taken for one, the list
+    here would have its first line replaced up to the "]" inside the quoted name, and its
+    second line, now a comment, would stay behind with the old name in it (the text loads
+    as the renamed sheet all the same, so the check by loading it back lets it through)."""
+    assert SPREAD.splitlines()[3].index("]") == SPREAD.splitlines()[4].rindex("]") == 31
+    sheet = tmp_path / "friday.yaml"
+    sheet.write_text(SPREAD, encoding="utf-8")
+    result = ok("rename", str(sheet), "Boris", "Borys")
+    assert "Renamed Boris to Borys" in result.output
+    text = sheet.read_text(encoding="utf-8")
+    assert "Boris" not in text
+    assert 'players: [Anna, "Jan [the elder] #2", Borys]\n' in text
+    shown = ok("show", str(sheet))
+    assert "rummy: Anna, Jan [the elder] #2, Borys" in shown.output
