@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shlex
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -23,7 +22,7 @@ from remikcalc.cli.dealoptions import deal_options, deal_values
 from remikcalc.rules.dealinput import FIELD, FIELDS, Kind, outcome_from_words
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry
 
-__all__ = ["SCORE_OPTION", "add_command", "entry_from_options", "entry_options", "same_entry"]
+__all__ = ["SCORE_OPTION", "add_command", "entry_from_options", "entry_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -91,13 +90,6 @@ def entry_from_options(
             )
         )
     return DealEntry(hands=typed, scores=scores, **inputs)
-
-
-def same_entry(a: Entry, b: Entry) -> bool:
-    """The same entry as typed, notes and line left aside (both canonical, as replayed)."""
-    return type(a) is type(b) and dataclasses.replace(a, notes={}) == dataclasses.replace(
-        b, notes={}
-    )
 
 
 def _pair(name: str, value: object) -> str:

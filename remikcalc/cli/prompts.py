@@ -20,7 +20,6 @@ import click
 
 from remikcalc.base.errors import DealError, RemikcalcError
 from remikcalc.base.i18n import N_, _, ngettext
-from remikcalc.cli.entries import same_entry
 from remikcalc.rules.dealinput import (
     FIELDS,
     SCORE_LIMIT,
@@ -30,7 +29,7 @@ from remikcalc.rules.dealinput import (
     typed_words,
 )
 from remikcalc.session import Replay, replay
-from remikcalc.sheet.model import DealEntry, Entry
+from remikcalc.sheet.model import DealEntry, Entry, same_entry
 
 if TYPE_CHECKING:
     from remikcalc.session.book import SheetFile

@@ -25,8 +25,7 @@ from remikcalc.cli.prompts import load
 from remikcalc.cli.saving import Save
 from remikcalc.rules.variants import variant_word
 from remikcalc.session import Replay, Settlement, Step
-from remikcalc.session.book import same_entry
-from remikcalc.sheet.model import DealEntry, Entry, Sheet
+from remikcalc.sheet.model import DealEntry, Entry, Sheet, same_entry
 
 # --- new ----------------------------------------------------------------------------------------
 

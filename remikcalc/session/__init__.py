@@ -12,11 +12,24 @@ checked against a worked example, and written through the sheet book.
 
 from __future__ import annotations
 
-from remikcalc.session.evening import Evening, settle_evening
+from typing import TYPE_CHECKING, Any
+
 from remikcalc.session.replay import Replay, Step, replay, start
 from remikcalc.session.settlement import PoolSummary, Settlement, pool_summary, settle
-from remikcalc.session.stats import BestDeal, PlayerStats, player_stats
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+
+if TYPE_CHECKING:
+    from remikcalc.session.evening import Evening, settle_evening
+    from remikcalc.session.stats import BestDeal, PlayerStats, player_stats
+
+#: loaded when first asked for: a command on one sheet (``settle``, ``add``) needs neither
+_HOME = {
+    "Evening": "evening",
+    "settle_evening": "evening",
+    "BestDeal": "stats",
+    "PlayerStats": "stats",
+    "player_stats": "stats",
+}
 
 __all__ = [
     "BestDeal",
@@ -37,3 +50,14 @@ __all__ = [
     "settle_evening",
     "start",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is not None:
+        from importlib import import_module
+
+        value = getattr(import_module(f"remikcalc.session.{home}"), name)
+        globals()[name] = value  # once: later lookups find it without this function
+        return value
+    raise AttributeError(f"module 'remikcalc.session' has no attribute {name!r}")

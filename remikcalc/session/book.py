@@ -46,7 +46,14 @@ from remikcalc.session.edits import (
 )
 from remikcalc.session.replay import Replay, Step, replay
 from remikcalc.sheet.files import Commit, locked, read_text
-from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+from remikcalc.sheet.model import (
+    DealEntry,
+    Entry,
+    ReentryEntry,
+    Sheet,
+    player_name_problem,
+    same_entry,
+)
 from remikcalc.sheet.splice import SheetText
 
 __all__ = [
@@ -57,7 +64,6 @@ __all__ = [
     "kept",
     "new_sheet",
     "open_sheet",
-    "same_entry",
     "unchanged",
 ]
 
@@ -114,13 +120,6 @@ def version_of(text: str) -> str:
     """The version of a sheet's text: a short digest of its bytes, so it changes whenever
     the text does, by whoever changed it."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-
-
-def same_entry(a: Entry, b: Entry) -> bool:
-    """The same entry as typed, notes and line left aside (both canonical, as replayed)."""
-    return type(a) is type(b) and dataclasses.replace(a, notes={}) == dataclasses.replace(
-        b, notes={}
-    )
 
 
 def _as_entry(entry: Entry | Mapping[str, Any]) -> Entry:

@@ -62,6 +62,13 @@ class ReentryEntry:
 Entry = DealEntry | ReentryEntry
 
 
+def same_entry(a: Entry, b: Entry) -> bool:
+    """The same entry as typed, notes and line left aside (both canonical, as replayed)."""
+    return type(a) is type(b) and dataclasses.replace(a, notes={}) == dataclasses.replace(
+        b, notes={}
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """A score sheet: the game's settings and the entries in order."""

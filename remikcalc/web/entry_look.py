@@ -17,8 +17,7 @@ from remikcalc.base.numtext import number_text
 from remikcalc.render.deal import DealText, deal_text
 from remikcalc.rules.variants import Rules
 from remikcalc.session import replay
-from remikcalc.session.book import same_entry
-from remikcalc.sheet.model import DealEntry, Sheet
+from remikcalc.sheet.model import DealEntry, Sheet, same_entry
 
 __all__ = ["DealLook", "HandLook", "look_at_deal", "look_at_hand", "pad_words", "repeats_last"]
 

@@ -35,9 +35,8 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, ngettext
-from remikcalc.session.book import same_entry
 from remikcalc.session.replay import deal_numbers
-from remikcalc.sheet.model import Entry
+from remikcalc.sheet.model import Entry, same_entry
 from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 
