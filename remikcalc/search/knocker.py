@@ -195,10 +195,13 @@ def _copies(group: Counted, most: int) -> Iterator[dict[Card, int]]:
         for m in range(min(count, room) + 1):
             if m:
                 picked[card] = m
-            yield from go(i + 1, room - m, picked)
+            yield from go(i + 1, room - m, picked)  # noqa: F821 (deleted only after)
             picked.pop(card, None)
 
-    yield from go(0, most, {})
+    try:
+        yield from go(0, most, {})
+    finally:
+        del go  # it calls itself through its closure: a cycle left for the collector
 
 
 _LENGTHS: dict[
@@ -292,10 +295,10 @@ def least_arrangements(
             packed, meld = options[i]  # multiset of melds is walked once
             if not (used + packed + slack) & flags:
                 chosen.append(meld)
-                walk(k, i, used + packed, value)
+                walk(k, i, used + packed, value)  # noqa: F821 (deleted only after)
                 chosen.pop()
         dead.extend([kinds[k]] * rest)  # every copy of card k not in a meld: unmatched
-        walk(k + 1, 0, used + (rest << (_DIGIT * k)), value + rest * values[k])
+        walk(k + 1, 0, used + (rest << (_DIGIT * k)), value + rest * values[k])  # noqa: F821
         del dead[len(dead) - rest :]
 
     try:
@@ -303,4 +306,5 @@ def least_arrangements(
             walk(0, 0, 0, 0)
     finally:
         budget.steps = max(budget.steps, steps[0])
+        del walk  # it calls itself through its closure: a cycle left for the collector
     return found

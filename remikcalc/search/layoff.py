@@ -183,9 +183,12 @@ def _layoff_choices(
         for ext in options[i]:
             total = used + ext
             if not (total + slack) & flags:
-                yield from walk(i + 1, total, (*chosen, ext))
+                yield from walk(i + 1, total, (*chosen, ext))  # noqa: F821 (deleted after)
 
-    yield from walk(0, 0, ())
+    try:
+        yield from walk(0, 0, ())
+    finally:
+        del walk  # it calls itself through its closure: a cycle left for the collector
 
 
 def _laid(choice: Sequence[int], held: Use, cards: Sequence[Card]) -> tuple[frozenset[int], ...]:
