@@ -21,6 +21,7 @@ import contextlib
 import io
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -105,13 +106,35 @@ class OutputError(Exception):
         return str(self)
 
 
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` of a stream, raising :class:`OutputError` for an ``OSError`` (but for a
+    closed pipe)."""
+
+    def call(*args: Any) -> Any:
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc) from None
+
+    return call
+
+
 class _Guarded:
     """A stream whose writes raise :class:`OutputError` instead of an ``OSError`` (but for a
     closed pipe); everything else is the stream's own. Its ``buffer`` is guarded too, for
-    click, which writes to the bytes below a stream whose encoding it does not trust."""
+    click, which writes to the bytes below a stream whose encoding it does not trust. The
+    methods every ``click.echo`` calls are set once, on the instance: ``hand -`` writes,
+    flushes and asks ``isatty`` once a line."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
+        for name in ("write", "writelines", "flush"):
+            if hasattr(stream, name):
+                setattr(self, name, _guarded(getattr(stream, name)))
+        if hasattr(stream, "isatty"):
+            self.isatty = stream.isatty
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._stream, name)
@@ -121,23 +144,6 @@ class _Guarded:
 
     def __iter__(self) -> Any:
         return iter(self._stream)
-
-    def _call(self, method: str, *args: Any) -> Any:
-        try:
-            return getattr(self._stream, method)(*args)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(exc) from None
-
-    def write(self, data: Any) -> Any:
-        return self._call("write", data)
-
-    def writelines(self, lines: Any) -> Any:
-        return self._call("writelines", lines)
-
-    def flush(self) -> Any:
-        return self._call("flush")
 
 
 def guard_output() -> None:
