@@ -5,5 +5,7 @@
 - :mod:`~remikcalc.base.i18n`: the language spoken (per thread and per request), ``_`` and
   ``ngettext``; :mod:`~remikcalc.base.pofile` reads and compiles the catalogues and
   :mod:`~remikcalc.base.i18n_tools` keeps them complete;
-- :mod:`~remikcalc.base.numtext`: numbers and money written for people, in their language.
+- :mod:`~remikcalc.base.numtext`: numbers and money written for people, in their language;
+- :mod:`~remikcalc.base.gcpause`: the cyclic garbage collector paused while a large structure
+  is built (a sheet read or replayed).
 """

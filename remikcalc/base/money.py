@@ -180,6 +180,8 @@ def decimal_text(value: Fraction | Decimal | int) -> str | None:
     >>> decimal_text(Fraction(-47, 2)), decimal_text(Fraction(236)), decimal_text(Fraction(1, 3))
     ('-23.5', '236', None)
     """
+    if type(value) is int:  # a total or a score, the most written: its digits (not a bool)
+        return str(value)
     frac = Fraction(value)
     den = frac.denominator
     twos = fives = 0
@@ -248,6 +250,8 @@ def amount_text(value: Fraction | Decimal | int, places: int | None = None) -> s
     '10.50'
     """
     if places is None:
+        if type(value) is int:  # as decimal_text writes it, without the call
+            return str(value)
         exact = decimal_text(value)
         if exact is not None:
             return exact

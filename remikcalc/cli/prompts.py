@@ -308,7 +308,7 @@ def _points(entry: DealEntry, state: Replay) -> DealEntry:
             closer = _ask_closer(active)
         points = DealEntry(scores=scores, closer=closer, notes=entry.notes)
         try:
-            replay(state.sheet).apply(points)
+            state.fork().apply(points)  # the sheet's replay, scored into a copy
             return points
         except (DealError, SettleError) as exc:
             click.echo(_("Error: {message}").format(message=exc), err=True)
@@ -374,7 +374,7 @@ def _fixed(
             part = _choose(_("Which of them was wrong?"), shown, default=list(shown)[-1])
         else:
             try:
-                replay(state.sheet).apply(entry)
+                state.fork().apply(entry)  # the sheet's replay, scored into a copy
                 return entry
             except (CardError, MeldError, DealError) as exc:
                 click.echo(_("Error: {message}").format(message=exc), err=True)
@@ -449,23 +449,24 @@ def _asked_again(
     return dataclasses.replace(cleared, **_ask_inputs_of(cleared, folded))
 
 
-def confirm_again(file: str, entry: Entry) -> bool | None:
+def confirm_again(file: str, entry: Entry, state: Replay | None = None) -> bool | None:
     """On a terminal: the deal repeats the last entry; ask (outside the lock) whether it is
     meant. True when it was confirmed, False when it is not a repeat (nothing to ask), None
-    when the person said no: nothing is to be added."""
+    when the person said no: nothing is to be added. ``state``: the sheet as replayed (left
+    as it is), else it is loaded."""
     from remikcalc.session.replay import deal_numbers
 
-    state = load(file)
+    state = load(file) if state is None else state
     if not state.steps:
         return False
     last = state.steps[-1]
     try:
-        canonical, _step = state.apply(entry)
+        canonical, _step = state.fork().apply(entry)
     except RemikcalcError:
         return False  # the add itself reports it
     if not same_entry(canonical, last.entry):
         return False
-    number = deal_numbers(state.steps[:-1]).get(last.n)
+    number = deal_numbers(state.steps).get(last.n)
     if number is None:
         question = _("This is the same as the last entry, an event. Add it again?")
     else:

@@ -184,9 +184,11 @@ def add_cmd(
     """
     file, typed = split_sheet(file, hands, hands=True)
     entry = entry_from_options(typed, score, reenter, deal)
+    book = None  # on a terminal, opened to ask: read and scored once for the questions and the add
     if isinstance(entry, DealEntry) and prompts.interactive():
         with prompts.asking(file):
-            entry = prompts.complete(entry, load(file))
+            book = prompts.open_book(file)
+            entry = prompts.complete(entry, book.replay())
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             _(
@@ -194,10 +196,10 @@ def add_cmd(
                 "points as --score NAME=N, or --draw, or --reenter NAME"
             )
         )
-    book = prompts.open_book(file)
+    book = prompts.open_book(file) if book is None else book
     if not again and prompts.interactive():
         with prompts.asking(file):
-            answer = prompts.confirm_again(file, entry)
+            answer = prompts.confirm_again(file, entry, book.replay())
         if answer is None:  # a choice, not an error
             click.echo(_("Nothing added; {file} is unchanged.").format(file=file))
             return

@@ -72,7 +72,9 @@ def to_json(obj: Any, *, lines: bool = False) -> str:
 
     if lines:
         return json.dumps(obj, ensure_ascii=False, default=_default, separators=(", ", ": "))
-    return json.dumps(obj, ensure_ascii=False, default=_default, indent=2)
+    from remikcalc.render.indented import indented
+
+    return indented(obj, _default)  # json.dumps(..., indent=2), written faster
 
 
 #: a terminal reporting fewer columns than this reports no size (``script``'s pseudo-terminal
@@ -132,9 +134,9 @@ def draw_table(
     if ncols == 0 or any(len(r) != ncols for r in cells):
         return None
     texts = [*heads, *(c for r in cells for c in r)]
-    if any(_UNSAFE.search(t) for t in texts):
+    if _UNSAFE.search("\n".join(texts)):  # in one text, as none is a line feed
         return None
-    multiline = any("\n" in t for t in texts)
+    multiline = "\n" in "".join(texts)
     if markdown and multiline:
         return None
     rows = [[c.strip() for c in r] for r in cells]
@@ -151,6 +153,10 @@ def draw_table(
     rule = (begin + sep.join("-" * w for w in fill) + end).rstrip()
     lines: list[str] = [] if heads else [rule]
 
+    def add_line(row: list[str]) -> None:  # a row of one-line cells, as add() draws it
+        line = sep.join(pad + c.ljust(w) + pad for c, w in zip(row, widths, strict=True))
+        lines.append((begin + line + end).rstrip())
+
     def add(row_lines: list[list[str]]) -> None:
         for k in range(max(map(len, row_lines))):
             line = sep.join(
@@ -166,7 +172,7 @@ def draw_table(
         if multiline:  # an empty cell has no lines; a row of empty cells has none at all
             add([c.split("\n") if c else [] for c in r])
         else:
-            add([[c] for c in r])
+            add_line(r)
     if not heads and not markdown:
         lines.append(rule)
     return "\n".join(lines)
@@ -177,6 +183,8 @@ def _cell(value: Any) -> str:
 
 
 def _text_width(text: str) -> int:
+    if "\n" not in text:  # most cells: one line
+        return len(text)
     return max((len(line) for line in text.split("\n")), default=0)
 
 

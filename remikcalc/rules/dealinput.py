@@ -418,6 +418,29 @@ def _check_range(f: InputField, what: str, value: int) -> None:
         raise DealError(problem)
 
 
+#: :func:`_checked_fields` of the rules last asked, by the rules' id (the rules kept with it)
+_CHECKED: dict[int, tuple[Rules, tuple[tuple[InputField, bool], ...]]] = {}
+
+
+def _checked_fields(rules: Rules) -> tuple[tuple[InputField, bool], ...]:
+    """The fields :func:`check_input` looks at under ``rules`` (in their order), each with
+    whether the rules refuse it: the ones refused and the ones with a range; any other passes
+    whatever it holds. Worked out once for each rules (replaying a sheet checks every deal)."""
+    kept = _CHECKED.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    refused = {f.name: not takes(rules, f.name) for f in FIELDS}
+    fields = tuple(
+        (f, refused[f.name])
+        for f in FIELDS
+        if refused[f.name] or f.kind in (Kind.COUNT, Kind.POINTS)
+    )
+    if len(_CHECKED) >= 64:
+        _CHECKED.clear()
+    _CHECKED[id(rules)] = (rules, fields)
+    return fields
+
+
 def check_input(entry: DealInput, rules: Rules) -> None:
     """The checks every deal passes, typed or read from a sheet; raises DealError.
 
@@ -425,17 +448,19 @@ def check_input(entry: DealInput, rules: Rules) -> None:
     deal); this checks what the input alone tells: ranges, which family takes which input, and
     combinations that cannot be.
     """
-    for f in FIELDS:
+    for f, refused in _checked_fields(rules):
         value = getattr(entry, f.name)
-        if value not in (None, False, {}) and not takes(rules, f.name):
+        if refused and value not in (None, False, {}):
             why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
             raise DealError(why)
-        if f.kind is Kind.COUNT and value is not None:
+        # the words of a refusal are only made for a value out of range (range_problem)
+        if f.kind is Kind.COUNT and value is not None and not f.low <= value <= f.high:
             _check_range(f, _(f.what), value)
         if f.kind is Kind.POINTS and value is not None:
             for name, points in value.items():
-                what = _("{what} for {name}").format(what=_(f.what), name=name)
-                _check_range(f, what, points)
+                if not f.low <= points <= f.high:
+                    what = _("{what} for {name}").format(what=_(f.what), name=name)
+                    _check_range(f, what, points)
     if entry.how is not None and (problem := _outcome_problem(entry.how, rules)) is not None:
         raise DealError(problem)
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")

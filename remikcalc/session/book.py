@@ -144,9 +144,9 @@ class _Change:
     """One transaction in progress: the text read (parsed once, or as it was kept), the sheet
     it holds, and the warnings to give once it is saved."""
 
-    def __init__(self, name: str, text: str, warnings: list[str], kept: _Read | None) -> None:
+    def __init__(self, read: SheetText, warnings: list[str], kept: _Read | None) -> None:
         self.kept = kept
-        self.read = kept.text if kept is not None else SheetText.parse(text, name)
+        self.read = read
         self.warnings = warnings
 
     @property
@@ -170,6 +170,8 @@ class SheetFile:
         #: how messages name the sheet (the path as given, or what a server shows of it)
         self.name = self.path if name is None else name
         self._kept: _Read | None = None
+        self._text: SheetText | None = None  # the text last parsed (see _parsed)
+        self._before: tuple[SheetText, int, Replay] | None = None  # see replay_before
 
     def __repr__(self) -> str:
         return f"SheetFile({self.path!r})"
@@ -183,6 +185,16 @@ class SheetFile:
             return None
         return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size
 
+    def _parsed(self, text: str) -> SheetText:
+        """``text`` parsed; as it was parsed last when it is the same text (``edit`` on a
+        terminal reads the sheet to ask, then to write: a 1 MiB sheet is parsed once)."""
+        last = self._text
+        if last is not None and last.text == text:
+            return last
+        parsed = SheetText.parse(text, self.name)
+        self._text = parsed
+        return parsed
+
     def load(self) -> tuple[str, Replay]:
         """The file's version and its replay. Kept while the file's identity (device, inode,
         modification time, size) stays the same, so reading an unchanged sheet again costs a
@@ -192,7 +204,7 @@ class SheetFile:
         if kept is not None and identity is not None and kept.identity == identity:
             return kept.version, kept.replay
         text = read_text(self.path)
-        parsed = SheetText.parse(text, self.name)
+        parsed = self._parsed(text)
         state = replay(parsed.sheet)
         version = version_of(text)
         if identity is not None and identity == self._identity():
@@ -214,18 +226,16 @@ class SheetFile:
     def replay_before(self, n: int, *, event: bool = False) -> Replay:
         """The sheet replayed up to deal ``n`` (numbered as ``show`` numbers the deals; with
         ``event``, the ``n``-th event), to know the players in and the rules while it is typed
-        again."""
-        from remikcalc.sheet.read import sheet_from_text
-
-        sheet = sheet_from_text(read_text(self.path), self.name)
-        index = entry_number(sheet, n, self.name, event=event)
-        return replay(sheet.with_entries(sheet.entries[: index - 1]))
+        again; treat it as read-only (:meth:`edit` of that deal starts from a copy of it)."""
+        parsed = self._parsed(read_text(self.path))
+        index = entry_number(parsed.sheet, n, self.name, event=event)
+        state = replay(parsed.sheet.with_entries(parsed.sheet.entries[: index - 1]))
+        self._before = (parsed, index, state)  # what edit replays first (see _editing)
+        return state
 
     def entry(self, n: int, *, event: bool = False) -> Entry:
         """Deal ``n`` as the sheet holds it (with ``event``, the ``n``-th event)."""
-        from remikcalc.sheet.read import sheet_from_text
-
-        sheet = sheet_from_text(read_text(self.path), self.name)
+        sheet = self._parsed(read_text(self.path)).sheet
         return sheet.entries[entry_number(sheet, n, self.name, event=event) - 1]
 
     # --- the transaction --------------------------------------------------------------------
@@ -253,7 +263,8 @@ class SheetFile:
                     )
                 )
             kept = self._kept if self._kept is not None and self._kept.version == current else None
-            new, written = plan(_Change(self.name, text, warnings, kept))
+            read = kept.text if kept is not None else self._parsed(text)
+            new, written = plan(_Change(read, warnings, kept))
             if new is not None and new.text != text:
                 commit.save(self.path, new.text)
         state = written.replay
@@ -263,6 +274,7 @@ class SheetFile:
         if new is not None and identity is not None:
             state.sheet = new.sheet  # the sheet as saved (a replay keeps the one it began with)
             self._kept = _Read(identity, new_version, new, state)
+            self._text = new
         return dataclasses.replace(written, version=new_version, warnings=tuple(warnings))
 
     def _dry(self, plan: _Plan) -> Preview:
@@ -272,7 +284,7 @@ class SheetFile:
         text = read_text(self.path)
         version = version_of(text)
         kept = self._kept if self._kept is not None and self._kept.version == version else None
-        change = _Change(self.name, text, [], kept)
+        change = _Change(kept.text if kept is not None else self._parsed(text), [], kept)
         _new, written = plan(change)
         before: Replay | None
         try:
@@ -351,7 +363,13 @@ class SheetFile:
             old = sheet.entries[index - 1]
             new = kept(old, wanted) if keep else wanted
             new = dataclasses.replace(new, notes=old.notes)  # the players' own lines
-            canonical, step, state = replayed_with(sheet, n, index, new, self.name, event=event)
+            before = self._before  # the entries before it, if replay_before just scored them
+            start = (
+                before[2] if before and before[0] is change.read and before[1] == index else None
+            )
+            canonical, step, state = replayed_with(
+                sheet, n, index, new, self.name, event=event, start=start
+            )
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
             entries = sheet.entries
             state.sheet = sheet.with_entries((*entries[: index - 1], canonical, *entries[index:]))

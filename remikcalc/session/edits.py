@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _
 from remikcalc.rules.dealinput import name_key
 from remikcalc.session.replay import Replay, Step, deal_numbers, replay
@@ -154,26 +155,38 @@ def _replay_rest(
     with "FILE is unchanged", when one no longer fits (the deals after it keep the numbers
     they have now)."""
     deal = sum(1 for e in sheet.entries[:index] if not isinstance(e, ReentryEntry))
-    for old in sheet.entries[index:]:
-        reentry = isinstance(old, ReentryEntry)
-        if not reentry:
-            deal += 1
-        message = _rest_message(deleted=deleted, event=event, reentry=reentry)
-        try:
-            state.apply(old)
-        except RemikcalcError as exc:
-            player = old.player if isinstance(old, ReentryEntry) else ""
-            why = message.format(n=n, player=player, later=deal, problem=exc)
-            raise type(exc)(unchanged(why, file)) from None
+    with collector_paused():  # as replay() does
+        for old in sheet.entries[index:]:
+            reentry = isinstance(old, ReentryEntry)
+            if not reentry:
+                deal += 1
+            try:
+                state.apply(old)
+            except RemikcalcError as exc:
+                message = _rest_message(deleted=deleted, event=event, reentry=reentry)
+                player = old.player if isinstance(old, ReentryEntry) else ""
+                why = message.format(n=n, player=player, later=deal, problem=exc)
+                raise type(exc)(unchanged(why, file)) from None
 
 
 def replayed_with(
-    sheet: Sheet, n: int, index: int, entry: Entry, file: str, *, event: bool = False
+    sheet: Sheet,
+    n: int,
+    index: int,
+    entry: Entry,
+    file: str,
+    *,
+    event: bool = False,
+    start: Replay | None = None,
 ) -> tuple[Entry, Step, Replay]:
     """Deal ``n`` (or event ``n``: entry ``index``) replaced by ``entry``: its canonical form,
     its step and the whole replay; the reason (with "FILE is unchanged") when it, or a later
-    entry that no longer fits after it, cannot be scored."""
-    state = replay(sheet.with_entries(sheet.entries[: index - 1]))
+    entry that no longer fits after it, cannot be scored. ``start``: the entries before it
+    replayed already (left as it is: a copy is scored into)."""
+    if start is not None:
+        state = start.fork()
+    else:
+        state = replay(sheet.with_entries(sheet.entries[: index - 1]))
     try:
         canonical, step = state.apply(entry)
     except RemikcalcError as exc:
@@ -194,9 +207,15 @@ def replayed_without(sheet: Sheet, n: int, index: int, file: str, *, event: bool
 # --- rename -------------------------------------------------------------------------------------
 
 
-def _renamed_entry(entry: Entry, old: str, new: str) -> Entry:
+def _renamed_entry(entry: Entry, old: str, new: str, keys_of: dict[str, str]) -> Entry:
+    """``entry`` with ``old`` called ``new``; ``keys_of``: the :func:`name_key` of each name met
+    so far (a sheet names the same few players in every entry)."""
+
     def name(text: str) -> str:
-        return new if name_key(text) == name_key(old) else text
+        key = keys_of.get(text)
+        if key is None:
+            key = keys_of[text] = name_key(text)
+        return new if key == keys_of[old] else text
 
     def keys(mapping: Mapping[str, Any] | None) -> dict[str, Any] | None:
         return None if mapping is None else {name(k): v for k, v in mapping.items()}
@@ -246,8 +265,9 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
             ),
             "new",
         )
+    keys_of = {player: name_key(player)}
     return dataclasses.replace(
         sheet,
         players=tuple(new if p == player else p for p in sheet.players),
-        entries=tuple(_renamed_entry(e, player, new) for e in sheet.entries),
+        entries=tuple(_renamed_entry(e, player, new, keys_of) for e in sheet.entries),
     ), player

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from remikcalc.base.errors import DealError, RemikcalcError, SettleError, SheetError
+from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cards.notation import format_groups
 from remikcalc.games import score_deal
@@ -129,15 +130,16 @@ def replay(sheet: Sheet) -> Replay:
     except RemikcalcError as exc:
         raise SheetError(_where(sheet, 0, _("rules: {problem}").format(problem=exc))) from None
     problems: list[str] = []
-    for n, entry in enumerate(sheet.entries, start=1):
-        try:
-            state.apply(entry)
-        except RemikcalcError as exc:
-            if isinstance(entry, ReentryEntry):
-                text = _("entry {n}: {problem}").format(n=n, problem=exc)
-            else:
-                text = _("deal {n}: {problem}").format(n=n, problem=exc)
-            problems.append(_where(sheet, entry.line, text))
+    with collector_paused():  # the steps and results of a long sheet: no cycles among them
+        for n, entry in enumerate(sheet.entries, start=1):
+            try:
+                state.apply(entry)
+            except RemikcalcError as exc:
+                if isinstance(entry, ReentryEntry):
+                    text = _("entry {n}: {problem}").format(n=n, problem=exc)
+                else:
+                    text = _("deal {n}: {problem}").format(n=n, problem=exc)
+                problems.append(_where(sheet, entry.line, text))
     if problems:
         head = ngettext(
             "{sheet}: {n} deal cannot be scored:",

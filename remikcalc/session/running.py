@@ -17,7 +17,7 @@ from fractions import Fraction
 from remikcalc.base.money import Transfer, fewest_transfers, round_money, round_spread
 from remikcalc.games.result import POOL
 from remikcalc.session.replay import Replay, replay
-from remikcalc.session.settlement import settle
+from remikcalc.session.settlement import money_now
 
 __all__ = ["GameEnd", "game_end", "money_so_far"]
 
@@ -25,9 +25,7 @@ __all__ = ["GameEnd", "game_end", "money_so_far"]
 def money_so_far(state: Replay) -> Mapping[str, Decimal] | None:
     """Each player's money as it stands (and the pool's, while it holds anything), rounded
     once as ``settle`` rounds it; None on a sheet without a stake."""
-    if state.sheet.stake is None:
-        return None
-    return settle(state).money
+    return money_now(state)
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,20 +63,40 @@ def _shown(values: Mapping[str, Fraction], places: int = 2) -> tuple[dict[str, D
     return round_spread(values, places), False
 
 
-def settle(state: Replay) -> Settlement:
-    """Settle a replayed sheet: net, money and the fewest transfers that square it."""
-    sheet, tally = state.sheet, state.tally
+def _parties(tally: Tally) -> tuple[dict[str, Fraction], Fraction, dict[str, Fraction]]:
+    """The net, the pool, and both together (the pool while it holds anything)."""
     net = tally.net()
     pool = tally.pool()
     parties = dict(net)
     if pool:
         parties[POOL] = pool
+    return net, pool, parties
+
+
+def _money(sheet: Sheet, parties: Mapping[str, Fraction]) -> dict[str, Decimal] | None:
+    """The parties' net in money, rounded once (None without a stake)."""
+    if sheet.stake is None:
+        return None
+    stake = Fraction(sheet.stake)
+    return round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
+
+
+def money_now(state: Replay) -> Mapping[str, Decimal] | None:
+    """``settle(state).money`` without the rest of the settlement (the games' lines, what is
+    still owed), which ``add`` does not show after every deal."""
+    if state.sheet.stake is None:
+        return None
+    return _money(state.sheet, _parties(state.tally)[2])
+
+
+def settle(state: Replay) -> Settlement:
+    """Settle a replayed sheet: net, money and the fewest transfers that square it."""
+    sheet, tally = state.sheet, state.tally
+    net, pool, parties = _parties(tally)
     shown, exact = _shown(parties)
     balances = {p: Fraction(v) for p, v in shown.items()}
-    money = None
-    if sheet.stake is not None:
-        stake = Fraction(sheet.stake)
-        money = round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
+    money = _money(sheet, parties)
+    if money is not None:
         balances = {p: Fraction(v) for p, v in money.items()}
     transfers = tuple(fewest_transfers(balances))
     extra = tally.extra()

@@ -9,7 +9,9 @@
 - :mod:`remikcalc.sheet.files`: files: ``read_text``, ``load_sheet``, ``locked``,
   ``save_text``;
 - :mod:`remikcalc.sheet.splice`: the in-place edits ``text_with_entry`` /
-  ``text_without_last`` / ``text_with_entry_replaced`` / ``text_with_sheet``.
+  ``text_without_last`` / ``text_with_entry_replaced`` / ``text_with_sheet``;
+- :mod:`remikcalc.sheet.reread`: an edited text read back, only the deals it rewrote built
+  again.
 
 The names below are imported on first use, so that importing the model (as
 :mod:`remikcalc.session` does) does not import YAML.

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
 from remikcalc.base.errors import DealError, RemikcalcError, SheetError
+from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _
 from remikcalc.base.money import currency_code, currency_decimals, parse_amount
 from remikcalc.rules.dealinput import (
@@ -36,7 +37,8 @@ from remikcalc.sheet.model import (
     player_name_problem,
     title_problem,
 )
-from remikcalc.sheet.yamltree import INT, MAX_BYTES, Node, Problems, compose, is_null, typed
+from remikcalc.sheet.yamltree import INT, Node, Problems, compose, is_null, typed
+from remikcalc.sheet.yamltree import MAX_BYTES as MAX_BYTES  # the limit parse_text holds to
 
 __all__ = ["DEAL_KEYS", "TOP_KEYS", "entry_from_data", "parse_text", "sheet_from_text"]
 
@@ -56,6 +58,10 @@ TOP_KEYS = (
 )
 REENTER = "reenter"
 DEAL_KEYS = (*(f.name for f in FIELDS), REENTER)
+_DEAL_KEY_SET = frozenset(DEAL_KEYS)
+#: each deal input by its key, and its place in FIELDS (the order a deal's keys are read in)
+_FIELD_AT = {f.name: f for f in FIELDS}
+_FIELD_ORDER = {f.name: i for i, f in enumerate(FIELDS)}
 # what makes an entry a deal (given at all, even as `draw: false`); else it is refused
 _DEAL_MAKERS = ("hands", "scores", "draw", "melded")
 _TRUE = {"true", "yes", "on"}
@@ -204,8 +210,9 @@ class _Reader:
         """A mapping of player to value; ``convert(value node, key, name)``."""
         out: dict[str, Any] = {}
         for name, (k, v) in self.mapping(node, key).items():
-            player = self.player(k, _join(key, name), players)
-            value = convert(v, _join(key, name), name)
+            where = _join(key, name)
+            player = self.player(k, where, players)
+            value = convert(v, where, name)
             if player is None or value is None:
                 continue
             if player in out:
@@ -255,9 +262,13 @@ def _suggest(key: str, known: Sequence[str]) -> str:
     return _("unknown key; known keys: {known}").format(known=", ".join(known))
 
 
-def _unknown_keys(r: _Reader, fields: Pairs, key: str, known: Sequence[str]) -> None:
+def _unknown_keys(
+    r: _Reader, fields: Pairs, key: str, known: Sequence[str], allowed: Set[str] | None = None
+) -> None:
+    """A problem for each key not ``known`` (``allowed``: the same as a set) nor a note."""
+    names = known if allowed is None else allowed
     for name, (k, _value) in fields.items():
-        if name not in known and not name.startswith("_"):
+        if name not in names and not name.startswith("_"):
             r.p.add(k, _join(key, name), _suggest(name, known))
 
 
@@ -463,15 +474,16 @@ def _entry(r: _Reader, node: Node, key: str, players: Sequence[str] | None) -> E
         return None
     notes = _notes(fields)
     known = {k: v for k, (_key, v) in fields.items() if not k.startswith("_")}
-    _unknown_keys(r, fields, key, DEAL_KEYS)
+    _unknown_keys(r, fields, key, DEAL_KEYS, _DEAL_KEY_SET)
     if REENTER in known:
         if len(known) > 1:
             r.p.add(node, key, _("a re-entry is an entry of its own: `- reenter: NAME`"))
         player = r.player(known[REENTER], _join(key, REENTER), players)
         return None if player is None else ReentryEntry(player, notes, node.line)
     values: dict[str, Any] = {}
-    for f in FIELDS:
-        if f.name not in known or (f.kind is Kind.CARDS and is_null(known[f.name])):
+    for name in sorted((k for k in known if k in _FIELD_AT), key=_FIELD_ORDER.__getitem__):
+        f = _FIELD_AT[name]
+        if f.kind is Kind.CARDS and is_null(known[f.name]):
             continue
         values[f.name] = r.deal_input(f, known[f.name], _join(key, f.name), players)
     if not any(k in values for k in _DEAL_MAKERS):
@@ -528,9 +540,10 @@ def parse_text(text: str, name: str) -> tuple[Sheet, Node | None]:
             )
         )
     problems = Problems(name)
-    root = compose(text.removeprefix("\ufeff"), problems)
-    problems.raise_if_any()
-    sheet = _read_sheet(root, problems)
+    with collector_paused():
+        root = compose(text.removeprefix("\ufeff"), problems)
+        problems.raise_if_any()
+        sheet = _read_sheet(root, problems)
     return dataclasses.replace(sheet, path=name), root
 
 

@@ -17,7 +17,8 @@ from remikcalc.base.i18n import _
 from remikcalc.sheet.files import too_big
 from remikcalc.sheet.model import Entry, Sheet
 from remikcalc.sheet.read import parse_text
-from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry
+from remikcalc.sheet.reread import reread
+from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry, players_text
 from remikcalc.sheet.yamltree import MAX_BYTES, Node
 
 __all__ = [
@@ -154,16 +155,35 @@ def _spliced_add(text: str, root: Node | None, entry: Entry) -> str | None:
     span = _last_entry_span(lines, root)
     if span is None:
         return None
-    _, end, dash, body = span
+    row, end, dash, body = span
     new = _block(indent_entry(entry_lines(entry), dash, body), eol)
     if end >= len(lines) or (end == len(lines) - 1 and lines[end] == ""):
         return ended + new
-    return "".join(lines[:end]) + new + "".join(lines[end:])
+    at = _list_end(lines, row, end, dash)
+    return "".join(lines[:at]) + new + "".join(lines[at:])
 
 
-def _entry_span(lines: list[str], root: Node | None, n: int) -> tuple[int, int, int, int] | None:
+def _list_end(lines: list[str], row: int, end: int, dash: int) -> int:
+    """Where a deal added after the last one (lines ``row`` to ``end``, a key after them)
+    goes: after that deal's own lines and the comments indented as the deals are, or deeper,
+    that follow it; the blank lines and the comments less indented than the deals, just above
+    the next key, are that key's and stay above it."""
+    at = row + 1
+    for i in range(row + 1, end):
+        stripped = lines[i].lstrip()
+        if not stripped.strip():
+            continue
+        if stripped[:1] != "#" or len(lines[i]) - len(stripped) >= dash:
+            at = i + 1
+    return at
+
+
+def _entry_span(
+    lines: list[str], root: Node | None, n: int, written: tuple[int, str] | None = None
+) -> tuple[int, int, int, int] | None:
     """(first line, end line, dash column, body column) of entry ``n`` (from 1), 0-based lines
-    of :func:`_lines`.
+    of :func:`_lines`; ``written``: (row, line), the line now at that row when it is no longer
+    the one in ``lines`` (the next entry, written again in place).
 
     Blank and comment lines at the end of the span are left out of it: they belong to what
     follows.
@@ -180,7 +200,8 @@ def _entry_span(lines: list[str], root: Node | None, n: int) -> tuple[int, int, 
         item, after = deals.items[n - 1], deals.items[n]
         row, end, body = item.line - 1, after.line - 1, item.column
         prefix = lines[row][:body]
-        if prefix.strip() != "-" or lines[end][: after.column].strip() != "-":
+        following = written[1] if written is not None and written[0] == end else lines[end]
+        if prefix.strip() != "-" or following[: after.column].strip() != "-":
             return None
         dash = prefix.index("-")
     end = min(end, len(lines))
@@ -199,6 +220,51 @@ def _spliced_replace(text: str, root: Node | None, n: int, entry: Entry) -> str 
     return "".join(lines[:start]) + new + "".join(lines[end:])
 
 
+def _spliced_entries(text: str, root: Node | None, old: Sheet, want: Sheet) -> str | None:
+    """The text with each entry of ``want`` that differs from ``old``'s (as many) written again
+    in place: what :func:`_spliced_replace` gives, applied from the last such entry up (so
+    that the lines of the earlier ones do not move and the node tree read once locates them
+    all), with the text cut into lines once, not once an entry (a rename of a player in
+    every deal of a 1 MiB sheet, each replace cutting the whole text again, took minutes).
+
+    Each step sees the lines the step before it left: the earlier lines as they were, and the
+    next entry's first line as written (``_entry_span``'s ``written``). Where cutting the
+    result into lines again would not give those lines (a line break at a block's end
+    joining one after it: a lone CR before a LF), it is done one entry at a time instead.
+    """
+    lines = _lines(text)
+    eol = _newline(text)
+    pieces: list[str] = []  # the text after row `stop`, the last piece first
+    stop = len(lines)
+    written: tuple[int, str] | None = None  # the first line of the block written at `stop`
+    for n in range(len(want.entries), 0, -1):
+        entry = want.entries[n - 1]
+        if old.entries[n - 1] == entry:
+            continue
+        span = _entry_span(lines, root, n, written)
+        if span is None:
+            return None
+        start, end, dash, body = span
+        block = indent_entry(entry_lines(entry), dash, body)
+        gap = "".join(lines[end:stop])
+        if _BREAK.search("".join(block)) or (eol == "\r" and gap.startswith("\n")):
+            return _one_by_one(text, root, old, want)
+        pieces += [gap, _block(block, eol)]
+        stop, written = start, (start, block[0] + eol)
+    return "".join(lines[:stop]) + "".join(reversed(pieces))
+
+
+def _one_by_one(text: str, root: Node | None, old: Sheet, want: Sheet) -> str | None:
+    """:func:`_spliced_entries` one entry at a time, the text cut into lines again each."""
+    candidate: str | None = text
+    for n in range(len(want.entries), 0, -1):
+        if candidate is None:
+            break
+        if old.entries[n - 1] != want.entries[n - 1]:
+            candidate = _spliced_replace(candidate, root, n, want.entries[n - 1])
+    return candidate
+
+
 def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
     """The players list written again in place, when it is a one-line ``[...]``."""
     if root is None or root.kind != "map":
@@ -214,7 +280,7 @@ def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
         or row[node.end_column : node.end_column + 1] != "]"
     ):
         return None
-    listed = dump_sheet(want).split("\nplayers: ", 1)[1].split("\n", 1)[0]
+    listed = players_text(want.players)  # as the canonical text writes the line
     lines[node.line - 1] = row[: node.column] + listed + row[node.end_column + 1 :]
     return "".join(lines)
 
@@ -229,16 +295,23 @@ def _no_entry(name: str, n: int, count: int) -> str:
     )
 
 
-def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> SheetText:
+def _checked(
+    candidate: str | None, want: Sheet, name: str, before: _Before, span: _Span | None = None
+) -> SheetText:
     """Keep an in-place edit only if it loads back as exactly the wanted sheet; else the
     canonical text, which must load back too (a sheet past the size or item limits would not).
     The text kept comes with what loading it gave, so that it need not be parsed again.
+
+    ``span`` says which deals the edit rewrote (:func:`remikcalc.sheet.reread.reread`): the
+    text is then read back building only those again, when that can be told; else, or without
+    it, read back whole.
     """
     if candidate is not None:
         if len(candidate.encode("utf-8")) > MAX_BYTES:
             raise too_big(name)  # not rewritten shorter: that would drop the comments
         try:
-            sheet, root = parse_text(candidate, name)
+            found = None if span is None else reread(before[1], before[3], candidate, name, span)
+            sheet, root = parse_text(candidate, name) if found is None else found
             if sheet == want:
                 return SheetText(candidate, name, sheet, root)
         except RemikcalcError:
@@ -256,7 +329,7 @@ def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> 
                 "unchanged. Start a new sheet for the next deals (remikcalc new)"
             ).format(name=name, first=first)
         ) from None
-    old_text, old_sheet, warn = before
+    old_text, old_sheet, warn, _root = before
     if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
         warn(
             _(
@@ -268,12 +341,11 @@ def _checked(candidate: str | None, want: Sheet, name: str, before: _Before) -> 
 
 
 def _spliced_remove(text: str, root: Node | None, n: int) -> str | None:
-    """The text without entry ``n`` (from 1), where its lines can be told apart; the last
-    entry goes with the comments after it (``undo`` gives back the text before ``add``)."""
+    """The text without entry ``n`` (from 1), where its lines can be told apart; the blank
+    lines and comments after it stay (they are what follows it: ``undo`` gives back the text
+    before ``add``, which puts a deal above them)."""
     lines = _lines(text)
-    deals = _deals_node(root)
-    last = deals is not None and n == len(deals.items)
-    span = _last_entry_span(lines, root) if last else _entry_span(lines, root, n)
+    span = _entry_span(lines, root, n)
     if span is None:
         return None
     start, end, _dash, _body = span
@@ -281,7 +353,11 @@ def _spliced_remove(text: str, root: Node | None, n: int) -> str | None:
 
 
 Warn = Callable[[str], None] | None
-_Before = tuple[str, Sheet, Warn]
+#: the text before the edit, its sheet, who to warn, its node tree
+_Before = tuple[str, Sheet, Warn, Node | None]
+#: the deals an edit rewrote: the first and the end (from 0, the end not included) of the old
+#: ones, and how many the text now has in their place
+_Span = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,9 +375,12 @@ class SheetText:
         sheet, root = parse_text(text, name)
         return cls(text, name, sheet, root)
 
-    def checked(self, candidate: str | None, want: Sheet, warn: Warn) -> SheetText:
-        """``candidate`` if it loads back as ``want``, else the canonical text of ``want``."""
-        return _checked(candidate, want, self.name, (self.text, self.sheet, warn))
+    def checked(
+        self, candidate: str | None, want: Sheet, warn: Warn, span: _Span | None = None
+    ) -> SheetText:
+        """``candidate`` if it loads back as ``want``, else the canonical text of ``want``;
+        ``span``: the deals the edit rewrote (see :func:`_checked`)."""
+        return _checked(candidate, want, self.name, (self.text, self.sheet, warn, self.root), span)
 
 
 # --- the edits ----------------------------------------------------------------------------------
@@ -310,8 +389,9 @@ class SheetText:
 def with_entry(st: SheetText, entry: Entry, warn: Warn = None) -> SheetText:
     """The text with one more entry at the end: in place if possible, else canonical (then
     ``warn`` is told, if the rewrite loses comments or the sheet's own layout)."""
+    count = len(st.sheet.entries)
     want = st.sheet.with_entries((*st.sheet.entries, entry))
-    return st.checked(_spliced_add(st.text, st.root, entry), want, warn)
+    return st.checked(_spliced_add(st.text, st.root, entry), want, warn, (count, count, 1))
 
 
 def without_entry(st: SheetText, n: int, warn: Warn = None) -> SheetText:
@@ -320,7 +400,8 @@ def without_entry(st: SheetText, n: int, warn: Warn = None) -> SheetText:
     if not 1 <= n <= len(entries):
         raise SheetError(_no_entry(st.name, n, len(entries)))
     del entries[n - 1]
-    return st.checked(_spliced_remove(st.text, st.root, n), st.sheet.with_entries(entries), warn)
+    candidate = _spliced_remove(st.text, st.root, n)
+    return st.checked(candidate, st.sheet.with_entries(entries), warn, (n - 1, n, 0))
 
 
 def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) -> SheetText:
@@ -331,7 +412,7 @@ def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) 
         raise SheetError(_no_entry(st.name, n, len(entries)))
     entries[n - 1] = entry
     want = st.sheet.with_entries(entries)
-    return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn)
+    return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn, (n - 1, n, 1))
 
 
 def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
@@ -343,15 +424,10 @@ def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
     move and the node tree read once locates them all: the text is not parsed again per entry.
     """
     sheet = st.sheet
-    candidate: str | None = st.text
-    if len(sheet.entries) != len(want.entries):
-        candidate = None
+    candidate: str | None = None
     try:
-        for n in range(len(want.entries), 0, -1):
-            if candidate is None:
-                break
-            if sheet.entries[n - 1] != want.entries[n - 1]:
-                candidate = _spliced_replace(candidate, st.root, n, want.entries[n - 1])
+        if len(sheet.entries) == len(want.entries):
+            candidate = _spliced_entries(st.text, st.root, sheet, want)
         if candidate is not None and sheet.players != want.players:
             candidate = _spliced_players(candidate, st.root, want)
     except RemikcalcError:  # a layout the splicing does not follow: the standard one

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +21,7 @@ from remikcalc.rules.dealinput import FIELDS, Kind
 from remikcalc.sheet.model import Entry, ReentryEntry, Sheet
 from remikcalc.sheet.yamltree import plain_value
 
-__all__ = ["dump_sheet", "entry_lines", "indent_entry"]
+__all__ = ["dump_sheet", "entry_lines", "indent_entry", "players_text"]
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def dump_sheet(sheet: Sheet) -> str:
     if sheet.rules:
         pairs = ", ".join(f"{_name(k)}: {_word(v)}" for k, v in sheet.rules.items())
         lines.append(f"rules: {{{pairs}}}")
-    lines.append("players: [" + ", ".join(_name(p) for p in sheet.players) + "]")
+    lines.append("players: " + players_text(sheet.players))
     if sheet.stake is not None:
         lines.append(f'stake: "{format(sheet.stake, "f")}"')
     if sheet.currency is not None:
@@ -174,6 +174,11 @@ def dump_sheet(sheet: Sheet) -> str:
     for entry in sheet.entries:
         lines.extend(indent_entry(entry_lines(entry), 2, 4))
     return "\n".join(lines) + "\n"
+
+
+def players_text(players: Sequence[str]) -> str:
+    """The players as the ``players:`` line lists them: ``[Anna, Boris]``."""
+    return "[" + ", ".join(_name(p) for p in players) + "]"
 
 
 def indent_entry(lines: list[str], dash: int, body: int) -> list[str]:
