@@ -420,16 +420,21 @@ def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
     for its players (a rename): the players line and each entry that differs are replaced in
     place where possible (comments kept), checked by loading back; else canonical.
 
-    The entries are replaced from the last one up, so the lines of the earlier ones do not
-    move and the node tree read once locates them all: the text is not parsed again per entry.
+    The players line goes first: it is one line written again in place, so no entry's line
+    moves (after the entries, a players list below the deals would have moved with them).
+    The entries are then replaced from the last one up, so the lines of the earlier ones do
+    not move and the node tree read once locates them all: the text is not parsed again per
+    entry.
     """
     sheet = st.sheet
     candidate: str | None = None
     try:
         if len(sheet.entries) == len(want.entries):
-            candidate = _spliced_entries(st.text, st.root, sheet, want)
-        if candidate is not None and sheet.players != want.players:
-            candidate = _spliced_players(candidate, st.root, want)
+            candidate = st.text
+            if sheet.players != want.players:
+                candidate = _spliced_players(candidate, st.root, want)
+            if candidate is not None:
+                candidate = _spliced_entries(candidate, st.root, sheet, want)
     except RemikcalcError:  # a layout the splicing does not follow: the standard one
         candidate = None
     return st.checked(candidate, want, warn)
