@@ -48,13 +48,15 @@ _PYTHONS_OWN = re.compile(
     r"Exception ignored in: <function _get_module_lock\.<locals>\.cb at 0x[0-9a-f]+>\n"
     r"Traceback \(most recent call last\):\n(?:  .*\n)*KeyboardInterrupt: ?\n"
 )
-# Python's report of a Ctrl-C while it is still starting: its site module runs the .pth files
-# of site-packages (the CI image has one that imports certifi, and with it typing), and an
-# interrupt there ends Python with exit 1 before it has even looked for remikcalc. The whole
-# of stderr is then Python's; the test still checks that the sheet is untouched.
+# Python's report of a Ctrl-C while it is still starting, before it has even looked for
+# remikcalc: while its site module runs the .pth files of site-packages (the CI image has one
+# that imports certifi, and with it typing: "Fatal Python error: init_import_site"), while it
+# sets up its encodings (another "init_..."), or while it imports runpy for ``-m`` ("Could
+# not import runpy module"). Python ends with exit 1 and the whole of stderr is its own; the
+# test still checks that the sheet is untouched.
 _PYTHON_NOT_STARTED = re.compile(
-    r"\AFatal Python error: init_import_site: Failed to import the site module\n"
-    r"Python runtime state: initialized\n"
+    r"\A(?:Fatal Python error: init_\w+: [^\n]*\nPython runtime state: [^\n]*\n"
+    r"|Could not import runpy module\n)"
     r"Traceback \(most recent call last\):\n(?:  .*\n)*KeyboardInterrupt(?::.*)?\n\s*\Z"
 )
 
@@ -214,3 +216,22 @@ def test_sigint_while_correcting_never_says_nothing_changed_after_a_save(
             else:  # killed before Python ran a line of ours
                 seen["before"] += 1
     assert sum(seen.values()) > seen["ok"], seen  # some were interrupted (the first run was not)
+
+
+def test_only_pythons_own_start_up_reports_are_set_aside() -> None:
+    """The filter above removes Python's reports of a Ctrl-C before the package is looked for
+    (as CI's Python printed them) and nothing else: a traceback of ours stays to fail a test."""
+    frames = '  File "<frozen importlib._bootstrap>", line 1176, in _find_and_load\n'
+    site = (
+        "Fatal Python error: init_import_site: Failed to import the site module\n"
+        "Python runtime state: initialized\nTraceback (most recent call last):\n"
+        f'{frames}  File "<string>", line 1, in <module>\nKeyboardInterrupt\n'
+    )
+    runpy = (
+        "Could not import runpy module\nTraceback (most recent call last):\n"
+        f"{frames}    from collections import deque\nKeyboardInterrupt\n"
+    )
+    ours = f"Traceback (most recent call last):\n{frames}KeyboardInterrupt\n"
+    assert _said(site.encode()) == _said(runpy.encode()) == ""
+    assert _said(ours.encode()) == ours
+    assert _said((site + "interrupted; c.yaml is unchanged\n").encode()) != ""
