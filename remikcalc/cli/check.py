@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from remikcalc.base.errors import RemikcalcError
+from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import N_, _, language, ngettext
 from remikcalc.cli.common import output_options
 from remikcalc.session.check import MISSING, FileReport, Mismatch, check_example, report_json
 
 if TYPE_CHECKING:
     from remikcalc.sheet import Sheet
+    from remikcalc.sheet.yamltree import Node
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -76,15 +77,22 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
 
     The report names the file ``shown`` (the path as given, by default).
     """
+    import os
+
     from remikcalc.render.settlement import settle_sheet
     from remikcalc.sheet import load_sheet
-    from remikcalc.sheet.evening import is_evening
+    from remikcalc.sheet.evening import example_tree, is_evening_tree
+    from remikcalc.sheet.read import sheet_from_tree
 
     shown = str(path) if shown is None else shown
-    if is_evening(path):
+    try:  # read once: to tell an evening from a sheet, and to read the sheet
+        tree: tuple[Node | None] | None = (example_tree(path),)
+    except (SheetError, OSError):
+        tree = None  # loading it as a sheet says what is wrong
+    if tree is not None and is_evening_tree(tree[0]):
         return check_evening(path, shown)
     try:
-        sheet = load_sheet(path)
+        sheet = load_sheet(path) if tree is None else sheet_from_tree(tree[0], os.fspath(path))
     except RemikcalcError as exc:
         return FileReport(shown, error=str(exc))
     except OSError as exc:

@@ -20,11 +20,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remikcalc.base.errors import SheetError
+from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _
 from remikcalc.sheet.files import read_text, repeated_file
 from remikcalc.sheet.yamltree import MAX_BYTES, Node, Problems, compose, typed
 
-__all__ = ["EVENING_KEYS", "EveningFile", "is_evening", "load_evening"]
+__all__ = [
+    "EVENING_KEYS",
+    "EveningFile",
+    "example_tree",
+    "is_evening",
+    "is_evening_tree",
+    "load_evening",
+]
 
 EVENING_KEYS = ("remikcalc", "evening", "title", "source", "expect")
 
@@ -47,9 +55,22 @@ def _root(text: str, name: str) -> Node | None:
             _("{name}: larger than {size} KiB").format(name=name, size=MAX_BYTES // 1024)
         )
     problems = Problems(name)
-    root = compose(text.removeprefix("\ufeff"), problems)
+    with collector_paused():  # as reading a sheet pauses it
+        root = compose(text.removeprefix("\ufeff"), problems)
     problems.raise_if_any()
     return root
+
+
+def example_tree(path: str | os.PathLike[str]) -> Node | None:
+    """The node tree of a worked example's text, as :func:`is_evening` reads it (SheetError
+    or OSError when it does not read): ``check`` tells an evening from a sheet and reads the
+    sheet from the one tree (:func:`remikcalc.sheet.read.sheet_from_tree`)."""
+    return _root(read_text(path), os.fspath(path))
+
+
+def is_evening_tree(root: Node | None) -> bool:
+    """Whether the tree is an evening file's (a top-level ``evening:`` key)."""
+    return "evening" in _keys(root)
 
 
 def _keys(root: Node | None) -> dict[str, Node]:
@@ -62,7 +83,7 @@ def is_evening(path: str | os.PathLike[str]) -> bool:
     """Whether the file is an evening file (a top-level ``evening:`` key); False for anything
     that does not read, so that loading it as a sheet reports the problem."""
     try:
-        return "evening" in _keys(_root(read_text(path), os.fspath(path)))
+        return is_evening_tree(example_tree(path))
     except (SheetError, OSError):
         return False
 

@@ -40,7 +40,14 @@ from remikcalc.sheet.model import (
 from remikcalc.sheet.yamltree import INT, Node, Problems, compose, is_null, typed
 from remikcalc.sheet.yamltree import MAX_BYTES as MAX_BYTES  # the limit parse_text holds to
 
-__all__ = ["DEAL_KEYS", "TOP_KEYS", "entry_from_data", "parse_text", "sheet_from_text"]
+__all__ = [
+    "DEAL_KEYS",
+    "TOP_KEYS",
+    "entry_from_data",
+    "parse_text",
+    "sheet_from_text",
+    "sheet_from_tree",
+]
 
 TOP_KEYS = (
     "remikcalc",
@@ -543,8 +550,15 @@ def parse_text(text: str, name: str) -> tuple[Sheet, Node | None]:
     with collector_paused():
         root = compose(text.removeprefix("\ufeff"), problems)
         problems.raise_if_any()
-        sheet = _read_sheet(root, problems)
-    return dataclasses.replace(sheet, path=name), root
+    return sheet_from_tree(root, name), root
+
+
+def sheet_from_tree(root: Node | None, name: str) -> Sheet:
+    """The sheet of a text's node tree, composed with no problem (:func:`parse_text` after
+    composing it); every problem of the sheet reported at once."""
+    with collector_paused():
+        sheet = _read_sheet(root, Problems(name))
+    return dataclasses.replace(sheet, path=name)
 
 
 def sheet_from_text(text: str, name: str = "<string>") -> Sheet:
