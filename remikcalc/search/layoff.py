@@ -236,7 +236,7 @@ def best_defence(
         return Defence(alone.melds, (), alone.deadwood, alone.points, alone.points, alone.deadwood)
     faces = [meld_faces(m) for m in knocker_melds]
     best: tuple[int, int] | None = None
-    answer: tuple[tuple[int, ...], Arrangement] | None = None
+    answer: tuple[tuple[int, ...], int, Arrangement] | None = None
     tried: set[int] = set()
     held = _counted(tuple(sorted(hand)))
     size = len(held)
@@ -251,13 +251,13 @@ def best_defence(
         else:
             arranged, key = alone, 0
         if best is None or (arranged.points, key) < best:
-            best, answer = (arranged.points, key), (choice, arranged)
+            best, answer = (arranged.points, key), (choice, total, arranged)
     if answer is None:
         return Defence(alone.melds, (), alone.deadwood, alone.points, alone.points, alone.deadwood)
-    choice, arranged = answer
+    choice, total, arranged = answer
     return Defence(
         arranged.melds,
-        _layoff_list(_laid(choice, held, hand), hand, knocker_melds),
+        _layoff_list(_laid(choice, held, hand), hand, knocker_melds) if total else (),
         arranged.deadwood,
         arranged.points,
         alone.points,
