@@ -93,10 +93,12 @@ def test_every_page_fits_a_small_phone(browser: Any, table: tuple[Server, str], 
     # the edit's preview, one deal changed
     page.goto(server.base + sheet + "/deal/2")
     page.locator("input[type=number]").nth(1).fill("30")
-    page.locator("button[value=preview]").click()
+    with page.expect_navigation():  # the form's answer is a new page: measured when loaded
+        page.locator("button[value=preview]").click()
     no_sideways_scroll(page)
     assert page.evaluate(SMALL_TARGETS) == []
     # the sheet page leads to the deal entered together
     page.goto(server.base + sheet)
-    page.locator("a.together").click()
+    with page.expect_navigation():
+        page.locator("a.together").click()
     assert page.url == f"{server.base}{sheet}/draft"
