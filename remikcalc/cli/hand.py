@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -108,6 +109,7 @@ def _stdin_lines() -> Iterator[str]:
         raise click.ClickException(
             _("the standard input is closed: give the hands on it, one per line")
         )
+    gc.enable()  # a stream of hands may run for hours: not a short process (remikcalc.__main__)
     try:
         yield from sys.stdin
     except OSError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import sys
@@ -86,6 +87,7 @@ def serve_cmd(
     from remikcalc.web.pages import join_address
     from remikcalc.web.server import address_warning, choose_host, qr_text, serve
 
+    gc.enable()  # a server runs for hours: not a short process (remikcalc.__main__)
     paths = paths or (".",)
     try:
         bound = choose_host(host, public=public)
