@@ -314,3 +314,26 @@ def test_a_file_that_cannot_be_settled_is_reported_not_raised(tmp_path: Path) ->
     [entry] = json.loads(result.output)["files"]
     assert entry["ok"] is False and entry["error"]
     assert "Traceback" not in result.output
+
+
+def test_a_huge_value_is_cut_in_the_table_for_people_and_whole_elsewhere(tmp_path: Path) -> None:
+    # a 600,000-character expected winner was 12,000 lines of the table, drawn in 6 s
+    example = resources.files("remikcalc") / "examples" / "gin" / "bicycle-no-shutout-bonus.yaml"
+    huge = "Anna" * 150_000
+    text = example.read_text(encoding="utf-8").replace(
+        "  winner: Anna\n  net:", f'  winner: "{huge}"\n  net:'
+    )
+    assert huge in text
+    path = tmp_path / "huge.yaml"
+    path.write_text(text, encoding="utf-8")
+    table = run("check", str(path))
+    assert table.exit_code == 1
+    assert len(table.output) < 2_000
+    squeezed = "".join(table.output.split())  # the cell is wrapped: its lines joined again
+    assert f"expected{huge[:300]}…(600000charactersinall),gotAnna" in squeezed
+    polish = "".join(run("check", str(path), lang="pl").output.split())
+    assert f"{huge[:300]}…(łącznie600000znaków),wyszłoAnna" in polish  # 600 000, grouped
+    plain = run("check", "--format", "plain", str(path))
+    assert huge in plain.output
+    report = json.loads(run("check", "--json", str(path)).output)
+    assert huge in json.dumps(report)

@@ -14,8 +14,10 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from remikcalc.render import fit_widths, table
+from remikcalc.render import MIN_COLUMN, fit_widths, table
 from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
 from tests.clirun import ok, run
@@ -92,6 +94,39 @@ def test_fit_widths_takes_from_the_widest_column_first() -> None:
     # from both in turn: 25 and 26.
     assert fit_widths([5, 40, 30], 60) == [5, 25, 26]
     assert fit_widths([5, 10], 80) is None
+
+
+def _one_at_a_time(widths: list[int], width: int, floors: list[int]) -> list[int] | None:
+    """fit_widths as it was written first: one character at a time from the widest column
+    above its floor (the first of the widest on a tie); a 600 KB cell took seconds."""
+    cols = list(widths)
+    if sum(cols) + 2 * (len(cols) - 1) <= width:
+        return None
+    floor = [min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors, strict=True)]
+    excess = sum(cols) + 2 * (len(cols) - 1) - width
+    while excess > 0:
+        wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
+        if cols[wide] <= floor[wide]:
+            break
+        cols[wide] -= 1
+        excess -= 1
+    return cols
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=1, max_size=8),
+    st.integers(0, 200),
+)
+def test_fit_widths_is_one_character_at_a_time_in_strides(
+    columns: list[tuple[int, int]], width: int
+) -> None:
+    widths, floors = [w for w, _f in columns], [f for _w, f in columns]
+    assert fit_widths(widths, width, floors=floors) == _one_at_a_time(widths, width, floors)
+
+
+def test_fit_widths_of_a_huge_cell_is_at_once() -> None:
+    assert fit_widths([600_000, 10, 7], 80) == [59, 10, 7]
 
 
 # --- variants -----------------------------------------------------------------------------------

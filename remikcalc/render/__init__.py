@@ -217,12 +217,24 @@ def fit_widths(
         min(w, max(MIN_COLUMN, f)) for w, f in zip(cols, floors or [0] * len(cols), strict=True)
     ]
     excess = sum(cols) + gap * (len(cols) - 1) - width
+    # A column at a time, the widest above its floor giving one character (the first of the
+    # widest on a tie), in strides: all the widest come down together to the next width met
+    # (another column's, or a floor), and what is left of the excess is the first of them.
     while excess > 0:
-        wide = max(range(len(cols)), key=lambda i: (cols[i] - floor[i] > 0, cols[i]))
-        if cols[wide] <= floor[wide]:
+        free = [i for i in range(len(cols)) if cols[i] > floor[i]]
+        if not free:
             break  # as narrow as it goes: the table stays wider than the terminal
-        cols[wide] -= 1
-        excess -= 1
+        top = max(cols[i] for i in free)
+        widest = [i for i in free if cols[i] == top]
+        below = max([cols[i] for i in free if cols[i] < top] + [floor[i] for i in widest])
+        steps = min(top - below, excess // len(widest))
+        if steps == 0:
+            for i in widest[:excess]:
+                cols[i] -= 1
+            break
+        for i in widest:
+            cols[i] -= steps
+        excess -= steps * len(widest)
     return cols
 
 
