@@ -284,6 +284,25 @@ def test_rename_refusals(gin: Path) -> None:
     assert gin.read_bytes() == before
 
 
+def test_a_sheet_that_does_not_score_is_not_renamed_and_says_its_own_problem(
+    tmp_path: Path,
+) -> None:
+    # rename replays the sheet itself only when something is refused: what it says is the
+    # sheet's problem, in the sheet's names, before any problem of the names typed
+    path = tmp_path / "broken.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - scores: {Anna: 10}\n"
+        '  - {closer: Anna, hands: {Anna: "KS KH KD QS QH 2C 3D 4H 5S 7C",'
+        ' Boris: "AS 2S 3S 4D 5D 8C 8D JC QC TD"}}\n',
+        encoding="utf-8",
+    )
+    problem = "deal 2: Anna knocked with 41 in deadwood, but the knock limit is 10"
+    assert problem in refused(path, "rename", str(path), "Anna", "Zed")
+    assert problem in refused(path, "rename", str(path), "Nobody", "Zed")
+    assert problem in refused(path, "rename", str(path), "Anna", "A=B")
+
+
 def test_rename_a_bridge_reentry_and_closers(bridge: Path) -> None:
     ok(
         "add",

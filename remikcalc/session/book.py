@@ -456,9 +456,16 @@ class SheetFile:
             from remikcalc.sheet.splice import with_sheet
 
             sheet = change.sheet
-            replay(sheet)  # a sheet with problems is mended first, not renamed
-            want, player = renamed(sheet, old, new)
-            state = replay(want)
+            # The renamed sheet scores exactly when the sheet does: its reader checked every
+            # name against the players, and scoring never reads a name's spelling. So the
+            # sheet itself is replayed only when something is refused, to say its own
+            # problem first (a sheet with problems is mended first, not renamed).
+            try:
+                want, player = renamed(sheet, old, new)
+                state = replay(want)
+            except RemikcalcError:
+                replay(sheet)
+                raise
             if want == sheet:
                 return None, Written(self.path, state, "", changed=False, player=player)
             text = with_sheet(change.read, want, change.warnings.append)
