@@ -247,6 +247,7 @@ MODULES: dict[str, Module] = {
                 "tests/test_knock_rules.py",
                 "tests/test_layoff_rules.py",
                 "tests/test_mutants_layoff.py",
+                "tests/test_knock_walks.py",
             ),
         ),
         Module(

@@ -229,6 +229,12 @@ def _window_lengths(
     return found
 
 
+def _without_copies(counts: Sequence[int]) -> bool:
+    """No card of the hand has copies: the knocker's walk on plain bits applies (a test
+    turns this off to hold that walk to the walk over copies)."""
+    return max(counts, default=1) == 1
+
+
 class _Enough(Exception):
     """Raised inside the knocker's walk to stop it: what was asked for is found."""
 
@@ -329,7 +335,7 @@ def least_arrangements(
 
     try:
         with contextlib.suppress(_Enough):
-            if max(counts, default=1) == 1:
+            if _without_copies(counts):
                 walk_single(0, 0, 0)
             else:
                 walk(0, 0, 0, 0)
