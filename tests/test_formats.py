@@ -113,7 +113,7 @@ def _one_at_a_time(widths: list[int], width: int, floors: list[int]) -> list[int
     return cols
 
 
-@settings(max_examples=3000)
+@settings(max_examples=400)
 @given(
     st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=1, max_size=8),
     st.integers(0, 200),

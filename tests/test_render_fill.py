@@ -27,7 +27,7 @@ def _textwrap(text: str, width: int, indent: str, hang: str) -> str:
     )
 
 
-@settings(max_examples=2000)
+@settings(max_examples=500)
 @given(
     texts | st.text(),
     st.integers(min_value=1, max_value=40),
