@@ -6,6 +6,8 @@ exit then has nothing to walk), and the two commands that run for as long as the
 from __future__ import annotations
 
 import gc
+import signal
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -17,8 +19,10 @@ from tests.clirun import run
 
 @pytest.fixture
 def collector() -> Iterator[None]:
-    """Whatever a test does to the collector, the suite's process gets it back as it was."""
+    """Whatever a test does to the collector (and ``run()`` to the Ctrl-C handler and the
+    unraisable hook), the suite's process gets it back as it was."""
     was = gc.isenabled()
+    handler, hook = signal.getsignal(signal.SIGINT), sys.unraisablehook
     try:
         yield
     finally:
@@ -27,6 +31,8 @@ def collector() -> Iterator[None]:
             gc.enable()
         else:
             gc.disable()
+        signal.signal(signal.SIGINT, handler)
+        sys.unraisablehook = hook
 
 
 def test_a_command_runs_with_the_collector_off_and_leaves_everything_frozen(
