@@ -38,9 +38,12 @@ SHORT = """remikcalc: 1
 variant: gin
 players: [Anna, Boris]
 deals:
-  - {closer: Anna, hands: {Anna: "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", Boris: "QS QH QD JC TC 9D 8D 7S 6S 5S"}}
-  - {closer: Boris, hands: {Anna: "2C 3D 4S 5H 6C 7D 8S 9H TC JD", Boris: "AH AD AC 2H 3H 4H QC QD QS KS"}}
-  - {closer: Anna, hands: {Anna: "KH KD KC QH QD QC JH JD JC 2S", Boris: "AS 3S 5S 7S 9S 2D 4D 6D 8D TD"}}
+  - closer: Anna
+    hands: {Anna: "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", Boris: "QS QH QD JC TC 9D 8D 7S 6S 5S"}
+  - closer: Boris
+    hands: {Anna: "2C 3D 4S 5H 6C 7D 8S 9H TC JD", Boris: "AH AD AC 2H 3H 4H QC QD QS KS"}
+  - closer: Anna
+    hands: {Anna: "KH KD KC QH QD QC JH JD JC 2S", Boris: "AS 3S 5S 7S 9S 2D 4D 6D 8D TD"}
 """
 
 
