@@ -242,7 +242,8 @@ def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
     expect must match the `settle --format json` result (keys left out are not checked,
     numbers compare by value). An evening file lists several sheets under `evening:` and is
     compared with what `settle SHEET SHEET...` gives. Exits 1 if any file differs or cannot
-    be settled.
+    be settled. The table cuts a value longer than 300 characters; plain and json show it
+    whole.
 
     \b
     Examples:
