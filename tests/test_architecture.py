@@ -489,3 +489,40 @@ def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:
     assert front_ends_crossed(_graph()) == []
     faulty = {"remikcalc.web.corrections": {"remikcalc.cli.info"}}
     assert front_ends_crossed(faulty) == ["remikcalc.web.corrections imports remikcalc.cli.info"]
+
+
+# --- sizes (issue 19: every file at most 600 lines, every function at most 100) -------------
+
+MOST_LINES = 600
+MOST_FUNCTION_LINES = 100
+
+
+def _sizes(root: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(lines, file) of every module and (lines, file:function) of every function over the
+    limits below ``root``."""
+    files, functions = [], []
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(root.parent))
+        if len(text.splitlines()) > MOST_LINES:
+            files.append((len(text.splitlines()), where))
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                size = (node.end_lineno or node.lineno) - node.lineno + 1
+                if size > MOST_FUNCTION_LINES:
+                    functions.append((size, f"{where}:{node.name}"))
+    return files, functions
+
+
+def test_no_file_over_600_lines_and_no_function_over_100() -> None:
+    assert _sizes(PACKAGE) == ([], [])
+
+
+def test_the_size_check_finds_a_long_file_and_a_long_function(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    body = "\n".join(f"    x{i} = {i}" for i in range(MOST_FUNCTION_LINES))
+    (package / "long.py").write_text(f"def f():\n{body}\n" + "\n" * MOST_LINES, encoding="utf-8")
+    files, functions = _sizes(package)
+    assert [where for _n, where in files] == ["pkg/long.py"]
+    assert functions == [(MOST_FUNCTION_LINES + 1, "pkg/long.py:f")]

@@ -239,6 +239,27 @@ class _Enough(Exception):
     """Raised inside the knocker's walk to stop it: what was asked for is found."""
 
 
+def _prepared(
+    cards: Sequence[Card], rules: Rules, budget: Budget
+) -> tuple[Kinds, list[int], list[list[tuple[int, Meld]]]]:
+    """The hand for the knocker's walk: its distinct cards in order, the copies of each, and
+    its legal melds by their lowest card, each as its cards' copies packed (see _packed)."""
+    key = _counted(tuple(sorted(cards)))
+    kinds: Kinds = tuple(c for c, _n in key)
+    counts = [n for _c, n in key]
+    memo = _memo(rules)
+    melds = memo.candidates.get(key)
+    if melds is None:
+        melds = _hand_melds(kinds, counts, rules, memo, budget)
+        _remember(memo.candidates, key, melds)
+    position = {c: k for k, c in enumerate(kinds)}
+    starting_at: list[list[tuple[int, Meld]]] = [[] for _ in kinds]
+    for use, meld in melds:
+        packed = sum(n << (_DIGIT * position[c]) for c, n in use)
+        starting_at[position[use[0][0]]].append((packed, meld))
+    return kinds, counts, starting_at
+
+
 def least_arrangements(
     cards: Sequence[Card], rules: Rules, *, one_gin: bool = False, budget: Budget | None = None
 ) -> list[Arrangement]:
@@ -252,23 +273,9 @@ def least_arrangements(
     gives the first one found. Past :data:`KNOCKER_STEP_LIMIT` steps the hand is refused
     (:class:`~remikcalc.search.general.SearchTooLarge`, the limit named).
     """
-    hand = tuple(sorted(cards))
-    key = _counted(hand)
-    kinds: Kinds = tuple(c for c, _n in key)
-    counts = [n for _c, n in key]
-    values = [rules.card_value(c) for c in kinds]
-    memo = _memo(rules)
     budget = Budget() if budget is None else budget
-    melds = memo.candidates.get(key)
-    if melds is None:
-        melds = _hand_melds(kinds, counts, rules, memo, budget)
-        _remember(memo.candidates, key, melds)
-    position = {c: k for k, c in enumerate(kinds)}
-    # the melds by their lowest card, each as its cards' copies, packed (see _packed)
-    starting_at: list[list[tuple[int, Meld]]] = [[] for _ in kinds]
-    for use, meld in melds:
-        packed = sum(n << (_DIGIT * position[c]) for c, n in use)
-        starting_at[position[use[0][0]]].append((packed, meld))
+    kinds, counts, starting_at = _prepared(cards, rules, budget)
+    values = [rules.card_value(c) for c in kinds]
     slack, flags = _fit_masks(tuple(counts))
     best = [sum(n * v for n, v in zip(counts, values, strict=True)) + 1]
     found: list[Arrangement] = []  # each multiset of melds is walked once: no repeats

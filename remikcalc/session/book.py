@@ -456,10 +456,8 @@ class SheetFile:
             from remikcalc.sheet.splice import with_sheet
 
             sheet = change.sheet
-            # The renamed sheet scores exactly when the sheet does: its reader checked every
-            # name against the players, and scoring never reads a name's spelling. So the
-            # sheet itself is replayed only when something is refused, to say its own
-            # problem first (a sheet with problems is mended first, not renamed).
+            # the renamed sheet scores exactly when the sheet does (names are checked on reading;
+            # scoring reads no spelling): the sheet is replayed only to say its own problem first
             try:
                 want, player = renamed(sheet, old, new)
                 state = replay(want)
