@@ -9,14 +9,16 @@ rename writes the whole players list again even where it spreads over several li
 
 from __future__ import annotations
 
+import inspect
 import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from remikcalc.base.errors import SheetError
 from remikcalc.cli.main import cli
-from remikcalc.sheet import files
+from remikcalc.sheet import MAX_BYTES, files
 from tests.clirun import ok
 
 
@@ -193,3 +195,64 @@ def test_a_rename_writes_again_the_whole_of_a_players_list_over_several_lines(
     assert 'players: [Anna, "Jan [the elder] #2", Borys]\n' in text
     shown = ok("show", str(sheet))
     assert "rummy: Anna, Jan [the elder] #2, Borys" in shown.output
+
+
+def test_the_store_refuses_text_the_reader_would_refuse_and_keeps_the_sheet(
+    tmp_path: Path,
+) -> None:
+    # save_text's own check, behind the splice's: a sheet written past the limit could never
+    # be read again
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text("old\n", encoding="utf-8")
+    with pytest.raises(SheetError, match="1024 KiB"):
+        files.save_text(sheet, "x" * (MAX_BYTES + 1))
+    assert sheet.read_text(encoding="utf-8") == "old\n"
+    files.save_text(sheet, "x" * MAX_BYTES)  # the largest a sheet may be is kept
+    assert sheet.stat().st_size == MAX_BYTES
+
+
+def _padded(tmp_path: Path, size: int) -> Path:
+    """A gin sheet that an added `--score Anna=5` deal makes exactly ``size`` bytes."""
+    sheet = tmp_path / f"pad-{size}.yaml"
+    ok("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
+    text = sheet.read_text(encoding="utf-8")
+    deal = "  - scores: {Anna: 5}\n"
+    pad = size - len(text.encode("utf-8")) - len(deal) - len("#\n")
+    sheet.write_text("#" + "x" * pad + "\n" + text, encoding="utf-8")
+    return sheet
+
+
+def test_a_write_of_exactly_the_largest_size_is_kept_and_one_byte_more_is_refused(
+    tmp_path: Path,
+) -> None:
+    sheet = _padded(tmp_path, MAX_BYTES)
+    ok("add", str(sheet), "--score", "Anna=5")
+    assert sheet.stat().st_size == MAX_BYTES
+    assert sheet.read_text(encoding="utf-8").endswith("deals:\n  - scores: {Anna: 5}\n")
+    sheet = _padded(tmp_path, MAX_BYTES + 1)
+    before = sheet.read_bytes()
+    done = CliRunner().invoke(cli, ["add", str(sheet), "--score", "Anna=5"])
+    assert done.exit_code == 1 and "1024 KiB" in done.output
+    assert sheet.read_bytes() == before
+
+
+def test_a_rename_keeps_the_comment_lines_between_deals_as_typed(tmp_path: Path) -> None:
+    sheet = tmp_path / "s.yaml"
+    text = (
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+        "  - scores: {Anna: 5}\n"
+        "  # the second hour\n"
+        "  #   (Carl came late)\n"
+        "\n"
+        "  - scores: {Boris: 7}\n"
+        "  - scores: {Anna: 2}\n"
+    )
+    sheet.write_text(text, encoding="utf-8")
+    ok("rename", str(sheet), "Boris", "Borys")
+    assert sheet.read_text(encoding="utf-8") == text.replace("Boris", "Borys")
+
+
+def test_a_writer_waits_for_the_lock_as_long_as_the_sheet_format_says() -> None:
+    # docs/SHEET.md: "the second waits up to 30 s"
+    assert files.LOCK_TIMEOUT == 30.0
+    assert inspect.signature(files.locked).parameters["timeout"].default == files.LOCK_TIMEOUT

@@ -16,6 +16,7 @@ import remikcalc
 from remikcalc.cli.main import cli
 from remikcalc.games.tally import tie_note
 from remikcalc.games.why import reason_text
+from tests.clirun import ok
 
 EXAMPLES = Path(remikcalc.__file__).parent / "examples"
 
@@ -45,3 +46,21 @@ def test_a_finished_rummy500_game_says_who_collects_the_gap() -> None:
     assert first["totals"] == {"Anna": 508, "Boris": 243}
     assert first["net"] == {"Anna": "265", "Boris": "-265"}
     assert first["reasons"] == ["Anna collects 508 − 243 = 265 from Boris"]
+
+
+def test_a_rummy_sheet_without_a_target_explains_its_nets_by_the_mean_once_it_has_deals(
+    tmp_path: Path,
+) -> None:
+    sheet = tmp_path / "rummy.yaml"
+    ok("new", str(sheet), "-v", "rummy", "--players", "Anna,Boris,Carl")
+    empty = ok("settle", str(sheet)).output
+    assert "mean" not in empty
+    assert empty.rstrip().endswith("No game target: settled as the totals stand.")
+    ok("add", str(sheet), "--score", "Anna=-10", "--score", "Boris=20", "--score", "Carl=5")
+    lines = ok("settle", str(sheet)).output.rstrip().splitlines()
+    assert lines[-4:] == [
+        "No game target: each net is the total against the mean of all totals:",
+        "  Anna -10, mean 5: -15",
+        "  Boris 20, mean 5: +15",
+        "  Carl 5, mean 5: 0",
+    ]
