@@ -256,3 +256,33 @@ def test_a_writer_waits_for_the_lock_as_long_as_the_sheet_format_says() -> None:
     # docs/SHEET.md: "the second waits up to 30 s"
     assert files.LOCK_TIMEOUT == 30.0
     assert inspect.signature(files.locked).parameters["timeout"].default == files.LOCK_TIMEOUT
+
+
+def test_a_sheet_without_write_permission_bits_is_read_only_even_for_root(tmp_path: Path) -> None:
+    # root may write anything (os.access says yes): the mode's write bits decide, and an
+    # execute bit is no write bit
+    sheet = tmp_path / "s.yaml"
+    ok("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
+    sheet.chmod(0o555)
+    before = sheet.read_bytes()
+    done = CliRunner().invoke(cli, ["add", str(sheet), "--score", "Anna=5"])
+    assert done.exit_code == 1 and "is read-only" in done.output
+    assert sheet.read_bytes() == before
+
+
+def test_a_save_that_fails_says_the_systems_reason_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text("old\n", encoding="utf-8")
+
+    def full(_source: object, _target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(SheetError) as refused:
+        files.save_text(sheet, "new\n")
+    assert str(refused.value) == (
+        f"{sheet}: cannot save: No space left on device; the sheet is unchanged"
+    )
+    assert sheet.read_text(encoding="utf-8") == "old\n"
