@@ -286,3 +286,19 @@ def test_a_save_that_fails_says_the_systems_reason_in_words(
         f"{sheet}: cannot save: No space left on device; the sheet is unchanged"
     )
     assert sheet.read_text(encoding="utf-8") == "old\n"
+
+
+def test_a_sheet_that_cannot_be_read_says_cannot_read(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)  # a link to itself: reading it fails with ELOOP
+    done = CliRunner().invoke(cli, ["show", str(loop)])
+    assert done.exit_code == 1
+    assert f"{loop}: cannot read: a symbolic link that points back to itself" in done.output
+
+
+def test_the_first_deal_of_a_sheet_ending_in_deals_without_a_line_break(tmp_path: Path) -> None:
+    sheet = tmp_path / "s.yaml"
+    text = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:"
+    sheet.write_text(text, encoding="utf-8")
+    ok("add", str(sheet), "--score", "Anna=5")
+    assert sheet.read_text(encoding="utf-8") == text + "\n  - scores: {Anna: 5}\n"
