@@ -302,3 +302,21 @@ def test_the_first_deal_of_a_sheet_ending_in_deals_without_a_line_break(tmp_path
     sheet.write_text(text, encoding="utf-8")
     ok("add", str(sheet), "--score", "Anna=5")
     assert sheet.read_text(encoding="utf-8") == text + "\n  - scores: {Anna: 5}\n"
+
+
+def test_a_rename_in_a_sheet_of_old_mac_line_breaks_with_a_blank_line_keeps_every_byte(
+    tmp_path: Path,
+) -> None:
+    # lines end in "\r", but one deal in "\r\n" and a blank line "\n" follows it: a deal
+    # written in place after that gap would glue its "\r" to the "\n" (one line break, not
+    # two), so such a gap is spliced a deal at a time
+    sheet = tmp_path / "s.yaml"
+    text = (
+        "remikcalc: 1\rvariant: gin\rplayers: [Anna, Boris]\rdeals:\r"
+        "  - scores: {Anna: 5}\r\n\n"
+        "  - scores: {Boris: 7}\r"
+        "  - scores: {Anna: 2, Boris: 1}\r"
+    )
+    sheet.write_bytes(text.encode("utf-8"))
+    ok("rename", str(sheet), "Boris", "Borys")
+    assert sheet.read_bytes().decode("utf-8") == text.replace("Boris", "Borys")
