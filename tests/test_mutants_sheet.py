@@ -315,7 +315,7 @@ def test_a_rename_in_a_sheet_of_old_mac_line_breaks_with_a_blank_line_keeps_ever
         "remikcalc: 1\rvariant: gin\rplayers: [Anna, Boris]\rdeals:\r"
         "  - scores: {Anna: 5}\r\n\n"
         "  - scores: {Boris: 7}\r"
-        "  - scores: {Anna: 2, Boris: 1}\r"
+        "  - closer: Boris\r    scores: {Boris: 1}\r"
     )
     sheet.write_bytes(text.encode("utf-8"))
     ok("rename", str(sheet), "Boris", "Borys")
