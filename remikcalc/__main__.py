@@ -60,8 +60,8 @@ def run() -> None:
     # The cyclic collector stays off while the command runs: a command is one short process
     # whose objects (a sheet read and replayed, up to a million of them) reference counting
     # frees, and the collector walking them over and over was a third of a write to a 1 MiB
-    # sheet (rename: 7.1 s of CPU with it, 4.9 s without, the same peak memory). The
-    # commands that run for as long as they are fed turn it back on: `serve` and `hand -`.
+    # sheet, for the same peak memory (benchmarks/README.md). The commands that run for as
+    # long as they are fed turn it back on: `serve` and `hand -`.
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         if _held:
