@@ -10,6 +10,7 @@ rename writes the whole players list again even where it spreads over several li
 from __future__ import annotations
 
 import inspect
+import json
 import os
 from pathlib import Path
 
@@ -320,3 +321,25 @@ def test_a_rename_in_a_sheet_of_old_mac_line_breaks_with_a_blank_line_keeps_ever
     sheet.write_bytes(text.encode("utf-8"))
     ok("rename", str(sheet), "Boris", "Borys")
     assert sheet.read_bytes().decode("utf-8") == text.replace("Boris", "Borys")
+
+
+def test_a_rename_after_a_crlf_deal_and_a_blank_line_in_a_cr_sheet_keeps_its_comments(
+    tmp_path: Path,
+) -> None:
+    # a deal written in place after that gap would glue its "\r" to the "\n": the deals are
+    # spliced one at a time instead, and the sheet keeps its comments (the canonical text,
+    # written when splicing fails, would drop them)
+    sheet = tmp_path / "s.yaml"
+    text = (
+        "remikcalc: 1\rvariant: gin\rplayers: [Anna, Boris]\r# Friday at Anna's\rdeals:\r"
+        "  - scores: {Anna: 5}\r"
+        "  - scores: {Boris: 7}\r\n\n"
+        "  - closer: Boris\r    scores: {Boris: 1}\r"
+    )
+    sheet.write_bytes(text.encode("utf-8"))
+    ok("rename", str(sheet), "Boris", "Borys")
+    written = sheet.read_bytes().decode("utf-8")
+    assert "# Friday at Anna's\r" in written and "Boris" not in written
+    assert written.startswith("remikcalc: 1\rvariant: gin\rplayers: [Anna, Borys]\r")
+    totals = json.loads(ok("settle", str(sheet), "--format", "json").output)["totals"]
+    assert totals == {"Anna": 5, "Borys": 8}
