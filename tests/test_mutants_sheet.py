@@ -305,12 +305,11 @@ def test_the_first_deal_of_a_sheet_ending_in_deals_without_a_line_break(tmp_path
     assert sheet.read_text(encoding="utf-8") == text + "\n  - scores: {Anna: 5}\n"
 
 
-def test_a_rename_in_a_sheet_of_old_mac_line_breaks_with_a_blank_line_keeps_every_byte(
+def test_a_rename_in_a_sheet_of_old_mac_line_breaks_keeps_every_byte_but_the_names(
     tmp_path: Path,
 ) -> None:
-    # lines end in "\r", but one deal in "\r\n" and a blank line "\n" follows it: a deal
-    # written in place after that gap would glue its "\r" to the "\n" (one line break, not
-    # two), so such a gap is spliced a deal at a time
+    # lines end in "\r", one deal in "\r\n" with a blank line "\n" after it, before the
+    # deals the rename rewrites: every byte but the names is kept
     sheet = tmp_path / "s.yaml"
     text = (
         "remikcalc: 1\rvariant: gin\rplayers: [Anna, Boris]\rdeals:\r"
