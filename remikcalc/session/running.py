@@ -1,8 +1,9 @@
 """Money during play: what ``add`` says after each deal on a sheet with a stake, and what a
 game that just ended came to.
 
-- :func:`money_so_far`: each player's money if the sheet were settled now (every finished
-  game netted, the running one as it stands), as ``settle`` would give it;
+- :func:`money_so_far` (from :mod:`remikcalc.session.settlement`): each player's money if the
+  sheet were settled now (every finished game netted, the running one as it stands), as
+  ``settle`` would give it;
 - :func:`game_end`: the game the last entry ended, settled on its own: who pays whom for it,
   and who took the pool (remik bridge) and how much.
 """
@@ -17,15 +18,9 @@ from fractions import Fraction
 from remikcalc.base.money import Transfer, fewest_transfers, round_money, round_spread
 from remikcalc.games.result import POOL
 from remikcalc.session.replay import Replay, replay
-from remikcalc.session.settlement import money_now
+from remikcalc.session.settlement import money_so_far
 
 __all__ = ["GameEnd", "game_end", "money_so_far"]
-
-
-def money_so_far(state: Replay) -> Mapping[str, Decimal] | None:
-    """Each player's money as it stands (and the pool's, while it holds anything), rounded
-    once as ``settle`` rounds it; None on a sheet without a stake."""
-    return money_now(state)
 
 
 @dataclass(frozen=True, slots=True)

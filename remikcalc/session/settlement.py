@@ -81,9 +81,10 @@ def _money(sheet: Sheet, parties: Mapping[str, Fraction]) -> dict[str, Decimal] 
     return round_spread({p: v * stake for p, v in parties.items()}, sheet.minor_digits)
 
 
-def money_now(state: Replay) -> Mapping[str, Decimal] | None:
-    """``settle(state).money`` without the rest of the settlement (the games' lines, what is
-    still owed), which ``add`` does not show after every deal."""
+def money_so_far(state: Replay) -> Mapping[str, Decimal] | None:
+    """Each player's money as it stands (and the pool's, while it holds anything), rounded
+    once: ``settle(state).money`` without the rest of the settlement (the games' lines, what
+    is still owed), which ``add`` does not show after every deal. None without a stake."""
     if state.sheet.stake is None:
         return None
     return _money(state.sheet, _parties(state.tally)[2])

@@ -208,13 +208,8 @@ def compose(text: str, problems: Problems) -> Node | None:
                     )
                     if parent is None:
                         root = node
-                    elif parent.kind == "seq":
-                        parent.items.append(node)
-                    elif parent.key is None:
-                        parent.key = node
                     else:
-                        parent.pairs.append((parent.key, node))
-                        parent.key = None
+                        _attach(parent, node)
                     continue
                 if kind in _STARTS and event.anchor is None and event.tag is None and mark:
                     count += 1
