@@ -28,8 +28,10 @@ sys.path.insert(0, ROOT)
 
 import remikcalc  # noqa: E402
 from remikcalc.cards.notation import CARDS, CODES, JOKER, Card  # noqa: E402
-from remikcalc.rules.variants import Rules, get_rules  # noqa: E402
-from remikcalc.search import best_arrangement, general  # noqa: E402
+from remikcalc.rules.ruleset import Rules  # noqa: E402
+from remikcalc.rules.variants import get_rules  # noqa: E402
+from remikcalc.search import best_arrangement  # noqa: E402
+from remikcalc.search.general import _cores  # noqa: E402
 
 Hand = tuple[Card, ...]
 
@@ -353,7 +355,7 @@ def bench_worst(args: argparse.Namespace, rows: list[str]) -> None:
             remikcalc.analyze_hand("AS 2S 3S", rules=rules)  # tables and caches, not timed
             # the first call as in a new process: no meld core of the general search listed yet
             # (later calls of the same hand reuse the run cores listed for it)
-            general._CORE_TABLES.clear()
+            _cores.CORE_TABLES.clear()
             start = time.perf_counter()
             with contextlib.suppress(remikcalc.CardError):
                 remikcalc.analyze_hand(text, rules=rules, discard=discard)

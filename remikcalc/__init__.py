@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     )
     from remikcalc.cards.notation import JOKER, Card, Rank, Suit, format_cards, parse_cards
     from remikcalc.cards.text import language
-    from remikcalc.rules.variants import Rules, find_variant, get_rules
+    from remikcalc.rules.ruleset import Rules
+    from remikcalc.rules.variants import find_variant, get_rules
     from remikcalc.search import Arrangement, analyze_hand
     from remikcalc.session.book import SheetFile, StaleSheet, Written, new_sheet, open_sheet
 

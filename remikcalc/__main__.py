@@ -52,7 +52,7 @@ def run() -> None:
     sys.unraisablehook = _unraisable
     gc.disable()  # loading makes objects that all live on: collecting them is wasted time
     try:
-        from remikcalc.cli.main import main
+        from remikcalc.cli import main
     except KeyboardInterrupt:
         _interrupted()
     finally:

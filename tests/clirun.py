@@ -34,7 +34,7 @@ from typing import Literal, overload
 
 from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 
 GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
 GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 
 JOKER = 52
 Hand = tuple[int, ...]  # a sorted multiset of card indexes

@@ -9,7 +9,7 @@ higher one (there the type-only imports are left out: they load nothing).
 
 The families have one home each (docs/ARCHITECTURE.md, "Families and variants"): the tests
 also fail on a family module importing another, on a family's tally living outside its
-module (but for the shared ``games/tally.py``), on ``render/`` asking which tally class it
+module (but for the shared ``scoring/tally.py``), on ``render/`` asking which tally class it
 holds, and on code outside ``rules/`` comparing ``Family`` members or family and variant
 names.
 """
@@ -35,23 +35,27 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("remikcalc.cards",),
     ("remikcalc.rules",),
     ("remikcalc.search",),
-    ("remikcalc.games",),
+    ("remikcalc.scoring",),
     ("remikcalc.sheet",),
-    ("remikcalc.session",),
+    ("remikcalc.session", "remikcalc.settle"),
     ("remikcalc.render",),
-    ("remikcalc.cli", "remikcalc.web", "remikcalc.__main__", "remikcalc"),
+    ("remikcalc.cli", "remikcalc.commands", "remikcalc.web", "remikcalc.__main__", "remikcalc"),
 )
 
-# Third-party libraries and the only package allowed to import each.
-OWNERS: dict[str, str] = {
-    "click": "remikcalc.cli",
-    "yaml": "remikcalc.sheet",
-    "tabulate": "remikcalc.render",
-    "starlette": "remikcalc.web",
-    "uvicorn": "remikcalc.web",
-    "jinja2": "remikcalc.web",
-    "segno": "remikcalc.web",
+# Third-party libraries and the only modules or packages allowed to import each.
+OWNERS: dict[str, tuple[str, ...]] = {
+    "click": ("remikcalc.cli", "remikcalc.commands"),
+    "yaml": ("remikcalc.sheet",),
+    "tabulate": ("remikcalc.render",),
+    "starlette": ("remikcalc.web",),
+    "uvicorn": ("remikcalc.web",),
+    "jinja2": ("remikcalc.web",),
+    "segno": ("remikcalc.web",),
 }
+
+
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 def _module_name(path: Path) -> str:
@@ -168,10 +172,11 @@ def upward_imports(graph: Mapping[str, set[str]]) -> list[str]:
 def misplaced_libraries(graph: Mapping[str, set[str]]) -> list[str]:
     out = []
     for module, targets in graph.items():
-        for library, owner in OWNERS.items():
-            inside = module == owner or module.startswith(owner + ".")
+        for library, owners in OWNERS.items():
+            inside = any(_inside(module, owner) for owner in owners)
             if library in targets and not inside:
-                out.append(f"{module} imports {library}, which only {owner} may import")
+                named = " and ".join(owners)
+                out.append(f"{module} imports {library}, which only {named} may import")
     return sorted(out)
 
 
@@ -214,12 +219,12 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     ("graph", "fault"),
     [
         (
-            {"remikcalc.cards.notation": {"remikcalc.games.tally"}},
+            {"remikcalc.cards.notation": {"remikcalc.scoring.tally"}},
             "remikcalc.cards.notation (layer 1) imports",
         ),
         ({"remikcalc.session": {"click"}}, "session imports click"),
-        ({"remikcalc.games.tally": {"yaml"}}, "tally imports yaml"),
-        ({"remikcalc.games.knock": {"tabulate"}}, "knock imports tabulate"),
+        ({"remikcalc.scoring.tally": {"yaml"}}, "tally imports yaml"),
+        ({"remikcalc.scoring.knock": {"tabulate"}}, "knock imports tabulate"),
     ],
 )
 def test_the_layer_checks_find_a_fault(graph: dict[str, set[str]], fault: str) -> None:
@@ -230,16 +235,16 @@ def test_the_layer_checks_find_a_fault(graph: dict[str, set[str]], fault: str) -
 def test_the_reader_sees_imports_inside_functions_and_type_only_ones_when_asked() -> None:
     tree = ast.parse(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from remikcalc.games.tally import Tally\n"
-        "else:\n    from remikcalc.games import tally\n"
+        "if TYPE_CHECKING:\n    from remikcalc.scoring.tally import Tally\n"
+        "else:\n    from remikcalc.scoring import tally\n"
         "def f():\n    from remikcalc.render import table\n"
     )
     names = set(_imports(tree))
-    assert {"remikcalc.render", "remikcalc.games"} <= names
-    assert "remikcalc.games.tally" in names  # from the else branch: `from remikcalc.games ...`
-    assert "remikcalc.games.tally.Tally" not in names
+    assert {"remikcalc.render", "remikcalc.scoring"} <= names
+    assert "remikcalc.scoring.tally" in names  # from the else branch: `from remikcalc.scoring ...`
+    assert "remikcalc.scoring.tally.Tally" not in names
     typed = set(_imports(tree, type_only=True))
-    assert {"remikcalc.render", "remikcalc.games.tally.Tally"} <= typed
+    assert {"remikcalc.render", "remikcalc.scoring.tally.Tally"} <= typed
 
 
 def test_the_typed_graph_holds_what_the_run_time_one_leaves_out() -> None:
@@ -251,7 +256,7 @@ def test_the_typed_graph_holds_what_the_run_time_one_leaves_out() -> None:
 
 # --- one home per family ----------------------------------------------------------------------
 #
-# A family's behaviour lives in its module (games/<family>.py, named by its FamilySpec) and its
+# A family's behaviour lives in its module (scoring/<family>.py, named by its FamilySpec) and its
 # traits in its spec (rules/families.py); everything else asks the spec or the tally. So the
 # render layer never asks which tally class it holds, and nothing outside rules/ compares a
 # Family member or a family's or variant's name.
@@ -423,20 +428,20 @@ def _family_modules() -> set[str]:
 
 def test_no_family_module_imports_another() -> None:
     families = _family_modules()
-    assert families >= {"remikcalc.games.knock", "remikcalc.games.bridge"}
+    assert families >= {"remikcalc.scoring.knock", "remikcalc.scoring.bridge"}
     crossed = sorted(f"{m} imports {t}" for m in families for t in _graph()[m] & families)
     assert crossed == []
 
 
 def test_a_family_is_scored_and_settled_in_one_module() -> None:
-    """Each spec's tally is in its scorer's module, or shared in games/tally.py."""
+    """Each spec's tally is in its scorer's module, or shared in scoring/tally.py."""
     from remikcalc.rules.families import REGISTRY
 
     def module(ref: str) -> str:
         return ref.partition(":")[0]
 
     homes = {
-        spec.family: (module(spec.scorer), "remikcalc.games.tally") for spec in REGISTRY.values()
+        spec.family: (module(spec.scorer), "remikcalc.scoring.tally") for spec in REGISTRY.values()
     }
     elsewhere = [
         f"{spec.family}: {spec.tally}"
@@ -451,12 +456,12 @@ def test_the_commands_never_load_the_web_stack() -> None:
     import subprocess
     import sys
 
-    from remikcalc.cli.main import COMMANDS
+    from remikcalc.cli import COMMANDS
 
-    modules = sorted({f"remikcalc.cli.{module}" for module, _attr, _help in COMMANDS.values()})
+    modules = sorted({f"remikcalc.commands.{module}" for module, _attr, _help in COMMANDS.values()})
     code = (
         "import importlib, sys\n"
-        f"for name in {[m for m in modules if m != 'remikcalc.cli.serve']!r}:\n"
+        f"for name in {[m for m in modules if m != 'remikcalc.commands.serve']!r}:\n"
         "    importlib.import_module(name)\n"
         "print(sorted(m for m in ('starlette', 'uvicorn', 'jinja2', 'segno', 'anyio') "
         "if m in sys.modules))\n"
@@ -467,10 +472,10 @@ def test_the_commands_never_load_the_web_stack() -> None:
 
 def front_ends_crossed(graph: Mapping[str, set[str]]) -> list[str]:
     """Imports between the two front ends: each calls the library, never the other."""
-    ends = ("remikcalc.cli", "remikcalc.web")
+    ends = {"remikcalc.cli": "cli", "remikcalc.commands": "cli", "remikcalc.web": "web"}
 
     def end(name: str) -> str | None:
-        return next((e for e in ends if name == e or name.startswith(e + ".")), None)
+        return next((side for e, side in ends.items() if _inside(name, e)), None)
 
     return sorted(
         f"{m} imports {t}"
@@ -479,7 +484,7 @@ def front_ends_crossed(graph: Mapping[str, set[str]]) -> list[str]:
         if end(m) is not None
         and end(t) is not None
         and end(m) != end(t)
-        and m != "remikcalc.cli.serve"
+        and m != "remikcalc.commands.serve"
     )
 
 
@@ -487,42 +492,154 @@ def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:
     """``web/`` asks the library, never ``cli/`` (which would load click into the server), and
     ``cli/`` reaches the pad only through ``serve``."""
     assert front_ends_crossed(_graph()) == []
-    faulty = {"remikcalc.web.corrections": {"remikcalc.cli.info"}}
-    assert front_ends_crossed(faulty) == ["remikcalc.web.corrections imports remikcalc.cli.info"]
+    faulty = {"remikcalc.web.corrections": {"remikcalc.commands.info"}}
+    assert front_ends_crossed(faulty) == [
+        "remikcalc.web.corrections imports remikcalc.commands.info"
+    ]
 
 
-# --- sizes (issue 19: every file at most 600 lines, every function at most 100) -------------
+# --- modules cut by concept ----------------------------------------------------------------
+#
+# A module keeps its private names (``_x``) to itself: what two modules share is public in one
+# of them, or lives in a private module (``_shared.py``) of the package they both belong to,
+# which nothing outside that package imports. A leaf module (not a package's ``__init__``)
+# exports only what it defines, so that every name is imported from its one home. Files are cut
+# where a concept ends, not at a line count; a function stays within 100 lines.
 
-MOST_LINES = 600
 MOST_FUNCTION_LINES = 100
 
 
-def _sizes(root: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-    """(lines, file) of every module and (lines, file:function) of every function over the
-    limits below ``root``."""
-    files, functions = [], []
+def _package_of(module: str, path: Path) -> str:
+    return module if path.name == "__init__.py" else module.rpartition(".")[0]
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """The names a module defines itself: functions, classes, assigned names (at the top
+    level, in any branch of an ``if`` or ``try``)."""
+    names: set[str] = set()
+
+    def visit(nodes: Iterable[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            elif isinstance(node, ast.If | ast.Try | ast.With):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(tree.body)
+    return names
+
+
+def _from_imports(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
+    """(line, module, name) of every ``from remikcalc... import name``, anywhere."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
+            continue
+        if node.module.startswith("remikcalc"):
+            yield from ((node.lineno, node.module, alias.name) for alias in node.names)
+
+
+def private_imports(modules: Mapping[str, Path]) -> list[str]:
+    """Imports of another module's private name, and of a private module from outside its
+    package (``_`` itself, the translation function, is public by convention)."""
+    out = []
+    for name, path in modules.items():
+        for line, source, imported in _from_imports(_tree(path)):
+            if imported.startswith("_") and imported != "_" and not imported.startswith("__"):
+                out.append(f"{name}:{line} imports {source}.{imported}")
+            private = [i for i, part in enumerate(source.split(".")) if part.startswith("_")]
+            if private and source != name:
+                package = ".".join(source.split(".")[: private[0]])
+                if not _inside(_package_of(name, path), package):
+                    out.append(f"{name}:{line} imports the private module {source}")
+    return sorted(out)
+
+
+def re_exports(modules: Mapping[str, Path]) -> list[str]:
+    """Names imported from a leaf module that the leaf module does not define (it imported
+    them itself), and names in a leaf module's ``__all__`` that it does not define."""
+    leaves = {name: path for name, path in modules.items() if path.name != "__init__.py"}
+    defined = {name: _defined(_tree(path)) for name, path in leaves.items()}
+    out = []
+    for name, path in modules.items():
+        tree = _tree(path)
+        for line, source, imported in _from_imports(tree):
+            submodule = f"{source}.{imported}" in modules
+            if source in defined and imported not in defined[source] and not submodule:
+                out.append(f"{name}:{line} imports {imported} from {source}, not its home")
+        if name in defined:
+            for node in tree.body:
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                    assert isinstance(node, ast.Assign)
+                    for listed in ast.literal_eval(node.value):
+                        if listed not in defined[name]:
+                            out.append(f"{name}: __all__ lists {listed}, defined elsewhere")
+    return sorted(out)
+
+
+def long_functions(root: Path) -> list[tuple[int, str]]:
+    """(lines, file:function) of every function over MOST_FUNCTION_LINES below ``root``."""
+    functions = []
     for path in sorted(root.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
         where = str(path.relative_to(root.parent))
-        if len(text.splitlines()) > MOST_LINES:
-            files.append((len(text.splitlines()), where))
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
                 if size > MOST_FUNCTION_LINES:
                     functions.append((size, f"{where}:{node.name}"))
-    return files, functions
+    return functions
 
 
-def test_no_file_over_600_lines_and_no_function_over_100() -> None:
-    assert _sizes(PACKAGE) == ([], [])
+def test_no_module_imports_another_modules_private_name() -> None:
+    assert private_imports(_modules()) == []
 
 
-def test_the_size_check_finds_a_long_file_and_a_long_function(tmp_path: Path) -> None:
-    package = tmp_path / "pkg"
-    package.mkdir()
-    body = "\n".join(f"    x{i} = {i}" for i in range(MOST_FUNCTION_LINES))
-    (package / "long.py").write_text(f"def f():\n{body}\n" + "\n" * MOST_LINES, encoding="utf-8")
-    files, functions = _sizes(package)
-    assert [where for _n, where in files] == ["pkg/long.py"]
-    assert functions == [(MOST_FUNCTION_LINES + 1, "pkg/long.py:f")]
+def test_every_name_is_imported_from_its_home_and_leaf_modules_export_only_their_own() -> None:
+    assert re_exports(_modules()) == []
+
+
+def test_no_function_over_100_lines() -> None:
+    assert long_functions(PACKAGE) == []
+
+
+def _fake_package(tmp_path: Path, files: Mapping[str, str]) -> dict[str, Path]:
+    out = {}
+    for module, source in files.items():
+        path = tmp_path.joinpath(*module.split("."), "__init__.py")
+        if not module.endswith(".pkg"):
+            path = tmp_path.joinpath(*module.split(".")).with_suffix(".py")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source, encoding="utf-8")
+        out[module] = path
+    return out
+
+
+def test_the_concept_checks_find_a_private_name_a_private_module_and_a_re_export(
+    tmp_path: Path,
+) -> None:
+    modules = _fake_package(
+        tmp_path,
+        {
+            "remikcalc.a": "def _helper():\n    pass\nVALUE = 1\n_ = str\n",
+            "remikcalc.b": "from remikcalc.a import _helper, VALUE\n__all__ = ['VALUE']\n",
+            "remikcalc.c": "from remikcalc.b import VALUE\nfrom remikcalc.pkg._inner import X\n",
+            "remikcalc.pkg.pkg": "",
+            "remikcalc.pkg._inner": "X = 1\n",
+            "remikcalc.pkg.user": "from remikcalc.pkg._inner import X\nfrom remikcalc.a import _\n",
+        },
+    )
+    assert private_imports(modules) == [
+        "remikcalc.b:1 imports remikcalc.a._helper",
+        "remikcalc.c:2 imports the private module remikcalc.pkg._inner",
+    ]
+    assert re_exports(modules) == [
+        "remikcalc.b: __all__ lists VALUE, defined elsewhere",
+        "remikcalc.c:1 imports VALUE from remikcalc.b, not its home",
+    ]

@@ -1,4 +1,4 @@
-"""The scoring rules of remik bridge (games/bridge.py, docs/RULES.md §3), checked on what a user
+"""The scoring rules of remik bridge (scoring/bridge.py, docs/RULES.md §3), checked on what a user
 sees: the closing, every player's points, the stakes paid, the reasons and ``round``'s JSON.
 Written for the mutants tools/mutate.py found alive (issue 20).
 
@@ -15,12 +15,12 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
-from remikcalc.games import score_deal
-from remikcalc.games.deal import build_deal
-from remikcalc.games.result import DealResult, Payment
+from remikcalc.cli import cli
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.result import DealResult, Payment
 
 # Boris, no melds: 8+5+7+3+8+6+2+4+9+10 = 62
 BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remikcalc.cli import prompts
+from remikcalc.commands import prompts
 from remikcalc.sheet import load_sheet
 from tests.clirun import GIN_ANNA, GIN_BORIS, fails, ok, run
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from remikcalc.cli.main import COMMANDS
+from remikcalc.cli import COMMANDS
 from tests.clirun import fails, ok
 
 
@@ -30,7 +30,7 @@ def test_unknown_command_is_a_usage_error() -> None:
 def test_hand_does_not_import_yaml_or_tabulate() -> None:
     code = (
         "import sys\n"
-        "from remikcalc.cli.main import cli\n"
+        "from remikcalc.cli import cli\n"
         "try:\n"
         "    cli.main(['hand', '9C', '7H', 'QD'], standalone_mode=False)\n"
         "finally:\n"

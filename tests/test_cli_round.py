@@ -378,9 +378,10 @@ def test_render_deal_works_for_any_family_and_bare_results() -> None:
     from decimal import Decimal
 
     from remikcalc.cards.notation import parse_cards
-    from remikcalc.games.details import DealDetails, PlayerDetail
-    from remikcalc.games.result import DealResult, Hand, Payment
     from remikcalc.render.deal import render_deal
+    from remikcalc.scoring.deal import Hand
+    from remikcalc.scoring.details import DealDetails, PlayerDetail
+    from remikcalc.scoring.result import DealResult, Payment
 
     shown = PlayerDetail(Hand(parse_cards("9C 7H")), laid_off=parse_cards("5S"))
     bare = DealResult(

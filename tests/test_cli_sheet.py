@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from remikcalc.cli import prompts
+from remikcalc.commands import prompts
 from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
@@ -462,7 +462,7 @@ def test_hollywood_sheet_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_every_example_settles_to_plain_json_that_sums_to_zero() -> None:
-    from remikcalc.render.settlement import settle_sheet
+    from remikcalc.render.settlement_json import settle_sheet
     from remikcalc.sheet import load_sheet
     from remikcalc.sheet.evening import is_evening
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.shell_completion import CompletionItem, FishComplete
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 from tests.clirun import SCRIPT, fails, ok, process
 
 

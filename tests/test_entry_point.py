@@ -22,7 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 import remikcalc.cli
-from remikcalc.cli.main import COMMANDS, cli
+import remikcalc.commands
+from remikcalc.cli import COMMANDS, cli
 from tests.clirun import default_sigint
 
 _SIGNAL_AFTER_IMPORT = """
@@ -72,7 +73,7 @@ import os, signal, sys
 
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
-        if name == "remikcalc.cli.main":
+        if name == "remikcalc.cli":
             sys.meta_path.remove(self)
             os.kill(os.getpid(), signal.SIGINT)
         return None
@@ -100,11 +101,13 @@ def test_ctrl_c_while_the_command_loads_is_one_line(start: str) -> None:
 
 
 def _broken_command(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, source: str) -> None:
-    """Make ``hand`` a module of remikcalc.cli with ``source``, found in ``tmp_path``."""
+    """Make ``hand`` a module of remikcalc.commands with ``source``, found in ``tmp_path``."""
     (tmp_path / "broken_hand.py").write_text(source, encoding="utf-8")
-    monkeypatch.setattr(remikcalc.cli, "__path__", [*remikcalc.cli.__path__, str(tmp_path)])
+    monkeypatch.setattr(
+        remikcalc.commands, "__path__", [*remikcalc.commands.__path__, str(tmp_path)]
+    )
     monkeypatch.setitem(COMMANDS, "hand", ("broken_hand", "hand_cmd", COMMANDS["hand"][2]))
-    monkeypatch.delitem(sys.modules, "remikcalc.cli.broken_hand", raising=False)
+    monkeypatch.delitem(sys.modules, "remikcalc.commands.broken_hand", raising=False)
 
 
 @pytest.mark.parametrize(
@@ -122,13 +125,13 @@ def test_a_command_that_fails_to_load_is_its_error_not_no_such_command(
     result = CliRunner().invoke(cli, ["hand", "AS"])
     assert isinstance(result.exception, error), (result.exception, result.output)
     assert "No such command" not in result.output
-    sys.modules.pop("remikcalc.cli.broken_hand", None)
+    sys.modules.pop("remikcalc.commands.broken_hand", None)
 
 
 _BROKEN_HAND = """
-import sys, remikcalc.cli, remikcalc.cli.main
-remikcalc.cli.__path__.append({folder!r})
-remikcalc.cli.main.COMMANDS["hand"] = ("broken_hand", "hand_cmd", "")
+import sys, remikcalc.cli, remikcalc.commands
+remikcalc.commands.__path__.append({folder!r})
+remikcalc.cli.COMMANDS["hand"] = ("broken_hand", "hand_cmd", "")
 sys.argv[:] = ["remikcalc", "hand", "AS"]
 import runpy; runpy.run_module("remikcalc", run_name="__main__", alter_sys=True)
 """

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.session import Replay, Settlement, player_stats, settle, settle_evening, start
+from remikcalc.session import Replay, player_stats, settle_evening, start
+from remikcalc.settle import Settlement, settle
 from remikcalc.sheet import DealEntry, Sheet
 from tests.clirun import ok, run
 

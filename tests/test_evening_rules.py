@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remikcalc.base.errors import SettleError
-from remikcalc.cli.main import cli
-from remikcalc.games.result import POOL
-from remikcalc.session import DealEntry, Sheet, replay, settle, settle_evening
-from remikcalc.session.settlement import Settlement
+from remikcalc.cli import cli
+from remikcalc.scoring.result import POOL
+from remikcalc.session import DealEntry, Sheet, replay, settle_evening
+from remikcalc.settle import Settlement, settle
 
 
 def run(*args: str) -> Result:

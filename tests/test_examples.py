@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from remikcalc.cli.check import check_file, example_files, mismatch_text
+from remikcalc.commands.check import check_file, example_files, mismatch_text
 from remikcalc.rules.variants import VARIANTS
 from remikcalc.sheet import Sheet, load_sheet
 from remikcalc.sheet.evening import is_evening

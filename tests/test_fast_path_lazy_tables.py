@@ -9,9 +9,11 @@ from dataclasses import fields
 import pytest
 
 from remikcalc.cards.notation import CARDS, Card
-from remikcalc.rules.variants import VARIANTS, Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import VARIANTS, get_rules
 from remikcalc.search import Arrangement, best_arrangement
-from remikcalc.search.fast import LAZY_USES, FastTables
+from remikcalc.search.fast.build import LAZY_USES
+from remikcalc.search.fast.tables import FastTables
 
 _TABLES = ("pattern_value", "run_cover", "run_free", "run_value", "dead_value")
 _PER_SUIT = ("suit_cards", "dead_cards", "dead_and_cover")
@@ -103,7 +105,7 @@ def test_lazy_tables_equal_the_whole_build(rules: Rules) -> None:
 def _fresh_answers(rules: Rules, hands: list[tuple[Card, ...]], discard: bool) -> list[Arrangement]:
     """The hands answered by new tables: the first LAZY_USES filled entry by entry."""
     import remikcalc.search as search
-    from remikcalc.search import fast
+    from remikcalc.search.fast import tables as fast
 
     fast._TABLES.clear()
     fast._BY_ID.clear()

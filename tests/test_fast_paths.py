@@ -23,9 +23,12 @@ from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import CARDS, CODES, JOKER, PLAIN_CODES, Card, parse_card, parse_cards
 from remikcalc.render import to_json
 from remikcalc.render.hand import hand_json_line, wilds_json
-from remikcalc.rules.variants import VARIANTS, Rules, find_variant, get_rules
-from remikcalc.search import analyze_hand, best_arrangement, general_arrangement, layoff
-from remikcalc.search.general import STEP_LIMIT
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import VARIANTS, find_variant, get_rules
+from remikcalc.search import analyze_hand, best_arrangement, general_arrangement
+from remikcalc.search.general.arrange import STEP_LIMIT
+from remikcalc.search.knock import _shared, layoff
+from remikcalc.search.knock import knocker as knocker_module
 from remikcalc.search.melds import can_meld, classify_meld
 from tests.clirun import run
 
@@ -247,7 +250,7 @@ def test_candidate_melds_are_every_legal_subset(data: st.DataObject) -> None:
     hand = tuple(sorted(cards))
     kinds = tuple(sorted(set(hand)))
     counts = [hand.count(c) for c in kinds]
-    got = layoff._hand_melds(kinds, counts, rules, layoff._memo(rules), layoff.Budget())
+    got = knocker_module.hand_melds(kinds, counts, rules, _shared.memo_for(rules), _shared.Budget())
     melds = {tuple(c for c, n in use for _ in range(n)): meld for use, meld in got}
     assert len(melds) == len(got)  # each multiset of cards once
     assert set(melds) == _every_subset_melds(hand, rules)
@@ -266,10 +269,10 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
     rules = get_rules("gin")
     arrangement = best_arrangement(knocker, rules)
     warm = layoff.best_defence(defender, arrangement.melds, rules)
-    warm_least = layoff.least_arrangements(knocker, rules)
-    layoff._MEMOS.clear()
+    warm_least = knocker_module.least_arrangements(knocker, rules)
+    _shared.MEMOS.clear()
     assert layoff.best_defence(defender, arrangement.melds, rules) == warm
-    assert layoff.least_arrangements(knocker, rules) == warm_least
+    assert knocker_module.least_arrangements(knocker, rules) == warm_least
 
 
 # --- the general search's step limit -------------------------------------------------------------

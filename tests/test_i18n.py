@@ -456,7 +456,7 @@ def test_errors_name_cards_in_the_notation_of_the_moment() -> None:
     with language("ru"), written_in("en"), pytest.raises(CardError, match="AH"):
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
     # the variant of a sheet's rules is declined in the sentence; a plain string stays as given
-    from remikcalc.rules.variants import VariantKey
+    from remikcalc.rules.variant_words import VariantKey
 
     declined = "Тч введена несколько раз .2., но в джин играют одной колодой"
     with language("ru"), pytest.raises(CardError, match=declined):

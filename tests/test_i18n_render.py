@@ -16,10 +16,11 @@ import pytest
 from remikcalc.base import i18n
 from remikcalc.base.i18n import language
 from remikcalc.cards.text import set_notation
-from remikcalc.games.why import reasons_text
 from remikcalc.render import plural_number
 from remikcalc.render.deal import entry_words
-from remikcalc.session import replay, settle
+from remikcalc.scoring.why import reasons_text
+from remikcalc.session import replay
+from remikcalc.settle import settle
 from remikcalc.sheet import load_sheet
 from tests.clirun import ok
 

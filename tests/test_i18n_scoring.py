@@ -16,11 +16,11 @@ import pytest
 
 from remikcalc.base import i18n
 from remikcalc.base.errors import DealError
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import N_, language
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import set_notation
-from remikcalc.games.deal import player_named
-from remikcalc.games.why import N_, Cards, Num, Outcome, Why, joined, reason_text
+from remikcalc.scoring.deal import player_named
+from remikcalc.scoring.why import Cards, Num, Outcome, Why, joined, reason_text
 from tests.clirun import run
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"

@@ -24,10 +24,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cards.notation import CARDS, JOKER, Card
-from remikcalc.rules.variants import Rules, get_rules
-from remikcalc.search import general
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
 from remikcalc.search.arrangement import Arrangement
-from remikcalc.search.general import INF, general_arrangement
+from remikcalc.search.general import _cores
+from remikcalc.search.general import arrange as general
+from remikcalc.search.general.arrange import INF, general_arrangement
 from tests import oracle
 
 JOKER_RULES: list[Rules] = [
@@ -44,7 +46,7 @@ JOKER_RULES: list[Rules] = [
 
 def _plain_search(cards: list[Card], rules: Rules, discard: bool) -> Arrangement:
     """The search with no shortcut: no floor, every run core listed afresh and at once."""
-    tables = general._core_tables(rules)
+    tables = _cores.core_tables(rules)
     tables.local_runs.clear()
     chunk = general.CHUNK
     general.CHUNK = 10**9
@@ -152,11 +154,11 @@ def test_the_cores_listed_in_parts_are_every_core_in_order(
     chunk = general.CHUNK
     general.CHUNK = 10**9
     try:
-        general._core_tables(rules).local_runs.clear()
+        _cores.core_tables(rules).local_runs.clear()
         whole = general._Search(sorted(hand), rules, "deadwood", discard).cores
     finally:
         general.CHUNK = chunk
-        general._core_tables(rules).local_runs.clear()
+        _cores.core_tables(rules).local_runs.clear()
     for i, every in enumerate(whole):
         first = list(search.cores[i])
         rest = search._more_cores(i) if search.pending[i] is not None else []

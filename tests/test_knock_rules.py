@@ -1,4 +1,4 @@
-"""The scoring rules of the knock games (gin, oklahoma: games/knock.py, docs/RULES.md §1-2), each
+"""The scoring rules of the knock games (gin, oklahoma: scoring/knock.py, docs/RULES.md §1-2), each
 checked on what a user sees: the outcome, the exact scores, the reasons and ``round``'s JSON.
 Written for the mutants tools/mutate.py found alive (issue 20).
 
@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 from remikcalc.base.errors import DealError
-from remikcalc.cli.main import cli
-from remikcalc.games import score_deal
-from remikcalc.games.deal import build_deal
-from remikcalc.games.result import DealResult
+from remikcalc.cli import cli
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.result import DealResult
 
 
 def play(

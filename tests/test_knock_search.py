@@ -22,16 +22,14 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import CARDS, Card, parse_cards
-from remikcalc.games.knock import score_knock
-from remikcalc.games.result import Deal, Hand
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.scoring.deal import Deal, Hand
+from remikcalc.scoring.knock import score_knock
 from remikcalc.search import best_arrangement
-from remikcalc.search.layoff import (
-    KNOCKER_STEP_LIMIT,
-    best_defence,
-    least_arrangements,
-    meld_faces,
-)
+from remikcalc.search.knock._shared import KNOCKER_STEP_LIMIT
+from remikcalc.search.knock.knocker import least_arrangements
+from remikcalc.search.knock.layoff import best_defence, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
 from tests.clirun import ok, run
 from tests.test_layoff import brute_least_partitions
@@ -198,15 +196,16 @@ def test_copies_of_cards_cost_the_knocker_nothing() -> None:
 def test_a_knocker_past_the_step_limit_is_refused_naming_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from remikcalc.search import knock_common, knocker, layoff
+    from remikcalc.search.knock import _shared as knock_common
+    from remikcalc.search.knock import knocker
 
     # read by the step budget (knock_common) and by the knocker's walk (knocker)
     monkeypatch.setattr(knock_common, "KNOCKER_STEP_LIMIT", 10)
     monkeypatch.setattr(knocker, "KNOCKER_STEP_LIMIT", 10)
-    layoff._MEMOS.clear()
+    knock_common.MEMOS.clear()
     with pytest.raises(CardError, match="more than 10 search steps"):
         least_arrangements(parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H"), get_rules("gin"))
-    layoff._MEMOS.clear()
+    knock_common.MEMOS.clear()
     result = run(
         "round",
         "gin",

@@ -1,4 +1,4 @@
-"""The knocker's two walks (remikcalc/search/knocker.py): the walk over copies, for hands
+"""The knocker's two walks (remikcalc/search/knock/knocker.py): the walk over copies, for hands
 that hold a card twice or more, and the walk on plain bits, for hands without copies (every
 one-pack game). Each is held to the brute force on hands made for it, and the two are held to
 each other, arrangement for arrangement and step for step, on one-pack hands (the walk over
@@ -13,11 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.cards.notation import CARDS, Card
-from remikcalc.rules.variants import Rules, get_rules
-from remikcalc.search import Arrangement, best_arrangement, knock_common
-from remikcalc.search import knocker as knocker_module
-from remikcalc.search.knock_common import Budget, _memo
-from remikcalc.search.knocker import least_arrangements
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.search import Arrangement, best_arrangement
+from remikcalc.search.knock import _shared as knock_common
+from remikcalc.search.knock import knocker as knocker_module
+from remikcalc.search.knock._shared import Budget, memo_for
+from remikcalc.search.knock.knocker import least_arrangements
 from tests.test_layoff import brute_least_partitions
 
 COPIES = get_rules("gin", overrides=["decks=2", "set_distinct_suits=false", "set_max=6"])
@@ -57,7 +59,7 @@ def test_the_walk_over_copies_finds_every_least_split_once(rules: Rules, seed: i
 def _fresh() -> None:
     """No remembered melds: a walk's steps include finding them (a remembered group of a
     suit or a rank costs nothing the next time)."""
-    knock_common._MEMOS.clear()
+    knock_common.MEMOS.clear()
 
 
 def _walked(
@@ -123,11 +125,11 @@ def test_the_step_limit_is_reached_inside_either_walk(monkeypatch: pytest.Monkey
         total = budget.steps
         candidates = Budget()
         _fresh()
-        knocker_module._hand_melds(
+        knocker_module.hand_melds(
             tuple(sorted(set(cards))),
             [cards.count(c) for c in sorted(set(cards))],
             rules,
-            _memo(rules),
+            memo_for(rules),
             candidates,
         )
         assert candidates.steps < total  # the walk itself takes steps

@@ -28,8 +28,8 @@ from remikcalc.base.errors import CardError, RulesError
 from remikcalc.base.i18n import _, current, ngettext
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import cards_text, notation, set_notation
-from remikcalc.cli.language import patch_click
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
+from remikcalc.commands.language import patch_click
 
 HAND = parse_cards("QH TS JC AD JK")
 THREADS = 8

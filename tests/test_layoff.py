@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import DealError
 from remikcalc.cards.notation import Card, Rank, Suit, parse_cards
-from remikcalc.games.knock import score_knock
-from remikcalc.games.result import Deal, Hand
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.scoring.deal import Deal, Hand
+from remikcalc.scoring.knock import score_knock
 from remikcalc.search import best_arrangement
-from remikcalc.search.layoff import best_defence, extensions, least_arrangements, meld_faces
+from remikcalc.search.knock.knocker import least_arrangements
+from remikcalc.search.knock.layoff import best_defence, extensions, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
 
 GIN = get_rules("gin")

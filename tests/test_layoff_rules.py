@@ -1,16 +1,16 @@
-"""The lay-off rules of the knock games (search/layoff.py, docs/RULES.md §1), checked on what a user
-sees: the defender's count, what he laid off and onto which meld, and the deal's score.
+"""The lay-off rules of the knock games (search/knock/layoff.py, docs/RULES.md §1), checked on
+what a user sees: the defender's count, what he laid off and onto which meld, and the deal's score.
 Written for the mutants tools/mutate.py found alive (issue 20); card values: ace 1, pips by
 number, ten and courts 10, and every figure is worked out by hand in the comments.
 """
 
 from __future__ import annotations
 
-from remikcalc.games import score_deal
-from remikcalc.games.deal import build_deal
-from remikcalc.games.result import DealResult
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.result import DealResult
 
 
 def play(*, closer: str = "Anna", rules: tuple[str, ...] = (), **hands: str) -> DealResult:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 import remikcalc.__main__ as entry
-import remikcalc.cli.main
+import remikcalc.cli
 from tests.clirun import run
 
 
@@ -39,7 +39,7 @@ def test_a_command_runs_with_the_collector_off_and_leaves_everything_frozen(
     collector: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    monkeypatch.setattr(remikcalc.cli.main, "main", lambda: seen.append(gc.isenabled()))
+    monkeypatch.setattr(remikcalc.cli, "main", lambda: seen.append(gc.isenabled()))
     gc.enable()
     entry.run()
     assert seen == [False]

@@ -12,7 +12,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 
 
 def round_json(*args: str) -> dict[str, Any]:

@@ -6,7 +6,8 @@ import pytest
 
 from remikcalc.base.errors import MeldError
 from remikcalc.cards.notation import JOKER, parse_cards
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
 from remikcalc.search.melds import Meld, can_meld, classify_meld, hand_value
 
 GIN = get_rules("gin")

@@ -1,4 +1,4 @@
-"""Remik bridge (games/bridge.py, RULES.md §3), checked where tools/mutate.py's sample of
+"""Remik bridge (scoring/bridge.py, RULES.md §3), checked where tools/mutate.py's sample of
 mutants found the suite silent (issue 20): a closer's hand typed in groups, a stated closing
 on an eleven-card hand, a fractional stake in words, a deal entered as points whose closer's
 score matches no bonus. Every figure is worked out by hand in the comments.
@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remikcalc.base.errors import DealError
-from remikcalc.cli.main import cli
-from remikcalc.games.bridge import closing_payments
+from remikcalc.cli import cli
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring.bridge import closing_payments
 
 BORIS = "2S 3S 4S 5S TC TH TS KC 8D 5D"  # TC TH TS | 2S 3S 4S 5S, KC 8D 5D = 23 unmatched
 

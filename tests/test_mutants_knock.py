@@ -1,4 +1,4 @@
-"""Gin and oklahoma (games/knock.py, RULES.md §1-2), checked where tools/mutate.py's sample
+"""Gin and oklahoma (scoring/knock.py, RULES.md §1-2), checked where tools/mutate.py's sample
 of mutants found the suite silent (issue 20): the discard of an eleven-card knocker when two
 discards leave the same count, and the refusal of an end that is no knock game's. The figures
 are worked out by hand in the comments.
@@ -14,10 +14,10 @@ from click.testing import CliRunner
 
 from remikcalc.base.errors import DealError
 from remikcalc.cards.notation import parse_cards
-from remikcalc.cli.main import cli
-from remikcalc.games.knock import score_knock
-from remikcalc.games.result import Deal, Hand
+from remikcalc.cli import cli
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring.deal import Deal, Hand
+from remikcalc.scoring.knock import score_knock
 
 
 def round_json(*args: str) -> dict[str, Any]:

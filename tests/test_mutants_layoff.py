@@ -1,4 +1,4 @@
-"""The defender's lay-offs and the knocker's search (search/layoff.py, RULES.md §0.3, §1.3),
+"""The defender's lay-offs and the knocker's search (search/knock/layoff.py, RULES.md §0.3, §1.3),
 checked where tools/mutate.py's sample of mutants found the suite silent (issue 20): a wild
 deuce laid off, the lay-offs of a hand that fits no meld, the step limit at its boundary.
 The figures are worked out by hand in the comments.
@@ -13,10 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from remikcalc.cards.notation import parse_cards
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 from remikcalc.rules.variants import get_rules
-from remikcalc.search.general import SearchTooLarge
-from remikcalc.search.layoff import KNOCKER_STEP_LIMIT, Budget, extensions
+from remikcalc.search.general.arrange import SearchTooLarge
+from remikcalc.search.knock._shared import KNOCKER_STEP_LIMIT, Budget
+from remikcalc.search.knock.layoff import extensions
 
 
 def round_json(*args: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from remikcalc.cards.notation import parse_cards
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 from remikcalc.rules.variants import get_rules
 from remikcalc.search.melds import classify_meld
 

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from remikcalc.base.errors import SheetError
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 from remikcalc.sheet import MAX_BYTES, files
 from tests.clirun import ok
 

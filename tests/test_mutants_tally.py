@@ -1,4 +1,4 @@
-"""Settlement tallies (games/tally.py and the families' tallies, RULES.md §6, §10), checked
+"""Settlement tallies (scoring/tally.py and the families' tallies, RULES.md §6, §10), checked
 where tools/mutate.py's sample of mutants found the suite silent (issue 20): the note of a
 tie at the top past the target, and the sentence of a finished rummy 500 game. The figures
 are worked out by hand in the comments.
@@ -13,9 +13,9 @@ from typing import Any
 from click.testing import CliRunner
 
 import remikcalc
-from remikcalc.cli.main import cli
-from remikcalc.games.tally import tie_note
-from remikcalc.games.why import reason_text
+from remikcalc.cli import cli
+from remikcalc.scoring.tally import tie_note
+from remikcalc.scoring.why import reason_text
 from tests.clirun import ok
 
 EXAMPLES = Path(remikcalc.__file__).parent / "examples"

@@ -13,7 +13,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remikcalc.session import player_stats, replay, settle
+from remikcalc.session import player_stats, replay
+from remikcalc.settle import settle
 from remikcalc.sheet import DealEntry, Sheet
 from tests.clirun import ok
 

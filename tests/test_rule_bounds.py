@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
-from remikcalc.rules.variants import DECIMAL_RULE_MAX
+from remikcalc.rules.ruleset import DECIMAL_RULE_MAX
 from tests.clirun import run
 
 DECIMAL_KEYS = (

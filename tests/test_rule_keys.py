@@ -25,13 +25,15 @@ import pytest
 from remikcalc.base.errors import RemikcalcError, RulesError
 from remikcalc.cards.notation import parse_cards
 from remikcalc.rules.families import REGISTRY, Family
-from remikcalc.rules.variants import _CHOICES, _FIXED, VARIANTS, Rules, find_variant
+from remikcalc.rules.ruleset import CHOICES, FIXED, Rules
+from remikcalc.rules.variants import VARIANTS, find_variant
 from remikcalc.search import max_cards
 from remikcalc.search.opening import best_opening
-from remikcalc.session import replay, settle
+from remikcalc.session import replay
+from remikcalc.settle import settle
 from remikcalc.sheet import Sheet, load_sheet, sheet_from_text
 
-KEYS = [f.name for f in dataclasses.fields(Rules) if f.name not in _FIXED]
+KEYS = [f.name for f in dataclasses.fields(Rules) if f.name not in FIXED]
 TYPES = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
 FAMILY_VARIANT = {
     Family.KNOCK: "gin",
@@ -166,8 +168,8 @@ def _alternatives(key: str, value: Any) -> list[Any]:
     kind = TYPES[key]
     if kind == "bool":
         return [not value]
-    if key in _CHOICES:
-        return [c for c in _CHOICES[key] if c != value]
+    if key in CHOICES:
+        return [c for c in CHOICES[key] if c != value]
     if kind == "Decimal":
         return [v for v in (Decimal("0.5"), Decimal(3), value * 2 + 1) if v != value]
     base = 0 if value is None else value

@@ -216,7 +216,7 @@ def test_number_type_named_in_the_language(lang: str, args: list[str], last: str
 
 def test_number_type_names_are_translated_in_both_languages() -> None:
     from remikcalc.base.i18n import gettext_in
-    from remikcalc.cli.language import NUMBER_TYPES
+    from remikcalc.commands.language import NUMBER_TYPES
 
     for name, message in NUMBER_TYPES.items():
         assert message == name

@@ -11,12 +11,12 @@ from decimal import Decimal
 import pytest
 
 from remikcalc.base.errors import DealError, MeldError
-from remikcalc.games import score_deal
-from remikcalc.games.bridge import score_bridge
-from remikcalc.games.deal import build_deal
-from remikcalc.games.result import DealResult, Payment
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.bridge import score_bridge
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.result import DealResult, Payment
 
 # Boris, no melds: 8H 5S 7S 3C 8C 6D 2D 4D 9H TS = 8+5+7+3+8+6+2+4+9+10 = 62.
 # (8H would extend Anna's hearts in several deals: in bridge nobody lays off.)

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import DealError, MeldError
 from remikcalc.cards.notation import JOKER, SUITS, Card, format_cards
-from remikcalc.games import DealResult, score_deal
-from remikcalc.games.continental import PATTERNS, find_split
-from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import DealResult, score_deal
+from remikcalc.scoring.continental import PATTERNS, find_split
+from remikcalc.scoring.deal import build_deal
 from remikcalc.search.melds import classify_meld
 from tests.clirun import fails, ok
 

@@ -11,12 +11,12 @@ import json
 from typing import Any
 
 from remikcalc.cards.notation import JOKER, parse_cards
-from remikcalc.games import DealResult, score_deal
-from remikcalc.games.deal import build_deal
-from remikcalc.games.details import DealDetails, Knocking, Layoff, MeldDetail, PlayerDetail
 from remikcalc.render.deal import deal_json, render_deal
 from remikcalc.render.results import details_json, player_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import DealResult, score_deal
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.details import DealDetails, Knocking, Layoff, MeldDetail, PlayerDetail
 
 SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
 SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
@@ -202,6 +202,6 @@ def test_melddetail_plain_has_no_stand_ins() -> None:
 
 
 def build_hand(text: str) -> Any:
-    from remikcalc.games.result import Hand
+    from remikcalc.scoring.deal import Hand
 
     return Hand(parse_cards(text))

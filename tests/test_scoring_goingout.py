@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError, DealError, MeldError
 from remikcalc.cards.notation import JOKER, Card, format_cards
-from remikcalc.games import Deal, DealResult, Hand, score_deal
-from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json, result_json
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import Deal, DealResult, Hand, score_deal
+from remikcalc.scoring.deal import build_deal
 from tests.clirun import run
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from remikcalc.base.errors import CardError, DealError, MeldError, RemikcalcError, RulesError
 from remikcalc.cards.notation import parse_cards
-from remikcalc.games import score_deal
-from remikcalc.games.deal import build_deal
-from remikcalc.games.knock import score_knock
-from remikcalc.games.result import Deal, DealResult, Hand
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import Deal, Hand, build_deal
+from remikcalc.scoring.knock import score_knock
+from remikcalc.scoring.result import DealResult
 
 
 def play(

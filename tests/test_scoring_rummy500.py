@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from remikcalc.base.errors import CardError, DealError, MeldError
-from remikcalc.games import DealResult, score_deal
-from remikcalc.games.deal import build_deal
 from remikcalc.render.results import details_json
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import DealResult, score_deal
+from remikcalc.scoring.deal import build_deal
 from tests.clirun import run
 
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError, MeldError
 from remikcalc.cards.notation import CARDS, JOKER, Card, parse_cards
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
 from remikcalc.search import (
     Arrangement,
     analyze_hand,

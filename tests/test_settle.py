@@ -18,15 +18,15 @@ from remikcalc.base.money import (
     parse_amount,
     round_spread,
 )
-from remikcalc.games.bridge import BridgeTally, closing_payments
-from remikcalc.games.goingout import MeanTally
-from remikcalc.games.knock import KnockTally
-from remikcalc.games.result import DealResult, OutcomeCode, Payment
-from remikcalc.games.rummy500 import Rummy500Tally
-from remikcalc.games.tally import PaymentTally, make_tally
-from remikcalc.rules.families import Family
+from remikcalc.rules.families import Family, OutcomeCode
 from remikcalc.rules.variants import VARIANTS as ALL_VARIANTS
 from remikcalc.rules.variants import get_rules
+from remikcalc.scoring.bridge import BridgeTally, closing_payments
+from remikcalc.scoring.goingout import MeanTally
+from remikcalc.scoring.knock import KnockTally
+from remikcalc.scoring.result import DealResult, Payment
+from remikcalc.scoring.rummy500 import Rummy500Tally
+from remikcalc.scoring.tally import PaymentTally, make_tally
 from remikcalc.session import Replay
 from remikcalc.sheet import Entry
 
@@ -621,8 +621,9 @@ def _random_entry(data: st.DataObject, state: Replay) -> Entry | None:
 def test_a_session_replays_as_it_was_added_and_settles_to_zero(
     variant: str, stake: str | None, data: st.DataObject
 ) -> None:
-    from remikcalc.render.settlement import settle_sheet, settlement_json
-    from remikcalc.session import replay, settle, start
+    from remikcalc.render.settlement_json import settle_sheet, settlement_json
+    from remikcalc.session import replay, start
+    from remikcalc.settle import settle
     from remikcalc.sheet import Sheet, dump_sheet, sheet_from_text
 
     players = tuple(f"P{i}" for i in range(1, VARIANTS[variant] + 1))

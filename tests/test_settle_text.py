@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from remikcalc.cli.prompts import load
+from remikcalc.commands.prompts import load
 from remikcalc.render.summary import summary_text
-from remikcalc.session import settle
+from remikcalc.settle import settle
 from tests.clirun import ok, process, run
 
 

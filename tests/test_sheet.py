@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import SheetError
-from remikcalc.render.settlement import settle_sheet
+from remikcalc.render.settlement_json import settle_sheet
 from remikcalc.sheet import (
     DealEntry,
     ReentryEntry,

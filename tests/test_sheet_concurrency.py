@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow  # real processes at once
 
 WORKER = """
 import os, sys, time
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 path, who, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 while not os.path.exists(go):
     time.sleep(0.001)

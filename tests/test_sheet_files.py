@@ -192,7 +192,7 @@ def test_a_read_only_sheet_is_refused(tmp_path: Path) -> None:
 FULL_DISK = """
 import resource, signal, sys
 sys.dont_write_bytecode = True  # under the limit a byte-code cache would be written cut short
-from remikcalc.cli.main import main
+from remikcalc.cli import main
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
 sys.argv = ["remikcalc", *sys.argv[2:]]

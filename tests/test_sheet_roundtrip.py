@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from remikcalc.base.errors import SheetError
 from remikcalc.cards.notation import parse_groups
-from remikcalc.rules.dealinput import FIELD, FIELDS, OUTCOMES, InputField, Kind
+from remikcalc.rules.dealinput import FIELD, FIELDS, InputField, Kind
+from remikcalc.rules.families import OUTCOMES
 from remikcalc.sheet import (
     DealEntry,
     Sheet,

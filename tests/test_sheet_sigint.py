@@ -240,7 +240,7 @@ def test_only_pythons_own_start_up_reports_are_set_aside() -> None:
     )
     ours = (
         "Traceback (most recent call last):\n"
-        f'{frames}  File "/venv/lib/python3.11/site-packages/remikcalc/cli/main.py", line 9\n'
+        f'{frames}  File "/venv/lib/python3.11/site-packages/remikcalc/cli.py", line 9\n'
         "KeyboardInterrupt\n"
     )
     assert _said(site.encode()) == _said(runpy.encode()) == _said(finding.encode()) == ""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 
 PLAYERS = [
     "Anna",

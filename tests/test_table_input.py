@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 import pytest
 
-from remikcalc.cli import prompts
+from remikcalc.commands import prompts
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
@@ -279,8 +279,8 @@ def test_help_says_which_sheet_is_used(
 def test_completion_reads_the_current_sheet(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from click.shell_completion import ShellComplete
 
-    from remikcalc.cli.completion import install
-    from remikcalc.cli.main import cli
+    from remikcalc.cli import cli
+    from remikcalc.commands.completion import install
 
     install()
 
@@ -404,7 +404,8 @@ def test_the_game_money_is_the_library_s(gin: Path) -> None:
     from fractions import Fraction
 
     from remikcalc.session.book import open_sheet
-    from remikcalc.session.running import game_end, money_so_far
+    from remikcalc.session.running import game_end
+    from remikcalc.settle import money_so_far
 
     book = open_sheet("g.yaml")
     book.add({"scores": {"Anna": 60}})
@@ -703,8 +704,7 @@ def test_how_s_help_lists_each_variant_s_outcomes(
 
 
 def test_every_family_names_its_outcomes() -> None:
-    from remikcalc.rules.dealinput import OUTCOMES
-    from remikcalc.rules.families import REGISTRY
+    from remikcalc.rules.families import OUTCOMES, REGISTRY
 
     for spec in REGISTRY.values():
         assert set(spec.outcomes) <= set(OUTCOMES)

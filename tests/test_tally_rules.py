@@ -1,4 +1,4 @@
-"""The settlement rules of every family's tally (games/tally.py and the tallies beside their
+"""The settlement rules of every family's tally (scoring/tally.py and the tallies beside their
 scorers: KnockTally, BridgeTally, MeanTally, Rummy500Tally), checked on what a user sees:
 ``settle --json`` field by field (also those only the JSON has: hands_won, a Hollywood winner,
 leader, re-entries, the pool's payout) and ``show --json``'s games. Written for the mutants
@@ -17,7 +17,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from remikcalc.cli.main import cli
+from remikcalc.cli import cli
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 ENTRY = [{"from": p, "to": "pool", "amount": "1"} for p in ("Anna", "Boris", "Carl")]

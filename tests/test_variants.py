@@ -8,17 +8,8 @@ from decimal import Decimal
 import pytest
 
 from remikcalc.base.errors import RulesError
-from remikcalc.rules.variants import (
-    ACE_RUNS,
-    PAYMENTS,
-    RULE_DOCS,
-    SCORINGS,
-    SHUTOUTS,
-    VARIANTS,
-    Rules,
-    find_variant,
-    get_rules,
-)
+from remikcalc.rules.ruleset import ACE_RUNS, PAYMENTS, RULE_DOCS, SCORINGS, SHUTOUTS, Rules
+from remikcalc.rules.variants import VARIANTS, find_variant, get_rules
 from tests.clirun import run
 
 FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}

@@ -37,8 +37,9 @@ import remikcalc
 from remikcalc.base.i18n import language
 from remikcalc.render.chart import chart_data, progression_svg
 from remikcalc.render.summary import evening_summary_text, summary_text
-from remikcalc.session import settle, settle_evening
+from remikcalc.session import settle_evening
 from remikcalc.session.book import SheetFile
+from remikcalc.settle import settle
 from remikcalc.web.app import create_app
 from remikcalc.web.config import PadConfig
 from remikcalc.web.live import Snapshot, change_text, follow_stop
@@ -281,7 +282,7 @@ def test_settle_page_equals_the_cli(player: Phone, name: str) -> None:
     # the payments people are told to make: the transfers, or while a bridge game runs what is
     # still owed with the pool aside (the JSON keeps the pool as a party)
     from remikcalc.render.settlement import shown_transfers
-    from remikcalc.session import settle
+    from remikcalc.settle import settle
 
     shown = shown_transfers(settle(remikcalc.open_sheet(path).replay()))
     listed = re.search(r'<ul class="transfers">(.*?)</ul>', page.text, re.S)

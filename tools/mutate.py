@@ -116,10 +116,10 @@ class Module:
 
 
 _TALLIES = {
-    "remikcalc/games/knock.py": ("KnockGame", "KnockTally"),
-    "remikcalc/games/bridge.py": ("BridgeTally",),
-    "remikcalc/games/goingout.py": ("MeanTally",),
-    "remikcalc/games/rummy500.py": ("Rummy500Tally",),
+    "remikcalc/scoring/knock.py": ("KnockGame", "KnockTally"),
+    "remikcalc/scoring/bridge.py": ("BridgeTally",),
+    "remikcalc/scoring/goingout.py": ("MeanTally",),
+    "remikcalc/scoring/rummy500.py": ("Rummy500Tally",),
 }
 
 _SCORING_TESTS = (
@@ -185,12 +185,12 @@ MODULES: dict[str, Module] = {
         Module(
             "knock",
             (
-                Target("remikcalc/games/knock.py", skip=_TALLIES["remikcalc/games/knock.py"]),
-                Target("remikcalc/games/knock_limit.py"),
+                Target("remikcalc/scoring/knock.py", skip=_TALLIES["remikcalc/scoring/knock.py"]),
+                Target("remikcalc/scoring/knock.py"),
             ),
             (
-                "remikcalc/games/knock.py",
-                "remikcalc/games/knock_limit.py",
+                "remikcalc/scoring/knock.py",
+                "remikcalc/scoring/knock.py",
                 "tests/test_scoring_knock.py",
                 "tests/test_layoff.py",
                 *_SCORING_TESTS,
@@ -201,12 +201,12 @@ MODULES: dict[str, Module] = {
         Module(
             "bridge",
             (
-                Target("remikcalc/games/bridge.py", skip=_TALLIES["remikcalc/games/bridge.py"]),
-                Target("remikcalc/games/bridge_closings.py"),
+                Target("remikcalc/scoring/bridge.py", skip=_TALLIES["remikcalc/scoring/bridge.py"]),
+                Target("remikcalc/scoring/bridge.py"),
             ),
             (
-                "remikcalc/games/bridge.py",
-                "remikcalc/games/bridge_closings.py",
+                "remikcalc/scoring/bridge.py",
+                "remikcalc/scoring/bridge.py",
                 "tests/test_scoring_bridge.py",
                 "tests/test_bridge_stakes.py",
                 *_SCORING_TESTS,
@@ -217,11 +217,11 @@ MODULES: dict[str, Module] = {
         Module(
             "tally",
             (
-                Target("remikcalc/games/tally.py"),
+                Target("remikcalc/scoring/tally.py"),
                 *(Target(path, only=names) for path, names in _TALLIES.items()),
             ),
             (
-                "remikcalc/games/tally.py",
+                "remikcalc/scoring/tally.py",
                 *_SETTLE_TESTS,
                 "tests/test_evening.py",
                 "tests/test_show_chart.py",
@@ -233,14 +233,14 @@ MODULES: dict[str, Module] = {
         Module(
             "layoff",
             (
-                Target("remikcalc/search/layoff.py"),
-                Target("remikcalc/search/knocker.py"),
-                Target("remikcalc/search/knock_common.py"),
+                Target("remikcalc/search/knock/layoff.py"),
+                Target("remikcalc/search/knock/knocker.py"),
+                Target("remikcalc/search/knock/_shared.py"),
             ),
             (
-                "remikcalc/search/layoff.py",
-                "remikcalc/search/knocker.py",
-                "remikcalc/search/knock_common.py",
+                "remikcalc/search/knock/layoff.py",
+                "remikcalc/search/knock/knocker.py",
+                "remikcalc/search/knock/_shared.py",
                 "tests/test_layoff.py",
                 "tests/test_scoring_knock.py",
                 *_SCORING_TESTS,

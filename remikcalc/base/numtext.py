@@ -23,7 +23,10 @@ from fractions import Fraction
 from remikcalc.base.i18n import current
 from remikcalc.base.money import CURRENCY_SIGNS, amount_text, currency_code
 
-__all__ = ["CURRENCY_SIGNS", "money_text", "number_text"]
+__all__ = [
+    "money_text",
+    "number_text",
+]
 
 NBSP = "\u00a0"
 # the fewest digits in the whole part before thousands are grouped

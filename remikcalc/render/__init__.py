@@ -2,7 +2,7 @@
 
 Everything here turns library results into text: tables for people, JSON for tools.
 
-Output formats (``--format``, declared once in :mod:`remikcalc.cli.common`):
+Output formats (``--format``, declared once in :mod:`remikcalc.commands.common`):
 
 - ``table``: aligned columns for people, fitted to the terminal (:func:`terminal_width`):
   the widest cells are wrapped until the table fits;

@@ -21,8 +21,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text
-from remikcalc.games.tally import Reentry
-from remikcalc.rules.variants import variant_word
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.tally import Reentry
 from remikcalc.session import Replay
 
 __all__ = ["PALETTE", "Chart", "Line", "chart_data", "progression_svg"]

@@ -1,8 +1,8 @@
 """Render one scored deal (any scoring family) for people or tools.
 
-Works from :class:`~remikcalc.games.result.DealResult` alone: the numbers (``points``,
+Works from :class:`~remikcalc.scoring.result.DealResult` alone: the numbers (``points``,
 ``scores``, ``payments``), the ``reasons`` and the typed ``details`` the family filled in
-(:mod:`remikcalc.games.details`: each player's hand, melds with their jokers' stand-ins,
+(:mod:`remikcalc.scoring.details`: each player's hand, melds with their jokers' stand-ins,
 unmatched cards, lay-offs (with or without the meld they went onto), count and discard).
 Used by ``round`` and ``add``; the JSON is built by :mod:`remikcalc.render.results`.
 """
@@ -18,11 +18,11 @@ from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import number_text
 from remikcalc.cards.notation import Card, format_cards
 from remikcalc.cards.text import card_text, cards_text, groups_text
-from remikcalc.games.details import PlayerDetail
-from remikcalc.games.result import POOL, DealResult
 from remikcalc.render import fill, table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
-from remikcalc.rules.variants import variant_word
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.details import PlayerDetail
+from remikcalc.scoring.result import POOL, DealResult
 
 __all__ = ["DealText", "deal_json", "deal_text", "entry_words", "outcome_text", "render_deal"]
 
@@ -268,7 +268,7 @@ def render_deal(result: DealResult, fmt: str = "table", *, variant: str | None =
     if payments:
         parts += ["", table(payments, [_(h) for h in _PAY_HEADERS], fmt=fmt)]
     if result.reasons:
-        from remikcalc.games.why import reasons_text
+        from remikcalc.scoring.why import reasons_text
 
         parts += ["", _("Why:")]
         for reason in reasons_text(result.reasons):
@@ -322,7 +322,7 @@ class DealText:
 
 def deal_text(result: DealResult) -> DealText:
     """The parts of :func:`render_deal`'s table for a page (the score pad's preview)."""
-    from remikcalc.games.why import reasons_text
+    from remikcalc.scoring.why import reasons_text
 
     rows = tuple(tuple(_row(result, name, people=True)) for name in _players(result))
     payments = tuple(

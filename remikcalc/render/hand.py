@@ -27,7 +27,7 @@ from typing import Any
 from remikcalc.base.i18n import N_, _
 from remikcalc.cards.notation import CODES, Card
 from remikcalc.rules.families import load
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.melds import Meld, hand_value
 
@@ -105,7 +105,7 @@ def caught_text(rules: Rules, cards: Sequence[Card]) -> str | None:
     # the label is padded to the width of the table's labels above it (`Deadwood: `)
     head = caught_label()
     if rules.spec.caught_cost is not None:  # the family counts it its own way (continental)
-        from remikcalc.games.why import reason_text
+        from remikcalc.scoring.why import reason_text
 
         # loaded only here, so that ``hand`` loads no scoring code for the other families
         counted: Callable[[Rules, Sequence[Card]], tuple[int, str] | None]

@@ -1,7 +1,7 @@
 """The JSON of a scored deal: its payments, its result and its typed details.
 
-The library's value types (:class:`~remikcalc.games.result.DealResult`, ``Payment``, the
-:mod:`~remikcalc.games.details` types) carry data only; how they are written for tools is
+The library's value types (:class:`~remikcalc.scoring.result.DealResult`, ``Payment``, the
+:mod:`~remikcalc.scoring.details` types) carry data only; how they are written for tools is
 decided here, once: ``round --json`` (:func:`remikcalc.render.deal.deal_json`) and the
 ``deals`` of ``settle --format json`` (:mod:`remikcalc.render.settlement`) both use these
 functions. The keys and their order are the output's contract (docs/INTERFACE.md, DEVELOPING.md);
@@ -9,8 +9,8 @@ a field left ``None`` is a key left out.
 
 >>> from remikcalc.cards.notation import parse_cards
 >>> from remikcalc.search.melds import classify_meld
->>> from remikcalc.games.result import Hand
->>> from remikcalc.games.details import MeldDetail, PlayerDetail
+>>> from remikcalc.scoring.deal import Hand
+>>> from remikcalc.scoring.details import MeldDetail, PlayerDetail
 >>> from remikcalc.rules.variants import get_rules
 >>> run = classify_meld(parse_cards("7S JK 9S"), get_rules("bridge"))
 >>> detail = PlayerDetail(Hand(run.cards), melds=(MeldDetail.of(run),), count=0, wilds="jokers")
@@ -28,19 +28,16 @@ from typing import Any
 
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.cards.notation import Card
-from remikcalc.games.details import DealDetails, Layoff, PlayerDetail
-from remikcalc.games.result import DealResult, Payment
-from remikcalc.games.tally import Reentry
-from remikcalc.render.hand import meld_text, wilds_json
+from remikcalc.scoring.details import DealDetails, Layoff, PlayerDetail
+from remikcalc.scoring.result import DealResult, Payment
+from remikcalc.scoring.tally import Reentry
 
 __all__ = [
     "details_json",
     "layoff_json",
-    "meld_text",  # (from render.hand, where `hand` finds it without the scoring types)
     "payment_json",
     "player_json",
     "result_json",
-    "wilds_json",
 ]
 
 

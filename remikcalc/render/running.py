@@ -10,10 +10,11 @@ from decimal import Decimal
 
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL
 from remikcalc.render import plural_number
+from remikcalc.scoring.result import POOL
 from remikcalc.session.replay import Replay
-from remikcalc.session.running import GameEnd, game_end, money_so_far
+from remikcalc.session.running import GameEnd, game_end
+from remikcalc.settle import money_so_far
 
 __all__ = ["game_end_lines", "money_lines", "running_lines"]
 

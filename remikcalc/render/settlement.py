@@ -17,49 +17,34 @@ from typing import Any, Literal
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL
-from remikcalc.games.tally import GameResult, Tally
-from remikcalc.games.why import reason_text, reasons_text
 from remikcalc.render import fill, plural_number, table, to_json
-from remikcalc.render.results import result_json
 from remikcalc.render.settlement_json import (
-    EVENING_SCHEMA,
-    SCHEMA,
-    _evening_amount,
-    _transfer_amount,
+    evening_amount,
     evening_json,
     pool_json,
-    settle_files,
-    settle_sheet,
     settlement_json,
-    step_json,
+    transfer_amount,
 )
 from remikcalc.render.sheet import note_text
 from remikcalc.rules.families import Unit
-from remikcalc.rules.variants import variant_word
-from remikcalc.session import Evening, PoolSummary, Settlement
-from remikcalc.session.settlement import still_owed
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.result import POOL
+from remikcalc.scoring.tally import GameResult, Tally
+from remikcalc.scoring.why import reason_text, reasons_text
+from remikcalc.session import Evening
+from remikcalc.settle import PoolSummary, Settlement, still_owed
 
 __all__ = [
-    "EVENING_SCHEMA",
-    "SCHEMA",
     "closing_line",
     "evening_amount_text",
-    "evening_json",
     "evening_transfer_lines",
     "game_lines",
     "pool_lines",
     "rounding_note",
     "transfer_lines",
     "render_evening",
-    "pool_json",
     "render_pool",
-    "result_json",
     "render_settlement",
-    "settle_files",
-    "settle_sheet",
-    "settlement_json",
-    "step_json",
 ]
 
 #: the players' table's headings (English in plain and csv, for other programs)
@@ -372,7 +357,7 @@ def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
             row.append(format(money[p], "f") + unit)
         rows.append(row)
     transfers = [
-        (t.payer, t.payee, _transfer_amount(settlement, t.amount)) for t in settlement.transfers
+        (t.payer, t.payee, transfer_amount(settlement, t.amount)) for t in settlement.transfers
     ]
     if fmt == "plain":  # the amount keeps its currency, as in the money column
         lines = [table(rows, headers, fmt="plain"), ""]
@@ -441,10 +426,10 @@ def render_evening(evening: Evening, paths: Sequence[str], fmt: str = "table") -
     if fmt in ("plain", "csv"):  # laid out as one sheet's settlement (see above)
         money = evening.in_money
         combined = [
-            (p, _evening_amount(evening, v)) for p, v in evening.combined.items() if p != POOL
+            (p, evening_amount(evening, v)) for p, v in evening.combined.items() if p != POOL
         ]
         transfers = [
-            (t.payer, t.payee, _evening_amount(evening, t.amount)) for t in evening.transfers
+            (t.payer, t.payee, evening_amount(evening, t.amount)) for t in evening.transfers
         ]
         if fmt == "plain":  # each sheet's section, as the table has them, then the evening
             lines = []
@@ -521,7 +506,7 @@ def evening_transfer_lines(evening: Evening) -> list[str]:
     unit = "money" if evening.in_money else evening.settlements[0].replay.rules.spec.unit
     lines = []
     for t in evening.transfers:
-        value = Decimal(_evening_amount(evening, t.amount))
+        value = Decimal(evening_amount(evening, t.amount))
         amount = evening_amount_text(evening, t.amount)
         lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
     return lines
@@ -533,7 +518,7 @@ def transfer_lines(settlement: Settlement) -> list[str]:
     unit = "money" if money is not None else settlement.replay.rules.spec.unit
     lines = []
     for t in shown_transfers(settlement):
-        value = Decimal(_transfer_amount(settlement, t.amount))
+        value = Decimal(transfer_amount(settlement, t.amount))
         if money is not None:
             amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
         else:

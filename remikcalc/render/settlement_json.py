@@ -16,9 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from remikcalc.base.money import Transfer, amount_text
-from remikcalc.games.result import POOL, Payment
 from remikcalc.render.results import payment_json, result_json
-from remikcalc.session import Evening, PoolSummary, Settlement, Sheet, Step, replay, settle
+from remikcalc.scoring.result import POOL, Payment
+from remikcalc.session import Evening, Sheet, Step, replay
+from remikcalc.settle import PoolSummary, Settlement, settle
 
 __all__ = [
     "EVENING_SCHEMA",
@@ -57,7 +58,7 @@ def step_json(step: Step) -> dict[str, Any]:
     return data
 
 
-def _transfer_amount(settlement: Settlement, amount: Fraction) -> str:
+def transfer_amount(settlement: Settlement, amount: Fraction) -> str:
     if settlement.money is not None:
         return amount_text(amount, settlement.sheet.minor_digits)
     return amount_text(amount)
@@ -85,7 +86,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
         if POOL in settlement.money:
             out["pool_money"] = format(settlement.money[POOL], "f")
     out["transfers"] = [
-        {"from": t.payer, "to": t.payee, "amount": _transfer_amount(settlement, t.amount)}
+        {"from": t.payer, "to": t.payee, "amount": transfer_amount(settlement, t.amount)}
         for t in settlement.transfers
     ]
     out["pool"] = pool
@@ -119,7 +120,7 @@ def pool_json(summary: PoolSummary) -> dict[str, Any]:
     return data
 
 
-def _evening_amount(evening: Evening, value: Fraction | Decimal) -> str:
+def evening_amount(evening: Evening, value: Fraction | Decimal) -> str:
     if evening.in_money:
         return amount_text(value, evening.digits)
     return amount_text(value)
@@ -130,17 +131,17 @@ def evening_json(evening: Evening, paths: Sequence[str]) -> dict[str, Any]:
     sheets = []
     for path, settlement in zip(paths, evening.settlements, strict=True):
         sheets.append({"path": path, **settlement_json(settlement)})
-    people = {p: _evening_amount(evening, v) for p, v in evening.combined.items() if p != POOL}
+    people = {p: evening_amount(evening, v) for p, v in evening.combined.items() if p != POOL}
     out: dict[str, Any] = {
         "schema": EVENING_SCHEMA,
         "sheets": sheets,
         "currency": evening.currency,
         ("money" if evening.in_money else "net"): people,
         "transfers": [
-            {"from": t.payer, "to": t.payee, "amount": _evening_amount(evening, t.amount)}
+            {"from": t.payer, "to": t.payee, "amount": evening_amount(evening, t.amount)}
             for t in evening.transfers
         ],
-        "pool": _evening_amount(evening, evening.combined.get(POOL, Decimal(0))),
+        "pool": evening_amount(evening, evening.combined.get(POOL, Decimal(0))),
     }
     return out
 

@@ -14,12 +14,12 @@ from typing import Any
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import number_text
-from remikcalc.games.result import DealResult
-from remikcalc.games.tally import Reentry, Tally
-from remikcalc.games.why import reason_text
 from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
-from remikcalc.rules.variants import variant_word
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.result import DealResult
+from remikcalc.scoring.tally import Reentry, Tally
+from remikcalc.scoring.why import reason_text
 from remikcalc.session import DealEntry, Replay, Step
 from remikcalc.session.replay import event_numbers
 
@@ -189,7 +189,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
 
 
 def note_text(tally: Tally) -> str | None:
-    """:meth:`~remikcalc.games.tally.Tally.note` (a tie at the top past the target, which plays
+    """:meth:`~remikcalc.scoring.tally.Tally.note` (a tie at the top past the target, which plays
     on) in the language spoken."""
     note = tally.note()
     return None if note is None else reason_text(note)

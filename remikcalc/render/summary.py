@@ -13,8 +13,6 @@ from decimal import Decimal
 
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL
-from remikcalc.games.tally import Reentry
 from remikcalc.render import plural_number
 from remikcalc.render.settlement import (
     closing_lines,
@@ -23,8 +21,11 @@ from remikcalc.render.settlement import (
     transfer_lines,
 )
 from remikcalc.render.sheet import totals_line
-from remikcalc.rules.variants import variant_word
-from remikcalc.session import Evening, Replay, Settlement
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.result import POOL
+from remikcalc.scoring.tally import Reentry
+from remikcalc.session import Evening, Replay
+from remikcalc.settle import Settlement
 
 __all__ = ["evening_summary_text", "sheet_title", "summary_text"]
 

@@ -27,17 +27,15 @@ from remikcalc.base.i18n import N_, _, current
 from remikcalc.rules.families import OPTIONAL_INPUTS, OUTCOMES, OutcomeCode
 
 if TYPE_CHECKING:
-    from remikcalc.rules.variants import Rules
+    from remikcalc.rules.ruleset import Rules
 
 __all__ = [
     "FIELD",
     "FIELDS",
-    "OUTCOMES",
     "SCORE_LIMIT",
     "DealInput",
     "InputField",
     "Kind",
-    "OutcomeCode",
     "check_input",
     "name_key",
     "normal_outcome",
@@ -338,7 +336,8 @@ def outcome_from_words(text: str) -> OutcomeCode:
 def outcomes_help() -> str:
     """Each variant's outcomes in the words of the language spoken, the variants that share
     them together (what ``--how``'s help lists): "gin, oklahoma: knock, gin, ...; ..."."""
-    from remikcalc.rules.variants import VARIANTS, variant_word
+    from remikcalc.rules.variant_words import variant_word
+    from remikcalc.rules.variants import VARIANTS
 
     groups: dict[tuple[str, ...], list[str]] = {}
     for v in VARIANTS:

@@ -11,8 +11,8 @@ The scorer, the tally, the points-only payments and a caught hand's cost are nam
 ``"module:attribute"`` and imported on first use, so that a command loads only the family code
 it runs (``hand`` loads none, but continental's caught-hand cost) and this module stays at the
 bottom of the import graph. Each family's scorer and tally live in one module,
-``remikcalc/games/<family>.py``; what several families share is in ``games/common.py`` (deal
-helpers) and ``games/tally.py`` (the tally base, and the payment tally of boat and
+``remikcalc/scoring/<family>.py``; what several families share is in ``scoring/common.py`` (deal
+helpers) and ``scoring/tally.py`` (the tally base, and the payment tally of boat and
 continental).
 
 >>> "plus" in family_spec(Family.BOAT).inputs, "plus" in family_spec("knock").inputs
@@ -98,10 +98,10 @@ class FamilySpec:
     #: The one list that ``--how``, its help, :func:`~remikcalc.rules.dealinput.check_input`
     #: (deals typed and read from a sheet) and completion go by.
     outcomes: tuple[OutcomeCode, ...]
-    #: ``module:function`` scoring a :class:`~remikcalc.games.result.Deal` (rules, deal).
+    #: ``module:function`` scoring a :class:`~remikcalc.scoring.result.Deal` (rules, deal).
     scorer: str
-    #: ``module:class`` of the :class:`~remikcalc.games.tally.Tally` that settles a session
-    #: (in the family's module, or ``games/tally.py`` for one that families share).
+    #: ``module:class`` of the :class:`~remikcalc.scoring.tally.Tally` that settles a session
+    #: (in the family's module, or ``scoring/tally.py`` for one that families share).
     tally: str
     #: the optional deal inputs (:data:`OPTIONAL_INPUTS`) this family takes; others are refused.
     inputs: frozenset[str] = frozenset()
@@ -119,7 +119,7 @@ class FamilySpec:
     #: a deal entered as points must name its closer (bridge: the closing sets the stakes).
     points_need_closer: bool = False
     #: ``module:function`` reading a deal entered as points: its outcome and payments
-    #: (see :func:`remikcalc.games.points.score_points`); None when points make no payments.
+    #: (see :func:`remikcalc.scoring.points.score_points`); None when points make no payments.
     points_payments: str | None = None
     #: going out in one go (``how: one_go``) multiplies the deal by ``one_go_multiplier``, so
     #: ``add`` on a terminal asks whether the closer did.
@@ -227,10 +227,10 @@ GOING_OUT_ONLY = frozenset({"one_go_multiplier", "first_meld_min"})
 #: continental's payment rule
 CONTINENTAL_ONLY = frozenset({"payment"})
 
-_GOING_OUT = "remikcalc.games.goingout:score_going_out"
-_MEAN = "remikcalc.games.goingout:MeanTally"
-_PAYMENT = "remikcalc.games.tally:PaymentTally"
-_BALANCE = "remikcalc.games.points:balance_payments"
+_GOING_OUT = "remikcalc.scoring.goingout:score_going_out"
+_MEAN = "remikcalc.scoring.goingout:MeanTally"
+_PAYMENT = "remikcalc.scoring.tally:PaymentTally"
+_BALANCE = "remikcalc.scoring.points:balance_payments"
 _GOING_OUT_OUTCOMES: tuple[OutcomeCode, ...] = ("out", "one_go")
 _GOING_OUT_KEYS = frozenset({"one_go_multiplier", "first_meld_min", "game_target"})
 
@@ -247,8 +247,8 @@ _SPECS = (
             "pair_rule",
             "ace_low_value",
         },
-        scorer="remikcalc.games.knock:score_knock",
-        tally="remikcalc.games.knock:KnockTally",
+        scorer="remikcalc.scoring.knock:score_knock",
+        tally="remikcalc.scoring.knock:KnockTally",
         outcomes=("knock", "gin", "big_gin", "undercut", "draw"),
         inputs=frozenset({"upcard"}),
         melds_in_hand_count=False,
@@ -278,12 +278,12 @@ _SPECS = (
         | GOING_OUT_ONLY
         | CONTINENTAL_ONLY
         | {"game_target", "pair_rule", "ace_low_value"},
-        scorer="remikcalc.games.bridge:score_bridge",
-        tally="remikcalc.games.bridge:BridgeTally",
+        scorer="remikcalc.scoring.bridge:score_bridge",
+        tally="remikcalc.scoring.bridge:BridgeTally",
         outcomes=("knock", "remik", "colour", "figures", "full_colour", "draw"),
         melds_in_hand_count=False,
         points_need_closer=True,
-        points_payments="remikcalc.games.bridge:points_payments",
+        points_payments="remikcalc.scoring.bridge:points_payments",
         closing="closed",
         unit="stake",
         ends_at="elimination_at",
@@ -336,7 +336,7 @@ _SPECS = (
         | GOING_OUT_ONLY
         | CONTINENTAL_ONLY
         | {"knock_limit", "ace_low_value"},
-        scorer="remikcalc.games.goingout:score_boat",
+        scorer="remikcalc.scoring.goingout:score_boat",
         tally=_PAYMENT,
         outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"plus"}),
@@ -349,8 +349,8 @@ _SPECS = (
     FamilySpec(
         family=Family.RUMMY500,
         refused=KNOCK_ONLY | BRIDGE_ONLY | GOING_OUT_ONLY | CONTINENTAL_ONLY | {"knock_limit"},
-        scorer="remikcalc.games.rummy500:score_rummy500",
-        tally="remikcalc.games.rummy500:Rummy500Tally",
+        scorer="remikcalc.scoring.rummy500:score_rummy500",
+        tally="remikcalc.scoring.rummy500:Rummy500Tally",
         outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
         inputs=frozenset({"melded"}),
         draw_scores="any",
@@ -377,7 +377,7 @@ _SPECS = (
             "hand_size",
             "wild_jokers",
         },
-        scorer="remikcalc.games.continental:score_continental",
+        scorer="remikcalc.scoring.continental:score_continental",
         tally=_PAYMENT,
         outcomes=_GOING_OUT_OUTCOMES,
         inputs=frozenset({"first_turn", "no_draw"}),
@@ -385,7 +385,7 @@ _SPECS = (
         points_payments=_BALANCE,
         tame_jokers=True,
         rule_keys=frozenset({"payment", "wild_deuces", "game_target"}),
-        caught_cost="remikcalc.games.continental:caught_cost",
+        caught_cost="remikcalc.scoring.continental:caught_cost",
     ),
 )
 REGISTRY: dict[Family, FamilySpec] = {spec.family: spec for spec in _SPECS}

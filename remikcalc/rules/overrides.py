@@ -15,7 +15,7 @@ from typing import Any
 
 from remikcalc.base.errors import RulesError
 from remikcalc.base.i18n import _
-from remikcalc.rules.ruleset import _CHOICES, _FIXED, Rules, decimal_rule_problem
+from remikcalc.rules.ruleset import CHOICES, FIXED, Rules, decimal_rule_problem
 
 __all__ = ["parse_override", "parse_value"]
 
@@ -68,7 +68,7 @@ def parse_value(key: str, text: str) -> Any:
                 _("rule {key}={value}: {why}").format(key=key, value=text.strip(), why=problem)
             )
         return number
-    choices = _CHOICES.get(key)
+    choices = CHOICES.get(key)
     if choices is not None and low not in choices:
         import difflib  # only for a refusal: 1 ms of every start otherwise
 
@@ -96,10 +96,10 @@ def parse_override(item: str) -> tuple[str, Any]:
         raise RulesError(_("rule override {item} must look like KEY=VALUE").format(item=repr(item)))
     key, _sep, text = item.partition(sep)
     key = key.strip().lower().replace("-", "_")
-    return key, _typed(key, text)
+    return key, typed_value(key, text)
 
 
-def _typed(key: str, text: Any) -> Any:
+def typed_value(key: str, text: Any) -> Any:
     types = _field_types()
     if key not in types:
         import difflib
@@ -111,7 +111,7 @@ def _typed(key: str, text: Any) -> Any:
             else _("unknown rule key {key}; see `remikcalc rules VARIANT`")
         )
         raise RulesError(message.format(key=repr(key), close=_(" or ").join(close)))
-    if key in _FIXED:
+    if key in FIXED:
         raise RulesError(
             _(
                 "rule {key} is fixed by the variant and cannot be overridden; "

@@ -227,7 +227,7 @@ RULE_DOCS: dict[str, str] = {
     "payment": N_("continental: per_card or chips"),
 }
 
-_CHOICES: dict[str, tuple[str, ...]] = {
+CHOICES: dict[str, tuple[str, ...]] = {
     "ace_runs": ACE_RUNS,
     "shutout": SHUTOUTS,
     "scoring": SCORINGS,
@@ -239,7 +239,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 # How many may play is the variant's too: a sheet's players are checked against the
 # variant's own range (and its table by number of players), and the knock scorers are for
 # two players only, so a house players_max was accepted and changed nothing.
-_FIXED = {"variant", "family", "melds_in_hand_count", "players_min", "players_max"}
+FIXED = {"variant", "family", "melds_in_hand_count", "players_min", "players_max"}
 
 
 #: the largest value of a decimal rule (a stake), and its most decimals
@@ -275,7 +275,7 @@ def _validate(r: Rules) -> None:
             _("rule {key}={value}: {why}").format(key=key, value=getattr(r, key), why=why)
         )
 
-    for key, choices in _CHOICES.items():
+    for key, choices in CHOICES.items():
         if getattr(r, key) not in choices:
             raise bad(key, _("must be one of {choices}").format(choices=", ".join(choices)))
     if not 2 <= r.players_min <= r.players_max <= 16:

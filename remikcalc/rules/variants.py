@@ -25,47 +25,25 @@ from typing import Any
 from remikcalc.base.errors import RulesError
 from remikcalc.base.i18n import N_, _
 from remikcalc.rules.families import Family
-from remikcalc.rules.overrides import _typed, parse_override
+from remikcalc.rules.overrides import parse_override, typed_value
 from remikcalc.rules.overrides import parse_value as parse_value
-from remikcalc.rules.ruleset import _CHOICES as _CHOICES
-from remikcalc.rules.ruleset import _FIXED as _FIXED
-from remikcalc.rules.ruleset import (
-    ACE_RUNS,
-    PAYMENTS,
-    RULE_DOCS,
-    SCORINGS,
-    SHUTOUTS,
-    AceRuns,
-    PaymentRule,
-    Rules,
-    Scoring,
-    Shutout,
-)
+from remikcalc.rules.ruleset import CHOICES as CHOICES
 from remikcalc.rules.ruleset import DECIMAL_RULE_MAX as DECIMAL_RULE_MAX
 from remikcalc.rules.ruleset import DECIMAL_RULE_PLACES as DECIMAL_RULE_PLACES
+from remikcalc.rules.ruleset import FIXED as FIXED
+from remikcalc.rules.ruleset import (
+    Rules,
+)
 from remikcalc.rules.ruleset import decimal_rule_problem as decimal_rule_problem
 from remikcalc.rules.variant_words import VARIANT_CASES as VARIANT_CASES
 from remikcalc.rules.variant_words import VARIANT_WORDS as VARIANT_WORDS
 from remikcalc.rules.variant_words import VariantKey as VariantKey
-from remikcalc.rules.variant_words import variant_word
 
 __all__ = [
-    "ACE_RUNS",
-    "PAYMENTS",
-    "RULE_DOCS",
-    "SCORINGS",
-    "SHUTOUTS",
     "VARIANTS",
-    "AceRuns",
-    "PaymentRule",
-    "Rules",
-    "Scoring",
-    "Shutout",
     "Variant",
     "find_variant",
     "get_rules",
-    "parse_override",
-    "variant_word",
 ]
 
 # --- variants and registry --------------------------------------------------------------------
@@ -111,7 +89,7 @@ class Variant:
         if isinstance(overrides, Mapping):
             for key, value in overrides.items():
                 norm = str(key).strip().lower().replace("-", "_")
-                typed[norm] = _typed(norm, value)
+                typed[norm] = typed_value(norm, value)
         else:
             for item in overrides:
                 key, value = parse_override(item)

@@ -2,10 +2,10 @@
 
 Two engines give the same answers:
 
-* the general search (:mod:`remikcalc.search.general`) handles everything the rules allow:
+* the general search (:mod:`remikcalc.search.general.arrange`) handles everything the rules allow:
   jokers, wild deuces, several packs, the pair rule;
-* the single-pack fast path (:mod:`remikcalc.search.fast`, its full-hand function in
-  :mod:`remikcalc.search.fast_hand`) for hands without wild cards and without the pair rule:
+* the single-pack fast path (:mod:`remikcalc.search.fast.tables`, its full-hand function in
+  :mod:`remikcalc.search.fast.hand`) for hands without wild cards and without the pair rule:
   per-suit tables of what runs can cover, and a small enumeration of the sets.
 
 This module is the entry point: it picks the engine for each call.
@@ -25,12 +25,14 @@ from remikcalc.cards.notation import (
     parse_cards,
     parse_groups,
 )
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
 from remikcalc.search.arrangement import Arrangement
-from remikcalc.search.fast import BIT, fast_tables
-from remikcalc.search.fast_hand import FullHand, full_hand
-from remikcalc.search.general import best_value_melds as _best_value_melds
-from remikcalc.search.general import general_arrangement
+from remikcalc.search.fast.build import BIT
+from remikcalc.search.fast.hand import FullHand, full_hand
+from remikcalc.search.fast.tables import fast_tables
+from remikcalc.search.general.arrange import best_value_melds as _best_value_melds
+from remikcalc.search.general.arrange import general_arrangement
 from remikcalc.search.melds import Meld, hand_value, meld_key, split_groups
 
 __all__ = [
@@ -96,7 +98,7 @@ def _too_many(count: int, limit: int, rules: Rules) -> None:
 
 
 def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
-    """The melds of greatest value in ``cards`` (see :mod:`remikcalc.search.general`)."""
+    """The melds of greatest value in ``cards`` (see :mod:`remikcalc.search.general.arrange`)."""
     _check_size(len(cards), rules)
     return _best_value_melds(cards, rules)
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from remikcalc.base.errors import MeldError
 from remikcalc.cards.notation import Card
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.search.melds import MAX_RUN, Meld, classify_meld, hand_value, meld_key
 
 __all__ = ["Arrangement", "finish"]

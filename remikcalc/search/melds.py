@@ -29,7 +29,7 @@ from itertools import combinations
 from remikcalc.base.errors import MeldError
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cards.notation import CARDS, Card, format_cards
-from remikcalc.rules.variants import AceRuns, Rules
+from remikcalc.rules.ruleset import AceRuns, Rules
 
 __all__ = [
     "Meld",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.cards.notation import Card, check_pack
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.search.melds import Meld, meld_reason, split_groups
 
 __all__ = ["Opening", "best_opening", "opening_from_groups"]

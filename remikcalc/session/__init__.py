@@ -1,10 +1,9 @@
-"""Sessions: a score sheet replayed, settled, combined into an evening, counted for stats,
-checked against a worked example, and written through the sheet book.
+"""Sessions: a score sheet replayed (settled by :mod:`remikcalc.settle`), combined into an
+evening, counted for stats, checked against a worked example, and written through the sheet
+book.
 
 - :mod:`~remikcalc.session.replay`: ``replay(sheet)`` scores every entry in order (``Replay``,
   ``Step``);
-- :mod:`~remikcalc.session.settlement`: ``settle(replay)`` (``Settlement``) and
-  ``pool_summary(replay)``;
 - :mod:`~remikcalc.session.evening`: ``settle_evening(settlements)``;
 - :mod:`~remikcalc.session.stats`: ``player_stats(replays)``;
 - :mod:`~remikcalc.session.check`: an example's ``expect`` held against a result.
@@ -15,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from remikcalc.session.replay import Replay, Step, replay, start
-from remikcalc.session.settlement import PoolSummary, Settlement, pool_summary, settle
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
 if TYPE_CHECKING:
@@ -37,16 +35,12 @@ __all__ = [
     "Entry",
     "Evening",
     "PlayerStats",
-    "PoolSummary",
     "ReentryEntry",
     "Replay",
-    "Settlement",
     "Sheet",
     "Step",
     "player_stats",
-    "pool_summary",
     "replay",
-    "settle",
     "settle_evening",
     "start",
 ]

@@ -61,10 +61,8 @@ __all__ = [
     "SheetFile",
     "StaleSheet",
     "Written",
-    "kept",
     "new_sheet",
     "open_sheet",
-    "unchanged",
 ]
 
 
@@ -515,7 +513,8 @@ def make_sheet(
     the argument, RulesError for the variant, preset and rules). ``rules`` are house rules: a
     mapping of rule key to value, or ``KEY=VALUE`` texts as ``--rule`` takes them."""
     from remikcalc.base.money import currency_code, currency_decimals, parse_amount
-    from remikcalc.rules.variants import find_variant, parse_override
+    from remikcalc.rules.overrides import parse_override
+    from remikcalc.rules.variants import find_variant
     from remikcalc.sheet.model import currency_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:

@@ -2,7 +2,7 @@
 
 This module is pure: it gets plain data (the ``expect`` mapping of an example file and the
 ``settle --format json`` object) and says where they differ. Loading files and printing
-belong to :mod:`remikcalc.cli.check`.
+belong to :mod:`remikcalc.commands.check`.
 
 The comparison follows docs/INTERFACE.md:
 

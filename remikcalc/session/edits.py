@@ -248,7 +248,7 @@ def _not_a_player(name: str, sheet: Sheet) -> str:
 def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
     and the player's name as it was (ArgumentError ``new`` for a name that cannot be)."""
-    from remikcalc.games.deal import player_named
+    from remikcalc.scoring.deal import player_named
 
     try:
         player = player_named(old, sheet.players)

@@ -15,9 +15,9 @@ from remikcalc.base.money import (
     fewest_transfers,
     same_currency,
 )
-from remikcalc.games.result import POOL
 from remikcalc.rules.dealinput import name_key
-from remikcalc.session.settlement import Settlement
+from remikcalc.scoring.result import POOL
+from remikcalc.settle import Settlement
 
 
 @dataclass(frozen=True, slots=True)

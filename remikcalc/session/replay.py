@@ -17,12 +17,12 @@ from remikcalc.base.errors import DealError, RemikcalcError, SettleError, SheetE
 from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.cards.notation import format_groups
-from remikcalc.games import score_deal
-from remikcalc.games.deal import build_deal, player_named
-from remikcalc.games.points import score_points
-from remikcalc.games.result import Deal, DealResult
-from remikcalc.games.tally import Reentry, Tally, make_tally
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import Deal, build_deal, player_named
+from remikcalc.scoring.points import score_points
+from remikcalc.scoring.result import DealResult
+from remikcalc.scoring.tally import Reentry, Tally, make_tally
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
 

@@ -1,7 +1,7 @@
 """Money during play: what ``add`` says after each deal on a sheet with a stake, and what a
 game that just ended came to.
 
-- :func:`money_so_far` (from :mod:`remikcalc.session.settlement`): each player's money if the
+- :func:`money_so_far` (from :mod:`remikcalc.settle`): each player's money if the
   sheet were settled now (every finished game netted, the running one as it stands), as
   ``settle`` would give it;
 - :func:`game_end`: the game the last entry ended, settled on its own: who pays whom for it,
@@ -16,11 +16,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from remikcalc.base.money import Transfer, fewest_transfers, round_money, round_spread
-from remikcalc.games.result import POOL
+from remikcalc.scoring.result import POOL
 from remikcalc.session.replay import Replay, replay
-from remikcalc.session.settlement import money_so_far
 
-__all__ = ["GameEnd", "game_end", "money_so_far"]
+__all__ = [
+    "GameEnd",
+    "game_end",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from remikcalc.games.result import DealOutcome, DealResult
 from remikcalc.rules.dealinput import name_key
+from remikcalc.scoring.result import DealOutcome, DealResult
 from remikcalc.session.replay import Replay
 from remikcalc.sheet.model import DealEntry, Entry
 

@@ -19,7 +19,8 @@ from typing import Any
 from remikcalc.base.i18n import _
 from remikcalc.base.money import currency_decimals
 from remikcalc.rules.dealinput import DealInput, name_key
-from remikcalc.rules.variants import Rules, get_rules
+from remikcalc.rules.ruleset import Rules
+from remikcalc.rules.variants import get_rules
 
 __all__ = [
     "FORMAT_VERSION",

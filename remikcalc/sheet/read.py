@@ -26,7 +26,8 @@ from remikcalc.rules.dealinput import (
     normal_outcome,
     range_problem,
 )
-from remikcalc.rules.variants import find_variant, parse_override
+from remikcalc.rules.overrides import parse_override
+from remikcalc.rules.variants import find_variant
 from remikcalc.sheet.model import (
     FORMAT_VERSION,
     DealEntry,
@@ -77,7 +78,7 @@ _FALSE = {"false", "no", "off"}
 Pairs = Mapping[str, tuple[Node, Node]]
 
 
-class _Reader:
+class Reader:
     """Converts nodes into values, collecting every problem."""
 
     def __init__(self, problems: Problems) -> None:
@@ -270,7 +271,7 @@ def _suggest(key: str, known: Sequence[str]) -> str:
 
 
 def _unknown_keys(
-    r: _Reader, fields: Pairs, key: str, known: Sequence[str], allowed: Set[str] | None = None
+    r: Reader, fields: Pairs, key: str, known: Sequence[str], allowed: Set[str] | None = None
 ) -> None:
     """A problem for each key not ``known`` (``allowed``: the same as a set) nor a note."""
     names = known if allowed is None else allowed
@@ -287,7 +288,7 @@ def _notes(fields: Pairs) -> dict[str, Any]:
 
 
 def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
-    r = _Reader(problems)
+    r = Reader(problems)
     top = _top(r, root)
     assert root is not None  # _top raised otherwise
     # read in the order of the keys in a sheet, so that problems are listed in that order
@@ -318,7 +319,7 @@ def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
     return sheet
 
 
-def _top(r: _Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
+def _top(r: Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
     """The top-level keys; an empty text or one that is not a mapping ends the reading."""
     if root is None:
         r.p.add(1, "", _("the file is empty; start a sheet with `remikcalc new`"))
@@ -332,14 +333,14 @@ def _top(r: _Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
     return top
 
 
-def _optional_text(r: _Reader, top: Pairs, key: str) -> str | None:
+def _optional_text(r: Reader, top: Pairs, key: str) -> str | None:
     if key not in top or is_null(top[key][1]):
         return None
     return r.text(top[key][1], key)
 
 
 def _checked_text(
-    r: _Reader, top: Pairs, key: str, problem: Callable[[str], str | None]
+    r: Reader, top: Pairs, key: str, problem: Callable[[str], str | None]
 ) -> str | None:
     """An optional text checked as ``remikcalc new`` checks it (``problem`` says why not)."""
     text = _optional_text(r, top, key)
@@ -350,7 +351,7 @@ def _checked_text(
     return text
 
 
-def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
+def _variant(r: Reader, top: Pairs, root: Node) -> str | None:
     if "variant" not in top:
         r.p.add(root, "variant", _("missing (e.g. variant: gin)"))
         return None
@@ -364,7 +365,7 @@ def _variant(r: _Reader, top: Pairs, root: Node) -> str | None:
         return None
 
 
-def _money(r: _Reader, top: Pairs) -> dict[str, Any]:
+def _money(r: Reader, top: Pairs) -> dict[str, Any]:
     """``currency``, ``decimals`` and ``stake`` (read with the decimals the other two set)."""
     currency = _checked_text(r, top, "currency", currency_problem)
     if currency is not None:
@@ -381,7 +382,7 @@ def _money(r: _Reader, top: Pairs) -> dict[str, Any]:
     return {"currency": currency, "decimals": decimals, "stake": stake}
 
 
-def _check_game(r: _Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
+def _check_game(r: Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
     """The variant is played by this many players, and the house rules go together."""
     problem = find_variant(sheet.variant).rules.players_problem(len(sheet.players))
     if problem is not None and sheet.players:
@@ -396,7 +397,7 @@ def _check_game(r: _Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
         r.p.add(node, key, str(exc))
 
 
-def _version(r: _Reader, top: Pairs) -> int:
+def _version(r: Reader, top: Pairs) -> int:
     if "remikcalc" not in top:
         r.p.add(1, "remikcalc", _("missing: a score sheet starts with `remikcalc: 1`"))
         return FORMAT_VERSION
@@ -413,7 +414,7 @@ def _version(r: _Reader, top: Pairs) -> int:
     return version or FORMAT_VERSION
 
 
-def _rules(r: _Reader, top: Pairs) -> dict[str, str]:
+def _rules(r: Reader, top: Pairs) -> dict[str, str]:
     if "rules" not in top or is_null(top["rules"][1]):
         return {}
     out: dict[str, str] = {}
@@ -430,7 +431,7 @@ def _rules(r: _Reader, top: Pairs) -> dict[str, str]:
     return out
 
 
-def _players(r: _Reader, top: Pairs) -> list[str]:
+def _players(r: Reader, top: Pairs) -> list[str]:
     if "players" not in top:
         r.p.add(1, "players", _("missing (e.g. players: [Anna, Boris])"))
         return []
@@ -460,7 +461,7 @@ def _players(r: _Reader, top: Pairs) -> list[str]:
 # --- the entries --------------------------------------------------------------------------------
 
 
-def _entries(r: _Reader, top: Pairs, players: list[str]) -> list[Entry]:
+def _entries(r: Reader, top: Pairs, players: list[str]) -> list[Entry]:
     if "deals" not in top or is_null(top["deals"][1]):
         return []
     node = top["deals"][1]
@@ -469,13 +470,13 @@ def _entries(r: _Reader, top: Pairs, players: list[str]) -> list[Entry]:
         return []
     entries: list[Entry] = []
     for n, item in enumerate(node.items, start=1):
-        entry = _entry(r, item, f"deals[{n}]", players)
+        entry = read_entry(r, item, f"deals[{n}]", players)
         if entry is not None:
             entries.append(entry)
     return entries
 
 
-def _entry(r: _Reader, node: Node, key: str, players: Sequence[str] | None) -> Entry | None:
+def read_entry(r: Reader, node: Node, key: str, players: Sequence[str] | None) -> Entry | None:
     fields = r.mapping(node, key)
     if node.kind != "map":
         return None
@@ -526,10 +527,10 @@ def entry_from_data(data: Mapping[str, Any], name: str = "entry") -> Entry:
     as the sheet reader reads one from a file; player names stay as typed (replaying the entry
     checks them, as ``remikcalc add`` does). SheetError naming every problem."""
     problems = Problems(name)
-    r = _Reader(problems)
+    r = Reader(problems)
     if not isinstance(data, Mapping):
         raise SheetError(_("{name}: an entry is a mapping of its keys").format(name=name))
-    entry = _entry(r, _node(data, ""), "", None)
+    entry = read_entry(r, _node(data, ""), "", None)
     problems.raise_if_any()
     assert entry is not None
     return entry

@@ -27,8 +27,8 @@ import remikcalc.sheet.read as read  # its limits looked up when used (tests cha
 import remikcalc.sheet.yamltree as yamltree
 from remikcalc.base.gcpause import collector_paused
 from remikcalc.sheet.model import Entry, Sheet
-from remikcalc.sheet.read import _entry, _Reader
-from remikcalc.sheet.yamltree import Node, Problems, StrictLoader, _attach
+from remikcalc.sheet.read import Reader, read_entry
+from remikcalc.sheet.yamltree import Node, Problems, StrictLoader, attach
 
 __all__ = ["reread"]
 
@@ -209,7 +209,7 @@ def _build(events: list[Signature], at: int, count: int) -> tuple[list[Node], in
         else:
             node = Node(_KINDS[event[0]], event[1], event[2], flow=event[3])
         if stack:
-            _attach(stack[-1], node)
+            attach(stack[-1], node)
         elif node.kind == "scalar":
             items.append(node)
         if node.kind != "scalar":
@@ -222,11 +222,11 @@ def _build(events: list[Signature], at: int, count: int) -> tuple[list[Node], in
 def _read(sheet: Sheet, region: list[Node], low: int, name: str) -> list[Entry] | None:
     """The items built, read as the sheet reader reads its deals; None on any problem."""
     problems = Problems(name)
-    reader = _Reader(problems)
+    reader = Reader(problems)
     players = list(sheet.players)
     out: list[Entry] = []
     for n, node in enumerate(region, start=low + 1):
-        entry = _entry(reader, node, f"deals[{n}]", players)
+        entry = read_entry(reader, node, f"deals[{n}]", players)
         if entry is None:
             return None
         out.append(entry)

@@ -181,7 +181,7 @@ def compose(text: str, problems: Problems) -> Node | None:
 
     A 1 MiB sheet has some 300,000 events: a scalar, a list or a mapping with no anchor or
     tag is added to its list or mapping right in the loop; every other event goes through
-    :func:`_event_node` and :func:`_attach`, which say what is not allowed.
+    :func:`_event_node` and :func:`attach`, which say what is not allowed.
     """
     stack: list[Node] = []
     root: Node | None = None
@@ -209,7 +209,7 @@ def compose(text: str, problems: Problems) -> Node | None:
                     if parent is None:
                         root = node
                     else:
-                        _attach(parent, node)
+                        attach(parent, node)
                     continue
                 if kind in _STARTS and event.anchor is None and event.tag is None and mark:
                     count += 1
@@ -221,7 +221,7 @@ def compose(text: str, problems: Problems) -> Node | None:
                     if parent is None:
                         root = node
                     else:
-                        _attach(parent, node)
+                        attach(parent, node)
                     stack.append(node)
                     parent = node
                     if len(stack) > MAX_DEPTH:
@@ -247,7 +247,7 @@ def compose(text: str, problems: Problems) -> Node | None:
                 if parent is None:
                     root = node
                 else:
-                    _attach(parent, node)
+                    attach(parent, node)
                 if node.kind != "scalar":
                     stack.append(node)
                     parent = node
@@ -268,7 +268,7 @@ def _too_deep() -> str:
     return _("nested more than {n} levels deep").format(n=MAX_DEPTH)
 
 
-def _attach(parent: Node, node: Node) -> None:
+def attach(parent: Node, node: Node) -> None:
     """Add ``node`` to an open list or mapping (a mapping takes a key, then its value)."""
     if parent.kind == "seq":
         parent.items.append(node)

@@ -35,8 +35,8 @@ def _english_json(served: Served, version: str) -> bytes:
     """The settle object of one version, made once (JSON is English in every language)."""
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
-    from remikcalc.render.settlement import settlement_json
-    from remikcalc.session import settle
+    from remikcalc.render.settlement_json import settlement_json
+    from remikcalc.settle import settle
 
     def make() -> bytes:
         with language("en"):
@@ -112,7 +112,7 @@ def _written(call: Call, served: Served, do: Any, status: int) -> Response:
         return JSONResponse({"error": str(exc), **current}, status_code=409)
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
-    from remikcalc.render.settlement import step_json
+    from remikcalc.render.settlement_json import step_json
 
     data: dict[str, Any] = {"version": written.version}
     if written.step is not None:

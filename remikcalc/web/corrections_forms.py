@@ -20,7 +20,7 @@ from remikcalc.base.i18n import _
 from remikcalc.cards.notation import parse_card, parse_groups
 from remikcalc.cards.text import card_text, groups_text
 from remikcalc.rules.dealinput import FIELDS, Kind, outcome_text, takes
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.entry_form import input_label
 from remikcalc.web.forms import Form

@@ -16,10 +16,11 @@ from itertools import zip_longest
 
 from remikcalc.base.i18n import _
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import DealResult
 from remikcalc.render.sheet import entry_text
-from remikcalc.session import Replay, Settlement, Step, settle
+from remikcalc.scoring.result import DealResult
+from remikcalc.session import Replay, Step
 from remikcalc.session.replay import deal_numbers
+from remikcalc.settle import Settlement, settle
 
 __all__ = ["Cell", "Consequences", "PlayerChange", "RowChange", "consequences"]
 

@@ -21,7 +21,7 @@ from remikcalc.base.i18n import _
 from remikcalc.cards.notation import CODES, JOKER, Card, Rank, Suit, parse_cards
 from remikcalc.cards.text import card_text
 from remikcalc.rules.dealinput import FIELDS, Kind, outcome_text, stated_outcomes, takes
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.session.replay import Replay
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.forms import Form

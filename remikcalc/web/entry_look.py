@@ -15,7 +15,7 @@ from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text
 from remikcalc.render.deal import DealText, deal_text
-from remikcalc.rules.variants import Rules
+from remikcalc.rules.ruleset import Rules
 from remikcalc.session import replay
 from remikcalc.sheet.model import DealEntry, Sheet, same_entry
 
@@ -94,7 +94,7 @@ class DealLook:
 
 def look_at_deal(sheet: Sheet, entry: DealEntry) -> DealLook:
     """Score ``entry`` after the sheet's deals on a fresh replay (nothing is saved)."""
-    from remikcalc.games.result import DealResult
+    from remikcalc.scoring.result import DealResult
 
     try:
         state = replay(sheet)

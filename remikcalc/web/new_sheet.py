@@ -47,7 +47,8 @@ class RuleKey:
 
 
 def _variants() -> list[VariantChoice]:
-    from remikcalc.rules.variants import VARIANTS, variant_word
+    from remikcalc.rules.variant_words import variant_word
+    from remikcalc.rules.variants import VARIANTS
 
     out = []
     for v in VARIANTS:
@@ -70,8 +71,9 @@ def _value_text(value: object) -> str:
 
 def _rule_keys(name: str) -> list[RuleKey]:
     """The keys the variant's rules read (as ``remikcalc rules`` lists them)."""
-    from remikcalc.rules.ruleset import used_keys
-    from remikcalc.rules.variants import RULE_DOCS, find_variant, parse_override
+    from remikcalc.rules.overrides import parse_override
+    from remikcalc.rules.ruleset import RULE_DOCS, used_keys
+    from remikcalc.rules.variants import find_variant
 
     rules = find_variant(name).rules_for()
     shown = used_keys(rules)
@@ -99,7 +101,8 @@ def _new_page(
     errors: Mapping[str, str] | None = None,
     typed: Mapping[str, Any] | None = None,
 ) -> Response:
-    from remikcalc.rules.variants import find_variant, variant_word
+    from remikcalc.rules.variant_words import variant_word
+    from remikcalc.rules.variants import find_variant
 
     errors = dict(errors or {})
     chosen = None
@@ -156,7 +159,8 @@ def _field_of(
 ) -> str:
     """The field a refusal of the new sheet's settings belongs to: asked of the library
     (each part of the settings checked alone), never guessed from the message."""
-    from remikcalc.rules.variants import find_variant, parse_override
+    from remikcalc.rules.overrides import parse_override
+    from remikcalc.rules.variants import find_variant
     from remikcalc.session.book import make_sheet
 
     if isinstance(exc, ArgumentError):

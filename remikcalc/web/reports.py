@@ -28,8 +28,9 @@ from starlette.routing import BaseRoute, Route
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, current
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL
-from remikcalc.session import Evening, Replay, Settlement, settle
+from remikcalc.scoring.result import POOL
+from remikcalc.session import Evening, Replay
+from remikcalc.settle import Settlement, settle
 from remikcalc.web import live
 from remikcalc.web.call import Call, route
 from remikcalc.web.shelf import Served

@@ -10,12 +10,13 @@ from decimal import Decimal
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import N_, _, current, ngettext
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.games.result import POOL
 from remikcalc.render.sheet import entry_text, scores_text, status_lines
 from remikcalc.render.summary import sheet_title
-from remikcalc.rules.variants import variant_word
-from remikcalc.session import Replay, Settlement, settle
+from remikcalc.rules.variant_words import variant_word
+from remikcalc.scoring.result import POOL
+from remikcalc.session import Replay
 from remikcalc.session.replay import deal_numbers
+from remikcalc.settle import Settlement, settle
 from remikcalc.web.shelf import Served
 
 __all__ = [
@@ -246,7 +247,7 @@ def _pool(settlement: Settlement) -> tuple[str, ...]:
     if not state.tally.has_pool:
         return ()
     from remikcalc.render import plural_number
-    from remikcalc.session import pool_summary
+    from remikcalc.settle import pool_summary
 
     pool = pool_summary(state)
     amount, n = number_text(pool.pool), plural_number(pool.pool)
@@ -290,8 +291,8 @@ def _status(state: Replay) -> tuple[str, ...]:
 
 
 def _last_why(state: Replay) -> tuple[str, ...]:
-    from remikcalc.games.result import DealResult
-    from remikcalc.games.why import reasons_text
+    from remikcalc.scoring.result import DealResult
+    from remikcalc.scoring.why import reasons_text
 
     for step in reversed(state.steps):
         if isinstance(step.result, DealResult):
