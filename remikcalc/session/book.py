@@ -492,9 +492,9 @@ def _players(players: Sequence[str] | str) -> tuple[str, ...]:
     for name in names:
         why = player_name_problem(name)
         if why is not None:
-            raise ArgumentError(why, "players")
+            raise ArgumentError(why, field="players")
     if len({name_key(n) for n in names}) != len(names):
-        raise ArgumentError(_("a player is named twice"), "players")
+        raise ArgumentError(_("a player is named twice"), field="players")
     return tuple(names)
 
 
@@ -518,11 +518,11 @@ def make_sheet(
     from remikcalc.sheet.model import currency_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
-        raise ArgumentError(why, "title")
+        raise ArgumentError(why, field="title")
     if currency is not None:
         currency = currency.strip()
         if (why := currency_problem(currency)) is not None:
-            raise ArgumentError(why, "currency")
+            raise ArgumentError(why, field="currency")
         currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
     spec = find_variant(variant)
     names = _players(players)

@@ -256,14 +256,14 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
         raise DealError(_not_a_player(old, sheet)) from None
     why = player_name_problem(new)
     if why is not None:
-        raise ArgumentError(why, "new")
+        raise ArgumentError(why, field="new")
     clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
     if clash:
         raise ArgumentError(
             _("{name} is already a player of this sheet (names are matched ignoring case)").format(
                 name=clash[0]
             ),
-            "new",
+            field="new",
         )
     keys_of = {player: name_key(player)}
     return dataclasses.replace(

@@ -85,7 +85,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
             _("{host!r} is not an IP address of this machine (e.g. 192.168.1.20)").format(
                 host=asked
             ),
-            "host",
+            field="host",
         ) from None
     if ip.is_unspecified and not public:
         raise ArgumentError(
@@ -93,7 +93,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
                 "{host} would listen on every address, public ones too; give the Wi-Fi address, "
                 "or add --public to mean it"
             ).format(host=text),
-            "host",
+            field="host",
         )
     if (
         not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified)
@@ -104,7 +104,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
                 "{host} is a public address: anyone on the internet could reach the pad, which "
                 "is plain HTTP; give a private (Wi-Fi) address, or add --public to mean it"
             ).format(host=text),
-            "host",
+            field="host",
         )
     return text
 
