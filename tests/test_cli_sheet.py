@@ -198,7 +198,7 @@ def test_the_add_help_examples_run(tmp_path: Path) -> None:
             continue  # the re-entry example needs a player who is out
         ok("add", str(tmp_path / words[2]), *words[3:])
         ran += 1
-    assert ran == 4  # the last one adds Boris's 12 and prints the whole sheet
+    assert ran == 5  # Boris's 12 printed with the whole sheet, and a dry run that adds nothing
     assert settle_json(tmp_path / "game.yaml")["totals"] == {"Anna": 84, "Boris": 12}
     assert settle_json(tmp_path / "rummy.yaml")["totals"] == {"Anna": -22, "Boris": -19}
 

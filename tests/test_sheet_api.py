@@ -14,6 +14,7 @@ import pytest
 
 import remikcalc
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.render.refusal import for_command_line
 from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 
 HANDS = {
@@ -29,13 +30,24 @@ def gin(tmp_path: Path) -> remikcalc.SheetFile:
     )
 
 
-def refused(book: remikcalc.SheetFile, call: object, kind: type[Exception] = RemikcalcError) -> str:
+def refusal(
+    book: remikcalc.SheetFile, call: object, kind: type[RemikcalcError] = RemikcalcError
+) -> RemikcalcError:
     """Run ``call`` (a no-argument callable) that must fail and leave the file as it was."""
     before = Path(book.path).read_bytes()
     with pytest.raises(kind) as info:
         call()  # type: ignore[operator]
     assert Path(book.path).read_bytes() == before
-    return str(info.value)
+    return info.value
+
+
+def refused(
+    book: remikcalc.SheetFile, call: object, kind: type[RemikcalcError] = RemikcalcError
+) -> str:
+    """The refusal of ``call`` as the command line words it (the library's sentence, the
+    command line's options, and the sheet it left unchanged)."""
+    error = refusal(book, call, kind)
+    return for_command_line(error, unchanged=error.details.get("unchanged"))
 
 
 def test_new_sheet_writes_what_new_writes(tmp_path: Path) -> None:
@@ -69,8 +81,9 @@ def test_new_sheet_refuses_an_existing_file_and_bad_settings(tmp_path: Path) -> 
     path = tmp_path / "g.yaml"
     remikcalc.new_sheet(path, variant="gin", players=["Anna", "Boris"])
     before = path.read_bytes()
-    with pytest.raises(SheetError, match="already exists; use --force"):
+    with pytest.raises(SheetError, match="already exists$") as exists:
         remikcalc.new_sheet(path, variant="gin", players=["Anna", "Boris"])
+    assert exists.value.code == "sheet_exists"  # the command line adds "use --force"
     with pytest.raises(ArgumentError, match="named twice") as info:
         remikcalc.new_sheet(tmp_path / "x.yaml", variant="gin", players=["Anna", "anna"])
     assert info.value.param == "players" and info.value.exit_code == 2
@@ -126,9 +139,18 @@ def test_an_entry_is_the_keys_of_a_file_entry(gin: remikcalc.SheetFile) -> None:
     assert gin.add({"draw": True}).step is not None  # a gin draw: nobody scores
 
 
-def test_a_refusal_is_the_command_lines_message(gin: remikcalc.SheetFile) -> None:
+def test_a_refusal_is_the_command_lines_message_in_its_own_words(
+    gin: remikcalc.SheetFile,
+) -> None:
     gin.add({"scores": {"Anna": 10}})
+    error = refusal(gin, lambda: gin.add({"scores": {"Anna": 10}}))
+    # the library's sentence names no option; the command line adds --again and the file
+    assert (error.code, str(error)) == (
+        "same_as_last",
+        "this is the same as deal 1, the last entry",
+    )
     message = refused(gin, lambda: gin.add({"scores": {"Anna": 10}}))
+    assert "give --again to add it once more" in message
     result = run("add", gin.path, "--score", "Anna=10")
     assert result.exit_code == 1 and result.output == f"Error: {message}\n"
     assert message.endswith(f"{gin.path} is unchanged.")

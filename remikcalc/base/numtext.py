@@ -26,6 +26,8 @@ from remikcalc.base.money import CURRENCY_SIGNS, amount_text, currency_code
 __all__ = [
     "money_text",
     "number_text",
+    "signed",
+    "signed_text",
 ]
 
 NBSP = "\u00a0"
@@ -69,3 +71,18 @@ def money_text(
     if lang == "en":
         return f"{text} {code}"
     return f"{text}{NBSP}{CURRENCY_SIGNS.get(code, code)}"
+
+
+def signed(text: str, value: Fraction | Decimal | int) -> str:
+    """``text`` (a number or an amount already written for people) with a plus sign when
+    ``value`` is above zero: a minus is the number's own, and zero has no sign.
+
+    >>> signed("25", 25), signed("-1,50 zł", -1), signed("0", 0)
+    ('+25', '-1,50 zł', '0')
+    """
+    return f"+{text}" if value > 0 else text
+
+
+def signed_text(value: Fraction | Decimal | int) -> str:
+    """A score or a change for people, with its sign: ``+25``, ``-12``, ``0``."""
+    return signed(number_text(value), value)

@@ -164,3 +164,11 @@ def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
             raise DealError(message.format(option=what, name=name))
         result[name] = value
     return result
+
+
+#: ``--dry-run`` on the commands that write a sheet (add, edit, delete, undo)
+dry_run_option = click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Show what would be written and what it would change; write nothing.",
+)

@@ -16,11 +16,16 @@ import click
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.commands import prompts
-from remikcalc.commands.common import output_options
+from remikcalc.commands.common import dry_run_option, output_options
 from remikcalc.commands.current import SheetCommand, address, split_sheet
 from remikcalc.commands.entries import entry_from_options, entry_options
 from remikcalc.commands.saving import Save
-from remikcalc.commands.sheet import as_bad_parameter, print_added, warn
+from remikcalc.commands.sheet import (
+    as_bad_parameter,
+    print_added,
+    print_preview,
+    warn,
+)
 from remikcalc.sheet.model import DealEntry
 
 # --- edit ---------------------------------------------------------------------------------------
@@ -35,6 +40,7 @@ from remikcalc.sheet.model import DealEntry
 @click.option(
     "--verbose", is_flag=True, help="Print the whole sheet after the deal, not only the totals."
 )
+@dry_run_option
 @output_options
 def edit_cmd(
     file: str | None,
@@ -45,6 +51,7 @@ def edit_cmd(
     reenter: str | None,
     whole: bool,
     verbose: bool,
+    dry_run: bool,
     fmt: str,
 ) -> None:
     """Correct deal N of the sheet FILE (numbered as `show` numbers the deals, from 1), or
@@ -60,7 +67,9 @@ def edit_cmd(
 
     The deal is checked as `add` checks it, with every later deal scored again after it: if
     one of them no longer fits, nothing is changed and the reason is printed. The entry's
-    _notes and the file's comments outside it are kept.
+    _notes and the file's comments outside it are kept. With --dry-run the corrected deal
+    and what it would change (later deals, totals, money, games) are printed, and nothing is
+    written.
 
     \b
     Examples:
@@ -68,6 +77,7 @@ def edit_cmd(
       remikcalc edit game.yaml 1 --closer Anna \\
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
       remikcalc edit game.yaml 1 Boris="AS 2S 3S 4D 5D 8C 8D JC QC TD"   # one hand
+      remikcalc edit game.yaml 2 --score Boris=30 --dry-run   # what it would change
     """
     sheet_file, rest = split_sheet(file, [*([] if n is None else [n]), *hands], hands=True)
     if not rest or "=" in rest[0]:
@@ -77,10 +87,12 @@ def edit_cmd(
     book = prompts.open_book(sheet_file)
     bare = entry == DealEntry()  # nothing given: on a terminal, the whole deal is asked
     ask = isinstance(entry, DealEntry) and prompts.interactive() and (whole or bare)
+    before = None
     if ask:
         assert isinstance(entry, DealEntry)
         with prompts.asking(sheet_file):
-            entry = prompts.complete(entry, book.replay_before(number, event=event))
+            before = book.before(number, event=event)
+            entry = prompts.complete(entry, before.replay)
         whole = True
     if isinstance(entry, DealEntry) and (entry.empty if whole else entry == DealEntry()):
         raise DealError(
@@ -89,10 +101,16 @@ def edit_cmd(
                 "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
             )
         )
+    if dry_run:
+        preview = book.preview_edit(number, entry, keep=not whole, event=event, before=before)
+        print_preview(preview, sheet_file, fmt, "edited", verbose=verbose)
+        return
     label = f"e{number}" if event else str(number)
     save = Save(sheet_file, _("the new entry {n}").format(n=label))
     with save.guard():
-        written = book.edit(number, entry, keep=not whole, event=event, commit=save.commit)
+        written = book.edit(
+            number, entry, keep=not whole, event=event, before=before, commit=save.commit
+        )
         step = written.step
         assert step is not None
         with save.reported():
@@ -115,8 +133,9 @@ def edit_cmd(
 @click.command("delete", cls=SheetCommand)
 @click.argument("file", required=False, metavar="[FILE]")
 @click.argument("n", required=False, metavar="N")
+@dry_run_option
 @output_options
-def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
+def delete_cmd(file: str | None, n: str | None, dry_run: bool, fmt: str) -> None:
     """Remove deal N of the sheet FILE (numbered as `show` numbers the deals, from 1), or
     the event eN (a re-entry: `show` marks the first one e1), and score every later deal
     again without it, then print the sheet.
@@ -124,12 +143,14 @@ def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
     If a later deal no longer fits without it (a player out of a bridge game would be back
     in, a game would end earlier), nothing is changed and the reason is printed. To remove
     the last entry, deal or event, `remikcalc undo FILE` does the same and prints the line
-    that puts it back.
+    that puts it back. With --dry-run it says what the removal would change and removes
+    nothing.
 
     \b
     Examples:
       remikcalc delete game.yaml 3     # deal 3 was typed twice
       remikcalc delete bridge.yaml e1  # the first re-entry was never paid
+      remikcalc delete game.yaml 3 --dry-run
     """
     from remikcalc.commands.entries import add_command
 
@@ -139,6 +160,20 @@ def delete_cmd(file: str | None, n: str | None, fmt: str) -> None:
     number, event = address(rest[0])
     book = prompts.open_book(sheet_file)
     label = f"e{number}" if event else str(number)
+    if dry_run:
+        from remikcalc.commands.sheet import removed_words
+
+        preview = book.preview_delete(number, event=event)
+        assert preview.removed is not None
+        if fmt != "json":
+            if event:
+                message = _("Would remove event {n} of {file} ({what}).")
+            else:
+                message = _("Would remove deal {n} of {file} ({what}).")
+            what = removed_words(preview.removed)
+            click.echo(message.format(n=label, file=sheet_file, what=what))
+        print_preview(preview, sheet_file, fmt, "removed")
+        return
     if event:
         doing = _("the removal of event {n}").format(n=label)
     else:

@@ -17,7 +17,7 @@ import click
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError
 from remikcalc.base.i18n import N_, _
 from remikcalc.commands import prompts
-from remikcalc.commands.common import FORMATS, output_options
+from remikcalc.commands.common import FORMATS, dry_run_option, output_options
 from remikcalc.commands.console import can_show_bars
 from remikcalc.commands.current import SheetCommand, sheet, split_sheet
 from remikcalc.commands.entries import add_command, entry_from_options, entry_options
@@ -25,6 +25,7 @@ from remikcalc.commands.prompts import load
 from remikcalc.commands.saving import Save
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.session import Replay, Step
+from remikcalc.session.book import Preview
 from remikcalc.settle import Settlement
 from remikcalc.sheet.model import DealEntry, Entry, Sheet, same_entry
 
@@ -149,6 +150,7 @@ def _started(file: str, sheet: Sheet) -> str:
 @click.option(
     "--verbose", is_flag=True, help="Print the whole sheet after the deal, not only the totals."
 )
+@dry_run_option
 @output_options
 def add_cmd(
     file: str | None,
@@ -158,6 +160,7 @@ def add_cmd(
     reenter: str | None,
     again: bool,
     verbose: bool,
+    dry_run: bool,
     fmt: str,
 ) -> None:
     """Score one deal and append it to the sheet FILE, then print the deal and the running
@@ -174,6 +177,9 @@ def add_cmd(
     On a sheet with a stake, each player's money so far follows the totals; when a game
     ends, who owes whom for it (and, in remik bridge, who takes the pool).
 
+    With --dry-run the deal is scored and printed with what it would change (totals, money,
+    games ended, who is out), and nothing is written.
+
     \b
     Examples:
       remikcalc add game.yaml --closer Anna \\
@@ -182,6 +188,7 @@ def add_cmd(
       remikcalc add bridge.yaml --reenter Carl     # bridge: Carl, who is out, re-enters
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
       remikcalc add game.yaml --score Boris=12 --verbose   # and the whole sheet
+      remikcalc add game.yaml --score Anna=25 --dry-run    # what it would record
     """
     file, typed = split_sheet(file, hands, hands=True)
     entry = entry_from_options(typed, score, reenter, deal)
@@ -198,6 +205,11 @@ def add_cmd(
             )
         )
     book = prompts.open_book(file) if book is None else book
+    if dry_run:
+        preview = book.preview_add(entry, again=again)
+        assert preview.step is not None
+        print_preview(preview, file, fmt, "added", verbose=verbose)
+        return
     if not again and prompts.interactive():
         with prompts.asking(file):
             answer = prompts.confirm_again(file, entry, book.replay())
@@ -238,6 +250,38 @@ def _print_failed(state: Replay, step: Step, file: str, error: str) -> str:
     return message.format(file=file, error=error, n=number)
 
 
+def print_preview(
+    preview: Preview, file: str, fmt: str, what: str, *, verbose: bool = False
+) -> None:
+    """What a ``--dry-run`` prints: the entry as the write would print it (``what``: the JSON
+    key, ``added`` or ``edited``; None for a removal), what the write would change, and that
+    nothing was written."""
+    from remikcalc.render.changes import changes_json, changes_lines
+
+    changes = preview.changes
+    sheet_now = preview.after.sheet
+    if fmt == "json":
+        from remikcalc.render import to_json
+        from remikcalc.render.settlement_json import step_json
+        from remikcalc.render.sheet import sheet_json
+
+        data: dict[str, Any] = {"dry_run": True, "file": file}
+        if preview.step is not None:
+            data[what] = step_json(preview.step)
+        if preview.removed is not None:
+            data["removed"] = preview.removed.describe()
+        data["changes"] = changes_json(changes, sheet_now)
+        data["sheet"] = sheet_json(preview.after)
+        click.echo(to_json(data))
+        return
+    if preview.step is not None:
+        print_added(preview.after, preview.step, fmt, verbose=verbose)
+        click.echo("")
+    click.echo("\n".join(changes_lines(changes, sheet_now)))
+    click.echo("")
+    click.echo(_("Dry run: nothing was written to {file}.").format(file=file))
+
+
 def print_added(state: Replay, step: Step, fmt: str, *, verbose: bool = False) -> None:
     """What ``add`` and ``edit`` print: the entry and the totals (the sheet with verbose)."""
     from remikcalc.render.sheet import render_added, sheet_json
@@ -256,21 +300,35 @@ def print_added(state: Replay, step: Step, fmt: str, *, verbose: bool = False) -
 
 @click.command("undo", cls=SheetCommand)
 @click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
+@dry_run_option
 @output_options
-def undo_cmd(file: str | None, fmt: str) -> None:
+def undo_cmd(file: str | None, dry_run: bool, fmt: str) -> None:
     """Remove the last deal or event from the sheet FILE.
 
     Prints the `remikcalc add ...` line that puts the removed entry back (with --format json,
     as "add_again"), so an undo by mistake is one paste away from undone. If the sheet would
     still not load without its last entry (the problem is in an earlier deal), nothing is
     removed and the problem is named: mend that deal with `remikcalc edit` or `delete`.
+    With --dry-run it says what the removal would change and removes nothing.
 
     \b
-    Example:
+    Examples:
       remikcalc undo game.yaml
+      remikcalc undo game.yaml --dry-run
     """
     file = sheet(file)
     book = prompts.open_book(file)
+    if dry_run:
+        preview = book.preview_undo()
+        assert preview.removed is not None
+        if fmt != "json":
+            click.echo(
+                _("Would remove the last entry of {file} ({what}).").format(
+                    file=file, what=removed_words(preview.removed)
+                )
+            )
+        print_preview(preview, file, fmt, "removed")
+        return
     save = Save(file, _("the last entry's removal"))
     with save.guard():
         written = book.undo(commit=save.commit)

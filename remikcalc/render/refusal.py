@@ -42,3 +42,48 @@ def for_pad(error: RemikcalcError) -> str:
     """``error`` as the score pad shows it."""
     words = _PAD.get(error.code)
     return words(error) if words is not None else str(error)
+
+
+# --- the sheet book's refusals -------------------------------------------------------------------
+
+
+def _same_as_last(error: RemikcalcError) -> str:
+    deal = error.details.get("deal")
+    if deal is None:
+        return _("this is the same as the event, the last entry; give --again to add it once more")
+    return _(
+        "this is the same as deal {n}, the last entry; give --again to add it once more"
+    ).format(n=deal)
+
+
+def _same_as_last_pad(error: RemikcalcError) -> str:
+    deal = error.details.get("deal")
+    if deal is None:
+        return _("This is the same as the last entry. Add it again anyway?")
+    return _("This is the same as deal {n}. Add it again anyway?").format(n=deal)
+
+
+def _still_broken(error: RemikcalcError) -> str:
+    return _(
+        "without its last entry the sheet would still not load; mend the deal named below "
+        "first (remikcalc edit or delete):\n{problem}"
+    ).format(problem=error.details.get("problem", ""))
+
+
+def _still_broken_pad(error: RemikcalcError) -> str:
+    return _(
+        "Without its last entry the sheet would still not load: correct or delete the deal "
+        "named below first.\n{problem}"
+    ).format(problem=error.details.get("problem", ""))
+
+
+def _sheet_exists(error: RemikcalcError) -> str:
+    return _("{file} already exists; use --force to start it again").format(
+        file=error.details.get("file", "")
+    )
+
+
+_COMMAND_LINE.update(
+    same_as_last=_same_as_last, still_broken=_still_broken, sheet_exists=_sheet_exists
+)
+_PAD.update(same_as_last=_same_as_last_pad, still_broken=_still_broken_pad)

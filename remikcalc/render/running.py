@@ -6,10 +6,8 @@ The figures are :mod:`remikcalc.session.running`'s; only the words are made here
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from remikcalc.base.i18n import _, ngettext
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.render import plural_number
 from remikcalc.scoring.result import POOL
 from remikcalc.session.replay import Replay
@@ -17,11 +15,6 @@ from remikcalc.session.running import GameEnd, game_end
 from remikcalc.settle import money_so_far
 
 __all__ = ["game_end_lines", "money_lines", "running_lines"]
-
-
-def _signed(amount: Decimal, currency: str | None, places: int) -> str:
-    text = money_text(amount, currency, places)
-    return f"+{text}" if amount > 0 else text
 
 
 def money_lines(state: Replay) -> list[str]:
@@ -32,7 +25,10 @@ def money_lines(state: Replay) -> list[str]:
         return []
     sheet = state.sheet
     places = sheet.minor_digits
-    parts = [f"{p} {_signed(money[p], sheet.currency, places)}" for p in sheet.players]
+    parts = [
+        f"{p} {signed(money_text(money[p], sheet.currency, places), money[p])}"
+        for p in sheet.players
+    ]
     if money.get(POOL):
         pool = money_text(money[POOL], sheet.currency, places)
         parts.append(_("pool {amount}").format(amount=pool))

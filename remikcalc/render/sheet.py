@@ -13,7 +13,7 @@ from typing import Any
 
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import amount_text
-from remikcalc.base.numtext import number_text
+from remikcalc.base.numtext import number_text, signed_text
 from remikcalc.render import plural_number, table, terminal_width, to_json
 from remikcalc.render.deal import outcome_text
 from remikcalc.rules.variant_words import variant_word
@@ -80,7 +80,7 @@ def _signed(value: int, people: bool) -> str:
     """A deal's score with its sign (``+25``, ``-12``), for people in their notation."""
     if not people:
         return f"{value:+d}"
-    return ("+" if value > 0 else "") + number_text(value)
+    return signed_text(value)
 
 
 def scores_text(step: Step, *, people: bool = True) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from remikcalc.base.i18n import N_, _
 from remikcalc.base.money import amount_text, round_money
-from remikcalc.base.numtext import number_text
+from remikcalc.base.numtext import number_text, signed_text
 from remikcalc.render import table, to_json
 from remikcalc.session import PlayerStats
 
@@ -101,7 +101,7 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
         best = "-"
         if p.best is not None:
             score = p.best.score
-            signed = ("+" if score > 0 else "") + number_text(score) if people else f"{score:+d}"
+            signed = signed_text(score) if people else f"{score:+d}"
             if legend:
                 best = _("{score} (sheet {sheet}, #{n})").format(
                     score=signed, sheet=numbers.get(p.best.sheet, "?"), n=p.best.n
@@ -146,7 +146,7 @@ def stats_figures(
         best = "-"
         if p.best is not None:
             score = p.best.score
-            signed = ("+" if score > 0 else "") + number_text(score)
+            signed = signed_text(score)
             best = (
                 f"{signed} ({p.best.sheet} #{p.best.n})" if several else f"{signed} (#{p.best.n})"
             )

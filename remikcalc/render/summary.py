@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from remikcalc.base.i18n import _, ngettext
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.render import plural_number
 from remikcalc.render.settlement import (
     closing_lines,
@@ -40,22 +40,18 @@ def sheet_title(state: Replay) -> str:
     return f"{word[:1].upper()}{word[1:]}: {', '.join(sheet.players)}"
 
 
-def _signed(text: str, value: Decimal) -> str:
-    return f"+{text}" if value > 0 else text
-
-
 def _money_line(settlement: Settlement) -> str:
     """ "Money: Anna +18.50 PLN, Boris -18.50 PLN" (without a stake: "Net: Anna +185, ...")."""
     sheet = settlement.sheet
     if settlement.money is not None:
         parts = [
-            f"{p} {_signed(money_text(v, sheet.currency, sheet.minor_digits), v)}"
+            f"{p} {signed(money_text(v, sheet.currency, sheet.minor_digits), v)}"
             for p, v in settlement.money.items()
             if p != POOL
         ]
         return _("Money: {players}").format(players=", ".join(parts))
     parts = [
-        f"{p} {_signed(number_text(v), v)}" for p, v in settlement.net_shown.items() if p != POOL
+        f"{p} {signed(number_text(v), v)}" for p, v in settlement.net_shown.items() if p != POOL
     ]
     return _("Net: {players}").format(players=", ".join(parts))
 
@@ -122,7 +118,7 @@ def evening_summary_text(evening: Evening, names: Sequence[str] | None = None) -
         totals = ", ".join(f"{p} {number_text(t)}" for p, t in state.tally.totals.items())
         lines.append(f"{name}: {totals}")
     people: Mapping[str, Decimal] = {p: v for p, v in evening.combined.items() if p != POOL}
-    parts = [f"{p} {_signed(evening_amount_text(evening, v), v)}" for p, v in people.items()]
+    parts = [f"{p} {signed(evening_amount_text(evening, v), v)}" for p, v in people.items()]
     word = _("Money: {players}") if evening.in_money else _("Net: {players}")
     lines.append(word.format(players=", ".join(parts)))
     lines += evening_transfer_lines(evening) or [_("Nobody owes anything.")]

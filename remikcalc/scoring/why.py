@@ -109,14 +109,14 @@ class Signed(Num):
     __slots__ = ()
 
     def english(self) -> str:
-        return _with_sign(self.value, super().english())
+        from remikcalc.base.numtext import signed
+
+        return signed(super().english(), self.value)
 
     def local(self) -> str:
-        return _with_sign(self.value, super().local())
+        from remikcalc.base.numtext import signed
 
-
-def _with_sign(value: Decimal | Fraction | int, text: str) -> str:
-    return f"+{text}" if value > 0 else text
+        return signed(super().local(), self.value)
 
 
 def _bracketed(text: str) -> str:

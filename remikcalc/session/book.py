@@ -2,21 +2,28 @@
 
 Every write (:meth:`SheetFile.add`, ``edit``, ``delete``, ``undo``, ``rename``, and
 :func:`new_sheet`) is one transaction: under the sheet's lock the file is read once, parsed
-once, replayed, changed, checked by loading the new text back, and saved atomically. The
-command line and the score pad call these methods; a script can too (without click).
+once, replayed (a fork of the replay kept from the last read when the file is as it was),
+changed, checked by loading the new text back, and saved atomically. The command line and the
+score pad call these methods; a script can too (without click).
 
-On any refusal the method raises a :class:`~remikcalc.base.errors.RemikcalcError` whose message
-is what the command line prints, and the file is left byte for byte as it was. A write can be
-made conditional on the version it was planned from (``version=``, the pad's optimistic
-concurrency): if the file changed since, :class:`StaleSheet` is raised and nothing is written.
+On any refusal the method raises a typed :class:`~remikcalc.base.errors.RemikcalcError` (its
+``code`` says why) and the file is left byte for byte as it was; a refusal of what the change
+would put in the sheet (a deal that cannot be scored, a later deal that no longer fits) names
+the sheet in ``details["unchanged"]``. A write can be made conditional on the version it was
+planned from (``version=``, the pad's optimistic concurrency): if the file changed since,
+:class:`StaleSheet` is raised and nothing is written.
 
-``preview_edit``, ``preview_delete`` and ``preview_undo`` run the same plan as the write on the
-file as it is, without saving: the :class:`Preview` holds the sheet replayed before and after,
-and the version to give the write so that it is refused if anything changed in between.
+Every write has its dry run, ``preview_add``, ``preview_edit``, ``preview_delete`` and
+``preview_undo``: the same plan run on the file as it is, on a fork of the kept replay, without
+the lock and without saving. The :class:`Preview` holds the sheet replayed before and after,
+what changes (:attr:`Preview.changes`, :mod:`remikcalc.session.changes`) and the version to
+give the write so that it is refused if anything changed in between.
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "g.yaml")
 >>> book = new_sheet(path, variant="gin", players=["Anna", "Boris"])
+>>> book.preview_add({"scores": {"Anna": 25}}).after.tally.totals
+{'Anna': 25, 'Boris': 0}
 >>> book.add({"scores": {"Anna": 25}}).step.totals
 {'Anna': 25, 'Boris': 0}
 >>> book.undo().removed.scores
@@ -25,14 +32,15 @@ and the version to give the write so that it is refused if anything changed in b
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.base.errors import ArgumentError, RemikcalcError, SheetError
 from remikcalc.base.i18n import _
 from remikcalc.rules.dealinput import name_key
 from remikcalc.session.edits import (
@@ -42,7 +50,6 @@ from remikcalc.session.edits import (
     replayed_with,
     replayed_without,
     same_as_last,
-    unchanged,
 )
 from remikcalc.session.replay import Replay, Step, replay
 from remikcalc.sheet.files import Commit, locked, read_text
@@ -56,11 +63,16 @@ from remikcalc.sheet.model import (
 )
 from remikcalc.sheet.splice import SheetText
 
+if TYPE_CHECKING:
+    from remikcalc.session.changes import Changes
+
 __all__ = [
+    "Before",
     "Preview",
     "SheetFile",
     "StaleSheet",
     "Written",
+    "make_sheet",
     "new_sheet",
     "open_sheet",
 ]
@@ -68,6 +80,8 @@ __all__ = [
 
 class StaleSheet(SheetError):
     """The sheet changed since the version a write was planned from; nothing was written."""
+
+    default_code = "stale"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +108,8 @@ class Written:
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What a write would do if it were made now, found without writing (the pad shows it
-    before a player confirms): the same plan as the write, run on the file as it is."""
+    before a player confirms, ``--dry-run`` prints it): the same plan as the write, run on the
+    file as it is."""
 
     path: str
     #: the file's version the preview was made from: give it to the write (``version=``) so
@@ -104,14 +119,53 @@ class Preview:
     before: Replay | None
     #: the sheet replayed as the write would leave it
     after: Replay
-    #: the entry the write would put in place (``edit``), scored
+    #: the entry the write would add (``add``) or put in place (``edit``), scored
     step: Step | None = None
     #: the entry the write would remove (``undo``, ``delete``) or replace (``edit``)
     removed: Entry | None = None
+    #: the number of the first entry the write changes (from 1, events counted)
+    start: int = 1
+    #: the entry at ``start`` is taken out (``delete``, ``undo``) rather than replaced or added
+    removes: bool = False
+
+    @property
+    def changes(self) -> Changes:
+        """What the write would change, from entry :attr:`start` on (typed; worded by
+        :mod:`remikcalc.render.changes`)."""
+        from remikcalc.session.changes import changes
+
+        return changes(self.before, self.after, self.start, removed=self.removes)
 
 
-#: a write's plan: from the transaction in progress, the new text and what the write did
-_Plan = Callable[["_Change"], "tuple[SheetText | None, Written]"]
+@dataclass(frozen=True, slots=True)
+class Before:
+    """The sheet replayed up to one entry (:meth:`SheetFile.before`): the players still in
+    and the rules while that entry is typed again. Given back to :meth:`SheetFile.edit`
+    (``before=``), it spares replaying those entries again when the file is unchanged."""
+
+    version: str
+    #: the entry's number (from 1, events counted)
+    index: int
+    replay: Replay
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A write's plan carried out on a replay: the new text (None: nothing to change) and
+    what the write does."""
+
+    text: SheetText | None
+    replay: Replay
+    step: Step | None = None
+    removed: Entry | None = None
+    changed: bool = True
+    player: str | None = None
+    start: int = 1
+    removes: bool = False
+
+
+#: a write's plan: from the transaction in progress, what the write would do
+_Plan = Callable[["_Change"], _Planned]
 
 
 def version_of(text: str) -> str:
@@ -169,7 +223,6 @@ class SheetFile:
         self.name = self.path if name is None else name
         self._kept: _Read | None = None
         self._text: SheetText | None = None  # the text last parsed (see _parsed)
-        self._before: tuple[SheetText, int, Replay] | None = None  # see replay_before
 
     def __repr__(self) -> str:
         return f"SheetFile({self.path!r})"
@@ -197,10 +250,10 @@ class SheetFile:
         """The file's version and its replay. Kept while the file's identity (device, inode,
         modification time, size) stays the same, so reading an unchanged sheet again costs a
         ``stat``; a change by anyone (another process, the CLI) is seen at the next call."""
-        identity = self._identity()
-        kept = self._kept
-        if kept is not None and identity is not None and kept.identity == identity:
+        kept = self._current()
+        if kept is not None:
             return kept.version, kept.replay
+        identity = self._identity()
         text = read_text(self.path)
         parsed = self._parsed(text)
         state = replay(parsed.sheet)
@@ -208,6 +261,13 @@ class SheetFile:
         if identity is not None and identity == self._identity():
             self._kept = _Read(identity, version, parsed, state)
         return version, state
+
+    def _current(self) -> _Read | None:
+        """The kept read, if the file is still the one it was read from."""
+        kept = self._kept
+        if kept is not None and kept.identity == self._identity():
+            return kept
+        return None
 
     def replay(self) -> Replay:
         """The sheet replayed (see :meth:`load`); treat it as read-only."""
@@ -221,15 +281,15 @@ class SheetFile:
         except RemikcalcError:  # a sheet that does not load still has a version
             return version_of(read_text(self.path))
 
-    def replay_before(self, n: int, *, event: bool = False) -> Replay:
+    def before(self, n: int, *, event: bool = False) -> Before:
         """The sheet replayed up to deal ``n`` (numbered as ``show`` numbers the deals; with
         ``event``, the ``n``-th event), to know the players in and the rules while it is typed
-        again; treat it as read-only (:meth:`edit` of that deal starts from a copy of it)."""
-        parsed = self._parsed(read_text(self.path))
+        again; treat its replay as read-only."""
+        text = read_text(self.path)
+        parsed = self._parsed(text)
         index = entry_number(parsed.sheet, n, self.name, event=event)
         state = replay(parsed.sheet.with_entries(parsed.sheet.entries[: index - 1]))
-        self._before = (parsed, index, state)  # what edit replays first (see _editing)
-        return state
+        return Before(version_of(text), index, state)
 
     def entry(self, n: int, *, event: bool = False) -> Entry:
         """Deal ``n`` as the sheet holds it (with ``event``, the ``n``-th event)."""
@@ -245,8 +305,8 @@ class SheetFile:
         version: str | None,
         commit: Commit | None,
     ) -> Written:
-        """Under the lock: read, check the version, plan the new text (None: nothing to
-        change), save it; then keep the new text and replay for the next read or write."""
+        """Under the lock: read, check the version, plan the new text, save it (unless there
+        is nothing to change); then keep the new text and replay for the next read or write."""
         _must_be_a_file(self.path)
         commit = Commit() if commit is None else commit
         warnings: list[str] = []
@@ -258,40 +318,69 @@ class SheetFile:
                 raise StaleSheet(
                     _("{file} has changed since it was read; nothing was written").format(
                         file=self.name
-                    )
+                    ),
+                    code="stale",
                 )
             kept = self._kept if self._kept is not None and self._kept.version == current else None
             read = kept.text if kept is not None else self._parsed(text)
-            new, written = plan(_Change(read, warnings, kept))
+            planned = plan(_Change(read, warnings, kept))
+            new = planned.text
             if new is not None and new.text != text:
                 commit.save(self.path, new.text)
-        state = written.replay
         identity = self._identity()
         self._kept = None
         new_version = current if new is None else version_of(new.text)
         if new is not None and identity is not None:
-            state.sheet = new.sheet  # the sheet as saved (a replay keeps the one it began with)
-            self._kept = _Read(identity, new_version, new, state)
+            self._kept = _Read(identity, new_version, new, planned.replay)
             self._text = new
-        return dataclasses.replace(written, version=new_version, warnings=tuple(warnings))
+        return Written(
+            self.path,
+            planned.replay,
+            new_version,
+            step=planned.step,
+            removed=planned.removed,
+            changed=planned.changed,
+            warnings=tuple(warnings),
+            player=planned.player,
+        )
 
     def _dry(self, plan: _Plan) -> Preview:
-        """Run a write's ``plan`` on the file as it is, without the lock and without saving:
-        what the write would do now (it raises what the write would raise)."""
+        """Run a write's ``plan`` on the file as it is, on a fork of the kept replay, without
+        the lock and without saving: what the write would do now (it raises what the write
+        would raise)."""
         _must_be_a_file(self.path)
-        text = read_text(self.path)
-        version = version_of(text)
-        kept = self._kept if self._kept is not None and self._kept.version == version else None
-        change = _Change(kept.text if kept is not None else self._parsed(text), [], kept)
-        _new, written = plan(change)
         before: Replay | None
         try:
-            cached, before = self.load()
-            if cached != version:  # changed since it was read: replay the text read
-                before = replay(change.sheet)
+            version, before = self.load()  # kept: a stat when the file is unchanged
         except RemikcalcError:
             before = None
-        return Preview(self.path, version, before, written.replay, written.step, written.removed)
+        kept = self._current()
+        if kept is not None:
+            version, change = kept.version, _Change(kept.text, [], kept)
+        else:  # a sheet that does not load: the plan replays the text itself
+            text = read_text(self.path)
+            version, change = version_of(text), _Change(self._parsed(text), [], None)
+        planned = plan(change)
+        return Preview(
+            self.path,
+            version,
+            before,
+            planned.replay,
+            planned.step,
+            planned.removed,
+            planned.start,
+            planned.removes,
+        )
+
+    @contextlib.contextmanager
+    def _refusing(self) -> Iterator[None]:
+        """A refusal of what the change would put in the sheet names the sheet it leaves
+        unchanged (``details["unchanged"]``: the command line says so)."""
+        try:
+            yield
+        except RemikcalcError as exc:
+            exc.details.setdefault("unchanged", self.name)
+            raise
 
     def add(
         self,
@@ -302,25 +391,29 @@ class SheetFile:
         commit: Commit | None = None,
     ) -> Written:
         """Score one more entry and append it. A deal the same as the last entry is refused
-        unless ``again`` (typed twice by mistake?)."""
+        (``same_as_last``) unless ``again`` (typed twice by mistake?)."""
+        return self._write(self._adding(entry, again=again), version=version, commit=commit)
+
+    def preview_add(self, entry: Entry | Mapping[str, Any], *, again: bool = False) -> Preview:
+        """What :meth:`add` would do now, without writing; refused as :meth:`add` is."""
+        return self._dry(self._adding(entry, again=again))
+
+    def _adding(self, entry: Entry | Mapping[str, Any], *, again: bool) -> _Plan:
         wanted = _as_entry(entry)
 
-        def plan(change: _Change) -> tuple[SheetText | None, Written]:
+        def plan(change: _Change) -> _Planned:
             from remikcalc.sheet.splice import with_entry
 
             state = change.replay()
             last = state.steps[-1] if state.steps else None
-            try:
+            with self._refusing():
                 canonical, step = state.apply(wanted)
-            except RemikcalcError as exc:
-                raise type(exc)(unchanged(exc, self.name)) from None
-            if last is not None and not again and same_entry(canonical, last.entry):
-                raise DealError(unchanged(same_as_last(state, last), self.name))
+                if last is not None and not again and same_entry(canonical, last.entry):
+                    raise same_as_last(state, last)
             text = with_entry(change.read, canonical, change.warnings.append)
-            state.sheet = change.sheet.with_entries((*change.sheet.entries, canonical))
-            return text, Written(self.path, state, "", step=step)
+            return _Planned(text, state, step=step, start=step.n)
 
-        return self._write(plan, version=version, commit=commit)
+        return plan
 
     def edit(
         self,
@@ -329,6 +422,7 @@ class SheetFile:
         *,
         keep: bool = False,
         event: bool = False,
+        before: Before | None = None,
         version: str | None = None,
         commit: Commit | None = None,
     ) -> Written:
@@ -338,22 +432,35 @@ class SheetFile:
 
         With ``keep``, ``entry`` holds only what changes (:func:`kept`): a hand given replaces
         that player's hand, and the closer, the outcome, the other hands and the other inputs
-        stay as deal ``n`` has them."""
-        plan = self._editing(n, entry, keep=keep, event=event)
+        stay as deal ``n`` has them. ``before``: what :meth:`before` gave for this deal, used
+        when the file has not changed since (it spares replaying the deals before it)."""
+        plan = self._editing(n, entry, keep=keep, event=event, before=before)
         return self._write(plan, version=version, commit=commit)
 
     def preview_edit(
-        self, n: int, entry: Entry | Mapping[str, Any], *, keep: bool = False, event: bool = False
+        self,
+        n: int,
+        entry: Entry | Mapping[str, Any],
+        *,
+        keep: bool = False,
+        event: bool = False,
+        before: Before | None = None,
     ) -> Preview:
         """What :meth:`edit` would do now, without writing; refused as :meth:`edit` is."""
-        return self._dry(self._editing(n, entry, keep=keep, event=event))
+        return self._dry(self._editing(n, entry, keep=keep, event=event, before=before))
 
     def _editing(
-        self, n: int, entry: Entry | Mapping[str, Any], *, keep: bool, event: bool
+        self,
+        n: int,
+        entry: Entry | Mapping[str, Any],
+        *,
+        keep: bool,
+        event: bool,
+        before: Before | None,
     ) -> _Plan:
         wanted = _as_entry(entry)
 
-        def plan(change: _Change) -> tuple[SheetText | None, Written]:
+        def plan(change: _Change) -> _Planned:
             from remikcalc.sheet.splice import with_entry_replaced
 
             sheet = change.sheet
@@ -361,17 +468,23 @@ class SheetFile:
             old = sheet.entries[index - 1]
             new = kept(old, wanted) if keep else wanted
             new = dataclasses.replace(new, notes=old.notes)  # the players' own lines
-            before = self._before  # the entries before it, if replay_before just scored them
-            start = (
-                before[2] if before and before[0] is change.read and before[1] == index else None
+            fits = (
+                before is not None
+                and before.index == index
+                and before.version == version_of(change.read.text)
             )
-            canonical, step, state = replayed_with(
-                sheet, n, index, new, self.name, event=event, start=start
-            )
+            with self._refusing():
+                canonical, step, state = replayed_with(
+                    sheet,
+                    n,
+                    index,
+                    new,
+                    self.name,
+                    event=event,
+                    start=before.replay if fits and before is not None else None,
+                )
             text = with_entry_replaced(change.read, index, canonical, change.warnings.append)
-            entries = sheet.entries
-            state.sheet = sheet.with_entries((*entries[: index - 1], canonical, *entries[index:]))
-            return text, Written(self.path, state, "", step=step, removed=old)
+            return _Planned(text, state, step=step, removed=old, start=index)
 
         return plan
 
@@ -393,15 +506,16 @@ class SheetFile:
         return self._dry(self._deleting(n, event=event))
 
     def _deleting(self, n: int, *, event: bool) -> _Plan:
-        def plan(change: _Change) -> tuple[SheetText | None, Written]:
+        def plan(change: _Change) -> _Planned:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
             index = entry_number(sheet, n, self.name, doing="delete", event=event)
-            state = replayed_without(sheet, n, index, self.name, event=event)
+            with self._refusing():
+                state = replayed_without(sheet, n, index, self.name, event=event)
             text = without_entry(change.read, index, change.warnings.append)
-            state.sheet = sheet.with_entries((*sheet.entries[: index - 1], *sheet.entries[index:]))
-            return text, Written(self.path, state, "", removed=sheet.entries[index - 1])
+            removed = sheet.entries[index - 1]
+            return _Planned(text, state, removed=removed, start=index, removes=True)
 
         return plan
 
@@ -415,7 +529,7 @@ class SheetFile:
         return self._dry(self._undoing())
 
     def _undoing(self) -> _Plan:
-        def plan(change: _Change) -> tuple[SheetText | None, Written]:
+        def plan(change: _Change) -> _Planned:
             from remikcalc.sheet.splice import without_entry
 
             sheet = change.sheet
@@ -423,23 +537,24 @@ class SheetFile:
                 raise SheetError(
                     _("{name}: the sheet has no deals; there is nothing to undo").format(
                         name=self.name
-                    )
+                    ),
+                    code="nothing_to_undo",
                 )
             rest = sheet.with_entries(sheet.entries[:-1])
             try:
                 state = replay(rest)
             except RemikcalcError as exc:
                 raise SheetError(
-                    unchanged(
-                        _(
-                            "without its last entry the sheet would still not load; mend the "
-                            "deal named below first (remikcalc edit or delete):\n{problem}"
-                        ).format(problem=exc),
-                        self.name,
-                    )
+                    _(
+                        "without its last entry the sheet would still not load; mend the "
+                        "deal named below first:\n{problem}"
+                    ).format(problem=exc),
+                    code="still_broken",
+                    details={"problem": str(exc), "unchanged": self.name},
                 ) from None
             text = without_entry(change.read, len(sheet.entries), change.warnings.append)
-            return text, Written(self.path, state, "", removed=sheet.entries[-1])
+            last = len(sheet.entries)
+            return _Planned(text, state, removed=sheet.entries[-1], start=last, removes=True)
 
         return plan
 
@@ -450,7 +565,7 @@ class SheetFile:
         players, hands, melds, scores, closers and re-entries. ``changed`` is False when the
         player already has that name."""
 
-        def plan(change: _Change) -> tuple[SheetText | None, Written]:
+        def plan(change: _Change) -> _Planned:
             from remikcalc.sheet.splice import with_sheet
 
             sheet = change.sheet
@@ -463,9 +578,9 @@ class SheetFile:
                 replay(sheet)
                 raise
             if want == sheet:
-                return None, Written(self.path, state, "", changed=False, player=player)
+                return _Planned(None, state, changed=False, player=player)
             text = with_sheet(change.read, want, change.warnings.append)
-            return text, Written(self.path, state, "", player=player)
+            return _Planned(text, state, player=player)
 
         return self._write(plan, version=version, commit=commit)
 
@@ -481,7 +596,9 @@ def _must_be_a_file(path: str) -> None:
     """Refuse early (before a lock file is made) when the sheet is not there."""
     if not os.path.isfile(path):
         read_text(path)  # raises the right message: no such sheet, a folder, ...
-        raise SheetError(_("{file} is not a regular file").format(file=path))
+        raise SheetError(
+            _("{file} is not a regular file").format(file=path), code="not_a_file", field="file"
+        )
 
 
 # --- new ----------------------------------------------------------------------------------------
@@ -492,9 +609,9 @@ def _players(players: Sequence[str] | str) -> tuple[str, ...]:
     for name in names:
         why = player_name_problem(name)
         if why is not None:
-            raise ArgumentError(why, field="players")
+            raise ArgumentError(why, code="bad_name", field="players", player=name)
     if len({name_key(n) for n in names}) != len(names):
-        raise ArgumentError(_("a player is named twice"), field="players")
+        raise ArgumentError(_("a player is named twice"), code="name_twice", field="players")
     return tuple(names)
 
 
@@ -518,11 +635,11 @@ def make_sheet(
     from remikcalc.sheet.model import currency_problem, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
-        raise ArgumentError(why, field="title")
+        raise ArgumentError(why, code="bad_title", field="title")
     if currency is not None:
         currency = currency.strip()
         if (why := currency_problem(currency)) is not None:
-            raise ArgumentError(why, field="currency")
+            raise ArgumentError(why, code="bad_currency", field="currency")
         currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
     spec = find_variant(variant)
     names = _players(players)
@@ -583,7 +700,10 @@ def new_sheet(
     with locked(name):
         if os.path.lexists(name) and not force:
             raise SheetError(
-                _("{file} already exists; use --force to start it again").format(file=name)
+                _("{file} already exists").format(file=name),
+                code="sheet_exists",
+                field="file",
+                details={"file": name},
             )
         commit.before = _text_or_none(name)
         commit.save(name, dump_sheet(sheet))

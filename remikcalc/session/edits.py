@@ -1,5 +1,5 @@
-"""What the sheet book's transactions share: the refusal that leaves a sheet as it was, an
-entry found by its deal or event number, what ``edit`` keeps of the entry it replaces, the later
+"""What the sheet book's transactions share: the refusal of a repeated entry, an entry found
+by its deal or event number, what ``edit`` keeps of the entry it replaces, the later
 entries scored again after an edit or a removal, and a player renamed everywhere.
 
 :mod:`remikcalc.session.book` runs the transactions; these are the steps they plan with.
@@ -25,26 +25,21 @@ __all__ = [
     "replayed_with",
     "replayed_without",
     "same_as_last",
-    "unchanged",
 ]
-
-
-def unchanged(problem: object, file: str) -> str:
-    """A refusal, and that the sheet ``file`` is left as it was (on a line of its own)."""
-    return _("{problem}\n{file} is unchanged.").format(problem=problem, file=file)
 
 
 # --- what the transactions share ----------------------------------------------------------------
 
 
-def same_as_last(state: Replay, last: Step) -> str:
-    """The refusal of an entry the same as the last one."""
+def same_as_last(state: Replay, last: Step) -> DealError:
+    """The refusal of an entry the same as the last one (``details``: the last entry's deal
+    number, or None for an event)."""
     number = deal_numbers(state.steps).get(last.n)
     if number is None:
-        return _("this is the same as the event, the last entry; give --again to add it once more")
-    return _(
-        "this is the same as deal {n}, the last entry; give --again to add it once more"
-    ).format(n=number)
+        message = _("this is the same as the event, the last entry")
+    else:
+        message = _("this is the same as deal {n}, the last entry").format(n=number)
+    return DealError(message, code="same_as_last", details={"deal": number})
 
 
 def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
@@ -110,7 +105,12 @@ def entry_number(
                 message = _("{file} has no events (re-entries); there is no event e{n}")
             else:
                 message = _("{file} has events e1 to e{last}; there is no event e{n}")
-            raise SheetError(message.format(file=file, n=n, last=len(events)))
+            raise SheetError(
+                message.format(file=file, n=n, last=len(events)),
+                code="no_such_entry",
+                field="n",
+                details={"n": n, "event": True, "last": len(events)},
+            )
         return events[n - 1]
     deals = [i for i, e in enumerate(sheet.entries, start=1) if not isinstance(e, ReentryEntry)]
     if not 1 <= n <= len(deals):
@@ -123,7 +123,12 @@ def entry_number(
             message = _("{file} has no deals yet; there is no deal {n} to edit")
         else:
             message = _("{file} has deals 1 to {last}; there is no deal {n} to edit")
-        raise SheetError(message.format(file=file, n=n, last=len(deals)))
+        raise SheetError(
+            message.format(file=file, n=n, last=len(deals)),
+            code="no_such_entry",
+            field="n",
+            details={"n": n, "event": False, "last": len(deals)},
+        )
     return deals[n - 1]
 
 
@@ -151,9 +156,9 @@ def _rest_message(*, deleted: bool, event: bool, reentry: bool) -> str:
 def _replay_rest(
     state: Replay, sheet: Sheet, index: int, n: int, file: str, *, deleted: bool, event: bool
 ) -> None:
-    """Score the entries after entry ``index`` (deal ``n``, or event ``n``) again; the reason,
-    with "FILE is unchanged", when one no longer fits (the deals after it keep the numbers
-    they have now)."""
+    """Score the entries after entry ``index`` (deal ``n``, or event ``n``) again; the reason
+    when one no longer fits (the deals after it keep the numbers they have now), as a
+    ``later_entry_refused`` refusal carrying the later entry's own ``code`` as ``cause``."""
     deal = sum(1 for e in sheet.entries[:index] if not isinstance(e, ReentryEntry))
     with collector_paused():  # as replay() does
         for old in sheet.entries[index:]:
@@ -161,12 +166,19 @@ def _replay_rest(
             if not reentry:
                 deal += 1
             try:
-                state.apply(old)
+                state.extend((old,))
             except RemikcalcError as exc:
                 message = _rest_message(deleted=deleted, event=event, reentry=reentry)
                 player = old.player if isinstance(old, ReentryEntry) else ""
                 why = message.format(n=n, player=player, later=deal, problem=exc)
-                raise type(exc)(unchanged(why, file)) from None
+                raise type(exc)(
+                    why,
+                    code="later_entry_refused",
+                    field=exc.field,
+                    player=exc.player or player or None,
+                    cards=exc.cards,
+                    details={**exc.details, "later": deal, "cause": exc.code},
+                ) from None
 
 
 def replayed_with(
@@ -180,17 +192,14 @@ def replayed_with(
     start: Replay | None = None,
 ) -> tuple[Entry, Step, Replay]:
     """Deal ``n`` (or event ``n``: entry ``index``) replaced by ``entry``: its canonical form,
-    its step and the whole replay; the reason (with "FILE is unchanged") when it, or a later
-    entry that no longer fits after it, cannot be scored. ``start``: the entries before it
-    replayed already (left as it is: a copy is scored into)."""
+    its step and the whole replay; the reason when it, or a later entry that no longer fits
+    after it, cannot be scored. ``start``: the entries before it replayed already (left as it
+    is: a copy is scored into)."""
     if start is not None:
         state = start.fork()
     else:
         state = replay(sheet.with_entries(sheet.entries[: index - 1]))
-    try:
-        canonical, step = state.apply(entry)
-    except RemikcalcError as exc:
-        raise type(exc)(unchanged(exc, file)) from None
+    canonical, step = state.apply(entry)
     _replay_rest(state, sheet, index, n, file, deleted=False, event=event)
     return canonical, step, state
 
@@ -253,17 +262,21 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     try:
         player = player_named(old, sheet.players)
     except DealError:
-        raise DealError(_not_a_player(old, sheet)) from None
+        raise DealError(
+            _not_a_player(old, sheet), code="unknown_player", field="old", player=old
+        ) from None
     why = player_name_problem(new)
     if why is not None:
-        raise ArgumentError(why, field="new")
+        raise ArgumentError(why, code="bad_name", field="new")
     clash = [p for p in sheet.players if p != player and name_key(p) == name_key(new)]
     if clash:
         raise ArgumentError(
             _("{name} is already a player of this sheet (names are matched ignoring case)").format(
                 name=clash[0]
             ),
+            code="name_taken",
             field="new",
+            player=clash[0],
         )
     keys_of = {player: name_key(player)}
     return dataclasses.replace(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from remikcalc.base.errors import DealError, RemikcalcError, SettleError, SheetError
 from remikcalc.base.gcpause import collector_paused
@@ -40,21 +40,40 @@ class Step:
     game: int = 1
 
 
-@dataclass(slots=True)
 class Replay:
-    """The state of a sheet after replaying its entries."""
+    """The state of a sheet after replaying its entries: the rules, the family's tally, a
+    :class:`Step` per entry, and the sheet as replayed so far (:attr:`sheet`: the sheet's own
+    entries as it holds them, then each entry :meth:`apply` added, written canonically)."""
 
-    sheet: Sheet
-    rules: Rules
-    tally: Tally
-    steps: list[Step] = field(default_factory=list)
+    __slots__ = ("_added", "_head", "_sheet", "rules", "steps", "tally")
+
+    def __init__(
+        self, sheet: Sheet, rules: Rules, tally: Tally, steps: Sequence[Step] = ()
+    ) -> None:
+        self._head = sheet  # the settings and the entries replayed as the sheet holds them
+        self._added: list[Entry] = []  # the entries applied since, canonical
+        self._sheet: Sheet | None = sheet
+        self.rules = rules
+        self.tally = tally
+        self.steps: list[Step] = list(steps)
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet as replayed so far: what a file holding these entries would read as."""
+        if self._sheet is None:
+            head = self._head
+            self._sheet = head.with_entries((*head.entries, *self._added))
+        return self._sheet
 
     def fork(self) -> Replay:
         """A copy to score more entries into, leaving this replay as it is (a sheet's replay
         is kept between reads; a write works on a fork of it). The steps are immutable and
         shared; the tally, which scoring changes, is copied."""
         tally = copy.deepcopy(self.tally, {id(self.rules): self.rules})
-        return Replay(self.sheet, self.rules, tally, list(self.steps))
+        forked = Replay(self._head, self.rules, tally, self.steps)
+        forked._added = list(self._added)
+        forked._sheet = self._sheet
+        return forked
 
     def written(self, entry: Entry) -> Entry:
         """``entry`` as :meth:`apply` would write it now (names as the players', cards
@@ -68,10 +87,28 @@ class Replay:
         return _canonical(entry, build_deal(self.rules, self.tally.active(), entry))
 
     def apply(self, entry: Entry) -> tuple[Entry, Step]:
-        """Score one more entry: returns it written canonically, and its step.
+        """Score one more entry and add it to :attr:`sheet`, written canonically: returns it
+        so written, and its step.
 
-        Raises the scoring's own error (``DealError``, ``SettleError``, ...) unchanged.
+        Raises the scoring's own error (``DealError``, ``SettleError``, ...) unchanged, and
+        then leaves the replay as it was.
         """
+        canonical, step = self._score(entry)
+        self._added.append(canonical)
+        self._sheet = None
+        return canonical, step
+
+    def extend(self, entries: Sequence[Entry]) -> None:
+        """Score entries that a sheet holds, and add them to :attr:`sheet` as it holds them
+        (a sheet's own entries keep their layout, lines and notes). Stops at the first entry
+        that cannot be scored, raising its error; the entries before it stay scored."""
+        with collector_paused():  # the steps and results of a long sheet: no cycles among them
+            for entry in entries:
+                self._score(entry)
+                self._added.append(entry)
+                self._sheet = None
+
+    def _score(self, entry: Entry) -> tuple[Entry, Step]:
         tally = self.tally
         if isinstance(entry, ReentryEntry):
             name = _named(entry.player, tally.players, "player")
@@ -119,8 +156,9 @@ def event_numbers(steps: Sequence[Step]) -> dict[int, int]:
 
 
 def start(sheet: Sheet) -> Replay:
+    """A replay of ``sheet``'s settings with no entry scored yet."""
     rules = sheet.game_rules()
-    return Replay(sheet, rules, make_tally(rules, sheet.players))
+    return Replay(sheet.with_entries(()), rules, make_tally(rules, sheet.players))
 
 
 def replay(sheet: Sheet) -> Replay:
@@ -133,7 +171,7 @@ def replay(sheet: Sheet) -> Replay:
     with collector_paused():  # the steps and results of a long sheet: no cycles among them
         for n, entry in enumerate(sheet.entries, start=1):
             try:
-                state.apply(entry)
+                state._score(entry)  # its own sheet's entries: added whole below
             except RemikcalcError as exc:
                 if isinstance(entry, ReentryEntry):
                     text = _("entry {n}: {problem}").format(n=n, problem=exc)
@@ -147,6 +185,8 @@ def replay(sheet: Sheet) -> Replay:
             len(problems),
         ).format(sheet=sheet.path or _("the sheet"), n=len(problems))
         raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])
+    state._added = list(sheet.entries)  # as the sheet holds them
+    state._sheet = sheet
     return state
 
 

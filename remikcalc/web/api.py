@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import SheetError
 from remikcalc.base.i18n import _
-from remikcalc.session.book import StaleSheet, Written
+from remikcalc.session.book import Preview, StaleSheet, Written
 from remikcalc.web.call import Call, route
 from remikcalc.web.shelf import Served
 
@@ -96,9 +96,12 @@ def _deal_number(call: Call) -> int:
     return int(text)
 
 
-def _written(call: Call, served: Served, do: Any, status: int) -> Response:
-    """Run one write; its answer (remembered under the idempotency key)."""
+def _written(call: Call, served: Served, do: Any, status: int, dry: Any) -> Response:
+    """Run one write, or with ``"dry_run": true`` its dry run (``dry``: the body -> the
+    library's Preview); its answer (a write's remembered under the idempotency key)."""
     body = _body(call)
+    if body.get("dry_run") is True:
+        return _dry_run(served, dry, body)
     key = str(call.request.headers.get("idempotency-key") or body.get("key") or "")
     remembered = call.pad.done.get(f"api:{key}") if key else None
     if remembered is not None:
@@ -126,6 +129,32 @@ def _written(call: Call, served: Served, do: Any, status: int) -> Response:
     return Response(text.encode("utf-8"), status_code=status, media_type="application/json")
 
 
+def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
+    """What the write would do, written nowhere: 200 with the deal and what changes, or the
+    409 or 422 the write would get."""
+    from remikcalc.base.i18n import language
+    from remikcalc.render import to_json
+    from remikcalc.render.changes import changes_json
+    from remikcalc.render.settlement_json import step_json
+
+    sent = _version_of(body)
+    preview: Preview = dry(body)
+    if preview.version != sent:
+        stale = StaleSheet(
+            _("{file} has changed since it was read; nothing was written").format(file=served.name),
+            code="stale",
+        )
+        return JSONResponse({"error": str(stale), **json.loads(sheet_json(served))}, 409)
+    data: dict[str, Any] = {"version": preview.version, "dry_run": True}
+    with language("en"):
+        if preview.step is not None:
+            data["deal"] = json.loads(to_json(step_json(preview.step)))
+        data["changes"] = json.loads(to_json(changes_json(preview.changes, preview.after.sheet)))
+    if preview.removed is not None:
+        data["removed"] = preview.removed.describe()
+    return JSONResponse(data, 200)
+
+
 def _entry(body: dict[str, Any]) -> dict[str, Any]:
     entry = body.get("entry")
     if not isinstance(entry, dict):
@@ -141,7 +170,10 @@ def add_entry(call: Call) -> Response:
             _entry(body), again=body.get("again") is True, version=_version_of(body)
         )
 
-    return _written(call, served, do, 201)
+    def dry(body: dict[str, Any]) -> Preview:
+        return served.book.preview_add(_entry(body), again=body.get("again") is True)
+
+    return _written(call, served, do, 201, dry)
 
 
 def edit_entry(call: Call) -> Response:
@@ -151,7 +183,10 @@ def edit_entry(call: Call) -> Response:
     def do(body: dict[str, Any]) -> Written:
         return served.book.edit(n, _entry(body), version=_version_of(body))
 
-    return _written(call, served, do, 200)
+    def dry(body: dict[str, Any]) -> Preview:
+        return served.book.preview_edit(n, _entry(body))
+
+    return _written(call, served, do, 200, dry)
 
 
 def delete_entry(call: Call) -> Response:
@@ -161,7 +196,10 @@ def delete_entry(call: Call) -> Response:
     def do(body: dict[str, Any]) -> Written:
         return served.book.delete(n, version=_version_of(body))
 
-    return _written(call, served, do, 200)
+    def dry(body: dict[str, Any]) -> Preview:
+        return served.book.preview_delete(n)
+
+    return _written(call, served, do, 200, dry)
 
 
 ROUTES: list[BaseRoute] = [

@@ -26,16 +26,16 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import ArgumentError, RemikcalcError
 from remikcalc.base.i18n import _
+from remikcalc.render.changes import ChangesText, changes_text
+from remikcalc.render.refusal import for_pad
 from remikcalc.render.sheet import entry_text, scores_text
-from remikcalc.session import Replay, replay
+from remikcalc.session import Replay
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import deal_numbers
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.corrections_forms import DealForm, digest
-from remikcalc.web.corrections_preview import Consequences, consequences
 from remikcalc.web.entry_form import closer_question, new_key
-from remikcalc.web.entry_look import pad_words
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
@@ -146,11 +146,11 @@ def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) 
     rules, seats = state.rules, state.sheet.players
     if posted:  # kept even when the deal has gone since (the answer says what changed)
         try:
-            players = served.book.replay_before(n).tally.active()
+            players = served.book.before(n).replay.tally.active()
         except RemikcalcError:
             players = seats
         return DealForm.of_post(call.form, rules, seats, players)
-    players = served.book.replay_before(n).tally.active()
+    players = served.book.before(n).replay.tally.active()
     index = _entry_index(state, n)
     entry = None if index is None else state.steps[index - 1].entry
     if not isinstance(entry, DealEntry):  # the file changed between the two readings
@@ -210,7 +210,7 @@ def edit(call: Call) -> Response:
                     seen=seen,
                     key=key,
                     status=422,
-                    message=pad_words(str(exc)),
+                    message=for_pad(exc),
                 )
             return saved(call, sheet_url(served.id))
         changed_since = True  # typed into after the preview: show what that changes first
@@ -226,12 +226,11 @@ def edit(call: Call) -> Response:
             seen=seen,
             key=key,
             status=422,
-            message=pad_words(str(exc)),
+            message=for_pad(exc),
         )
     if preview.version != sent:
         return stale()
-    assert preview.step is not None
-    cons = consequences(preview.before, preview.after, preview.step.n)
+    cons = changes_text(preview.changes, preview.after.sheet)
     return _edit_page(
         call,
         served,
@@ -253,7 +252,7 @@ def _delete_page(
     call: Call, served: Served, n: int, *, key: str, status: int = 200, **context: Any
 ) -> Response:
     version, state = served.book.load()
-    cons: Consequences | None = None
+    cons: ChangesText | None = None
     message = context.pop("message", None)
     if message is None:
         try:
@@ -262,8 +261,7 @@ def _delete_page(
             message, status = str(exc), 422 if status == 200 else status
         else:
             version = preview.version
-            start = len(served.book.replay_before(n).steps) + 1
-            cons = consequences(preview.before, preview.after, start, removed=True)
+            cons = changes_text(preview.changes, preview.after.sheet)
     return call.render(
         "delete.html",
         status=status,
@@ -307,7 +305,7 @@ class Undo:
 
     what: str | None = None
     scores: str | None = None
-    cons: Consequences | None = None
+    cons: ChangesText | None = None
     refused: str | None = None
 
 
@@ -331,21 +329,21 @@ def _undo(served: Served, state: Replay) -> Undo | None:
         preview = served.book.preview_undo()
     except RemikcalcError as exc:
         return Undo(what, scores, refused=str(exc))
-    removed_at = len(preview.before.steps) if preview.before is not None else len(state.steps)
-    return Undo(what, scores, consequences(preview.before, preview.after, removed_at, removed=True))
+    return Undo(what, scores, changes_text(preview.changes, preview.after.sheet))
 
 
-def _reentries(state: Replay) -> list[Reentry]:
-    """Each player out, with his re-entry tried on a fresh replay (never the cached one)."""
+def _reentries(served: Served, state: Replay) -> list[Reentry]:
+    """Each player out, with his re-entry tried by the library's dry run."""
     out = []
     for player in state.tally.eliminated():
-        trial = replay(state.sheet)
         try:
-            _entry, step = trial.apply(ReentryEntry(player))
+            preview = served.book.preview_add(ReentryEntry(player))
         except RemikcalcError as exc:
-            out.append(Reentry(player, refused=str(exc)))
+            out.append(Reentry(player, refused=for_pad(exc)))
             continue
-        cons = consequences(state, trial, len(trial.steps))
+        step = preview.step
+        assert step is not None
+        cons = changes_text(preview.changes, preview.after.sheet)
         money = next((p.money for p in cons.totals if p.name == player), None)
         shown = None
         if money is not None and money.changed and cons.money_kind == "money":
@@ -374,7 +372,7 @@ def _more_page(
         players=state.sheet.players,
         undo=_undo(served, state),
         eliminates=state.tally.eliminates,
-        reentries=_reentries(state) if state.tally.eliminates else [],
+        reentries=_reentries(served, state) if state.tally.eliminates else [],
         errors=dict(errors or {}),
         typed=dict(typed or {}),
         keys={"undo": new_key(), "rename": new_key()},
