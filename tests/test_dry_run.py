@@ -9,6 +9,7 @@ nothing; it works on a fork of the sheet's kept replay, never a fresh one.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,11 @@ import remikcalc
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.render.refusal import for_command_line
 from remikcalc.session import book as book_module
-from remikcalc.session.book import SheetFile
+from remikcalc.session.book import Preview, SheetFile, Written
 from remikcalc.session.changes import Change, Total
-from remikcalc.session.replay import Replay
+from remikcalc.session.replay import Replay, replay
 from remikcalc.settle import settle
+from remikcalc.sheet.model import DealEntry
 from tests.clirun import fails, ok
 from tests.padkit import join, make_pad
 
@@ -82,6 +84,8 @@ def test_a_dry_run_does_what_the_write_does_and_writes_nothing(
     n = len(state.steps)
     kinds = ["add"] + (["edit", "delete", "undo"] if n else [])
     kind = data.draw(st.sampled_from(kinds), label="write")
+    dry: Callable[[], Preview]
+    wet: Callable[[], Written]
     k = data.draw(st.integers(1, max(n, 1)), label="deal")
     if kind == "add":
         entry = _points(data, state, "new")
@@ -180,8 +184,9 @@ def test_a_refused_dry_run_is_the_writes_refusal(gin: SheetFile) -> None:
 
 def test_replay_apply_keeps_its_sheet_current(gin: SheetFile) -> None:
     state = gin.replay().fork()
-    canonical, _step = state.apply(remikcalc.sheet.model.DealEntry(scores={"anna": 7}))
-    assert state.sheet.entries[-1] == canonical and canonical.scores == {"Anna": 7}
+    canonical, _step = state.apply(DealEntry(scores={"anna": 7}))
+    assert state.sheet.entries[-1] == canonical
+    assert isinstance(canonical, DealEntry) and canonical.scores == {"Anna": 7}
     assert len(gin.replay().sheet.entries) == 2  # the kept replay is left as it was
 
 
@@ -191,7 +196,7 @@ def test_an_edit_given_the_deals_before_it_scores_only_from_there(
     before = gin.before(2)
     assert before.replay.tally.totals == {"Anna": 25, "Boris": 0}
     calls: list[int] = []
-    real = book_module.replay
+    real = replay
 
     def counted(sheet: Any) -> Replay:
         calls.append(len(sheet.entries))
