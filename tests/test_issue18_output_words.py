@@ -175,16 +175,19 @@ def test_a_gin_draw_is_one_line(lang: str, line: str) -> None:
 
 
 def test_chart_lines_start_each_game_from_zero_at_its_boundary() -> None:
-    from remikcalc.render.sheet import chart_segments
+    from remikcalc.render.chart import chart_data
     from remikcalc.session import replay
     from remikcalc.sheet import load_sheet
 
-    state = replay(load_sheet(ex("gin/pagat-two-games.yaml")))
-    anna = chart_segments(state)["Anna"]
-    assert len(anna) == 2  # two games, two pieces: no fall from 105 to 0
-    (xs1, ys1), (xs2, ys2) = anna
-    assert xs1 == [0.0, 1.0, 2.0, 3.0, 4.0] and ys1[-1] == 105
-    assert xs2[0] == 4.5 and ys2[0] == 0 and xs2[1:] == [5.0, 6.0, 7.0]
+    chart = chart_data(replay(load_sheet(ex("gin/pagat-two-games.yaml"))))
+    anna = [line for line in chart.lines if line.player == "Anna"]
+    assert [line.game for line in anna] == [1, 2]  # two pieces: no fall from 105 to 0
+    first, second = anna
+    assert [x for x, _t in first.points] == [0.0, 1.0, 2.0, 3.0, 4.0]
+    assert first.points[-1] == (4.0, 105)
+    assert second.points[0] == (5.0, 0) and chart.boundaries == ((4.5, 2),)
+    # the deals keep their numbers on the axis, the second game's start has none
+    assert chart.ticks[3:5] == ((4.0, 4), (6.0, 5))
 
 
 def test_show_chart_without_matplotlib_shows_the_sheet_then_says_how(

@@ -24,6 +24,7 @@ from remikcalc.base.numtext import number_text
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.tally import Reentry
 from remikcalc.session import Replay
+from remikcalc.session.replay import deal_numbers
 
 __all__ = ["PALETTE", "Chart", "Line", "chart_data", "progression_svg"]
 
@@ -81,8 +82,6 @@ def chart_data(state: Replay) -> Chart:
     """The chart of a replayed sheet: x 0 is the start (every total 0); each entry takes the
     next position; a new game takes one more position for its start at 0, and the boundary
     sits half way between the last game's end and that start."""
-    from remikcalc.render.sheet import deal_numbers
-
     players = tuple(state.sheet.players)
     numbers = deal_numbers(state.steps)
     open_lines: dict[str, list[tuple[float, int]]] = {p: [(0.0, 0)] for p in players}

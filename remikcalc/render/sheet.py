@@ -21,12 +21,11 @@ from remikcalc.scoring.result import DealResult
 from remikcalc.scoring.tally import Reentry, Tally
 from remikcalc.scoring.why import reason_text
 from remikcalc.session import DealEntry, Replay, Step
-from remikcalc.session.replay import event_numbers
+from remikcalc.session.replay import deal_numbers, event_numbers
 
 __all__ = [
     "SHEET_SCHEMA",
     "chart_png",
-    "deal_numbers",
     "entry_text",
     "progression",
     "render_added",
@@ -108,16 +107,6 @@ def entry_text(step: Step, *, translated: bool = True) -> str:
         return tr(N_("{name} re-enters")).format(name=result.player)
     assert isinstance(step.entry, DealEntry)
     return outcome_text(result, translated=translated)
-
-
-def deal_numbers(steps: Sequence[Step]) -> dict[int, int]:
-    """Each deal's number as ``show`` gives it, by entry number: events (a re-entry) are
-    not deals and have none, so the deals are numbered 1, 2, 3 around them."""
-    numbers: dict[int, int] = {}
-    for step in steps:
-        if not isinstance(step.result, Reentry):
-            numbers[step.n] = len(numbers) + 1
-    return numbers
 
 
 def step_label(state: Replay, step: Step) -> str:
@@ -471,56 +460,6 @@ def render_added(
     return "\n".join(parts)
 
 
-def _x_positions(state: Replay) -> list[float]:
-    """Where each step stands on the chart's x axis: a deal at its number as ``show`` gives
-    it, an event (a re-entry) half-way after the deal before it."""
-    numbers = deal_numbers(state.steps)
-    xs: list[float] = []
-    last = 0
-    for step in state.steps:
-        if step.n in numbers:
-            last = numbers[step.n]
-            xs.append(float(last))
-        else:
-            xs.append(last + 0.5)
-    return xs
-
-
-def _game_lines_x(state: Replay) -> list[tuple[int, float]]:
-    """Each game after the first: its number and where its boundary is drawn (half-way
-    between its first entry and the one before)."""
-    xs = _x_positions(state)
-    starts = _game_starts(state)
-    return [(step.game, xs[i] - 0.5) for i, step in enumerate(state.steps) if step.n in starts]
-
-
-def chart_segments(state: Replay) -> dict[str, list[tuple[list[float], list[int]]]]:
-    """Each player's line on the chart, one piece per game: the first from 0 before deal 1,
-    each later one from 0 at the game's boundary, so that a new game never reads as points
-    lost. The x values are the deals' numbers as ``show`` gives them.
-
-    >>> from remikcalc.session import replay
-    >>> from remikcalc.sheet import sheet_from_text
-    >>> sheet = sheet_from_text("{remikcalc: 1, variant: gin, players: [Anna, Boris], "
-    ...     "deals: [{scores: {Anna: 100}}, {scores: {Boris: 20}}]}")
-    >>> chart_segments(replay(sheet))["Anna"]
-    [([0.0, 1.0], [0, 100]), ([1.5, 2.0], [0, 0])]
-    """
-    xs = _x_positions(state)
-    starts = _game_starts(state)
-    out: dict[str, list[tuple[list[float], list[int]]]] = {}
-    for p in state.sheet.players:
-        pieces: list[tuple[list[float], list[int]]] = [([0.0], [0])]
-        for x, step in zip(xs, state.steps, strict=True):
-            if step.n in starts:
-                pieces.append(([x - 0.5], [0]))
-            piece = pieces[-1]
-            piece[0].append(x)
-            piece[1].append(step.totals.get(p, piece[1][-1]))
-        out[p] = pieces
-    return out
-
-
 def chart_png(state: Replay, path: str, kind: str = "png") -> None:
     """Draw the score progression to a ``kind`` (png, svg, pdf) file (needs the optional
     ``plot`` extra)."""
@@ -535,17 +474,23 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
                 command="pip install 'remikcalc[plot]'"
             )
         ) from None
+    from remikcalc.render.chart import chart_data
+
+    chart = chart_data(state)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    segments = chart_segments(state)
-    for i, player in enumerate(state.sheet.players):
-        colour = colours[i % len(colours)]
-        for k, (xs, ys) in enumerate(segments[player]):
-            # a new game starts from 0 on a line of its own: no fall from the last total
-            marks = list(range(0 if k == 0 else 1, len(xs)))  # a game's 0 is no deal
-            label = player if k == 0 else None
-            ax.plot(xs, ys, marker="o", color=colour, label=label, markevery=marks)
-    for n, at in _game_lines_x(state):
+    named: set[str] = set()
+    for line in chart.lines:
+        colour = colours[chart.players.index(line.player) % len(colours)]
+        xs = [x for x, _total in line.points]
+        ys = [total for _x, total in line.points]
+        # a line of a later game starts from 0 at its own start: no fall from the last total,
+        # and no mark there (that 0 is no deal)
+        marks = list(range(0 if line.game == 1 else 1, len(xs)))
+        label = None if line.player in named else line.player
+        named.add(line.player)
+        ax.plot(xs, ys, marker="o", color=colour, label=label, markevery=marks)
+    for at, n in chart.boundaries:
         ax.axvline(at, linestyle=":", linewidth=1, color="grey")
         ax.annotate(
             _("game {n}").format(n=n),
@@ -556,12 +501,13 @@ def chart_png(state: Replay, path: str, kind: str = "png") -> None:
             fontsize=8,
             color="grey",
         )
-    target = state.tally.limit  # the game target, or the total that puts a player out
-    if target is not None:
-        ax.axhline(target, linestyle="--", linewidth=1, color="grey")
+    if chart.target is not None:  # the game target, or the total that puts a player out
+        ax.axhline(chart.target, linestyle="--", linewidth=1, color="grey")
+    deals = [(x, n) for x, n in chart.ticks if n is not None]
+    step = max(1, len(deals) // 12)  # at most a dozen numbers on the axis
+    ax.set_xticks([x for x, _n in deals[::step]], [str(n) for _x, n in deals[::step]])
     ax.set_xlabel(_("deal (as show numbers them)"))
     ax.set_ylabel(_("total"))
-    ax.xaxis.set_major_locator(import_module("matplotlib.ticker").MaxNLocator(integer=True))
     title = state.sheet.title or _("{variant}: score progression").format(
         variant=variant_word(state.rules.variant)
     )
