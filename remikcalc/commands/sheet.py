@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,9 +25,11 @@ from remikcalc.commands.prompts import load
 from remikcalc.commands.saving import Save
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.session import Replay, Step
-from remikcalc.session.book import Preview
 from remikcalc.settle import Settlement
 from remikcalc.sheet.model import DealEntry, Entry, Sheet, same_entry
+
+if TYPE_CHECKING:
+    from remikcalc.session.book import Preview
 
 # --- new ----------------------------------------------------------------------------------------
 
