@@ -22,6 +22,12 @@ from tests.test_web_corrections import form_of, page_main, snapshot
 __all__ = ["browser", "folder", "pad", "phone"]
 
 
+def speaking(folder: Path, lang: str) -> Phone:
+    """A phone joined to a pad on ``folder`` whose browser asks for ``lang``."""
+    app, config = make_pad(folder)
+    return join(app, config, **{"accept-language": lang})
+
+
 def dealer_line(page: str) -> str | None:
     found = re.search(r'<p class="dealer">(.*?)</p>', page)
     return None if found is None else html.unescape(found.group(1))
@@ -71,7 +77,7 @@ def test_the_sheet_page_says_who_deals_next_in_the_phones_language(
     page = phone.get(f"/s/{sheet}").text
     assert dealer_line(page) == "Next to deal: Boris"
     assert "Next to deal" not in re.sub(r'<p class="dealer">.*?</p>', "", page)  # said once
-    pl = join(*make_pad(folder), **{"accept-language": "pl"})
+    pl = speaking(folder, "pl")
     assert dealer_line(pl.get(f"/s/{pl.sheet_id('gin.yaml')}").text) == "Teraz rozdaje: Boris"
     assert phone.api("GET", f"/api/sheets/{sheet}").json()["dealer"] == "Boris"
     # the bridge sheet names no first dealer: nothing is said, and the API says null
@@ -87,7 +93,7 @@ def test_the_table_view_says_who_deals_next_and_how_many_cards_in_bridge(tmp_pat
     viewer = join(*make_pad(tmp_path))
     page = viewer.get(f"/s/{viewer.sheet_id('b.yaml')}/table").text
     assert dealer_line(page) == "Next to deal: Carl (takes 11 cards)"
-    ru = join(*make_pad(tmp_path), **{"accept-language": "ru"})
+    ru = speaking(tmp_path, "ru")
     page = ru.get(f"/s/{ru.sheet_id('b.yaml')}/table").text
     assert dealer_line(page) == "Следующим сдаёт: Carl (получает 11 карт)"
 

@@ -30,6 +30,12 @@ def sheets(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def speaking(folder: Path, lang: str) -> Phone:
+    """A phone joined to a pad on ``folder`` whose browser asks for ``lang``."""
+    app, config = make_pad(folder)
+    return join(app, config, **{"accept-language": lang})
+
+
 def wake_note(page: str) -> re.Match[str]:
     found = re.search(r'<p class="wake note" data-wake ([^>]*)>(.*?)</p>', page)
     assert found is not None
@@ -53,7 +59,7 @@ def test_the_table_view_loads_the_script_and_says_how_otherwise(sheets: Path) ->
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert "wakeLock.request" in script.text
     assert "wakelock.js" not in viewer.get(f"/s/{sheet}").text  # only the table view asks
-    pl = join(*make_pad(sheets), **{"accept-language": "pl"})
+    pl = speaking(sheets, "pl")
     note = wake_note(pl.get(f"/s/{pl.sheet_id('gin.yaml')}/table").text)
     assert html.unescape(note.group(2)) == (
         "Żeby ekran nie gasł, wyłącz jego wygaszanie w ustawieniach urządzenia."
