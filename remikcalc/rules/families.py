@@ -161,7 +161,8 @@ class FamilySpec:
     #: seating order who plays it (players who are out skipped), or ``winner`` (gin and
     #: oklahoma: the deal's winner; a deal nobody won is dealt again by the same dealer).
     deal_passes: DealPassing = "left"
-    #: the dealer takes this many cards more than the others (bridge: 11, and discards first).
+    #: the dealer takes this many cards more than the others (bridge: 1, so 11, and discards
+    #: the extra one first).
     dealer_extra_cards: int = 0
 
     #: the rule keys this family's scorer and tally read (and the opening analysis, for

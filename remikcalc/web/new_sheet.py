@@ -165,7 +165,7 @@ def _dealer(values: Sequence[str], chosen: str) -> str | None:
         message = _("The player who deals first needs a field of their own.")
     else:
         message = _("The field marked to deal first has no name in it.")
-    raise ArgumentError(message, code="unknown_player", field="dealer")
+    raise ArgumentError(message, code="unclear_dealer", field="dealer")
 
 
 def _field_of(
