@@ -241,6 +241,7 @@ def test_show_markdown(gin: Path) -> None:
         "| 2   | points only  | Boris +30 | 59     | 30      |\n"
         "\n"
         "- Points left to reach 100: Anna 41, Boris 70\n"
+        "- Next to deal: Boris\n"
     )
 
 

@@ -122,9 +122,10 @@ def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> Non
     assert ru[2].split() == ["игрок", "комбинации", "свободные", "доложено", "на", "руке", "очки"]
     assert any(line.startswith("Anna     9т 9б 9ч ") for line in ru)
     assert "Почему:" in ru
-    assert ru[-3:] == [
+    assert ru[-4:] == [
         "Итого: Anna 59, Boris 0",
         "До 100 осталось: Anna 41, Boris 100",
+        "Следующим сдаёт: Anna",  # Anna won deal 8: she deals deal 9
         "Пока в деньгах: Anna +29,50\u00a0zł, Boris -29,50\u00a0zł",
     ]
     undo = lines("--lang", "pl", "undo", str(sheet))

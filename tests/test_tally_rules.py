@@ -78,6 +78,7 @@ def test_gin_games_in_a_row_each_settle_with_game_bonus_and_boxes() -> None:
         "net": {"Anna": "10", "Boris": "-10"},
         "transfers": [{"from": "Boris", "to": "Anna", "amount": "10"}],
         "pool": "0",
+        "dealer": "Boris",  # the winner of the last deal deals the next (no dealer: written)
         "games": [
             {
                 "totals": {"Anna": 105, "Boris": 20},
@@ -175,6 +176,7 @@ def test_a_bridge_re_entry_is_counted_paid_into_the_pool_and_the_last_one_in_tak
             {"from": "Carl", "to": "Anna", "amount": "2"},
         ],
         "pool": "0",
+        "dealer": None,  # the sheet names no first dealer: the deal passes on from nobody known
         "in": ["Anna"],
         "eliminated": ["Boris", "Carl"],
         "reentries": {"Anna": 0, "Boris": 1, "Carl": 0},

@@ -52,6 +52,7 @@ def test_an_undercut_is_headed_by_who_undercut_whom(tmp_path: Path) -> None:
         "\n"
         "Totals: Anna 0, Boris 18\n"
         "Points left to reach 100: Anna 100, Boris 82\n"
+        "Next to deal: Boris\n"  # in gin the winner of a deal deals the next
     )
     assert "1    Boris undercuts Anna  Boris +18  0       18\n" in ok("show", str(path)).stdout
 
@@ -336,6 +337,7 @@ def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
         "Column 2: Anna 25, Boris 30 (open)\n"
         "Column 3: Anna 0, Boris 0 (open)\n"
         "Points left to reach 100: Anna 57, Boris 58\n"
+        "Next to deal: Boris\n"
     )
     assert ok("add", str(path), "--score", "Anna=5").stdout.startswith(
         "Deal 5: points only (Anna +5)\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
@@ -410,6 +412,7 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
     assert ok("add", str(path), "--score", "Anna=25").stdout == (
         "Deal 1: points only (Anna +25)\n\nTotals: Anna 25, Boris 0\n"
         "Points left to reach 100: Anna 75, Boris 100\n"
+        "Next to deal: Anna\n"
     )
     assert ok("add", str(path), "--score", "Boris=10", "--verbose").stdout == (
         "Deal 2: points only (Boris +10)\n"
@@ -422,6 +425,7 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
         "2    points only  Boris +10  25      10\n"
         "\n"
         "Points left to reach 100: Anna 75, Boris 90\n"
+        "Next to deal: Boris\n"
         "\n"
         "Anna   ▁██ 25\n"
         "Boris  ▁▁▄ 10\n"
@@ -429,6 +433,7 @@ def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path
     assert ok("edit", str(path), "2", "--score", "Boris=12").stdout == (
         "Deal 2: points only (Boris +12)\n\nTotals: Anna 25, Boris 12\n"
         "Points left to reach 100: Anna 75, Boris 88\n"
+        "Next to deal: Boris\n"
     )
     assert "#    deal" in ok("edit", str(path), "2", "--score", "Boris=12", "--verbose").stdout
     assert ok("add", str(path), "--score", "Anna=5", "--format", "csv").stdout.endswith(

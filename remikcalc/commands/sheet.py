@@ -34,7 +34,13 @@ if TYPE_CHECKING:
 # --- new ----------------------------------------------------------------------------------------
 
 #: the command line's name of each argument the library names in an ArgumentError
-_HINTS = {"players": "--players", "title": "--title", "currency": "--currency", "new": "NEW"}
+_HINTS = {
+    "players": "--players",
+    "title": "--title",
+    "currency": "--currency",
+    "dealer": "--dealer",
+    "new": "NEW",
+}
 
 
 @contextlib.contextmanager
@@ -50,6 +56,12 @@ def as_bad_parameter() -> Iterator[None]:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--variant", "-v", required=True, help="Variant name or alias (gin, bridge, ...).")
 @click.option("--players", required=True, metavar="A,B,...", help="Players in seating order.")
+@click.option(
+    "--dealer",
+    default=None,
+    metavar="NAME",
+    help="Who deals first (one of the players); then show, add and settle say who deals next.",
+)
 @click.option("--preset", "-p", default=None, help="Preset of the variant.")
 @click.option("--rule", multiple=True, metavar="KEY=VALUE", help="House rule, repeatable.")
 @click.option("--stake", default=None, help="Money per point (bridge: per stake), e.g. 0.10.")
@@ -63,6 +75,7 @@ def new_cmd(
     file: str,
     variant: str,
     players: str,
+    dealer: str | None,
     preset: str | None,
     rule: tuple[str, ...],
     stake: str | None,
@@ -80,6 +93,7 @@ def new_cmd(
       remikcalc new game.yaml -v gin --players Anna,Boris --stake 0.10 --currency PLN
       remikcalc new bridge.yaml -v bridge --players Anna,Boris,Carl,Dora --stake 2
       remikcalc new hw.yaml -v gin --players Anna,Boris --hollywood --preset pagat
+      remikcalc new rummy.yaml -v rummy --players Anna,Boris,Carl --dealer Carl
     """
     from remikcalc.session.book import new_sheet
 
@@ -97,21 +111,25 @@ def new_cmd(
                 currency=currency,
                 decimals=decimals,
                 title=title,
+                dealer=dealer,
                 force=force,
                 commit=save.commit,
             )
-        sheet = book.replay().sheet
+        state = book.replay()
+        sheet = state.sheet
         with save.reported():
             if fmt == "json":
                 from remikcalc.render import to_json
 
-                click.echo(
-                    to_json(
-                        {"file": file, "variant": sheet.variant, "players": list(sheet.players)}
-                    )
-                )
+                data = {"file": file, "variant": sheet.variant, "players": list(sheet.players)}
+                click.echo(to_json({**data, "dealer": sheet.dealer}))
                 return
             click.echo(_started(file, sheet))
+            from remikcalc.render.sheet import dealer_line
+
+            first = dealer_line(state)
+            if first is not None:
+                click.echo(first)
             click.echo(
                 _("Add deals with: {command}").format(
                     command=f"remikcalc add {file} --closer NAME NAME=CARDS ..."

@@ -90,6 +90,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
         for t in settlement.transfers
     ]
     out["pool"] = pool
+    out["dealer"] = state.next_dealer()
     if sheet.stake is not None:
         out["stake"] = format(sheet.stake, "f")
     if sheet.currency is not None:

@@ -26,6 +26,7 @@ from remikcalc.session.replay import deal_numbers, event_numbers
 __all__ = [
     "SHEET_SCHEMA",
     "chart_png",
+    "dealer_line",
     "entry_text",
     "progression",
     "render_added",
@@ -163,6 +164,7 @@ def sheet_json(state: Replay) -> dict[str, Any]:
         "winner": tally.winner,
         "left": tally.left(),
         "progression": series,
+        "dealer": state.next_dealer(),
     }
     if tally.eliminates:
         data["out"] = list(tally.eliminated())
@@ -184,9 +186,25 @@ def note_text(tally: Tally) -> str | None:
     return None if note is None else reason_text(note)
 
 
+def dealer_line(state: Replay) -> str | None:
+    """Who deals the next deal, in the language spoken: "Next to deal: Boris" (remik bridge:
+    "... (takes 11 cards)", the dealer's extra card); None when that is not known."""
+    dealer = state.next_dealer()
+    if dealer is None:
+        return None
+    extra = state.rules.spec.dealer_extra_cards
+    if not extra:
+        return _("Next to deal: {player}").format(player=dealer)
+    cards = state.rules.hand_size + extra
+    line = ngettext(
+        "Next to deal: {player} (takes {n} card)", "Next to deal: {player} (takes {n} cards)", cards
+    )
+    return line.format(player=dealer, n=cards)
+
+
 def status_lines(state: Replay) -> list[str]:
-    """The sheet's status in sentences (who is out, the pool, game over, points left), in the
-    language spoken: what ``show`` prints under the table."""
+    """The sheet's status in sentences (who is out, the pool, game over, points left, who deals
+    next), in the language spoken: what ``show`` prints under the table."""
     tally = state.tally
     lines: list[str] = []
     for i, game in enumerate(tally.columns(), start=1):  # Hollywood
@@ -223,6 +241,9 @@ def status_lines(state: Replay) -> list[str]:
         target = tally.limit
         shown = "None" if target is None else number_text(target)
         lines.append(line.format(target=shown, players=parts))
+    dealer = dealer_line(state)
+    if dealer is not None:
+        lines.append(dealer)
     return lines
 
 

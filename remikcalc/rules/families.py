@@ -19,6 +19,8 @@ continental).
 (True, False)
 >>> family_spec("rummy500").closer_went_out, family_spec("bridge").ends_at
 (True, 'elimination_at')
+>>> family_spec("knock").deal_passes, family_spec("rummy").deal_passes
+('winner', 'left')
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ __all__ = [
     "OUTCOMES",
     "REGISTRY",
     "Closing",
+    "DealPassing",
     "DrawScores",
     "Family",
     "FamilySpec",
@@ -69,6 +72,8 @@ DrawScores = Literal["none", "penalties", "any"]
 Unit = Literal["point", "stake"]
 #: what the closer of a deal does, in the words that ask who it was (:attr:`FamilySpec.closing`)
 Closing = Literal["knocked", "closed", "went_out"]
+#: who deals the next deal (:attr:`FamilySpec.deal_passes`)
+DealPassing = Literal["left", "winner"]
 
 
 class Family(StrEnum):
@@ -151,6 +156,14 @@ class FamilySpec:
     ends_at: str | None = "game_target"
     #: the deal scores are penalties (bridge): a lower score is the better deal.
     low_wins: bool = False
+
+    #: who deals the next deal (docs/RULES.md, "Who deals"): ``left``, the next player in
+    #: seating order who plays it (players who are out skipped), or ``winner`` (gin and
+    #: oklahoma: the deal's winner; a deal nobody won is dealt again by the same dealer).
+    deal_passes: DealPassing = "left"
+    #: the dealer takes this many cards more than the others (bridge: 1, so 11, and discards
+    #: the extra one first).
+    dealer_extra_cards: int = 0
 
     #: the rule keys this family's scorer and tally read (and the opening analysis, for
     #: ``first_meld_min``), beyond those every variant reads: what ``remikcalc rules`` shows.
@@ -256,6 +269,7 @@ _SPECS = (
         closing="knocked",
         negative_scores=False,
         hollywood=True,
+        deal_passes="winner",
         # and, where they are on, upcard_knock and spade_double (rules/ruleset.py: UPCARD_KEYS)
         rule_keys=frozenset(
             {
@@ -288,6 +302,7 @@ _SPECS = (
         unit="stake",
         ends_at="elimination_at",
         low_wins=True,
+        dealer_extra_cards=1,
         rule_keys=frozenset(
             {
                 "knock_limit",

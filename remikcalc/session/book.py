@@ -625,14 +625,16 @@ def make_sheet(
     currency: str | None = None,
     decimals: int | None = None,
     title: str | None = None,
+    dealer: str | None = None,
 ) -> Sheet:
     """A new sheet's settings, checked as the reader checks a file's (ArgumentError naming
     the argument, RulesError for the variant, preset and rules). ``rules`` are house rules: a
-    mapping of rule key to value, or ``KEY=VALUE`` texts as ``--rule`` takes them."""
+    mapping of rule key to value, or ``KEY=VALUE`` texts as ``--rule`` takes them; ``dealer``
+    the first dealer, one of the players (ArgumentError ``dealer`` otherwise)."""
     from remikcalc.base.money import currency_code, currency_decimals, parse_amount
     from remikcalc.rules.overrides import parse_override
     from remikcalc.rules.variants import find_variant
-    from remikcalc.sheet.model import currency_problem, title_problem
+    from remikcalc.sheet.model import currency_problem, dealer_named, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
         raise ArgumentError(why, code="bad_title", field="title")
@@ -656,6 +658,7 @@ def make_sheet(
     sheet = Sheet(
         variant=spec.name,
         players=names,
+        dealer=None if dealer is None else dealer_named(dealer, names),
         preset=None if preset is None else preset.strip().lower(),
         rules=settings,
         stake=None if stake is None else parse_amount(stake, decimals=places),
@@ -678,6 +681,7 @@ def new_sheet(
     currency: str | None = None,
     decimals: int | None = None,
     title: str | None = None,
+    dealer: str | None = None,
     force: bool = False,
     commit: Commit | None = None,
 ) -> SheetFile:
@@ -694,6 +698,7 @@ def new_sheet(
         currency=currency,
         decimals=decimals,
         title=title,
+        dealer=dealer,
     )
     name = os.fspath(path)
     commit = Commit() if commit is None else commit

@@ -255,8 +255,9 @@ def _not_a_player(name: str, sheet: Sheet) -> str:
 
 
 def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
-    """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere,
-    and the player's name as it was (ArgumentError ``new`` for a name that cannot be)."""
+    """``sheet`` with the player ``old`` (matched ignoring case) called ``new`` everywhere (the
+    first dealer too), and the player's name as it was (ArgumentError ``new`` for a name that
+    cannot be)."""
     from remikcalc.scoring.deal import player_named
 
     try:
@@ -282,5 +283,6 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
     return dataclasses.replace(
         sheet,
         players=tuple(new if p == player else p for p in sheet.players),
+        dealer=new if sheet.dealer == player else sheet.dealer,
         entries=tuple(_renamed_entry(e, player, new, keys_of) for e in sheet.entries),
     ), player

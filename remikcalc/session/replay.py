@@ -23,6 +23,7 @@ from remikcalc.scoring.deal import Deal, build_deal, player_named
 from remikcalc.scoring.points import score_points
 from remikcalc.scoring.result import DealResult
 from remikcalc.scoring.tally import Reentry, Tally, make_tally
+from remikcalc.session.dealing import dealer_after
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
 
@@ -38,6 +39,9 @@ class Step:
     #: the game the entry belongs to (1 for the first); the first deal after a finished game
     #: starts the next one (``show`` marks where)
     game: int = 1
+    #: who dealt this deal, by the variant's rule (:mod:`remikcalc.session.dealing`); None for
+    #: an event, or when it is not known
+    dealer: str | None = None
 
 
 class Replay:
@@ -86,6 +90,20 @@ class Replay:
             return score_points(self.rules, self.tally.active(), entry)[0]
         return _canonical(entry, build_deal(self.rules, self.tally.active(), entry))
 
+    def next_dealer(self) -> str | None:
+        """Who deals the next deal, by the variant's rule (docs/RULES.md, "Who deals"); None
+        when that is not known (no first dealer on the sheet and, where the winner deals, no
+        deal won yet) or no deal is to come (the sheet is closed)."""
+        if self.tally.closed() is not None:
+            return None
+        last = next((s for s in reversed(self.steps) if isinstance(s.result, DealResult)), None)
+        if last is None:
+            return self.sheet.dealer
+        assert isinstance(last.result, DealResult)
+        passing = self.rules.spec.deal_passes
+        playing = self.tally.active() if passing == "left" else ()
+        return dealer_after(passing, self.sheet.players, playing, last.dealer, last.result.winner)
+
     def apply(self, entry: Entry) -> tuple[Entry, Step]:
         """Score one more entry and add it to :attr:`sheet`, written canonically: returns it
         so written, and its step.
@@ -110,6 +128,7 @@ class Replay:
 
     def _score(self, entry: Entry) -> tuple[Entry, Step]:
         tally = self.tally
+        dealer = None
         if isinstance(entry, ReentryEntry):
             name = _named(entry.player, tally.players, "player")
             event = tally.reenter(name)
@@ -120,6 +139,7 @@ class Replay:
             if why is not None:
                 raise SettleError(_("no more deals: {why}").format(why=why))
             tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()), entry.closer])
+            dealer = self.next_dealer()
             if entry.scores is not None:
                 canonical, result = score_points(self.rules, tally.active(), entry)
             else:
@@ -129,7 +149,13 @@ class Replay:
             tally.add(result)
         out = tally.eliminated()
         step = Step(
-            len(self.steps) + 1, canonical, result, dict(tally.totals), out, tally.game_number
+            len(self.steps) + 1,
+            canonical,
+            result,
+            dict(tally.totals),
+            out,
+            tally.game_number,
+            dealer,
         )
         self.steps.append(step)
         return canonical, step

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from remikcalc.base.errors import ArgumentError
 from remikcalc.base.i18n import _
 from remikcalc.base.money import currency_decimals
 from remikcalc.rules.dealinput import DealInput, name_key
@@ -29,6 +30,7 @@ __all__ = [
     "ReentryEntry",
     "Sheet",
     "currency_problem",
+    "dealer_named",
     "player_name_problem",
     "title_problem",
 ]
@@ -76,6 +78,9 @@ class Sheet:
 
     variant: str
     players: tuple[str, ...]
+    #: who deals the first deal (``dealer:``), as ``players`` spells the name; None: not
+    #: written down (drawn by lot at the table)
+    dealer: str | None = None
     preset: str | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     stake: Decimal | None = None
@@ -100,6 +105,34 @@ class Sheet:
 
     def with_entries(self, entries: Sequence[Entry]) -> Sheet:
         return dataclasses.replace(self, entries=tuple(entries))
+
+
+def dealer_named(name: str, players: Sequence[str]) -> str:
+    """The player ``name`` names as the first dealer (matched ignoring case), spelled as
+    ``players`` spells it; ArgumentError ``dealer`` for a name that is none of them.
+
+    >>> dealer_named("boris", ("Anna", "Boris"))
+    'Boris'
+    """
+    wanted = name_key(name.strip())
+    found = [p for p in players if name_key(p) == wanted]
+    if len(found) == 1:
+        return found[0]
+    import difflib  # only for a refusal (not loaded at start-up)
+
+    close = difflib.get_close_matches(name, list(players), n=1)
+    if close:
+        message = _(
+            "the first dealer {name!r} is not a player of this sheet; did you mean {close}?"
+        )
+    else:
+        message = _("the first dealer {name!r} is not a player of this sheet; players: {players}")
+    raise ArgumentError(
+        message.format(name=name, close=close[0] if close else "", players=", ".join(players)),
+        code="unknown_player",
+        field="dealer",
+        details={"name": name, "players": list(players)},
+    )
 
 
 _NAME_FORBIDDEN = set("=,|")

@@ -56,6 +56,7 @@ TOP_KEYS = (
     "preset",
     "rules",
     "players",
+    "dealer",
     "stake",
     "currency",
     "decimals",
@@ -297,12 +298,14 @@ def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
     preset = _optional_text(r, top, "preset")
     rules = _rules(r, top)
     players = _players(r, top)
+    dealer = _dealer(r, top, players)
     money = _money(r, top)
     title = _checked_text(r, top, "title", title_problem)
     source = _optional_text(r, top, "source")
     sheet = Sheet(
         variant=variant or "gin",
         players=tuple(players),
+        dealer=dealer,
         preset=preset,
         rules=rules,
         **money,
@@ -456,6 +459,14 @@ def _players(r: Reader, top: Pairs) -> list[str]:
     if len(node.items) < 2:
         r.p.add(node, "players", _("a game needs at least two players"))
     return players
+
+
+def _dealer(r: Reader, top: Pairs, players: list[str]) -> str | None:
+    """The first dealer: a player of the sheet, matched ignoring case and spelled as
+    ``players`` spells it (``dealer: boris`` is Boris)."""
+    if "dealer" not in top or is_null(top["dealer"][1]):
+        return None
+    return r.player(top["dealer"][1], "dealer", players)
 
 
 # --- the entries --------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from remikcalc.sheet.files import too_big
 from remikcalc.sheet.model import Entry, Sheet
 from remikcalc.sheet.read import parse_text
 from remikcalc.sheet.reread import reread
-from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry, players_text
+from remikcalc.sheet.write import dump_sheet, entry_lines, indent_entry, name_text, players_text
 from remikcalc.sheet.yamltree import MAX_BYTES, Node
 
 __all__ = [
@@ -285,6 +285,36 @@ def _spliced_players(text: str, root: Node | None, want: Sheet) -> str | None:
     return "".join(lines)
 
 
+#: a quoted scalar as it is written, from its opening quote to its closing one
+_QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\.)*"'), "'": re.compile(r"'(?:[^']|'')*'")}
+
+
+def _spliced_dealer(text: str, root: Node | None, want: Sheet) -> str | None:
+    """The first dealer's name written again in place, when ``dealer:`` holds it on one line
+    (plain or quoted); the rest of its line (a comment) kept."""
+    if root is None or root.kind != "map" or want.dealer is None:
+        return None
+    found = [v for k, v in root.pairs if k.value == "dealer"]
+    if len(found) != 1 or found[0].kind != "scalar":
+        return None
+    node = found[0]
+    lines = _lines(text)
+    row = lines[node.line - 1]
+    start = node.column
+    quote = row[start : start + 1]
+    if quote in _QUOTED:
+        match = _QUOTED[quote].match(row, start)
+        if match is None:
+            return None
+        end = match.end()
+    elif row.startswith(node.value, start):
+        end = start + len(node.value)
+    else:
+        return None
+    lines[node.line - 1] = row[:start] + name_text(want.dealer) + row[end:]
+    return "".join(lines)
+
+
 def _no_entry(name: str, n: int, count: int) -> str:
     if count == 0:
         return _("{name}: the sheet has no entries yet; there is no entry {n}").format(
@@ -417,11 +447,13 @@ def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) 
 
 def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
     """The text changed to ``want``, which has the same settings and number of entries except
-    for its players (a rename): the players line and each entry that differs are replaced in
-    place where possible (comments kept), checked by loading back; else canonical.
+    for its players (a rename): the players line, the first dealer and each entry that
+    differs are replaced in place where possible (comments kept), checked by loading back;
+    else canonical.
 
-    The players line goes first: it is one line written again in place, so no entry's line
-    moves (after the entries, a players list below the deals would have moved with them).
+    The players line and the dealer go first: each is one line written again in place, so no
+    entry's line moves (after the entries, a players list below the deals would have moved
+    with them).
     The entries are then replaced from the last one up, so the lines of the earlier ones do
     not move and the node tree read once locates them all: the text is not parsed again per
     entry.
@@ -433,6 +465,8 @@ def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
             candidate = st.text
             if sheet.players != want.players:
                 candidate = _spliced_players(candidate, st.root, want)
+            if candidate is not None and sheet.dealer != want.dealer:
+                candidate = _spliced_dealer(candidate, st.root, want)
             if candidate is not None:
                 candidate = _spliced_entries(candidate, st.root, sheet, want)
     except RemikcalcError:  # a layout the splicing does not follow: the standard one

@@ -21,7 +21,7 @@ from remikcalc.rules.dealinput import FIELDS, Kind
 from remikcalc.sheet.model import Entry, ReentryEntry, Sheet
 from remikcalc.sheet.yamltree import plain_value
 
-__all__ = ["dump_sheet", "entry_lines", "indent_entry", "players_text"]
+__all__ = ["dump_sheet", "entry_lines", "indent_entry", "name_text", "players_text"]
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -156,6 +156,8 @@ def dump_sheet(sheet: Sheet) -> str:
         pairs = ", ".join(f"{_name(k)}: {_word(v)}" for k, v in sheet.rules.items())
         lines.append(f"rules: {{{pairs}}}")
     lines.append("players: " + players_text(sheet.players))
+    if sheet.dealer is not None:
+        lines.append(f"dealer: {name_text(sheet.dealer)}")
     if sheet.stake is not None:
         lines.append(f'stake: "{format(sheet.stake, "f")}"')
     if sheet.currency is not None:
@@ -174,6 +176,12 @@ def dump_sheet(sheet: Sheet) -> str:
     for entry in sheet.entries:
         lines.extend(indent_entry(entry_lines(entry), 2, 4))
     return "\n".join(lines) + "\n"
+
+
+def name_text(name: str) -> str:
+    """A player's name as the sheet writes it (``dealer: Anna``): plain, or quoted where a YAML
+    reader could take it for something else (``"No"``)."""
+    return _name(name)
 
 
 def players_text(players: Sequence[str]) -> str:

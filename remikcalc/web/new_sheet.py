@@ -10,6 +10,7 @@ does (:mod:`remikcalc.web.corrections`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -150,6 +151,23 @@ def _players(values: Sequence[str]) -> list[str]:
     return [n.strip() for text in values for n in text.split(",") if n.strip()]
 
 
+def _dealer(values: Sequence[str], chosen: str) -> str | None:
+    """The first dealer: the name in the player field marked "deals first" (``chosen``, its
+    number from 1), or None when none is marked; ArgumentError ``dealer`` for a field marked
+    that holds no name, or several."""
+    if not chosen.strip():
+        return None
+    at = int(chosen) if re.fullmatch(r"[0-9]{1,3}", chosen.strip()) else 0
+    names = _players([values[at - 1]]) if 1 <= at <= len(values) else []
+    if len(names) == 1:
+        return names[0]
+    if names:
+        message = _("The player who deals first needs a field of their own.")
+    else:
+        message = _("The field marked to deal first has no name in it.")
+    raise ArgumentError(message, code="unclear_dealer", field="dealer")
+
+
 def _field_of(
     exc: RemikcalcError,
     variant: str,
@@ -206,6 +224,7 @@ def new(call: Call) -> Response:
         "stake": form.get("stake"),
         "currency": form.get("currency"),
         "title": form.get("title"),
+        "dealer": form.get("dealer"),
         "key": form.get("key"),
     }
     settings: dict[str, Any] = {
@@ -222,6 +241,7 @@ def new(call: Call) -> Response:
     from remikcalc.session.book import make_sheet, new_sheet
 
     try:
+        settings["dealer"] = _dealer(form.all("players"), form.get("dealer"))
         make_sheet(**settings)
         name = find_variant(variant).name
     except RemikcalcError as exc:

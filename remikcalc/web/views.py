@@ -10,7 +10,7 @@ from decimal import Decimal
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import N_, _, current, ngettext
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.render.sheet import entry_text, scores_text, status_lines
+from remikcalc.render.sheet import dealer_line, entry_text, scores_text, status_lines
 from remikcalc.render.summary import sheet_title
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.result import POOL
@@ -121,6 +121,8 @@ class SheetView:
     deals: int = 0
     #: the limit puts a player out (bridge) rather than winning the game
     eliminates: bool = False
+    #: who deals next: "Next to deal: Boris", or None when that is not known
+    dealer: str | None = None
 
 
 def summary(served: Served) -> SheetSummary:
@@ -274,12 +276,14 @@ _SAID_IN_THE_BOXES = (
 
 
 def _status(state: Replay) -> tuple[str, ...]:
-    """The CLI's status lines, but for what the players' boxes say (the points left) and the
-    pool's line, which the pool's own box says."""
+    """The CLI's status lines, but for what the players' boxes say (the points left), the
+    pool's line, which the pool's own box says, and who deals next, which has a line of its
+    own."""
     tally = state.tally
     target = "None" if tally.limit is None else number_text(tally.limit)
     said = tuple(_(m).format(target=target, players="") for m in _SAID_IN_THE_BOXES)
-    lines = [line for line in status_lines(state) if not line.startswith(said)]
+    dealer = dealer_line(state)
+    lines = [line for line in status_lines(state) if not line.startswith(said) and line != dealer]
     if tally.has_pool:
         from remikcalc.render import plural_number
 
@@ -353,6 +357,7 @@ def _view(served: Served, version: str, state: Replay) -> SheetView:
         last_scores=last_scores,
         deals=len(deal_numbers(state.steps)),
         eliminates=state.tally.eliminates,
+        dealer=dealer_line(state),
     )
 
 
