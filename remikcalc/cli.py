@@ -153,9 +153,11 @@ class LazyGroup(click.Group):
         except OutputError as exc:  # after a save, Save.reported has said so already
             raise _cannot_write(exc) from None
         except RemikcalcError as exc:
+            from remikcalc.render.refusal import for_command_line
+
             if exc.exit_code == 2:  # the message says what to do; the group's usage would not
-                raise click.UsageError(str(exc)) from None
-            raise click.ClickException(str(exc)) from None
+                raise click.UsageError(for_command_line(exc)) from None
+            raise click.ClickException(for_command_line(exc)) from None
 
 
 @contextlib.contextmanager

@@ -87,7 +87,8 @@ def edit_cmd(
             _(
                 "nothing to put in its place: give each player's cards as NAME=CARDS (with "
                 "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
-            )
+            ),
+            code="empty_entry",
         )
     label = f"e{number}" if event else str(number)
     save = Save(sheet_file, _("the new entry {n}").format(n=label))

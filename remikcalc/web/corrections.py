@@ -210,7 +210,7 @@ def edit(call: Call) -> Response:
                     seen=seen,
                     key=key,
                     status=422,
-                    message=pad_words(str(exc)),
+                    message=pad_words(exc),
                 )
             return saved(call, sheet_url(served.id))
         changed_since = True  # typed into after the preview: show what that changes first
@@ -226,7 +226,7 @@ def edit(call: Call) -> Response:
             seen=seen,
             key=key,
             status=422,
-            message=pad_words(str(exc)),
+            message=pad_words(exc),
         )
     if preview.version != sent:
         return stale()
