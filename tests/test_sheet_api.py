@@ -172,7 +172,12 @@ def test_undo_refuses_to_leave_a_sheet_that_still_does_not_load(tmp_path: Path) 
     assert "without its last entry the sheet would still not load" in message
     assert "deal 1" in message and message.endswith(f"{path} is unchanged.")
     result = run("undo", str(path))
-    assert result.exit_code == 1 and result.output == f"Error: {message}\n"
+    # the command line names its option where the library asks for the up-card
+    said = message.replace(
+        "give the deal's up-card", "give it with --upcard CARD (upcard: in a sheet)"
+    )
+    assert "--upcard" not in message
+    assert result.exit_code == 1 and result.output == f"Error: {said}\n"
 
 
 def test_a_stale_version_is_refused(gin: remikcalc.SheetFile) -> None:

@@ -372,8 +372,8 @@ def _plus(terms: Sequence[Why]) -> Why:
     return joined
 
 
-def score_continental(rules: Rules, deal: Deal) -> DealResult:
-    """Score one continental deal: check the winner's runs, then what each loser pays."""
+def _went_out(rules: Rules, deal: Deal) -> tuple[str, Hand]:
+    """The winner and the 15 cards laid down, the deal's inputs checked."""
     if rules.hand_size != 15:
         raise DealError(
             _("continental goes out with 15 cards; hand_size={size} has no patterns").format(
@@ -421,6 +421,13 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
             player=winner,
             details={"n": len(went_out.cards), "size": rules.hand_size},
         )
+    return winner, went_out
+
+
+def score_continental(rules: Rules, deal: Deal) -> DealResult:
+    """Score one continental deal: check the winner's runs, then what each loser pays."""
+    winner, went_out = _went_out(rules, deal)
+    chips_payment = rules.payment == "chips"
     # Nobody melds before going out, so every loser still holds the cards dealt.
     hands = loser_hands(
         rules, deal, winner, max_cards=None, exact=rules.hand_size, required=not chips_payment

@@ -122,7 +122,7 @@ def _written(call: Call, served: Served, do: Any, status: int) -> Response:
         written: Written = do(body)
     except StaleSheet as exc:
         current = json.loads(sheet_json(served))
-        stale = _typed(str(exc), "stale", "version")
+        stale = _typed(str(exc), code="stale", field="version")
         return JSONResponse({**stale, **current}, status_code=409)
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
@@ -194,10 +194,10 @@ def _answered(work: Callable[[Call], Response]) -> Callable[[Call], Response]:
         try:
             return work(call)
         except NotFound as exc:
-            return JSONResponse(_typed(str(exc), "not_found"), status_code=404)
+            return JSONResponse(_typed(str(exc), code="not_found"), status_code=404)
         except RemikcalcError as exc:
             why = reason(exc)
-            body = _typed(str(exc), why.code, why.field, why.player)
+            body = _typed(str(exc), code=why.code, field=why.field, player=why.player)
             return JSONResponse(body, status_code=422)
 
     return run
