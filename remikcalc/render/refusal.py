@@ -16,7 +16,7 @@ adds which file is unchanged) is said with each of those in the front end's word
 
 >>> from remikcalc.base.errors import DealError
 >>> knock = DealError(
-...     "who knocked? name the closer, or say it was a draw",
+...     "who knocked? name the closer, or say that the stock ran out (a drawn deal)",
 ...     code="no_closer",
 ...     field="closer",
 ...     details={"closing": "knocked", "draw": True},
