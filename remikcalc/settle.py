@@ -151,7 +151,9 @@ def pool_summary(state: Replay) -> PoolSummary:
         raise SettleError(
             _("{variant} has no pool; the pool is a remik bridge thing").format(
                 variant=state.rules.variant
-            )
+            ),
+            code="no_pool",
+            details={"variant": state.rules.variant},
         )
     from remikcalc.scoring.bridge import BridgeTally  # the one family with a pool
 

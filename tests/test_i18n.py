@@ -472,7 +472,7 @@ def test_the_notation_follows_the_language() -> None:
     set_notation("unicode")
     with language("ru"):
         assert cards_text(hand) == "Q♥ 10♠"
-    with pytest.raises(RulesError, match="unknown notation 'fr'"):
+    with pytest.raises(RulesError, match="unknown card notation 'fr'"):
         set_notation("fr")
 
 

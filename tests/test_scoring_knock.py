@@ -288,8 +288,9 @@ def test_oklahoma_pagat_preset_bonuses_with_spade_double() -> None:
 
 
 def test_oklahoma_needs_the_upcard() -> None:
-    with pytest.raises(DealError, match="--upcard"):
+    with pytest.raises(DealError, match="the up-card sets the knock limit") as caught:
         play("oklahoma", Anna=SEED_KNOCKER, Boris=SEED_DEFENDER)
+    assert (caught.value.code, caught.value.field) == ("no_upcard", "upcard")
 
 
 # --- bad deals --------------------------------------------------------------------------------

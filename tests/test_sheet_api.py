@@ -190,9 +190,13 @@ def test_undo_refuses_to_leave_a_sheet_that_still_does_not_load(tmp_path: Path) 
         encoding="utf-8",
     )  # deal 1 lacks the up-card that oklahoma needs
     book = remikcalc.open_sheet(path)
+    error = refusal(book, book.undo)
+    assert error.code == "still_broken" and "--upcard" not in str(error)
     message = refused(book, book.undo)
     assert "without its last entry the sheet would still not load" in message
     assert "deal 1" in message and message.endswith(f"{path} is unchanged.")
+    # the command line names its option where the library asks for the up-card
+    assert "give it with --upcard CARD (upcard: in a sheet)" in message
     result = run("undo", str(path))
     assert result.exit_code == 1 and result.output == f"Error: {message}\n"
 

@@ -183,8 +183,10 @@ def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(table: Path) 
     assert refusal.exit_code == 0
     refusal = run("add", str(theirs), "--score", "Anna=25")
     assert refusal.exit_code != 0
-    first_line = refusal.output.strip().splitlines()[0].removeprefix("Error: ")
-    assert first_line.split("; give")[0] in answer.text
+    assert "give --again to add it once more" in refusal.output  # the command line's words
+    # the pad's own words (EVENING.md B8): no option, no file name
+    assert "This is the same as deal 1. Add it again anyway?" in answer.text
+    assert "--again" not in answer.text and "gin.yaml is unchanged" not in answer.text
     assert 'name="again" value="1"' in answer.text and "Add it again" in answer.text
     assert 'value="25"' in answer.text and mine.read_bytes() == before
     again = phone.post(
@@ -865,3 +867,84 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     page.locator('label.choice:has(input[name="closer"][value="1"])').click()
     expect(anna.locator(".hand-grid")).to_be_visible()
     assert problems == []
+
+
+# --- the JSON API's refusals, typed -------------------------------------------------------------
+
+API_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
+API_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+def _api_entry(phone: Phone, entry: Any, lang: str = "en") -> Any:
+    sheet_id = phone.sheet_id("gin.yaml")
+    version = phone.get(f"/api/sheets/{sheet_id}").json()["version"]
+    body = {"version": version, "entry": entry}
+    path = f"/api/sheets/{sheet_id}/entries"
+    return phone.api("POST", path, body, headers={"accept-language": lang})
+
+
+@pytest.mark.parametrize(
+    ("entry", "typed"),
+    [
+        # nobody named as the knocker: the question, without the command line's --closer
+        ({"hands": {"Anna": API_ANNA, "Boris": API_BORIS}}, ("no_closer", "closer", None)),
+        # Anna knocks with 19 in deadwood (KD 2C 4C 3D), over gin's limit of 10
+        (
+            {
+                "closer": "Anna",
+                "hands": {"Anna": "9C 9D 9H 5S 6S 7S KD 2C 4C 3D", "Boris": API_BORIS},
+            },
+            ("over_knock_limit", "closer", "Anna"),
+        ),
+        # Boris's hand holds Anna's 2C as well
+        (
+            {
+                "closer": "Anna",
+                "hands": {"Anna": API_ANNA, "Boris": "2C 2S 3H 4D 5D 8C 8D JC QC TD"},
+            },
+            ("card_twice", None, None),
+        ),
+        ("not a mapping", ("not_an_object", "entry", None)),
+    ],
+)
+def test_an_api_refusal_is_422_with_its_code_field_and_player(
+    phone: Phone, folder: Path, entry: Any, typed: tuple[str, str | None, str | None]
+) -> None:
+    before = (folder / "gin.yaml").read_bytes()
+    answer = _api_entry(phone, entry)
+    assert answer.status_code == 422
+    body = answer.json()
+    assert set(body) == {"error", "code", "field", "player"}
+    assert (body["code"], body["field"], body["player"]) == typed
+    assert "--" not in body["error"]
+    assert (folder / "gin.yaml").read_bytes() == before
+
+
+def test_an_api_refusal_speaks_the_language_and_keeps_its_code(phone: Phone) -> None:
+    entry = {"hands": {"Anna": API_ANNA, "Boris": API_BORIS}}
+    english = _api_entry(phone, entry).json()
+    polish = _api_entry(phone, entry, "pl").json()
+    assert english["code"] == polish["code"] == "no_closer"
+    assert english["error"].startswith("who knocked?")
+    assert polish["error"].startswith("kto zapukał?")
+
+
+def test_an_api_write_from_a_stale_version_is_409_coded_stale(phone: Phone, folder: Path) -> None:
+    sheet_id = phone.sheet_id("gin.yaml")
+    body = {"version": "an-old-version", "entry": {"scores": {"Anna": 5}}}
+    answer = phone.api("POST", f"/api/sheets/{sheet_id}/entries", body)
+    assert answer.status_code == 409
+    data = answer.json()
+    assert (data["code"], data["field"], data["player"]) == ("stale", "version", None)
+    assert data["version"] == phone.get(f"/api/sheets/{sheet_id}").json()["version"]
+
+
+def test_an_api_call_for_a_sheet_not_served_is_404_coded_not_found(phone: Phone) -> None:
+    answer = phone.api("GET", "/api/sheets/no-such-sheet")
+    assert answer.status_code == 404
+    assert answer.json() | {"error": ""} == {
+        "error": "",
+        "code": "not_found",
+        "field": None,
+        "player": None,
+    }

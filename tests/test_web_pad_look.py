@@ -7,13 +7,20 @@ languages, JavaScript off (plain form posts through Starlette's TestClient).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import remikcalc
+from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import language
+from remikcalc.rules.dealinput import DealInput
+from remikcalc.rules.variants import get_rules
+from remikcalc.scoring import score_deal
+from remikcalc.scoring.deal import build_deal
+from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_look import pad_words
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
@@ -107,35 +114,47 @@ def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
     assert "--closer" not in answer.text and "Who knocked? Choose the player" in answer.text
 
 
+def _boat_without_its_winner() -> object:
+    rules = get_rules("boat")
+    return score_deal(
+        rules, build_deal(rules, ["Anna", "Boris"], hands={"Anna": "2C", "Boris": "3C"})
+    )
+
+
+def _bridge_without_its_closer() -> object:
+    rules = get_rules("bridge")
+    players = ["Anna", "Boris", "Carl"]
+    return score_deal(rules, build_deal(rules, players, hands={"Anna": "2C", "Boris": "3C"}))
+
+
+def _bridge_points_without_their_closer() -> object:
+    players = ["Anna", "Boris", "Carl"]
+    return score_points(get_rules("bridge"), players, DealInput(scores={"Anna": 5}))
+
+
 @pytest.mark.parametrize(
-    ("lang", "message", "said"),
+    ("lang", "refused", "said"),
     [
-        (
-            "en",
-            "who went out? name the winner with --closer NAME",
-            "Who went out? Choose the player.",
-        ),
+        ("en", _boat_without_its_winner, "Who went out? Choose the player."),
         (
             "pl",
-            "kto zamknął? podaj zamykającego (--closer IMIĘ) albo --draw, jeśli stos się wyczerpał",
+            _bridge_without_its_closer,
             "Kto zamknął? Wybierz gracza albo zaznacz, że skończył się stos.",
         ),
         (
             "ru",
-            "сдаче в джине, введённой очками, нужен закрывший (--closer NAME): от закрытия "
-            "зависят ставки; или --draw, если колода кончилась",
+            _bridge_points_without_their_closer,
             "Кто закрыл сдачу? Выберите игрока или отметьте, что колода кончилась.",
         ),
-        (
-            "en",
-            "in gin a deal scores for one player only",
-            "in gin a deal scores for one player only",
-        ),
+        ("en", lambda: remikcalc.parse_cards("QX"), "card 1 'QX': unknown suit"),
     ],
 )
-def test_pad_words(lang: str, message: str, said: str) -> None:
+def test_pad_words(lang: str, refused: Callable[[], object], said: str) -> None:
+    # the closer asked for with the pad's buttons; any other refusal as the library words it
     with language(lang):
-        assert pad_words(message) == said
+        with pytest.raises(RemikcalcError) as caught:
+            refused()
+        assert pad_words(caught.value).startswith(said)
 
 
 def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> None:

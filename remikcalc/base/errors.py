@@ -11,7 +11,9 @@ it carries what a program needs to act on it:
 - ``player``: the player it is about, where one is;
 - ``cards``: the card codes it names, so that a front end that must not show one player's
   cards to another can tell which they are;
-- ``details``: whatever else a front end needs to say it in its own words (numbers, names).
+- ``details``: whatever else a front end needs to say it in its own words (numbers, names);
+- ``quoted``: the refusals whose sentences its message repeats (a deal's refusal inside the
+  sheet's that lists it), so that a front end can say each of those in its own words too.
 
 Each front end words a refusal its own way (:mod:`remikcalc.render.refusal`): the command line
 adds its options ("--closer NAME") and which file is unchanged, the score pad its buttons.
@@ -46,6 +48,7 @@ class RemikcalcError(ValueError):
         player: str | None = None,
         cards: Iterable[str] = (),
         details: Mapping[str, Any] | None = None,
+        quoted: Iterable[RemikcalcError] = (),
     ) -> None:
         super().__init__(message)
         self.code: str = code if code is not None else self.default_code
@@ -53,21 +56,36 @@ class RemikcalcError(ValueError):
         self.player = player
         self.cards: tuple[str, ...] = tuple(cards)
         self.details: dict[str, Any] = dict(details or {})
+        self.quoted: tuple[RemikcalcError, ...] = tuple(quoted)
 
     @property
     def message(self) -> str:
         return str(self.args[0]) if self.args else ""
 
-    def retold(self, message: str) -> RemikcalcError:
-        """The same refusal (type, code and the rest) told in another sentence."""
-        return type(self)(
+    def retold(
+        self, message: str, *, field: str | None = None, player: str | None = None
+    ) -> RemikcalcError:
+        """The same refusal (type, code and the rest) told in another sentence, which may
+        repeat this one's (``quoted``); ``field`` and ``player``, where given, say what the
+        new sentence is about.
+
+        >>> inner = CardError("XX: unknown rank", code="unknown_rank")
+        >>> outer = inner.retold(f"Anna's hand: {inner}", field="hands", player="Anna")
+        >>> outer.code, outer.field, outer.player, outer.quoted == (inner,)
+        ('unknown_rank', 'hands', 'Anna', True)
+        """
+        error = type(self).__new__(type(self))  # a subclass's own __init__ may take other arguments
+        RemikcalcError.__init__(
+            error,
             message,
             code=self.code,
-            field=self.field,
-            player=self.player,
+            field=self.field if field is None else field,
+            player=self.player if player is None else player,
             cards=self.cards,
             details=self.details,
+            quoted=(self,),
         )
+        return error
 
     def __reduce__(self) -> tuple[Any, ...]:
         # keyword-only attributes survive copy and pickle

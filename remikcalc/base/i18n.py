@@ -70,14 +70,22 @@ _cache: dict[str, gettext.NullTranslations] = {}
 _problems: dict[str, str] = {}  # a catalogue that could not be read, and why
 
 
-def parse_language(text: str, source: str = "--lang") -> str:
-    """A language code as given by a person (``PL``, ``ru``); RulesError (exit 2) if unknown."""
+def parse_language(text: str, source: str | None = None) -> str:
+    """A language code as given by a person (``PL``, ``ru``); RulesError (exit 2) if unknown.
+    ``source`` names where it came from in the refusal (``REMIKCALC_LANG``)."""
     code = text.strip().lower()
     if code not in LANGUAGES:
+        choices = ", ".join(LANGUAGES)
+        message = (
+            _("unknown language {text!r}; remikcalc speaks {choices}")
+            if source is None
+            else _("{source}: unknown language {text!r}; remikcalc speaks {choices}")
+        )
         raise RulesError(
-            _("{source}: unknown language {text!r}; remikcalc speaks {choices}").format(
-                source=source, text=text, choices=", ".join(LANGUAGES)
-            )
+            message.format(source=source, text=text, choices=choices),
+            code="unknown_language",
+            field="language",
+            details={"text": text, "source": source, "choices": choices},
         )
     return code
 

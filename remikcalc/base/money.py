@@ -123,7 +123,10 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
         raise SettleError(
             _("{what} {text!r} is negative; a {what} must be 0 or more").format(
                 what=what, text=text
-            )
+            ),
+            code="negative_amount",
+            field="stake",
+            details={"text": text},
         )
     body = raw[1:] if raw.startswith("+") else raw
     if any(ch in _SPACES for ch in body):
@@ -132,7 +135,10 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
                 _(
                     "{what} {text!r}: a space may only separate groups of three digits, "
                     "like 1 000,50"
-                ).format(what=what, text=text)
+                ).format(what=what, text=text),
+                code="bad_grouping",
+                field="stake",
+                details={"text": text},
             )
         body = "".join(ch for ch in body if ch not in _SPACES)
     if body.count(".") + body.count(",") > 1:
@@ -141,14 +147,20 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
                 "{what} {text!r} is not a decimal number (ambiguous: more than one dot or comma); "
                 "use one decimal separator and a space between thousands, like 1 000,50 or "
                 "1000.50"
-            ).format(what=what, text=text)
+            ).format(what=what, text=text),
+            code="ambiguous_amount",
+            field="stake",
+            details={"text": text},
         )
     match = _AMOUNT.fullmatch(body)
     if not body or match is None or (match.group(1) is None and match.group(3) is None):
         raise SettleError(
             _("{what} {text!r} is not a decimal number; write it like 0.10 or 1,5").format(
                 what=what, text=text
-            )
+            ),
+            code="not_a_number",
+            field="stake",
+            details={"text": text},
         )
     whole, frac = match.group(1) or "0", match.group(3) or ""
     value = Decimal(f"{whole}.{frac}" if frac else whole)  # exact, however many digits
@@ -156,7 +168,10 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
         raise SettleError(
             _("{what} {text!r} is more than {limit}; a {what} is at most that").format(
                 what=what, text=text, limit=MAX_AMOUNT
-            )
+            ),
+            code="amount_too_large",
+            field="stake",
+            details={"text": text, "limit": MAX_AMOUNT},
         )
     if len(frac) > decimals:
         if decimals == 0:
@@ -170,7 +185,12 @@ def parse_amount(text: str, *, decimals: int = 2, what: str | None = None) -> De
             problem += _("; for thousands write {plain} or {grouped}").format(
                 plain=whole + frac, grouped=f"{whole} {frac}"
             )
-        raise SettleError(problem)
+        raise SettleError(
+            problem,
+            code="too_many_decimals",
+            field="stake",
+            details={"text": text, "decimals": decimals},
+        )
     return value
 
 
@@ -322,7 +342,7 @@ def _greedy(balances: Sequence[tuple[str, Fraction]], seat: Mapping[str, int]) -
 
 def _check_balances(balances: Mapping[str, Fraction]) -> None:
     if sum(balances.values(), Fraction(0)) != 0:
-        raise SettleError(_("the balances to settle do not sum to zero"))
+        raise SettleError(_("the balances to settle do not sum to zero"), code="unbalanced")
 
 
 def greedy_transfers(balances: Mapping[str, Fraction]) -> list[Transfer]:

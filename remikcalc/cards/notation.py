@@ -220,7 +220,11 @@ def parse_card(token: str, position: int | None = None) -> Card:
     raw = token
     text = "".join(ch for ch in unicodedata.normalize("NFC", token.strip()) if ch not in _IGNORED)
     if not text:  # the messages are made only on these error paths (not for a good card)
-        raise CardError(_("{where}: empty card code").format(where=_where(raw, position)))
+        raise CardError(
+            _("{where}: empty card code").format(where=_where(raw, position)),
+            code="empty_card",
+            details={"token": raw, "position": position},
+        )
     upper = text.upper()
     if upper in _JOKER_WORDS:
         if text == "Jk":  # a Polish jack of kier typed with the English J?
@@ -236,7 +240,9 @@ def parse_card(token: str, position: int | None = None) -> Card:
                     ).format(
                         where=_where(raw, position), char=_describe(ch), latin=repr(_CYR_TO_LAT[ch])
                     )
-                    + _maybe(text.replace(ch, _CYR_TO_LAT[ch]))
+                    + _maybe(text.replace(ch, _CYR_TO_LAT[ch])),
+                    code="mixed_scripts",
+                    details={"token": raw, "position": position},
                 )
         odd = next(ch for ch in text if _script(ch) == "latin")
         where, char = _where(raw, position), _describe(odd)
@@ -248,7 +254,9 @@ def parse_card(token: str, position: int | None = None) -> Card:
             if odd in _LAT_TO_CYR
             else _("{where} mixes scripts: {char} is Latin in a Russian code").format(
                 where=where, char=char
-            )
+            ),
+            code="mixed_scripts",
+            details={"token": raw, "position": position},
         )
     cyrillic = scripts == {"cyrillic"}
     ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
@@ -264,13 +272,17 @@ def parse_card(token: str, position: int | None = None) -> Card:
         raise CardError(
             _("{where}: unknown rank {rank}; ranks are {hint}").format(
                 where=_where(raw, position), rank=repr(text[: len(rank_part)]), hint=hint
-            )
+            ),
+            code="unknown_rank",
+            details={"token": raw, "position": position},
         )
     if not suit_part:
         raise CardError(
             _("{where}: the suit is missing; did you mean {cards}?").format(
                 where=_where(raw, position), cards=_suggest_suits(rank)
-            )
+            ),
+            code="no_suit",
+            details={"token": raw, "position": position},
         )
     suit = _SYMBOL_SUITS.get(suit_part) or suits.get(suit_part)
     if suit is None:
@@ -281,7 +293,9 @@ def parse_card(token: str, position: int | None = None) -> Card:
                 _("{where}: {char} is Cyrillic, not the Latin suit {latin}").format(
                     where=_where(raw, position), char=_describe(odd_suit), latin=repr(latin)
                 )
-                + _maybe(RANK_CODES[rank - 1] + latin)
+                + _maybe(RANK_CODES[rank - 1] + latin),
+                code="mixed_scripts",
+                details={"token": raw, "position": position},
             )
         suit_hint = _("п ч б т or ♠ ♥ ♦ ♣") if cyrillic else _("C D H S or ♣ ♦ ♥ ♠")
         raise CardError(
@@ -290,7 +304,9 @@ def parse_card(token: str, position: int | None = None) -> Card:
                 suit=repr(odd_suit),
                 hint=suit_hint,
                 cards=_suggest_suits(rank),
-            )
+            ),
+            code="unknown_suit",
+            details={"token": raw, "position": position},
         )
     return CARDS[suit.order * 13 + rank - 1]
 
@@ -452,7 +468,10 @@ def check_pack(
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers and jokers == 0:
         raise CardError(
-            _("a joker was typed, but {variant} is played without jokers").format(variant=variant)
+            _("a joker was typed, but {variant} is played without jokers").format(variant=variant),
+            code="no_jokers",
+            cards=(str(JOKER),),
+            details={"variant": variant},
         )
     if n_jokers > jokers:
         raise CardError(
@@ -460,7 +479,10 @@ def check_pack(
                 "{n} jokers typed, but the pack of {variant} has only {jokers}",
                 "{n} jokers typed, but the pack of {variant} has only {jokers}",
                 jokers,
-            ).format(n=n_jokers, variant=variant, jokers=jokers)
+            ).format(n=n_jokers, variant=variant, jokers=jokers),
+            code="too_many_jokers",
+            cards=(str(JOKER),),
+            details={"n": n_jokers, "jokers": jokers, "variant": variant},
         )
     for card, n in sorted(counts.items()):
         if n > decks:
@@ -475,4 +497,9 @@ def check_pack(
                     decks,
                 )
             )
-            raise CardError(message.format(card=_shown(card), n=n, variant=variant, decks=decks))
+            raise CardError(
+                message.format(card=_shown(card), n=n, variant=variant, decks=decks),
+                code="card_twice",
+                cards=(str(card),),
+                details={"n": n, "decks": decks, "variant": variant},
+            )

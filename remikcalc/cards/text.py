@@ -83,9 +83,12 @@ def parse_notation(text: str) -> str:
     name = text.strip().lower()
     if name not in NOTATIONS:
         raise RulesError(
-            _("--cards: unknown notation {text!r}; choose {choices}").format(
+            _("unknown card notation {text!r}; choose {choices}").format(
                 text=text, choices=", ".join(NOTATIONS)
-            )
+            ),
+            code="unknown_notation",
+            field="notation",
+            details={"text": text, "choices": ", ".join(NOTATIONS)},
         )
     return name
 

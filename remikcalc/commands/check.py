@@ -12,6 +12,7 @@ import click
 from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import N_, _, language, ngettext
 from remikcalc.commands.common import output_options
+from remikcalc.render.refusal import for_command_line
 from remikcalc.session.check import MISSING, FileReport, Mismatch, check_example, report_json
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
     try:
         sheet = load_sheet(path) if tree is None else sheet_from_tree(tree[0], os.fspath(path))
     except RemikcalcError as exc:
-        return FileReport(shown, error=str(exc))
+        return FileReport(shown, error=for_command_line(exc))
     except OSError as exc:
         return FileReport(
             shown, error=_("cannot read the file: {why}").format(why=exc.strerror or exc)
@@ -117,7 +118,7 @@ def check_evening(path: Path, shown: str | None = None) -> FileReport:
     try:
         evening = load_evening(path)
     except RemikcalcError as exc:
-        return FileReport(shown, error=str(exc))
+        return FileReport(shown, error=for_command_line(exc))
     data = {"title": evening.title, "source": evening.source, "expect": evening.expect}
 
     return check_example(shown, data, _guarded(lambda: settle_files(evening.sheets)))
@@ -130,8 +131,8 @@ def _guarded(settle: Callable[[], Mapping[str, Any]]) -> Callable[[], Mapping[st
     def run() -> Mapping[str, Any]:
         try:
             return settle()
-        except RemikcalcError:
-            raise
+        except RemikcalcError as exc:  # the example's own refusal, in the command line's words
+            raise exc.retold(for_command_line(exc)) from exc
         except Exception as exc:  # a bug in remikcalc, not in the example
             raise ValueError(
                 _("internal error while settling: {error}").format(error=repr(exc))

@@ -136,9 +136,19 @@ def join_hands(items: Sequence[str]) -> list[str]:
             raise DealError(
                 _('{item!r}: hands look like NAME=CARDS, e.g. Anna="9C 9D 9H | 5S 6S 7S"').format(
                     item=item
-                )
+                ),
+                code="bad_assignment",
+                field="hands",
             )
     return joined
+
+
+def _field(what: str) -> str:
+    """The deal input that ``split_assignments`` items of ``what`` give (``--score``: scores)."""
+    if what == "hand":
+        return "hands"
+    name = what.removeprefix("--").replace("-", "_")
+    return "scores" if name == "score" else name
 
 
 def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
@@ -155,13 +165,20 @@ def split_assignments(items: Sequence[str], what: str) -> dict[str, str]:
                 message = _("hand {item!r} must look like NAME=VALUE")
             else:
                 message = _("{option} {item!r} must look like NAME=VALUE")
-            raise DealError(message.format(option=what, item=item))
+            raise DealError(
+                message.format(option=what, item=item), code="bad_assignment", field=_field(what)
+            )
         if name in result:
             if what == "hand":
                 message = _("hand for {name} is given twice")
             else:
                 message = _("{option} for {name} is given twice")
-            raise DealError(message.format(option=what, name=name))
+            raise DealError(
+                message.format(option=what, name=name),
+                code="given_twice",
+                field=_field(what),
+                player=name,
+            )
         result[name] = value
     return result
 

@@ -99,7 +99,8 @@ def edit_cmd(
             _(
                 "nothing to put in its place: give each player's cards as NAME=CARDS (with "
                 "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
-            )
+            ),
+            code="empty_entry",
         )
     if dry_run:
         preview = book.preview_edit(number, entry, keep=not whole, event=event, before=before)

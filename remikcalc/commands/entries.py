@@ -59,7 +59,10 @@ def _scores(items: Sequence[str]) -> dict[str, int] | None:
             raise DealError(
                 _("{option} {name}={value}: {value!r} is not a whole number").format(
                     option=SCORE_OPTION, name=name, value=value
-                )
+                ),
+                code="not_a_number",
+                field="scores",
+                player=name,
             ) from None
     return out
 

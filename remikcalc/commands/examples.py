@@ -97,7 +97,7 @@ def _record(root: Path, name: str) -> dict[str, Any]:
             "preset": None,
             "title": None,
             "source": None,
-            "error": str(exc),
+            "error": _error_text(exc),
         }
     return {
         "name": name,
@@ -268,3 +268,12 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
         ).format(n=len(copied), target=target)
     )
     click.echo(_("Check them with: remikcalc check {target}").format(target=target))
+
+
+def _error_text(exc: Exception) -> str:
+    """A refusal as the command line says it; any other error as Python does."""
+    if isinstance(exc, RemikcalcError):
+        from remikcalc.render.refusal import for_command_line
+
+        return for_command_line(exc)
+    return str(exc)

@@ -14,6 +14,7 @@ from remikcalc.base.i18n import _, language
 from remikcalc.cards.notation import CODES, parse_card, parse_cards
 from remikcalc.commands.common import output_options, rules_options
 from remikcalc.render.hand import HAND_LABELS, hand_json_line, label_width, meld_text, wilds_json
+from remikcalc.render.refusal import for_command_line
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import Arrangement, analyze_hand
@@ -99,8 +100,8 @@ def _english_error(rules: Rules, line: str, discard: bool | None, exc: Remikcalc
         try:
             _analyze(rules, line, discard)
         except RemikcalcError as again:
-            return str(again)
-    return str(exc)  # not reached: the analysis is deterministic
+            return for_command_line(again)
+    return for_command_line(exc)  # not reached: the analysis is deterministic
 
 
 def _stdin_lines() -> Iterator[str]:
@@ -186,7 +187,8 @@ def hand_cmd(
                         )
                     )
                 else:
-                    click.echo(_("line {n}: {error}").format(n=n, error=exc), err=True)
+                    error = for_command_line(exc)
+                    click.echo(_("line {n}: {error}").format(n=n, error=error), err=True)
         if failed:
             sys.exit(1)
         return

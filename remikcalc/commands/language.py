@@ -196,9 +196,14 @@ def choose(args: Sequence[str]) -> None:
         if given is not None:
             return
         if asks_for_help(args):
-            click.echo(i18n._("warning: {error}; shown in English").format(error=exc), err=True)
+            from remikcalc.render.refusal import for_command_line
+
+            error = for_command_line(exc)
+            click.echo(i18n._("warning: {error}; shown in English").format(error=error), err=True)
             return
-        raise click.UsageError(str(exc)) from None
+        from remikcalc.render.refusal import for_command_line
+
+        raise click.UsageError(for_command_line(exc)) from None
     _warn_if_unreadable(i18n.current())
 
 

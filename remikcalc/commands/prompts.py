@@ -141,7 +141,9 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
         try:
             parse(text)
         except CardError as exc:
-            raise click.UsageError(str(exc)) from None
+            from remikcalc.render.refusal import for_command_line
+
+            raise click.UsageError(for_command_line(exc)) from None
         return text
 
     return check
@@ -311,7 +313,10 @@ def _points(entry: DealEntry, state: Replay) -> DealEntry:
             state.fork().apply(points)  # the sheet's replay, scored into a copy
             return points
         except (DealError, SettleError) as exc:
-            click.echo(_("Error: {message}").format(message=exc), err=True)
+            from remikcalc.render.refusal import for_command_line
+
+            message = for_command_line(exc)
+            click.echo(_("Error: {message}").format(message=message), err=True)
 
 
 def _ask_hand(player: str, check: Callable[[str], str]) -> str:
@@ -377,8 +382,11 @@ def _fixed(
                 state.fork().apply(entry)  # the sheet's replay, scored into a copy
                 return entry
             except (CardError, MeldError, DealError) as exc:
-                click.echo(_("Error: {message}").format(message=exc), err=True)
-                named = [p for p in active if p in str(exc)]
+                from remikcalc.render.refusal import for_command_line
+
+                message = for_command_line(exc)
+                click.echo(_("Error: {message}").format(message=message), err=True)
+                named = [p for p in active if p in message]
                 guess = named[0] if named else next(iter(parts))
                 part = _choose(_("Which part was wrong?"), parts, default=guess)
         entry = _asked_again(entry, part, active, typed_cards)

@@ -18,7 +18,11 @@ def _players(explicit: str | None, hands: list[str], extra: list[str | None]) ->
     if explicit is not None:
         names = [p.strip() for p in explicit.split(",") if p.strip()]
         if not names:
-            raise DealError(_("--players needs names separated by commas, e.g. Anna,Boris"))
+            raise DealError(
+                _("--players needs names separated by commas, e.g. Anna,Boris"),
+                code="no_players",
+                field="players",
+            )
         return names
     names = list(hands)
     for name in extra:
@@ -83,7 +87,11 @@ def round_cmd(
             message = _("{problem} ({players}); type each player's hand as NAME=CARDS")
         else:
             message = _("{problem} (nobody); type each player's hand as NAME=CARDS")
-        raise DealError(message.format(problem=problem, players=", ".join(names)))
+        raise DealError(
+            message.format(problem=problem, players=", ".join(names)),
+            code="player_count",
+            field="players",
+        )
     rules = get_rules(spec.name, preset, rule, players=len(names))
     built = build_deal(rules, names, hands=typed, **inputs)
     click.echo(render_deal(score_deal(rules, built), fmt, variant=rules.variant))

@@ -92,7 +92,9 @@ def serve_cmd(
     try:
         bound = choose_host(host, public=public)
     except ArgumentError as exc:
-        raise click.BadParameter(str(exc), param_hint="--host") from None
+        from remikcalc.render.refusal import for_command_line
+
+        raise click.BadParameter(for_command_line(exc), param_hint="--host") from None
     config = PadConfig(
         paths=paths,
         new_folder=_folder_for_new(paths),

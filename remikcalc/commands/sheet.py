@@ -49,7 +49,11 @@ def as_bad_parameter() -> Iterator[None]:
     try:
         yield
     except ArgumentError as exc:
-        raise click.BadParameter(str(exc), param_hint=_HINTS.get(exc.param, exc.param)) from None
+        from remikcalc.render.refusal import for_command_line
+
+        raise click.BadParameter(
+            for_command_line(exc), param_hint=_HINTS.get(exc.param, exc.param)
+        ) from None
 
 
 @click.command("new")
@@ -222,7 +226,8 @@ def add_cmd(
             _(
                 "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
                 "points as --score NAME=N, or --draw, or --reenter NAME"
-            )
+            ),
+            code="empty_entry",
         )
     book = prompts.open_book(file) if book is None else book
     if dry_run:

@@ -223,9 +223,9 @@ FIELDS: tuple[InputField, ...] = (
         "melded",
         Kind.CARDS,
         N_("Rummy 500: the melds a player laid this deal, grouped with |. Repeatable."),
-        N_("melds on the table (--melded)"),
+        N_("melds on the table"),
         metavar="NAME=MELDS",
-        refused=N_("melds on the table (--melded) are only scored in {takers}, not in {variant}"),
+        refused=N_("melds on the table are only scored in {takers}, not in {variant}"),
     ),
 )
 FIELD: dict[str, InputField] = {f.name: f for f in FIELDS}
@@ -294,7 +294,7 @@ def normal_outcome(text: str) -> OutcomeCode:
         )
         if close:
             message += _("; did you mean {guess}?").format(guess=close[0])
-        raise DealError(message)
+        raise DealError(message, code="unknown_outcome", field="how", details={"text": text})
     return code
 
 
@@ -330,7 +330,7 @@ def outcome_from_words(text: str) -> OutcomeCode:
     close = difflib.get_close_matches(folded, list(words), n=1)
     if close:
         message += _("; did you mean {guess}?").format(guess=outcome_text(words[close[0]]))
-    raise DealError(message)
+    raise DealError(message, code="unknown_outcome", field="how", details={"text": text})
 
 
 def outcomes_help() -> str:
@@ -348,17 +348,22 @@ def outcomes_help() -> str:
     )
 
 
-def _outcome_problem(how: str, rules: Rules) -> str | None:
+def _outcome_problem(how: str, rules: Rules) -> DealError | None:
     """Why ``how`` is not an outcome of the rules' family (``FamilySpec.outcomes``), or None."""
     try:
         code = normal_outcome(how)
     except DealError as exc:
-        return str(exc)
+        return exc
     outcomes = rules.spec.outcomes
     if code in outcomes or code == "draw":  # a draw where there is none: said below
         return None
-    return _("{variant} has no outcome {how}; its outcomes: {outcomes}").format(
-        variant=rules.variant, how=code, outcomes=", ".join(outcomes)
+    return DealError(
+        _("{variant} has no outcome {how}; its outcomes: {outcomes}").format(
+            variant=rules.variant, how=code, outcomes=", ".join(outcomes)
+        ),
+        code="not_an_outcome",
+        field="how",
+        details={"how": code},
     )
 
 
@@ -414,7 +419,12 @@ def range_problem(f: InputField, what: str, value: int) -> str | None:
 def _check_range(f: InputField, what: str, value: int) -> None:
     problem = range_problem(f, what, value)
     if problem is not None:
-        raise DealError(problem)
+        raise DealError(
+            problem,
+            code="out_of_range",
+            field=f.name,
+            details={"value": value, "low": f.low, "high": f.high},
+        )
 
 
 #: :func:`_checked_fields` of the rules last asked, by the rules' id (the rules kept with it)
@@ -451,7 +461,12 @@ def check_input(entry: DealInput, rules: Rules) -> None:
         value = getattr(entry, f.name)
         if refused and value not in (None, False, {}):
             why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
-            raise DealError(why)
+            raise DealError(
+                why,
+                code="input_not_taken",
+                field=f.name,
+                details={"takers": _takers(f.name), "variant": rules.variant},
+            )
         # the words of a refusal are only made for a value out of range (range_problem)
         if f.kind is Kind.COUNT and value is not None and not f.low <= value <= f.high:
             _check_range(f, _(f.what), value)
@@ -461,16 +476,24 @@ def check_input(entry: DealInput, rules: Rules) -> None:
                     what = _("{what} for {name}").format(what=_(f.what), name=name)
                     _check_range(f, what, points)
     if entry.how is not None and (problem := _outcome_problem(entry.how, rules)) is not None:
-        raise DealError(problem)
+        raise problem
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
     if drawn and entry.closer is not None:
-        raise DealError(_("a drawn deal (stock ran out) has no closer"))
+        raise DealError(
+            _("a drawn deal (stock ran out) has no closer"),
+            code="draw_with_closer",
+            field="closer",
+            player=entry.closer,
+        )
     if drawn and not rules.spec.draw_allowed:
         raise DealError(
             _(
                 "{variant} has no drawn deals: when the stock runs out the discard pile "
                 "is turned over and play goes on until a player goes out"
-            ).format(variant=rules.variant)
+            ).format(variant=rules.variant),
+            code="no_draws",
+            field="draw",
+            details={"variant": rules.variant},
         )
     if drawn and entry.scores:
         _check_draw_scores(entry.scores, rules)
@@ -479,7 +502,9 @@ def check_input(entry: DealInput, rules: Rules) -> None:
             _(
                 "a deal entered as points (scores) cannot also have hands, melds, "
                 "an up-card or plus points"
-            )
+            ),
+            code="points_with_cards",
+            field="scores",
         )
 
 
@@ -492,12 +517,18 @@ def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
             raise DealError(
                 _("a drawn deal scores nothing in {variant}, not {score} for {name}").format(
                     variant=rules.variant, score=f"{score:+d}", name=name
-                )
+                ),
+                code="draw_scores",
+                field="scores",
+                player=name,
             )
         if allowed == "penalties" and score > 0:
             raise DealError(
                 _(
                     "in a drawn {variant} deal every player scores minus their own hand, "
                     "not {score} for {name}"
-                ).format(variant=rules.variant, score=f"{score:+d}", name=name)
+                ).format(variant=rules.variant, score=f"{score:+d}", name=name),
+                code="draw_scores",
+                field="scores",
+                player=name,
             )

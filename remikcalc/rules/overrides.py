@@ -40,7 +40,10 @@ def parse_value(key: str, text: str) -> Any:
         if low in _FALSE:
             return False
         raise RulesError(
-            _("rule {key}: {text} is not true or false").format(key=key, text=repr(text))
+            _("rule {key}: {text} is not true or false").format(key=key, text=repr(text)),
+            code="bad_rule_value",
+            field="rules",
+            details={"key": key, "text": text},
         )
     if kind == "int | None" and low in _NONE:
         return None
@@ -49,23 +52,35 @@ def parse_value(key: str, text: str) -> Any:
             return int(value, 10)
         except ValueError:
             raise RulesError(
-                _("rule {key}: {text} is not a whole number").format(key=key, text=repr(text))
+                _("rule {key}: {text} is not a whole number").format(key=key, text=repr(text)),
+                code="bad_rule_value",
+                field="rules",
+                details={"key": key, "text": text},
             ) from None
     if kind == "Decimal":
         try:
             number = Decimal(value.replace(",", "."))
         except InvalidOperation:
             raise RulesError(
-                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text))
+                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text)),
+                code="bad_rule_value",
+                field="rules",
+                details={"key": key, "text": text},
             ) from None
         if not number.is_finite():
             raise RulesError(
-                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text))
+                _("rule {key}: {text} is not a decimal number").format(key=key, text=repr(text)),
+                code="bad_rule_value",
+                field="rules",
+                details={"key": key, "text": text},
             )
         problem = decimal_rule_problem(number)
         if problem is not None:
             raise RulesError(
-                _("rule {key}={value}: {why}").format(key=key, value=text.strip(), why=problem)
+                _("rule {key}={value}: {why}").format(key=key, value=text.strip(), why=problem),
+                code="bad_rule_value",
+                field="rules",
+                details={"key": key, "text": text},
             )
         return number
     choices = CHOICES.get(key)
@@ -84,7 +99,10 @@ def parse_value(key: str, text: str) -> Any:
                 text=repr(text),
                 choices=", ".join(choices),
                 close=close[0] if close else "",
-            )
+            ),
+            code="bad_rule_value",
+            field="rules",
+            details={"key": key, "text": text},
         )
     return low
 
@@ -93,7 +111,12 @@ def parse_override(item: str) -> tuple[str, Any]:
     """Parse ``KEY=VALUE`` (also ``KEY:VALUE``) into a typed pair."""
     sep = "=" if "=" in item else ":" if ":" in item else None
     if sep is None:
-        raise RulesError(_("rule override {item} must look like KEY=VALUE").format(item=repr(item)))
+        raise RulesError(
+            _("rule override {item} must look like KEY=VALUE").format(item=repr(item)),
+            code="bad_override",
+            field="rules",
+            details={"text": item},
+        )
     key, _sep, text = item.partition(sep)
     key = key.strip().lower().replace("-", "_")
     return key, typed_value(key, text)
@@ -108,15 +131,23 @@ def typed_value(key: str, text: Any) -> Any:
         message = (
             _("unknown rule key {key}; did you mean {close}?")
             if close
-            else _("unknown rule key {key}; see `remikcalc rules VARIANT`")
+            else _("unknown rule key {key}")
         )
-        raise RulesError(message.format(key=repr(key), close=_(" or ").join(close)))
+        raise RulesError(
+            message.format(key=repr(key), close=_(" or ").join(close)),
+            code="unknown_rule",
+            field="rules",
+            details={"key": key, "close": close},
+        )
     if key in FIXED:
         raise RulesError(
             _(
                 "rule {key} is fixed by the variant and cannot be overridden; "
                 "choose another variant instead"
-            ).format(key=key)
+            ).format(key=key),
+            code="fixed_rule",
+            field="rules",
+            details={"key": key},
         )
     if isinstance(text, str):
         return parse_value(key, text)

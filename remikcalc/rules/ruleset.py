@@ -270,16 +270,23 @@ def decimal_rule_problem(value: object) -> str | None:
 
 
 def _validate(r: Rules) -> None:
-    def bad(key: str, why: str) -> RulesError:
+    def bad(key: str, why: str, code: str = "bad_rule_value") -> RulesError:
         return RulesError(
-            _("rule {key}={value}: {why}").format(key=key, value=getattr(r, key), why=why)
+            _("rule {key}={value}: {why}").format(key=key, value=getattr(r, key), why=why),
+            code=code,
+            field="rules",
+            details={"key": key},
         )
 
     for key, choices in CHOICES.items():
         if getattr(r, key) not in choices:
             raise bad(key, _("must be one of {choices}").format(choices=", ".join(choices)))
     if not 2 <= r.players_min <= r.players_max <= 16:
-        raise bad("players_max", _("players must satisfy 2 <= players_min <= players_max <= 16"))
+        raise bad(
+            "players_max",
+            _("players must satisfy 2 <= players_min <= players_max <= 16"),
+            code="rules_clash",
+        )
     if not 1 <= r.decks <= 8:
         raise bad("decks", _("must be between {low} and {high}").format(low=1, high=8))
     if not 0 <= r.jokers <= 16:
@@ -288,20 +295,21 @@ def _validate(r: Rules) -> None:
         raise bad("family", _("must be one of {choices}").format(choices=", ".join(Family)))
     spec = family_spec(r.family)
     if r.wild_jokers is False and r.jokers and not spec.tame_jokers:
-        raise bad("jokers", _("jokers in the pack need wild_jokers=true"))
+        raise bad("jokers", _("jokers in the pack need wild_jokers=true"), code="rules_clash")
     if r.scoring == "hollywood" and not spec.hollywood:
         raise bad(
             "scoring",
             _("Hollywood scoring is for gin and oklahoma, not {variant}").format(variant=r.variant),
+            code="rules_clash",
         )
     if not 1 <= r.hand_size <= 20:
         raise bad("hand_size", _("must be between {low} and {high}").format(low=1, high=20))
     if not 2 <= r.set_min <= r.set_max:
-        raise bad("set_min", _("need 2 <= set_min <= set_max"))
+        raise bad("set_min", _("need 2 <= set_min <= set_max"), code="rules_clash")
     if r.set_distinct_suits and r.set_max > 4:
-        raise bad("set_max", _("a set of distinct suits has at most 4 cards"))
+        raise bad("set_max", _("a set of distinct suits has at most 4 cards"), code="rules_clash")
     if r.set_max > 4 * r.decks + r.jokers:
-        raise bad("set_max", _("larger than the pack allows"))
+        raise bad("set_max", _("larger than the pack allows"), code="rules_clash")
     if not 2 <= r.run_min <= 13:
         raise bad("run_min", _("must be between {low} and {high}").format(low=2, high=13))
     for key in (

@@ -82,7 +82,10 @@ class Variant:
                 raise RulesError(
                     _("unknown preset {preset} for {variant}; presets: {known}").format(
                         preset=repr(chosen), variant=self.name, known=known
-                    )
+                    ),
+                    code="unknown_preset",
+                    field="preset",
+                    details={"preset": chosen, "variant": self.name},
                 )
             changes.update(self.presets[key])
         typed: dict[str, Any] = {}
@@ -97,7 +100,9 @@ class Variant:
         if players is not None:
             problem = self.rules.players_problem(players)
             if problem is not None:
-                raise RulesError(problem)
+                raise RulesError(
+                    problem, code="player_count", field="players", details={"players": players}
+                )
             for lo, hi, decks, jokers, size in self.by_players:
                 if lo <= players <= hi:
                     changes.update(decks=decks, jokers=jokers, hand_size=size)
@@ -111,8 +116,11 @@ class Variant:
                 raise RulesError(
                     _(
                         "rule {key}: {variant} does not play it (no {variant} score reads "
-                        "it), so it cannot be set; see `remikcalc rules {variant}`"
-                    ).format(key=key, variant=self.name)
+                        "it), so it cannot be set"
+                    ).format(key=key, variant=self.name),
+                    code="rule_not_played",
+                    field="rules",
+                    details={"key": key, "variant": self.name},
                 )
         return rules
 
@@ -380,7 +388,10 @@ def find_variant(name: str) -> Variant:
                 name=repr(name),
                 close=_(" or ").join(names),
                 known=", ".join(v.name for v in VARIANTS),
-            )
+            ),
+            code="unknown_variant",
+            field="variant",
+            details={"name": name},
         )
     return found
 

@@ -126,7 +126,13 @@ def _closer_option(rules: Rules, closer: str, hand: Hand, how: OutcomeCode | Non
         rest = list(hand.cards)
         if best.arrangement.discard is not None:
             rest.remove(best.arrangement.discard)
-        raise DealError(not_shown(closer, how, rest, best.arrangement, rules).text())
+        raise DealError(
+            not_shown(closer, how, rest, best.arrangement, rules).text(),
+            code="claim_not_shown",
+            field="how",
+            player=closer,
+            details={"how": how},
+        )
     return fitting[0]
 
 
@@ -137,13 +143,21 @@ def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
             _(
                 "{closer} has {k} unmatched, and knocking is not played under these rules "
                 "(knock_limit none): only a remik or a special closes"
-            ).format(closer=closer, k=k)
+            ).format(closer=closer, k=k),
+            code="no_knocking",
+            field="closer",
+            player=closer,
+            details={"deadwood": k},
         )
     if k > rules.knock_limit:
         raise DealError(
             _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
                 closer=closer, k=k, limit=rules.knock_limit
-            )
+            ),
+            code="over_knock_limit",
+            field="closer",
+            player=closer,
+            details={"deadwood": k, "limit": rules.knock_limit},
         )
 
 
@@ -164,7 +178,10 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
         raise DealError(
             _("a bridge deal closes by {closings} (or draw), not {how}").format(
                 closings=", ".join(allowed), how=deal.how
-            )
+            ),
+            code="not_an_outcome",
+            field="how",
+            details={"how": deal.how},
         )
     if deal.draw:
         why = Why(N_("draw: nobody closed; nobody scores and no stakes move"))
@@ -172,7 +189,10 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
     closer = deal.closer
     if closer is None:
         raise DealError(
-            _("who closed? give the closer (--closer NAME), or --draw for a drawn deal")
+            _("who closed? name the closer, or say that the stock ran out (a drawn deal)"),
+            code="no_closer",
+            field="closer",
+            details={"closing": "closed", "draw": True},
         )
     require_hands(rules, deal, deal.players)
     best = _closer_option(rules, closer, deal.hands[closer], deal.how)
@@ -306,7 +326,10 @@ def closing_payments(
         raise DealError(
             _("a remik bridge deal cannot end by {closing}; use one of {closings}").format(
                 closing=closing, closings=", ".join(CLOSING_NAMES)
-            )
+            ),
+            code="not_an_outcome",
+            field="how",
+            details={"how": closing},
         )
     stake = closing_stake(rules, closing)
     out: list[Payment] = []
@@ -346,7 +369,10 @@ def _closing_of_points(rules: Rules, closer_score: int) -> OutcomeCode:
         _(
             "the closer's {score} points match no closing bonus; say how the deal "
             "ended (how: remik, colour, figures or full_colour)"
-        ).format(score=closer_score)
+        ).format(score=closer_score),
+        code="no_closing_matches",
+        field="scores",
+        details={"score": closer_score},
     )
 
 
@@ -430,8 +456,12 @@ class BridgeTally(Tally):
                 raise DealError(
                     _(
                         "{name} is out (total {total}, out at {limit}) and does not play; "
-                        "re-enter {name} first (add --reenter {name})"
-                    ).format(name=p, total=self.totals[p], limit=self.rules.elimination_at)
+                        "re-enter {name} first"
+                    ).format(name=p, total=self.totals[p], limit=self.rules.elimination_at),
+                    code="player_out",
+                    field="hands",
+                    player=p,
+                    details={"total": self.totals[p], "limit": self.rules.elimination_at},
                 )
 
     @property
@@ -480,26 +510,41 @@ class BridgeTally(Tally):
 
     def _reenter(self, player: str) -> Reentry:
         if player not in self.players:
-            raise SettleError(_("{player} is not a player of this game").format(player=player))
+            raise SettleError(
+                _("{player} is not a player of this game").format(player=player),
+                code="unknown_player",
+                field="reenter",
+                player=player,
+            )
         if self.last:
             raise SettleError(
                 _(
                     "{player} cannot re-enter: the game is over ({names} took the pool); the next "
                     "deal starts a new game with everyone in"
-                ).format(player=player, names=joined(self.last, commas=False).text())
+                ).format(player=player, names=joined(self.last, commas=False).text()),
+                code="game_over",
+                field="reenter",
+                player=player,
             )
         if player not in self.out:
             raise SettleError(
                 _("{player} cannot re-enter while still in the game (total {total})").format(
                     player=player, total=self.totals[player]
-                )
+                ),
+                code="not_out",
+                field="reenter",
+                player=player,
+                details={"total": self.totals[player]},
             )
         still_in = self.active()
         if len(still_in) < 2:
             raise SettleError(
                 _("{player} cannot re-enter: fewer than two players are still in").format(
                     player=player
-                )
+                ),
+                code="too_few_in",
+                field="reenter",
+                player=player,
             )
         cost = self.rules.reentry_cost
         self._pay(player, POOL, Fraction(cost))

@@ -77,7 +77,12 @@ def require_hands(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
     for name in players:
         hand = deal.hands.get(name)
         if hand is None:
-            raise DealError(_("hand missing for {name}: type {name}=CARDS").format(name=name))
+            raise DealError(
+                _("hand missing for {name}: type {name}=CARDS").format(name=name),
+                code="no_hand",
+                field="hands",
+                player=name,
+            )
         n = len(hand.cards)
         allowed = (size, size + 1) if name == deal.closer else (size,)
         if n not in allowed:
@@ -88,7 +93,11 @@ def require_hands(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
                     "{name} has {n} cards; {game} hands hold {size} "
                     "({more} for the closer before discarding)",
                     n,
-                ).format(name=name, n=n, game=rules.variant, size=size, more=size + 1)
+                ).format(name=name, n=n, game=rules.variant, size=size, more=size + 1),
+                code="hand_size",
+                field="hands",
+                player=name,
+                details={"n": n, "size": size},
             )
     check_pack(
         [c for name in players for c in deal.hands[name].cards],
@@ -110,7 +119,8 @@ def check_groups(rules: Rules, deal: Deal, players: Sequence[str]) -> None:
         try:
             arrangement_from_groups(hand.groups, rules)
         except MeldError as exc:
-            raise MeldError(_("{name}'s hand, {problem}").format(name=name, problem=exc)) from None
+            message = _("{name}'s hand, {problem}").format(name=name, problem=exc)
+            raise exc.retold(message, field="hands", player=name) from None
 
 
 def check_players(rules: Rules, deal: Deal) -> None:
@@ -118,19 +128,25 @@ def check_players(rules: Rules, deal: Deal) -> None:
     n = len(deal.players)
     problem = rules.players_problem(n)
     if problem is not None:
-        raise DealError(problem)
+        raise DealError(problem, code="player_count", field="players", details={"players": n})
     if deal.closer is not None and deal.closer not in deal.players:
         raise DealError(
             _("the closer {closer!r} is not a player of this deal (players: {players})").format(
                 closer=deal.closer, players=", ".join(deal.players)
-            )
+            ),
+            code="unknown_player",
+            field="closer",
+            player=deal.closer,
         )
     for name in deal.hands:
         if name not in deal.players:
             raise DealError(
                 _("a hand is given for {name!r}, who is not a player of this deal").format(
                     name=name
-                )
+                ),
+                code="unknown_player",
+                field="hands",
+                player=name,
             )
 
 
@@ -186,7 +202,11 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
                     "{name} has {n} card; {game} hands hold {size}",
                     "{name} has {n} cards; {game} hands hold {size}",
                     n,
-                ).format(name=name, n=n, game=rules.variant, size=rules.hand_size)
+                ).format(name=name, n=n, game=rules.variant, size=rules.hand_size),
+                code="hand_size",
+                field="hands",
+                player=name,
+                details={"n": n, "size": rules.hand_size},
             )
         if hand.groups is not None:
             arranged = arrangement_from_groups(hand.groups, rules)
@@ -226,7 +246,10 @@ def check_deal_cards(rules: Rules, deal: Deal) -> None:
             raise DealError(
                 _("{name!r} is not a player of this deal; players: {players}").format(
                     name=name, players=", ".join(deal.players)
-                )
+                ),
+                code="unknown_player",
+                field="hands" if name in deal.hands else "melded",
+                player=name,
             )
     everything = [c for h in deal.hands.values() for c in h.cards]
     everything += [c for groups in deal.melded.values() for g in groups for c in g]
@@ -253,7 +276,10 @@ def find_winner(
                 _(
                     "{variant} has no drawn deals: when the stock runs out the discard pile "
                     "is turned over and play goes on until a player goes out"
-                ).format(variant=rules.variant)
+                ).format(variant=rules.variant),
+                code="no_draws",
+                field="draw",
+                details={"variant": rules.variant},
             )
         return None, "draw"
     how = deal.how or "out"
@@ -261,24 +287,30 @@ def find_winner(
         raise DealError(
             _("a {variant} deal ends with a player going out ({outcomes}), not by {how}").format(
                 variant=rules.variant, outcomes=_(" or ").join(outcomes), how=how
-            )
+            ),
+            code="not_an_outcome",
+            field="how",
+            details={"how": how},
         )
     winner = deal.closer
     if winner is None:
         empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
         if not infer or len(empty) != 1:
             raise DealError(
-                _(
-                    "who went out? name the winner with --closer NAME, or give --draw if the "
-                    "stock ran out"
-                )
+                _("who went out? name the winner, or say that the stock ran out (a drawn deal)")
                 if draw_allowed
-                else _("who went out? name the winner with --closer NAME")
+                else _("who went out? name the winner"),
+                code="no_closer",
+                field="closer",
+                details={"closing": "went_out", "draw": draw_allowed},
             )
         winner = empty[0]
     if winner not in deal.players:
         raise DealError(
-            _("the closer {closer!r} is not a player of this deal").format(closer=winner)
+            _("the closer {closer!r} is not a player of this deal").format(closer=winner),
+            code="unknown_player",
+            field="closer",
+            player=winner,
         )
     return winner, how
 
@@ -291,11 +323,16 @@ def check_went_out(deal: Deal, winner: str) -> None:
         raise DealError(
             ngettext(
                 "{winner} went out but {n} card is typed for {winner}; "
-                "leave the winner's hand out (or name the right --closer)",
+                "leave the winner's hand out (or name the right closer)",
                 "{winner} went out but {n} cards are typed for {winner}; "
-                "leave the winner's hand out (or name the right --closer)",
+                "leave the winner's hand out (or name the right closer)",
                 n,
-            ).format(winner=winner, n=n)
+            ).format(winner=winner, n=n),
+            code="winner_has_cards",
+            field="hands",
+            player=winner,
+            cards=tuple(map(str, hand.cards)),
+            details={"n": n},
         )
 
 
@@ -324,7 +361,10 @@ def loser_hands(
             raise DealError(
                 _(
                     '{name}\'s hand is missing: type the cards left in it, e.g. {name}="9C 7H QD"'
-                ).format(name=name)
+                ).format(name=name),
+                code="no_hand",
+                field="hands",
+                player=name,
             )
         n = len(hand.cards)
         if n == 0:
@@ -336,7 +376,10 @@ def loser_hands(
                 else _(
                     "{name}'s hand is empty, but nobody went out in a drawn deal; type the "
                     "cards left in it"
-                ).format(name=name)
+                ).format(name=name),
+                code="empty_hand",
+                field="hands",
+                player=name,
             )
         if exact is not None and n != exact:
             raise DealError(
@@ -346,7 +389,11 @@ def loser_hands(
                     "{name} holds {n} cards, but in {variant} every loser still holds the "
                     "{exact} cards dealt when the deal ends",
                     n,
-                ).format(name=name, n=n, variant=rules.variant, exact=exact)
+                ).format(name=name, n=n, variant=rules.variant, exact=exact),
+                code="hand_size",
+                field="hands",
+                player=name,
+                details={"n": n, "size": exact},
             )
         if max_cards is not None and n > max_cards:
             raise DealError(
@@ -355,7 +402,11 @@ def loser_hands(
                     "{most} ({size} dealt + 1 drawn)"
                 ).format(
                     name=name, n=n, variant=rules.variant, most=max_cards, size=rules.hand_size
-                )
+                ),
+                code="hand_size",
+                field="hands",
+                player=name,
+                details={"n": n, "most": max_cards},
             )
         hands[name] = hand
     return hands

@@ -297,14 +297,21 @@ def _split_of_groups(winner: str, groups: Sequence[tuple[Card, ...]], rules: Rul
                 winner=winner,
                 lengths=" + ".join(str(n) for n in lengths),
                 patterns=_patterns_text(),
-            )
+            ),
+            code="not_a_pattern",
+            field="hands",
+            player=winner,
         )
     readings: list[Split] = []
     for group in groups:
         found = list(find_splits(group, rules, [(len(group),)]))
         if not found:
             raise MeldError(
-                _("{winner}'s runs: {problem}").format(winner=winner, problem=_why(group, rules))
+                _("{winner}'s runs: {problem}").format(winner=winner, problem=_why(group, rules)),
+                code="not_a_meld",
+                field="hands",
+                player=winner,
+                cards=tuple(map(str, group)),
             )
         readings.append(min(found, key=lambda s: len(s.wild_deuces)))
     suits = {s.suit for s in readings}
@@ -365,22 +372,32 @@ def _plus(terms: Sequence[Why]) -> Why:
     return joined
 
 
-def score_continental(rules: Rules, deal: Deal) -> DealResult:
-    """Score one continental deal: check the winner's runs, then what each loser pays."""
+def _went_out(rules: Rules, deal: Deal) -> tuple[str, Hand]:
+    """The winner and the 15 cards laid down, the deal's inputs checked."""
     if rules.hand_size != 15:
         raise DealError(
             _("continental goes out with 15 cards; hand_size={size} has no patterns").format(
                 size=rules.hand_size
-            )
+            ),
+            code="rules_clash",
+            field="rules",
+            details={"key": "hand_size"},
         )
     check_deal_cards(rules, deal)
     if deal.melded:
         raise DealError(
-            _("melds on the table are not scored in {variant}").format(variant=rules.variant)
+            _("melds on the table are not scored in {variant}").format(variant=rules.variant),
+            code="input_not_taken",
+            field="melded",
+            details={"variant": rules.variant},
         )
     chips_payment = rules.payment == "chips"
     if (deal.first_turn or deal.no_draw) and not chips_payment:
-        raise DealError(_("first-turn bonuses are paid only with payment=chips (preset bicycle)"))
+        raise DealError(
+            _("first-turn bonuses are paid only with payment=chips (preset bicycle)"),
+            code="input_not_taken",
+            field="first_turn" if deal.first_turn else "no_draw",
+        )
     winner, _how = find_winner(rules, deal, infer=False)
     assert winner is not None
     went_out = deal.hands.get(winner)
@@ -389,14 +406,28 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
             _(
                 "{winner} went out: type the 15 cards {winner} laid down, "
                 'e.g. {winner}="3H 4H 5H | ..."'
-            ).format(winner=winner)
+            ).format(winner=winner),
+            code="no_hand",
+            field="hands",
+            player=winner,
         )
     if len(went_out.cards) != rules.hand_size:
         raise DealError(
             _(
                 "{winner} went out with {n} cards; a continental player goes out with all {size}"
-            ).format(winner=winner, n=len(went_out.cards), size=rules.hand_size)
+            ).format(winner=winner, n=len(went_out.cards), size=rules.hand_size),
+            code="hand_size",
+            field="hands",
+            player=winner,
+            details={"n": len(went_out.cards), "size": rules.hand_size},
         )
+    return winner, went_out
+
+
+def score_continental(rules: Rules, deal: Deal) -> DealResult:
+    """Score one continental deal: check the winner's runs, then what each loser pays."""
+    winner, went_out = _went_out(rules, deal)
+    chips_payment = rules.payment == "chips"
     # Nobody melds before going out, so every loser still holds the cards dealt.
     hands = loser_hands(
         rules, deal, winner, max_cards=None, exact=rules.hand_size, required=not chips_payment
@@ -415,7 +446,11 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
                     cards=cards_text(went_out.cards),
                     patterns=_patterns_text(),
                     rule=_run_rule(rules),
-                )
+                ),
+                code="not_a_pattern",
+                field="hands",
+                player=winner,
+                cards=tuple(map(str, went_out.cards)),
             )
         # Laid out by remikcalc: the way that pays the winner most (chips), else the plainest.
         split = min(

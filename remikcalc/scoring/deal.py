@@ -93,7 +93,13 @@ def player_named(
         hint = _("{sentence}; players: {players}").format(
             sentence=sentence, players=", ".join(players)
         )
-    raise DealError(hint)
+    raise DealError(
+        hint,
+        code="unknown_player",
+        field="closer" if what == "closer" else None,
+        player=name,
+        details={"scope": scope},
+    )
 
 
 def parse_hand(text: str, owner: str | None = None) -> Hand:
@@ -103,7 +109,8 @@ def parse_hand(text: str, owner: str | None = None) -> Hand:
     except CardError as exc:
         if owner is None:
             raise
-        raise CardError(_("{owner}'s hand: {problem}").format(owner=owner, problem=exc)) from None
+        message = _("{owner}'s hand: {problem}").format(owner=owner, problem=exc)
+        raise exc.retold(message, field="hands", player=owner) from None
     cards = tuple(c for g in groups for c in g)
     return Hand(cards=cards, groups=groups if is_grouped(text) else None)
 
@@ -128,19 +135,29 @@ def build_deal(
     for name in players:  # names are matched ignoring case, so A and a are one player
         first = seen.get(name_key(name))
         if first == name:
-            raise DealError(_("a player is named twice"))
+            raise DealError(
+                _("a player is named twice"), code="player_twice", field="players", player=name
+            )
         if first is not None:
             raise DealError(
                 _("{name} is named twice (as {first}: names are matched ignoring case)").format(
                     name=name, first=first
-                )
+                ),
+                code="player_twice",
+                field="players",
+                player=name,
             )
         seen[name_key(name)] = name
     parsed: dict[str, Hand] = {}
     for name, text in entry.hands.items():
         player = player_named(name, players)
         if player in parsed:
-            raise DealError(_("{player}'s hand is given twice").format(player=player))
+            raise DealError(
+                _("{player}'s hand is given twice").format(player=player),
+                code="given_twice",
+                field="hands",
+                player=player,
+            )
         parsed[player] = parse_hand(text, player)
     melds: dict[str, tuple[tuple[Card, ...], ...]] = {}
     for name, text in entry.melded.items():
@@ -148,18 +165,30 @@ def build_deal(
         try:
             melds[player] = parse_groups(text)
         except CardError as exc:
-            raise CardError(
-                _("{owner}'s melds: {problem}").format(owner=player, problem=exc)
-            ) from None
+            message = _("{owner}'s melds: {problem}").format(owner=player, problem=exc)
+            raise exc.retold(message, field="melded", player=player) from None
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
     how = None if entry.how is None else normal_outcome(entry.how)
     if entry.draw and how not in (None, "draw"):
-        raise DealError(_("a drawn deal cannot also end by {how}").format(how=how))
+        raise DealError(
+            _("a drawn deal cannot also end by {how}").format(how=how),
+            code="draw_with_outcome",
+            field="how",
+            details={"how": how},
+        )
     up: Card | None = None
     if entry.upcard is not None:
-        up = parse_card(entry.upcard)
+        try:
+            up = parse_card(entry.upcard)
+        except CardError as exc:
+            raise exc.retold(exc.message, field="upcard") from None
         if up.is_joker:
-            raise DealError(_("the up-card cannot be a joker"))
+            raise DealError(
+                _("the up-card cannot be a joker"),
+                code="joker_upcard",
+                field="upcard",
+                cards=(str(up),),
+            )
     everything = [c for h in parsed.values() for c in h.cards]
     everything += [c for groups in melds.values() for g in groups for c in g]
     check_pack(everything, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)

@@ -99,7 +99,10 @@ def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
     check_deal_cards(rules, deal)
     if deal.melded:
         raise DealError(
-            _("melds on the table are not scored in {variant}").format(variant=rules.variant)
+            _("melds on the table are not scored in {variant}").format(variant=rules.variant),
+            code="input_not_taken",
+            field="melded",
+            details={"variant": rules.variant},
         )
     winner, outcome = find_winner(rules, deal)
     if winner is not None:
@@ -212,7 +215,12 @@ def _boat(
     """Boat: each loser pays the winner's plus points and his own count."""
     plus = deal.plus or 0
     if plus < 0:
-        raise DealError(_("plus points cannot be negative (got {plus})").format(plus=plus))
+        raise DealError(
+            _("plus points cannot be negative (got {plus})").format(plus=plus),
+            code="out_of_range",
+            field="plus",
+            details={"value": plus, "low": 0},
+        )
     details = replace(details, plus=plus)
     if outcome == "one_go":
         reasons.append(Why(N_("one go: the rummy premium is already in the winner's plus points")))

@@ -139,16 +139,33 @@ def _outcome(
             if how == "gin"
             else _("{closer} claims big gin, but {k} is unmatched ({dead})")
         )
-        raise DealError(claim.format(closer=closer, k=k, dead=dead))
+        raise DealError(
+            claim.format(closer=closer, k=k, dead=dead),
+            code="claim_not_shown",
+            field="how",
+            player=closer,
+            cards=tuple(map(str, closing.candidates[0].deadwood)),
+            details={"how": how, "deadwood": k},
+        )
     if limit.value is None:
         raise DealError(
-            _("{why} ({closer} has {k} in deadwood)").format(why=limit.why_none, closer=closer, k=k)
+            _("{why} ({closer} has {k} in deadwood)").format(
+                why=limit.why_none, closer=closer, k=k
+            ),
+            code="no_knocking",
+            field="closer",
+            player=closer,
+            details={"deadwood": k},
         )
     if k > limit.value:
         raise DealError(
             _("{closer} knocked with {k} in deadwood, but the knock limit is {limit}").format(
                 closer=closer, k=k, limit=limit.value
-            )
+            ),
+            code="over_knock_limit",
+            field="closer",
+            player=closer,
+            details={"deadwood": k, "limit": limit.value},
         )
     return "knock"
 
@@ -176,7 +193,12 @@ def _no_jokers(rules: Rules, deal: Deal) -> None:
             raise DealError(
                 _("{name}'s hand holds a joker, but {variant} is played without jokers").format(
                     name=name, variant=rules.variant
-                )
+                ),
+                code="no_jokers",
+                field="hands",
+                player=name,
+                cards=(str(JOKER),),
+                details={"variant": rules.variant},
             )
 
 
@@ -190,7 +212,12 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             if rules.big_gin_bonus is not None
             else _("a {variant} deal ends by knock, gin or draw, not {how}")
         )
-        raise DealError(message.format(variant=rules.variant, how=deal.how))
+        raise DealError(
+            message.format(variant=rules.variant, how=deal.how),
+            code="not_an_outcome",
+            field="how",
+            details={"how": deal.how},
+        )
     if deal.draw:
         return draw_result(
             rules, deal, Why(N_("draw: the stock ran out before anyone knocked; nobody scores"))
@@ -198,19 +225,28 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
     closer = deal.closer
     if closer is None:
         raise DealError(
-            _("who knocked? give the closer (--closer NAME), or --draw for a drawn deal")
+            _("who knocked? name the closer, or say that the stock ran out (a drawn deal)"),
+            code="no_closer",
+            field="closer",
+            details={"closing": "knocked", "draw": True},
         )
     defender = next(p for p in deal.players if p != closer)
     require_hands(rules, deal, deal.players)
     if deal.how == "big_gin" and rules.big_gin_bonus is None:
         raise DealError(
-            _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)")
+            _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)"),
+            code="no_big_gin",
+            field="how",
         )
     if deal.how == "big_gin" and len(deal.hands[closer].cards) != rules.hand_size + 1:
         raise DealError(
             _("big gin needs all {n} of {closer}'s cards melded").format(
                 n=rules.hand_size + 1, closer=closer
-            )
+            ),
+            code="hand_size",
+            field="hands",
+            player=closer,
+            details={"n": len(deal.hands[closer].cards), "size": rules.hand_size + 1},
         )
     limit = knock_limit(rules, deal)
     budget = Budget()  # the knocker's search and the defender's share one step limit
@@ -219,7 +255,11 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
         raise DealError(
             _("{closer} claims big gin, but not all {n} cards meld").format(
                 closer=closer, n=rules.hand_size + 1
-            )
+            ),
+            code="claim_not_shown",
+            field="how",
+            player=closer,
+            details={"how": "big_gin"},
         )
     outcome = _outcome(closing, deal.how, closer, limit)
     arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules, budget)
@@ -339,7 +379,11 @@ def _result(
         raise DealError(
             _("the deal was given as an undercut, but {defender} does not undercut").format(
                 defender=defender
-            )
+            ),
+            code="claim_not_shown",
+            field="how",
+            player=defender,
+            details={"how": "undercut"},
         )
     return DealResult(
         outcome=outcome,
@@ -518,7 +562,9 @@ class KnockTally(Tally):
         scorers = [p for p, s in result.scores.items() if s]
         if any(s < 0 for s in result.scores.values()) or len(scorers) > 1:
             raise SettleError(
-                _("in gin and oklahoma a deal scores for one player only, and never below 0")
+                _("in gin and oklahoma a deal scores for one player only, and never below 0"),
+                code="bad_scores",
+                field="scores",
             )
         winner = result.winner
         if winner is None and scorers:
@@ -605,10 +651,12 @@ def knock_limit(rules: Rules, deal: Deal) -> KnockLimit:
     up = deal.upcard
     if up is None:
         raise DealError(
-            _(
-                "{variant}: the up-card sets the knock limit; give it with --upcard CARD "
-                "(upcard: in a sheet)"
-            ).format(variant=rules.variant)
+            _("{variant}: the up-card sets the knock limit; give the deal's up-card").format(
+                variant=rules.variant
+            ),
+            code="no_upcard",
+            field="upcard",
+            details={"variant": rules.variant},
         )
     doubled = rules.spade_double and up.suit is Suit.SPADES
     reasons: list[Why] = []

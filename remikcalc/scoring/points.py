@@ -46,7 +46,12 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     for name, value in entry.scores.items():
         player = player_named(name, players)
         if player in typed:
-            raise DealError(_("{player}'s score is given twice").format(player=player))
+            raise DealError(
+                _("{player}'s score is given twice").format(player=player),
+                code="given_twice",
+                field="scores",
+                player=player,
+            )
         typed.add(player)
         scores[player] = value
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
@@ -55,9 +60,12 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
     if spec.points_need_closer and not draw and closer is None:
         raise DealError(
             _(
-                "a {variant} deal entered as points needs its closer (--closer NAME), "
-                "whose closing sets the stakes; or --draw if the stock ran out"
-            ).format(variant=rules.variant)
+                "a {variant} deal entered as points needs its closer, whose closing sets "
+                "the stakes; or it is a drawn deal, if the stock ran out"
+            ).format(variant=rules.variant),
+            code="no_closer",
+            field="closer",
+            details={"points": True, "draw": True, "variant": rules.variant},
         )
     positive = [p for p, s in scores.items() if s > 0]
     winner = None if draw else positive[0] if len(positive) == 1 else closer
@@ -110,6 +118,9 @@ def balance_payments(
         raise DealError(
             _("{variant} points must balance: the winner +sum, each loser −what they pay").format(
                 variant=rules.variant
-            )
+            ),
+            code="points_unbalanced",
+            field="scores",
+            details={"variant": rules.variant},
         )
     return how, tuple(Payment(p, winner, Decimal(-s)) for p, s in scores.items() if s < 0)

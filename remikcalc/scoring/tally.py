@@ -142,12 +142,20 @@ class Tally:
         """Enter one scored deal (the first deal after a finished game starts the next)."""
         why = self.closed()
         if why is not None:
-            raise SettleError(_("no more deals: {why}").format(why=why))
+            raise SettleError(
+                _("no more deals: {why}").format(why=why),
+                code="no_more_deals",
+                details={"why": why},
+            )
         active = self.active()  # after a finished game: the next game's players
         payees = (p.payee for p in result.payments if p.payee != POOL)
         for name in (*result.scores, *(p.payer for p in result.payments), *payees):
             if name not in active:
-                raise SettleError(_("{name} is not playing in this deal").format(name=name))
+                raise SettleError(
+                    _("{name} is not playing in this deal").format(name=name),
+                    code="not_playing",
+                    player=name,
+                )
         if self.finished:
             self._next_game()
         self._enter(result)
@@ -181,7 +189,11 @@ class Tally:
         raise SettleError(
             _("re-entry is a remik bridge event; there is none in {variant}").format(
                 variant=self.rules.variant
-            )
+            ),
+            code="no_reentry",
+            field="reenter",
+            player=player,
+            details={"variant": self.rules.variant},
         )
 
     # the result
@@ -403,7 +415,11 @@ class PaymentTally(TargetTally):
 
     def _enter(self, result: DealResult) -> None:
         if any(pay.payee == POOL for pay in result.payments):
-            raise SettleError(_("{variant} has no pool").format(variant=self.rules.variant))
+            raise SettleError(
+                _("{variant} has no pool").format(variant=self.rules.variant),
+                code="no_pool",
+                details={"variant": self.rules.variant},
+            )
         super()._enter(result)
         for pay in result.payments:
             self.balance[pay.payer] -= Fraction(pay.amount)

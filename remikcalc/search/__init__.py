@@ -93,7 +93,10 @@ def _too_many(count: int, limit: int, rules: Rules) -> None:
             "a {variant} hand holds at most {limit} card ({why}); got {count}",
             "a {variant} hand holds at most {limit} cards ({why}); got {count}",
             limit,
-        ).format(variant=rules.variant, limit=limit, why=why, count=count)
+        ).format(variant=rules.variant, limit=limit, why=why, count=count),
+        code="hand_size",
+        field="hands",
+        details={"n": count, "most": limit},
     )
 
 
@@ -247,7 +250,9 @@ def analyze_hand(
             pass  # not a card index at all: named below
     hand = _as_cards(hand)
     if not count:
-        raise CardError(_("the hand is empty: type the cards left in it"))
+        raise CardError(
+            _("the hand is empty: type the cards left in it"), code="empty_hand", field="hands"
+        )
     if count > limit:
         _too_many(count, limit, rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
@@ -262,7 +267,10 @@ def _as_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
         raise CardError(
             _("not a card: {bad}; give card codes or card indexes 0-52 (parse_cards)").format(
                 bad=repr(bad)
-            )
+            ),
+            code="not_a_card",
+            field="hands",
+            details={"value": repr(bad)},
         ) from None
 
 
@@ -272,11 +280,15 @@ def _analyze_groups(
     """:func:`analyze_hand` of a hand typed with ``|``: the user's arrangement, checked."""
     hand = tuple(card for group in groups for card in group)
     if not hand:
-        raise CardError(_("the hand is empty: type the cards left in it"))
+        raise CardError(
+            _("the hand is empty: type the cards left in it"), code="empty_hand", field="hands"
+        )
     _check_size(len(hand), rules)
     check_pack(hand, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
     if discard:
         raise MeldError(
-            _("a grouped hand fixes the arrangement; drop the | to search for the best discard")
+            _("a grouped hand fixes the arrangement; drop the | to search for the best discard"),
+            code="grouped_discard",
+            field="hands",
         )
     return arrangement_from_groups(groups, rules)

@@ -340,7 +340,7 @@ def classify_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     readings = _readings(cards, rules)
     if readings:
         return min(readings, key=lambda r: r[:3])[3]
-    raise MeldError(_why_not(cards, rules))
+    raise MeldError(_why_not(cards, rules), code="not_a_meld", cards=tuple(map(str, cards)))
 
 
 def can_meld(cards: Sequence[Card], rules: Rules) -> bool:
@@ -378,17 +378,17 @@ def split_groups(
         except MeldError as exc:
             last = number == len(typed) and number > 1
             if meld_inside is None:
-                raise MeldError(refusal(number, group, exc)) from None
+                raise exc.retold(refusal(number, group, exc)) from None
             if not last:
                 hint = _("; unmatched cards go together in the last group, after the melds")
-                raise MeldError(refusal(number, group, exc) + hint) from None
+                raise exc.retold(refusal(number, group, exc) + hint) from None
             inside = meld_inside(group)
             if inside is not None:
                 hint = _(
                     "; as the last group they would be unmatched cards, but {meld} among them "
                     "is a meld: put it in a group of its own"
                 ).format(meld=_shown(inside.cards))
-                raise MeldError(refusal(number, group, exc) + hint) from None
+                raise exc.retold(refusal(number, group, exc) + hint) from None
             singles.extend(CARDS[c] for c in group)
     return melds, singles
 

@@ -60,7 +60,11 @@ class Opening:
 
 def _check_hand(cards: Sequence[Card], rules: Rules) -> None:
     if not cards:
-        raise DealError(_("the hand is empty; type the cards, e.g. AD 2D JK 8D 8C 8H"))
+        raise DealError(
+            _("the hand is empty; type the cards, e.g. AD 2D JK 8D 8C 8H"),
+            code="empty_hand",
+            field="hands",
+        )
     check_pack(cards, decks=rules.decks, jokers=rules.jokers, variant=rules.variant)
     if len(cards) > rules.hand_size + 1:
         typed = ngettext("{n} card typed", "{n} cards typed", len(cards)).format(n=len(cards))
@@ -69,7 +73,10 @@ def _check_hand(cards: Sequence[Card], rules: Rules) -> None:
                 "{typed}, but a {variant} hand holds at most {most} ({dealt} dealt + 1 drawn)"
             ).format(
                 typed=typed, variant=rules.variant, most=rules.hand_size + 1, dealt=rules.hand_size
-            )
+            ),
+            code="hand_size",
+            field="hands",
+            details={"n": len(cards), "most": rules.hand_size + 1},
         )
 
 

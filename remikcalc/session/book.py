@@ -79,9 +79,8 @@ __all__ = [
 
 
 class StaleSheet(SheetError):
-    """The sheet changed since the version a write was planned from; nothing was written."""
-
-    default_code = "stale"
+    """The sheet changed since the version a write was planned from (``stale``); nothing was
+    written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,6 +550,7 @@ class SheetFile:
                     ).format(problem=exc),
                     code="still_broken",
                     details={"problem": str(exc), "unchanged": self.name},
+                    quoted=(exc,),
                 ) from None
             text = without_entry(change.read, len(sheet.entries), change.warnings.append)
             last = len(sheet.entries)

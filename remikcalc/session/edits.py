@@ -171,13 +171,14 @@ def _replay_rest(
                 message = _rest_message(deleted=deleted, event=event, reentry=reentry)
                 player = old.player if isinstance(old, ReentryEntry) else ""
                 why = message.format(n=n, player=player, later=deal, problem=exc)
-                raise type(exc)(
+                raise SheetError(
                     why,
                     code="later_entry_refused",
                     field=exc.field,
                     player=exc.player or player or None,
                     cards=exc.cards,
                     details={**exc.details, "later": deal, "cause": exc.code},
+                    quoted=(exc,),
                 ) from None
 
 

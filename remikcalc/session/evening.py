@@ -57,7 +57,10 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
                 _(
                     "{lacks} has no stake but {has} has one: an evening is settled in money only "
                     "if every sheet has a stake, else in points; give {lacks} a stake (stake: ...)"
-                ).format(lacks=lacks, has=has)
+                ).format(lacks=lacks, has=has),
+                code="stake_mismatch",
+                field="stake",
+                details={"has": has, "lacks": lacks},
             )
         if staked:
             cur0, cur = first.sheet.currency, other.sheet.currency
@@ -69,7 +72,10 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
                         "of one currency together"
                     ).format(
                         name=name, currency=cur or none, first=name0, first_currency=cur0 or none
-                    )
+                    ),
+                    code="currency_mismatch",
+                    field="currency",
+                    details={"name": name, "first": name0},
                 )
         elif other.replay.rules.spec.unit != unit0:
             unit = other.replay.rules.spec.unit
@@ -85,14 +91,18 @@ def _same_unit(settlements: Sequence[Settlement]) -> tuple[bool, str | None]:
                     "they do not add up; give every sheet a stake to settle them "
                     "together in money"
                 )
-            raise SettleError(message.format(name=name, first=name0))
+            raise SettleError(
+                message.format(name=name, first=name0),
+                code="unit_mismatch",
+                details={"name": name, "first": name0},
+            )
     return staked, first.sheet.currency if staked else None
 
 
 def settle_evening(settlements: Sequence[Settlement]) -> Evening:
     """Combine sheets settled one by one into one evening (SettleError: units differ)."""
     if not settlements:
-        raise SettleError(_("an evening needs at least one sheet"))
+        raise SettleError(_("an evening needs at least one sheet"), code="no_sheets")
     in_money, currency = _same_unit(settlements)
     combined: dict[str, Decimal] = {}
     shown: dict[str, str] = {}  # name key -> the first spelling

@@ -137,7 +137,11 @@ class Replay:
         else:
             why = tally.closed()
             if why is not None:
-                raise SettleError(_("no more deals: {why}").format(why=why))
+                raise SettleError(
+                    _("no more deals: {why}").format(why=why),
+                    code="no_more_deals",
+                    details={"why": why},
+                )
             tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()), entry.closer])
             dealer = self.next_dealer()
             if entry.scores is not None:
@@ -192,8 +196,14 @@ def replay(sheet: Sheet) -> Replay:
     try:
         state = start(sheet)
     except RemikcalcError as exc:
-        raise SheetError(_where(sheet, 0, _("rules: {problem}").format(problem=exc))) from None
+        raise SheetError(
+            _where(sheet, 0, _("rules: {problem}").format(problem=exc)),
+            code="sheet_problems",
+            field="rules",
+            quoted=(exc,),
+        ) from None
     problems: list[str] = []
+    refused: list[RemikcalcError] = []
     with collector_paused():  # the steps and results of a long sheet: no cycles among them
         for n, entry in enumerate(sheet.entries, start=1):
             try:
@@ -204,13 +214,19 @@ def replay(sheet: Sheet) -> Replay:
                 else:
                     text = _("deal {n}: {problem}").format(n=n, problem=exc)
                 problems.append(_where(sheet, entry.line, text))
+                refused.append(exc)
     if problems:
         head = ngettext(
             "{sheet}: {n} deal cannot be scored:",
             "{sheet}: {n} deals cannot be scored:",
             len(problems),
         ).format(sheet=sheet.path or _("the sheet"), n=len(problems))
-        raise SheetError("\n".join([head, *problems]) if len(problems) > 1 else problems[0])
+        raise SheetError(
+            "\n".join([head, *problems]) if len(problems) > 1 else problems[0],
+            code="deals_not_scored",
+            details={"deals": len(problems)},
+            quoted=refused,
+        )
     state._added = list(sheet.entries)  # as the sheet holds them
     state._sheet = sheet
     return state
@@ -225,7 +241,9 @@ def _named(name: str, players: Sequence[str], what: str) -> str:
     try:
         return player_named(name, players, what, scope="sheet")
     except DealError as exc:
-        raise SettleError(str(exc)) from None
+        raise SettleError(
+            str(exc), code=exc.code, field="reenter", player=exc.player, details=exc.details
+        ) from None
 
 
 def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:

@@ -52,7 +52,9 @@ class EveningFile:
 def _root(text: str, name: str) -> Node | None:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise SheetError(
-            _("{name}: larger than {size} KiB").format(name=name, size=MAX_BYTES // 1024)
+            _("{name}: larger than {size} KiB").format(name=name, size=MAX_BYTES // 1024),
+            code="too_large",
+            details={"name": name, "size": MAX_BYTES // 1024},
         )
     problems = Problems(name)
     with collector_paused():  # as reading a sheet pauses it

@@ -49,8 +49,10 @@ def too_big(name: str) -> SheetError:
     return SheetError(
         _(
             "{name}: the sheet would grow past {size} KiB, the most a sheet may hold; it is "
-            "unchanged. Start a new sheet for the next deals (remikcalc new)"
-        ).format(name=name, size=MAX_BYTES // 1024)
+            "unchanged. Start a new sheet for the next deals."
+        ).format(name=name, size=MAX_BYTES // 1024),
+        code="sheet_full",
+        details={"name": name, "size": MAX_BYTES // 1024},
     )
 
 
@@ -62,7 +64,11 @@ def _not_a_file(name: str, mode: int) -> SheetError | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return SheetError(_("{name} is a folder, not a score sheet").format(name=name))
+        return SheetError(
+            _("{name} is a folder, not a score sheet").format(name=name),
+            code="not_a_file",
+            details={"name": name},
+        )
     if stat.S_ISFIFO(mode):
         message = _(
             "{name} is a named pipe (FIFO), not a score sheet; give the path of a .yaml file"
@@ -75,7 +81,7 @@ def _not_a_file(name: str, mode: int) -> SheetError | None:
         message = _(
             "{name} is not a regular file, not a score sheet; give the path of a .yaml file"
         )
-    return SheetError(message.format(name=name))
+    return SheetError(message.format(name=name), code="not_a_file", details={"name": name})
 
 
 def _os_problem(name: str, exc: OSError, doing: str) -> SheetError:
@@ -85,8 +91,16 @@ def _os_problem(name: str, exc: OSError, doing: str) -> SheetError:
     else:
         reason = str(exc.strerror or exc)
     if doing == "read":
-        return SheetError(_("{name}: cannot read: {reason}").format(name=name, reason=reason))
-    return SheetError(_("{name}: cannot write: {reason}").format(name=name, reason=reason))
+        return SheetError(
+            _("{name}: cannot read: {reason}").format(name=name, reason=reason),
+            code="cannot_read",
+            details={"name": name, "reason": reason},
+        )
+    return SheetError(
+        _("{name}: cannot write: {reason}").format(name=name, reason=reason),
+        code="cannot_write",
+        details={"name": name, "reason": reason},
+    )
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -101,10 +115,16 @@ def read_text(path: str | os.PathLike[str]) -> str:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise SheetError(
-            _("{name}: no such sheet; start one with `remikcalc new {name}`").format(name=name)
+            _("{name}: no such sheet").format(name=name),
+            code="no_sheet",
+            details={"name": name},
         ) from None
     except IsADirectoryError:
-        raise SheetError(_("{name} is a folder, not a score sheet").format(name=name)) from None
+        raise SheetError(
+            _("{name} is a folder, not a score sheet").format(name=name),
+            code="not_a_file",
+            details={"name": name},
+        ) from None
     except OSError as exc:
         raise _os_problem(name, exc, "read") from None
     with os.fdopen(fd, "rb") as fh:
@@ -127,7 +147,9 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise SheetError(
             _("{name}:{line}: not UTF-8 text (byte {byte})").format(
                 name=name, line=line, byte=exc.start
-            )
+            ),
+            code="not_utf8",
+            details={"name": name, "line": line},
         ) from None
 
 
@@ -135,7 +157,9 @@ def _larger(name: str) -> SheetError:
     return SheetError(
         _("{name}: larger than {size} KiB: not a score sheet").format(
             name=name, size=MAX_BYTES // 1024
-        )
+        ),
+        code="too_large",
+        details={"name": name, "size": MAX_BYTES // 1024},
     )
 
 
@@ -180,7 +204,11 @@ def real_path(path: str | os.PathLike[str]) -> str:
             "{name}: the current folder no longer exists (it was removed); change to a "
             "folder that exists, or give the full path"
         )
-        raise SheetError(message.format(name=os.fspath(path))) from None
+        raise SheetError(
+            message.format(name=os.fspath(path)),
+            code="folder_gone",
+            details={"name": os.fspath(path)},
+        ) from None
 
 
 def repeated_file(paths: Sequence[str]) -> tuple[str, str] | None:
@@ -269,7 +297,11 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Itera
             fd = _open_lock(lock_path)
         except OSError as exc:
             raise SheetError(
-                _("cannot lock {path}: {reason}").format(path=lock_path, reason=exc.strerror or exc)
+                _("cannot lock {path}: {reason}").format(
+                    path=lock_path, reason=exc.strerror or exc
+                ),
+                code="cannot_lock",
+                details={"name": os.fspath(path)},
             ) from None
         if fd is not None:
             if _try_lock(fd) and _still_there(fd, lock_path):
@@ -279,7 +311,9 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Itera
             raise SheetError(
                 _("{name} is being written by another remikcalc (lock {lock}); try again").format(
                     name=os.fspath(path), lock=lock_path
-                )
+                ),
+                code="locked",
+                details={"name": os.fspath(path)},
             )
         time.sleep(0.005)
     try:
@@ -345,7 +379,9 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
                 _(
                     "{name} is read-only, so it was left as it is; to change it, make it "
                     "writable first (chmod u+w {name})"
-                ).format(name=name)
+                ).format(name=name),
+                code="read_only",
+                details={"name": name},
             )
     _remove_stale_temps(target)
     import tempfile
@@ -356,7 +392,9 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
         raise SheetError(
             _("cannot write in {folder}: {reason}").format(
                 folder=folder, reason=exc.strerror or exc
-            )
+            ),
+            code="cannot_write",
+            details={"name": folder},
         ) from None
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -372,7 +410,9 @@ def save_text(path: str | os.PathLike[str], text: str) -> None:
             raise SheetError(
                 _("{name}: cannot save: {reason}; the sheet is unchanged").format(
                     name=name, reason=exc.strerror or exc
-                )
+                ),
+                code="cannot_write",
+                details={"name": name},
             ) from None
         raise
     with contextlib.suppress(OSError):

@@ -206,7 +206,7 @@ class Reader:
         try:
             return normal_outcome(how)
         except DealError as exc:
-            self.p.add(node, key, str(exc))
+            self.p.refused(node, key, exc)
             return None
 
     def per_player(
@@ -325,7 +325,9 @@ def _read_sheet(root: Node | None, problems: Problems) -> Sheet:
 def _top(r: Reader, root: Node | None) -> dict[str, tuple[Node, Node]]:
     """The top-level keys; an empty text or one that is not a mapping ends the reading."""
     if root is None:
-        r.p.add(1, "", _("the file is empty; start a sheet with `remikcalc new`"))
+        r.p.refused(
+            1, "", SheetError(_("the file is empty, not a score sheet"), code="empty_sheet")
+        )
         r.p.raise_if_any()
     assert root is not None
     if root.kind != "map":
@@ -364,7 +366,7 @@ def _variant(r: Reader, top: Pairs, root: Node) -> str | None:
     try:
         return find_variant(text).name
     except RemikcalcError as exc:
-        r.p.add(top["variant"][1], "variant", str(exc))
+        r.p.refused(top["variant"][1], "variant", exc)
         return None
 
 
@@ -381,7 +383,7 @@ def _money(r: Reader, top: Pairs) -> dict[str, Any]:
         try:
             stake = parse_amount(text, decimals=places)
         except RemikcalcError as exc:
-            r.p.add(top["stake"][1], "stake", str(exc))
+            r.p.refused(top["stake"][1], "stake", exc)
     return {"currency": currency, "decimals": decimals, "stake": stake}
 
 
@@ -397,7 +399,7 @@ def _check_game(r: Reader, sheet: Sheet, top: Pairs, root: Node) -> None:
     except RemikcalcError as exc:
         key = "rules" if "rules" in top else "players"
         node = top[key][1] if key in top else root
-        r.p.add(node, key, str(exc))
+        r.p.refused(node, key, exc)
 
 
 def _version(r: Reader, top: Pairs) -> int:
@@ -412,7 +414,10 @@ def _version(r: Reader, top: Pairs) -> int:
                 "{where}: remikcalc: this sheet was written by a newer remikcalc "
                 "(sheet format {version}); this version reads format {known}. "
                 "Upgrade remikcalc (pip install -U remikcalc) to open it."
-            ).format(where=f"{r.p.name}:{node.line}", version=version, known=FORMAT_VERSION)
+            ).format(where=f"{r.p.name}:{node.line}", version=version, known=FORMAT_VERSION),
+            code="newer_format",
+            field="remikcalc",
+            details={"version": version},
         )
     return version or FORMAT_VERSION
 
@@ -428,7 +433,7 @@ def _rules(r: Reader, top: Pairs) -> dict[str, str]:
         try:
             parse_override(f"{key}={value}")
         except RemikcalcError as exc:
-            r.p.add(k, _join("rules", key), str(exc))
+            r.p.refused(k, _join("rules", key), exc)
             continue
         out[key] = value
     return out
@@ -516,7 +521,11 @@ def _node(value: Any, key: str) -> Node:
     if isinstance(value, Mapping):
         pairs = [(_node(k, key), _node(v, _join(key, str(k)))) for k, v in value.items()]
         if any(not isinstance(k, str) for k in value):
-            raise SheetError(_("{key}: keys must be text").format(key=key or "entry"))
+            raise SheetError(
+                _("{key}: keys must be text").format(key=key or "entry"),
+                code="bad_entry_data",
+                details={"key": key},
+            )
         return Node("map", 0, 0, pairs=pairs)
     if isinstance(value, list | tuple):
         return Node("seq", 0, 0, items=[_node(v, key) for v in value])
@@ -529,7 +538,9 @@ def _node(value: Any, key: str) -> Node:
     raise SheetError(
         _("{key}: {value!r} is not text, a whole number, true or false").format(
             key=key or "entry", value=value
-        )
+        ),
+        code="bad_entry_data",
+        details={"key": key},
     )
 
 
@@ -540,7 +551,9 @@ def entry_from_data(data: Mapping[str, Any], name: str = "entry") -> Entry:
     problems = Problems(name)
     r = Reader(problems)
     if not isinstance(data, Mapping):
-        raise SheetError(_("{name}: an entry is a mapping of its keys").format(name=name))
+        raise SheetError(
+            _("{name}: an entry is a mapping of its keys").format(name=name), code="bad_entry_data"
+        )
     entry = read_entry(r, _node(data, ""), "", None)
     problems.raise_if_any()
     assert entry is not None
@@ -556,7 +569,9 @@ def parse_text(text: str, name: str) -> tuple[Sheet, Node | None]:
         raise SheetError(
             _("{name}: larger than {size} KiB: not a score sheet").format(
                 name=name, size=MAX_BYTES // 1024
-            )
+            ),
+            code="too_large",
+            details={"name": name, "size": MAX_BYTES // 1024},
         )
     problems = Problems(name)
     with collector_paused():

@@ -356,8 +356,10 @@ def _checked(
         raise SheetError(
             _(
                 "{name}: after this change the sheet would not load again ({first}); it is "
-                "unchanged. Start a new sheet for the next deals (remikcalc new)"
-            ).format(name=name, first=first)
+                "unchanged. Start a new sheet for the next deals."
+            ).format(name=name, first=first),
+            code="would_not_load",
+            details={"name": name, "first": first},
         ) from None
     old_text, old_sheet, warn, _root = before
     if warn is not None and old_text.removeprefix("\ufeff") != dump_sheet(old_sheet):
@@ -428,7 +430,11 @@ def without_entry(st: SheetText, n: int, warn: Warn = None) -> SheetText:
     """The text without entry ``n`` (from 1; the last one for ``undo``)."""
     entries = list(st.sheet.entries)
     if not 1 <= n <= len(entries):
-        raise SheetError(_no_entry(st.name, n, len(entries)))
+        raise SheetError(
+            _no_entry(st.name, n, len(entries)),
+            code="no_entry",
+            details={"n": n, "count": len(entries)},
+        )
     del entries[n - 1]
     candidate = _spliced_remove(st.text, st.root, n)
     return st.checked(candidate, st.sheet.with_entries(entries), warn, (n - 1, n, 0))
@@ -439,7 +445,11 @@ def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) 
     (comments outside that entry kept), else canonical."""
     entries = list(st.sheet.entries)
     if not 1 <= n <= len(entries):
-        raise SheetError(_no_entry(st.name, n, len(entries)))
+        raise SheetError(
+            _no_entry(st.name, n, len(entries)),
+            code="no_entry",
+            details={"n": n, "count": len(entries)},
+        )
     entries[n - 1] = entry
     want = st.sheet.with_entries(entries)
     return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn, (n - 1, n, 1))
@@ -487,7 +497,8 @@ def text_without_last(text: str, name: str = "<string>", *, warn: Warn = None) -
     st = SheetText.parse(text, name)
     if not st.sheet.entries:
         raise SheetError(
-            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name)
+            _("{name}: the sheet has no deals; there is nothing to undo").format(name=name),
+            code="nothing_to_undo",
         )
     return without_entry(st, len(st.sheet.entries), warn).text, st.sheet.entries[-1]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from remikcalc.base.errors import SheetError
+from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import N_, _, current, ngettext
 
 __all__ = [
@@ -80,15 +80,23 @@ class Problems:
     def __init__(self, name: str) -> None:
         self.name = name
         self.lines: list[str] = []
+        #: the refusals said on the lines (:meth:`refused`), in their order
+        self.quoted: list[RemikcalcError] = []
 
     def add(self, node: Node | int, key: str, message: str) -> None:
         line = node if isinstance(node, int) else node.line
         where = f"{self.name}:{line}" if line else self.name
         self.lines.append(f"{where}: {key}: {message}" if key else f"{where}: {message}")
 
+    def refused(self, node: Node | int, key: str, error: RemikcalcError) -> None:
+        """A problem that is a refusal of its own: its sentence, the refusal kept with it (so
+        that a front end can say it in its own words)."""
+        self.add(node, key, error.message)
+        self.quoted.append(error)
+
     def raise_if_any(self) -> None:
         if self.lines:
-            raise SheetError(self.text())
+            raise SheetError(self.text(), code="sheet_problems", quoted=self.quoted)
 
     def text(self) -> str:
         """The problems, one a line: the first :data:`MAX_PROBLEMS`, then how many more
@@ -165,7 +173,10 @@ def _yaml_error(name: str, exc: yaml.YAMLError) -> SheetError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = _problem_text(getattr(exc, "problem", None) or str(exc))
     where = f"{name}:{mark.line + 1}" if mark is not None else name
-    return SheetError(_("{where}: not valid YAML: {problem}").format(where=where, problem=problem))
+    return SheetError(
+        _("{where}: not valid YAML: {problem}").format(where=where, problem=problem),
+        code="not_yaml",
+    )
 
 
 def _position(mark: Any) -> tuple[int, int]:
@@ -190,7 +201,7 @@ def compose(text: str, problems: Problems) -> Node | None:
 
     def stop(line: int, message: str) -> SheetError:
         problems.add(line, "", message)
-        return SheetError(problems.text())
+        return SheetError(problems.text(), code="sheet_problems", quoted=problems.quoted)
 
     try:
         loader = StrictLoader(text)

@@ -7,7 +7,10 @@
 - ``GET /api/sheets/ID/version``: the version alone (what live pages poll).
 
 Every write names the version it was made from: a stale one is 409 with the sheet as it is now;
-a refusal is 422 ``{"error": ...}`` with the command line's message in the request's language.
+a refusal is 422. Every 4xx body is ``{"error", "code", "field", "player"}``: the library's
+message in the request's language, and the refusal's code (``stale`` for a stale version,
+``not_found``, or the library's, listed in docs/INTERFACE.md) with the deal input and the
+player it is about (or null).
 On any answer but 2xx the file is byte for byte unchanged. An ``Idempotency-Key`` header (or
 ``"key"`` in the body) makes a write sent twice save once: the second gets the first answer.
 """
@@ -15,15 +18,16 @@ On any answer but 2xx the file is byte for byte unchanged. An ``Idempotency-Key`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute
 
-from remikcalc.base.errors import SheetError
+from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import _
 from remikcalc.session.book import Preview, StaleSheet, Written
-from remikcalc.web.call import Call, route
+from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.shelf import Served
 
 __all__ = ["ROUTES", "SCHEMA", "sheet_json"]
@@ -78,21 +82,29 @@ def version(call: Call) -> Response:
 def _body(call: Call) -> dict[str, Any]:
     data = call.data
     if not isinstance(data, dict):
-        raise SheetError(_("the request body must be a JSON object"))
+        raise SheetError(_("the request body must be a JSON object"), code="not_an_object")
     return data
 
 
 def _version_of(body: dict[str, Any]) -> str:
     sent = body.get("version")
     if not isinstance(sent, str) or not sent:
-        raise SheetError(_('give the version the change was made from ("version")'))
+        raise SheetError(
+            _('give the version the change was made from ("version")'),
+            code="no_version",
+            field="version",
+        )
     return sent
 
 
 def _deal_number(call: Call) -> int:
     text = call.param("n")
     if not text.isdigit() or not 1 <= int(text) <= 10**6:
-        raise SheetError(_("{n} is not a deal number").format(n=text))
+        raise SheetError(
+            _("{n} is not a deal number").format(n=text),
+            code="not_a_deal_number",
+            details={"n": text},
+        )
     return int(text)
 
 
@@ -112,7 +124,8 @@ def _written(call: Call, served: Served, do: Any, status: int, dry: Any) -> Resp
         written: Written = do(body)
     except StaleSheet as exc:
         current = json.loads(sheet_json(served))
-        return JSONResponse({"error": str(exc), **current}, status_code=409)
+        stale = _typed(str(exc), code="stale", field="version")
+        return JSONResponse({**stale, **current}, status_code=409)
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import step_json
@@ -158,7 +171,9 @@ def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
 def _entry(body: dict[str, Any]) -> dict[str, Any]:
     entry = body.get("entry")
     if not isinstance(entry, dict):
-        raise SheetError(_('give the entry as a JSON object ("entry")'))
+        raise SheetError(
+            _('give the entry as a JSON object ("entry")'), code="not_an_object", field="entry"
+        )
     return entry
 
 
@@ -202,11 +217,33 @@ def delete_entry(call: Call) -> Response:
     return _written(call, served, do, 200, dry)
 
 
+def _typed(
+    error: str, code: str, field: str | None = None, player: str | None = None
+) -> dict[str, Any]:
+    return {"error": error, "code": code, "field": field, "player": player}
+
+
+def _answered(work: Callable[[Call], Response]) -> Callable[[Call], Response]:
+    """``work`` with its refusals answered as typed JSON: 404 for what is not there, 422 for
+    a refusal of the library (its code, field and player)."""
+
+    def run(call: Call) -> Response:
+        try:
+            return work(call)
+        except NotFound as exc:
+            return JSONResponse(_typed(str(exc), code="not_found"), status_code=404)
+        except RemikcalcError as exc:
+            body = _typed(str(exc), code=exc.code, field=exc.field, player=exc.player)
+            return JSONResponse(body, status_code=422)
+
+    return run
+
+
 ROUTES: list[BaseRoute] = [
-    route("/api/sheets", listing, body="json"),
-    route("/api/sheets/{sheet}", one_sheet, body="json"),
-    route("/api/sheets/{sheet}/version", version, body="json"),
-    route("/api/sheets/{sheet}/entries", add_entry, ("POST",), body="json"),
-    route("/api/sheets/{sheet}/entries/{n}", edit_entry, ("PUT",), body="json"),
-    route("/api/sheets/{sheet}/entries/{n}", delete_entry, ("DELETE",), body="json"),
+    route("/api/sheets", _answered(listing), body="json"),
+    route("/api/sheets/{sheet}", _answered(one_sheet), body="json"),
+    route("/api/sheets/{sheet}/version", _answered(version), body="json"),
+    route("/api/sheets/{sheet}/entries", _answered(add_entry), ("POST",), body="json"),
+    route("/api/sheets/{sheet}/entries/{n}", _answered(edit_entry), ("PUT",), body="json"),
+    route("/api/sheets/{sheet}/entries/{n}", _answered(delete_entry), ("DELETE",), body="json"),
 ]

@@ -194,7 +194,7 @@ def _look_at_cards(state: Replay, form: DealForm) -> DealLook | None:
     try:
         entry = form.cards_entry(state)
     except RemikcalcError as exc:
-        return DealLook(problem=pad_words(str(exc)))
+        return DealLook(problem=pad_words(exc))
     return look_at_deal(state.sheet, entry)
 
 
@@ -231,7 +231,7 @@ def save_entry(
         except StaleSheet:
             return refused(409, "", False)
         except RemikcalcError as exc:
-            return refused(422, pad_words(str(exc)), not again and _repeats(served, entry))
+            return refused(422, pad_words(exc), not again and _repeats(served, entry))
         call.pad.remember(key, location)
     return call.redirect(location)
 
@@ -269,7 +269,7 @@ def _form_page(call: Call, points: bool) -> Response:
     try:
         entry = form.points_entry(state) if points else form.cards_entry(state)
     except RemikcalcError as exc:
-        return refused(422, pad_words(str(exc)), False)
+        return refused(422, pad_words(exc), False)
     return save_entry(call, served, entry, form.version, form.key, form.again, refused)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text
 from remikcalc.render.deal import DealText, deal_text
+from remikcalc.render.refusal import for_pad
 from remikcalc.rules.ruleset import Rules
 from remikcalc.session import replay
 from remikcalc.sheet.model import DealEntry, Sheet, same_entry
@@ -22,19 +22,11 @@ from remikcalc.sheet.model import DealEntry, Sheet, same_entry
 __all__ = ["DealLook", "HandLook", "look_at_deal", "look_at_hand", "pad_words", "repeats_last"]
 
 
-def pad_words(message: str) -> str:
-    """The engine's refusal as the pad says it. A deal with nobody named as its closer is
-    refused by the library in the command line's words ("who knocked? give the closer
-    (--closer NAME), or --draw ..."); on the pad the player taps a name or ticks the draw, so
-    the pad asks its own question ("Who knocked? Choose the player, or tick that the stock
-    ran out."). Any other message is the engine's own."""
-    if "--closer" not in message:
-        return message
-    question, mark, _rest = message.partition("?")
-    ask = f"{question[:1].upper()}{question[1:]}?" if mark else _("Who closed the deal?")
-    if "--draw" in message:
-        return f"{ask} {_('Choose the player, or tick that the stock ran out.')}"
-    return f"{ask} {_('Choose the player.')}"
+def pad_words(error: RemikcalcError) -> str:
+    """The engine's refusal as the pad says it (:func:`remikcalc.render.refusal.for_pad`): a
+    deal with nobody named as its closer is asked in the pad's words ("Who knocked? Choose the
+    player, or tick that the stock ran out."), any other refusal as the library says it."""
+    return for_pad(error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +92,7 @@ def look_at_deal(sheet: Sheet, entry: DealEntry) -> DealLook:
         state = replay(sheet)
         _canonical, step = state.apply(entry)
     except RemikcalcError as exc:
-        return DealLook(problem=pad_words(str(exc)))
+        return DealLook(problem=pad_words(exc))
     result = step.result
     assert isinstance(result, DealResult)
     totals = ", ".join(f"{p} {number_text(t)}" for p, t in step.totals.items())

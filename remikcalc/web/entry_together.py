@@ -177,7 +177,7 @@ def _draft_page(
         try:
             scored = look_at_deal(state.sheet, _draft_entry(state, draft, deal_form))
         except RemikcalcError as exc:
-            scored = DealLook(problem=pad_words(str(exc)))
+            scored = DealLook(problem=pad_words(exc))
         # the headline and each player's count and score: no cards of the others
         result = DealLook(
             totals=scored.totals,
@@ -307,7 +307,7 @@ def draft_deal(call: Call) -> Response:
     try:
         entry = _draft_entry(state, kept, _shared_form(kept.version, state, shared))
     except RemikcalcError as exc:
-        return refused(422, _private(pad_words(str(exc)), kept, me), False)
+        return refused(422, _private(pad_words(exc), kept, me), False)
 
     def refused_deal(status: int, message: str, repeated: bool) -> Response:
         return refused(status, _private(message, kept, me), repeated)

@@ -86,6 +86,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
                 host=asked
             ),
             field="host",
+            code="not_this_machine",
         ) from None
     if ip.is_unspecified and not public:
         raise ArgumentError(
@@ -94,6 +95,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
                 "or add --public to mean it"
             ).format(host=text),
             field="host",
+            code="every_address",
         )
     if (
         not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified)
@@ -105,6 +107,7 @@ def choose_host(asked: str | None, *, public: bool = False) -> str:
                 "is plain HTTP; give a private (Wi-Fi) address, or add --public to mean it"
             ).format(host=text),
             field="host",
+            code="public_address",
         )
     return text
 

@@ -43,7 +43,8 @@ class SearchTooLarge(CardError):
     """A hand whose exact search would pass :data:`STEP_LIMIT` steps."""
 
     def __init__(self, limit: int | None = None) -> None:
-        steps = f"{STEP_LIMIT if limit is None else limit:,}"
+        limit = STEP_LIMIT if limit is None else limit
+        steps = f"{limit:,}"
         if current() != "en":  # 15 000 000: pl and ru group thousands with a space
             steps = steps.replace(",", "\u00a0")
         super().__init__(
@@ -51,7 +52,10 @@ class SearchTooLarge(CardError):
                 "this hand is too large to search exactly: it needs more than {steps} "
                 "search steps (remikcalc's limit, which keeps an answer under a second); "
                 "type fewer cards or play with fewer jokers"
-            ).format(steps=steps)
+            ).format(steps=steps),
+            code="search_too_large",
+            field="hands",
+            details={"steps": limit},
         )
 
 
@@ -496,7 +500,9 @@ def general_arrangement(
     """:func:`~remikcalc.search.best_arrangement` by the general search only (for the hands
     the fast path leaves, tests and benchmarks)."""
     if discard and not cards:
-        raise CardError(_("there is no card to discard in an empty hand"))
+        raise CardError(
+            _("there is no card to discard in an empty hand"), code="empty_hand", field="hands"
+        )
     cards = sorted(CARDS[c] for c in cards)
     return _Search(cards, rules, "deadwood", discard).arrangement()
 
