@@ -112,3 +112,29 @@ def test_no_route_takes_a_path(phone: Phone) -> None:
         "/static/..%2F..%2Fconfig.py",
     ):
         assert phone.get(path).status_code == 404, path
+
+
+# --- the pad's cookie among other apps' cookies ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        "nameless",  # a cookie without a name
+        'prefs={"theme": "dark", "size": 2}',  # a JSON value
+        "greeting=hello world",  # a space in the value
+        "a=b=c; =empty-name; weird",  # anything at all
+        "remikcalc_pad=FROMANOTHERRUN",  # a stale cookie of the same name (another path)
+    ],
+)
+def test_a_joined_phone_is_let_in_whatever_other_cookies_the_host_holds(
+    pad: tuple[Any, PadConfig], others: str
+) -> None:
+    # another app on the same address (or an earlier run) may leave cookies that Python's
+    # SimpleCookie cannot read; the browser sends them all, before or after the pad's
+    app, config = pad
+    client = TestClient(app, base_url=ORIGIN)
+    mine = f"remikcalc_pad={config.token}"
+    for header in (f"{others}; {mine}", f"{mine}; {others}"):
+        assert client.get("/", headers={"cookie": header}).status_code == 200, header
+    assert client.get("/", headers={"cookie": others}).status_code == 401

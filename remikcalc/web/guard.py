@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Awaitable, Callable, MutableMapping
-from http.cookies import SimpleCookie
 from typing import Any
 
 from remikcalc.web.config import COOKIE, PadConfig
 
-__all__ = ["HEADERS", "MAX_BODY", "Guard", "authorised"]
+__all__ = ["HEADERS", "MAX_BODY", "Guard", "authorised", "cookie_values"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -64,24 +63,35 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def _cookie(scope: Scope, name: str) -> str | None:
-    raw = _header(scope, b"cookie")
-    if not raw:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except Exception:  # noqa: BLE001 - a malformed cookie header is no cookie
-        return None
-    morsel = jar.get(name)
-    return None if morsel is None else morsel.value
+def cookie_values(header: str | None, name: str) -> list[str]:
+    """Every value the ``Cookie`` header gives the cookie ``name``, as a browser sends them.
+
+    The header holds the cookies of every app on this host name (browsers do not keep one
+    port's cookies from another's), so it is read leniently: pairs split at ``;``, a pair
+    without ``=`` or with an odd value (a space, JSON) skipped without spoiling the others,
+    and every cookie of that name kept (another path, an earlier run), not just one.
+
+    >>> cookie_values('theme={"a": 1}; nameless; pad=X; pad=Y', "pad")
+    ['X', 'Y']
+    """
+    if not header:
+        return []
+    found = []
+    for pair in header.split(";"):
+        key, sep, value = pair.partition("=")
+        if sep and key.strip() == name:
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            found.append(value)
+    return found
 
 
 def authorised(scope: Scope, config: PadConfig) -> str | None:
     """How the request proves it belongs to the table: ``"cookie"``, ``"bearer"``, or None."""
     token = config.token.encode()
-    cookie = _cookie(scope, COOKIE)
-    if cookie is not None and hmac.compare_digest(cookie.encode(), token):
+    cookies = cookie_values(_header(scope, b"cookie"), COOKIE)
+    if any(hmac.compare_digest(value.encode(), token) for value in cookies):
         return "cookie"
     auth = _header(scope, b"authorization") or ""
     scheme, _, value = auth.partition(" ")
