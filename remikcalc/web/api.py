@@ -91,7 +91,7 @@ def _version_of(body: dict[str, Any]) -> str:
 
 def _deal_number(call: Call) -> int:
     text = call.param("n")
-    if not text.isdigit() or not 1 <= int(text) <= 10**6:
+    if not text.isdecimal() or not 1 <= int(text) <= 10**6:
         raise SheetError(_("{n} is not a deal number").format(n=text))
     return int(text)
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from remikcalc.web.config import COOKIE, PadConfig
 
-__all__ = ["HEADERS", "MAX_BODY", "Guard", "authorised", "cookie_values"]
+__all__ = ["HEADERS", "MAX_BODY", "BodyTooLarge", "Guard", "authorised", "cookie_values"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -138,7 +138,10 @@ class Guard:
             await _refuse(send, 421, "This address is not the score pad's.")
             return
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and not (length.isascii() and length.isdigit()):
+            await _refuse(send, 400, "The request's length cannot be read.")
+            return
+        if length is not None and int(length) > MAX_BODY:
             await _refuse(send, 413, "The request is too large.")
             return
         path: str = scope.get("path", "")
@@ -169,14 +172,16 @@ def _limited(receive: Receive) -> Receive:
         if message.get("type") == "http.request":
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise _TooLarge
+                raise BodyTooLarge
         return message
 
     return limited
 
 
-class _TooLarge(Exception):
-    """A body past the limit while it was read (no honest Content-Length)."""
+class BodyTooLarge(Exception):
+    """A body past :data:`MAX_BODY` while it was read (sent in chunks, or with a dishonest
+    ``Content-Length``): whoever reads the body answers 413
+    (:func:`remikcalc.web.forms.read_form`)."""
 
 
 def _with_headers(send: Send, path: str) -> Send:
