@@ -112,6 +112,15 @@ class Shelf:
             return None
         return served
 
+    def known(self, sheet_id: str) -> Served | None:
+        """The sheet with this id if it is served or was, whether or not it can be read now
+        (a live page keeps following a sheet that is moved away for a while)."""
+        served = self.get(sheet_id)
+        if served is None:
+            with self._lock:
+                served = self._served.get(sheet_id)
+        return served
+
     def new_path(self, variant: str, today: datetime.date | None = None) -> str:
         """A file name for a new sheet in the folder new sheets go to, not taken yet:
         ``gin-2026-12-01.yaml``, then ``gin-2026-12-01-2.yaml`` ..."""
