@@ -13,6 +13,7 @@ left as it was. No traceback ever reaches a phone.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,12 +64,43 @@ class Pad:
     stopping: bool = False
     #: the address phones join at (set once the server listens and its port is known)
     join_url: str = ""
+    #: idempotency keys whose form is being saved now -> set when it is done
+    _pending: dict[str, threading.Event] = field(default_factory=dict)
+    _keys_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def remember(self, key: str, location: str) -> None:
+        """Where the form with idempotency key ``key`` led (a form sent again goes there)."""
         if key:
-            self.done[key] = location
-            while len(self.done) > 2000:
-                self.done.pop(next(iter(self.done)))
+            with self._keys_lock:
+                self.done[key] = location
+                while len(self.done) > 2000:
+                    self.done.pop(next(iter(self.done)))
+            self.release(key)
+
+    def claim(self, key: str) -> str | None:
+        """Claim the idempotency key ``key`` before the write it guards: None when this request
+        is to do the write (it then calls :meth:`remember` on success and :meth:`release` in
+        any case), else where the first sending of the form led. A sending that comes while
+        the first is still being saved waits for it (a double tap), and does the write itself
+        only if the first was refused."""
+        if not key:
+            return None
+        while True:
+            with self._keys_lock:
+                if key in self.done:
+                    return self.done[key]
+                busy = self._pending.get(key)
+                if busy is None:
+                    self._pending[key] = threading.Event()
+                    return None
+            busy.wait()
+
+    def release(self, key: str) -> None:
+        """The write that claimed ``key`` is over (saved or refused): let any waiting go on."""
+        with self._keys_lock:
+            busy = self._pending.pop(key, None)
+        if busy is not None:
+            busy.set()
 
 
 @dataclass

@@ -63,6 +63,7 @@ class Shelf:
         self.config = config
         self._served: dict[str, Served] = {}
         self._created: list[str] = []  # sheets the pad started (listed even outside a folder)
+        self._reserved: set[str] = set()  # names chosen for new sheets not written yet
         self._lock = threading.Lock()
 
     def _files(self) -> Iterable[str]:
@@ -123,14 +124,24 @@ class Shelf:
 
     def new_path(self, variant: str, today: datetime.date | None = None) -> str:
         """A file name for a new sheet in the folder new sheets go to, not taken yet:
-        ``gin-2026-12-01.yaml``, then ``gin-2026-12-01-2.yaml`` ..."""
+        ``gin-2026-12-01.yaml``, then ``gin-2026-12-01-2.yaml`` ...
+
+        The name is reserved until :meth:`release_path`, so phones starting sheets of the
+        same game at the same moment each get their own."""
         day = (today or datetime.date.today()).isoformat()
         stem = os.path.join(self.config.new_folder, f"{variant}-{day}")
         path, n = f"{stem}.yaml", 1
-        while os.path.lexists(path):
-            n += 1
-            path = f"{stem}-{n}.yaml"
+        with self._lock:
+            while path in self._reserved or os.path.lexists(path):
+                n += 1
+                path = f"{stem}-{n}.yaml"
+            self._reserved.add(path)
         return path
+
+    def release_path(self, path: str) -> None:
+        """The new sheet at ``path`` is written (or was not): its name is no longer held."""
+        with self._lock:
+            self._reserved.discard(path)
 
     def add_path(self, path: str) -> Served:
         """Serve a sheet the pad has just started."""
