@@ -4,16 +4,23 @@ and the endpoint that runs a page's work in a thread.
 Every page and API call is an ``async`` endpoint that reads the request (a form or JSON, at
 most :data:`~remikcalc.web.guard.MAX_BODY`) and hands the work to a thread
 (:func:`starlette.concurrency.run_in_threadpool`): the library's writes take the sheet's lock
-and may wait, and that must not stall the connections of the other phones. The work runs in
-the phone's language and card notation (:mod:`remikcalc.web.speech`); a refusal from the
-library is shown as the command line's one-line message, in that language, and the file is
-left as it was. No traceback ever reaches a phone.
+and may wait, and that must not stall the connections of the other phones. Writes to one
+sheet take their turn in that sheet's queue before they take a thread (:meth:`Pad.queue`),
+so however many wait for a sheet whose lock another program holds, at most one worker thread
+waits with them and every other sheet is answered at once; a write that waits longer than
+:data:`WRITE_WAIT` for its turn is told the sheet is busy (503) and nothing is written.
+
+The work runs in the phone's language and card notation (:mod:`remikcalc.web.speech`); a
+refusal from the library is shown as the command line's one-line message, in that language,
+and the file is left as it was. No traceback ever reaches a phone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,9 +38,12 @@ from remikcalc.web.forms import Form, FormError, read_form, read_json
 from remikcalc.web.shelf import Served, Shelf
 from remikcalc.web.speech import phone_choice, speaking
 
-__all__ = ["Call", "NotFound", "Pad", "endpoint", "route"]
+__all__ = ["WRITE_WAIT", "Call", "NotFound", "Pad", "endpoint", "route"]
 
 log = logging.getLogger("remikcalc.web")
+
+#: seconds a write waits for its turn at a sheet before the phone is told the sheet is busy
+WRITE_WAIT = 10.0
 
 
 def _templates() -> Environment:
@@ -67,6 +77,19 @@ class Pad:
     #: idempotency keys whose form is being saved now -> set when it is done
     _pending: dict[str, threading.Event] = field(default_factory=dict)
     _keys_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: each event loop's write queues, by sheet id (a test client runs several loops)
+    _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
+
+    def queue(self, sheet_id: str) -> asyncio.Lock:
+        """The queue of writes to one sheet: held while one of them runs, in a thread."""
+        loop = asyncio.get_running_loop()
+        queues = self._queues.setdefault(loop, {})
+        found = queues.get(sheet_id)
+        if found is None:
+            found = queues[sheet_id] = asyncio.Lock()
+        return found
 
     def remember(self, key: str, location: str) -> None:
         """Where the form with idempotency key ``key`` led (a form sent again goes there)."""
@@ -152,12 +175,13 @@ Work = Callable[[Call], Response]
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def endpoint(work: Work, *, body: str = "form") -> Endpoint:
+def endpoint(work: Work, *, body: str = "form", writes: bool = False) -> Endpoint:
     """An endpoint running ``work`` in a thread, in the phone's language and notation.
 
     ``body`` says what a POST/PUT/DELETE carries: ``form`` (the pages) or ``json`` (the API).
     A :class:`~remikcalc.base.errors.RemikcalcError` escaping ``work`` is answered with its
     message (422): a page shows it in the error template, the API as ``{"error": ...}``.
+    With ``writes``, a POST/PUT/DELETE waits for its turn in the sheet's queue first.
     """
 
     async def answer(request: Request) -> Response:
@@ -179,9 +203,40 @@ def endpoint(work: Work, *, body: str = "form") -> Endpoint:
         except FormError as exc:
             return await run_in_threadpool(_refused, pad, request, lang, exc, api)
         call = Call(request, pad, lang, notation, form, data)
-        return await run_in_threadpool(_run, work, call, api)
+        sheet_id = request.path_params.get("sheet")
+        if not writes or sheet_id is None or request.method not in _UNSAFE:
+            return await run_in_threadpool(_run, work, call, api)
+        queue = pad.queue(str(sheet_id))
+        try:
+            await asyncio.wait_for(queue.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            return await run_in_threadpool(_busy, call, api)
+        try:
+            return await run_in_threadpool(_run, work, call, api)
+        finally:
+            queue.release()
 
     return answer
+
+
+_UNSAFE = frozenset({"POST", "PUT", "DELETE", "PATCH"})
+
+
+def _busy(call: Call, api: bool) -> Response:
+    """A write that waited too long for its turn: the sheet is being written elsewhere."""
+    with speaking(call.lang, call.notation):
+        served = call.pad.shelf.get(call.param("sheet"))
+        name = served.name if served is not None else ""
+        message = _(
+            "{name} is being written just now (by another phone or program), so this was not "
+            "saved. Go back and send it again in a moment."
+        ).format(name=name)
+        headers = {"retry-after": "5"}
+        if api:
+            return JSONResponse({"error": message, "code": "busy"}, 503, headers=headers)
+        page = call.render("error.html", status=503, message=message)
+        page.headers.update(headers)
+        return page
 
 
 def _run(work: Work, call: Call, api: bool) -> Response:
@@ -218,6 +273,17 @@ def _refused(pad: Pad, request: Request, lang: str, exc: FormError, api: bool) -
         return call.render("error.html", status=exc.status, message=message)
 
 
-def route(path: str, work: Work, methods: tuple[str, ...] = ("GET",), body: str = "form") -> Route:
-    """A route answered by ``work`` (see :func:`endpoint`)."""
-    return Route(path, endpoint(work, body=body), methods=list(methods))
+def route(
+    path: str,
+    work: Work,
+    methods: tuple[str, ...] = ("GET",),
+    body: str = "form",
+    *,
+    writes: bool | None = None,
+) -> Route:
+    """A route answered by ``work`` (see :func:`endpoint`). ``writes`` (by default: a route of
+    one sheet taking a POST, PUT or DELETE) queues its writes per sheet; a preview, which
+    writes nothing, says ``writes=False``."""
+    if writes is None:
+        writes = "{sheet}" in path and bool(_UNSAFE.intersection(methods))
+    return Route(path, endpoint(work, body=body, writes=writes), methods=list(methods))

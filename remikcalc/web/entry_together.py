@@ -368,7 +368,7 @@ ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/draft/me", draft_me, ("POST",)),
     route("/s/{sheet}/draft/hand", draft_hand, ("POST",)),
     route("/s/{sheet}/draft/deal", draft_deal, ("POST",)),
-    route("/s/{sheet}/draft/preview", draft_preview, ("POST",)),
+    route("/s/{sheet}/draft/preview", draft_preview, ("POST",), writes=False),
     route("/s/{sheet}/draft/state", draft_state),
     route("/s/{sheet}/draft/{form:str}", back_to_draft),  # after every other draft address
 ]
