@@ -111,3 +111,87 @@ def test_a_content_length_that_is_not_a_number_is_a_400(phone: Phone) -> None:
     for length in (b"\xb2", b"-1", b"1e3", b" 12"):
         answer = phone.get("/", headers={"content-length": length})
         assert answer.status_code == 400, length
+
+
+# --- the pad's own refusals: a page in the phone's language, JSON for the API ----------------
+
+HTML = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8", "accept-language": "pl-PL,pl;q=0.9"}
+JSON = {"accept": "application/json", "accept-language": "pl"}
+
+
+def _said(status: int) -> tuple[str, str]:
+    from remikcalc.base.i18n import language
+    from remikcalc.web.call import refusal_words
+
+    with language("pl"):
+        return refusal_words(status)
+
+
+def _is_page(answer: Any, status: int) -> None:
+    import html as html_module
+
+    title, sentence = _said(status)
+    assert answer.status_code == status
+    assert answer.headers["content-type"].startswith("text/html")
+    text = html_module.unescape(answer.text)
+    assert '<html lang="pl">' in answer.text, answer.text[:300]
+    assert f"<title>{title}" in text and sentence in text, text
+
+
+def _is_json(answer: Any, status: int) -> None:
+    assert answer.status_code == status
+    assert answer.headers["content-type"].startswith("application/json")
+    assert answer.json()["error"] == _said(status)[1]
+
+
+def test_a_phone_that_has_not_joined_gets_a_page_in_its_language(pad: Any) -> None:
+    # what every phone sees after the pad is started again
+    from starlette.testclient import TestClient
+
+    app, _config = pad
+    stranger = TestClient(app, base_url=ORIGIN)
+    _is_page(stranger.get("/", headers=HTML), 401)
+    _is_json(stranger.get("/api/sheets", headers=JSON), 401)
+    plain = stranger.get("/", headers={"accept-language": "pl"})
+    assert plain.status_code == 401 and plain.text.strip() == _said(401)[1]
+
+
+def test_a_foreign_host_and_a_large_body_get_a_page_too(phone: Phone) -> None:
+    _is_page(phone.get("/", headers={**HTML, "host": "evil.example:8765"}), 421)
+    _is_json(phone.get("/api/sheets", headers={**JSON, "host": "evil.example:8765"}), 421)
+    big = phone.client.post(
+        "/prefs",
+        content=b"x" * (70 * 1024),
+        headers={**HTML, "origin": ORIGIN, "content-type": "application/x-www-form-urlencoded"},
+    )
+    _is_page(big, 413)
+
+
+def test_no_such_page_and_a_wrong_method_get_a_page_in_the_phones_language(phone: Phone) -> None:
+    _is_page(phone.get("/nowhere", headers=HTML), 404)
+    _is_page(phone.get("/static/nothing.css", headers=HTML), 404)
+    _is_json(phone.get("/api/nowhere", headers=JSON), 404)
+    wrong = phone.client.delete("/", headers={**HTML, "origin": ORIGIN})
+    _is_page(wrong, 405)
+    assert "GET" in wrong.headers["allow"]
+    _is_json(phone.client.patch("/api/sheets", headers={**JSON, "origin": ORIGIN}), 405)
+
+
+def test_a_server_error_outside_a_page_is_a_page_too(
+    pad: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from starlette.testclient import TestClient
+
+    from remikcalc.web import live
+
+    def broken(*_args: Any) -> Any:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(live, "watch_for", broken)
+    app, config = pad
+    joined = join(app, config)
+    sheet = joined.sheet_id("gin.yaml")
+    client = TestClient(app, base_url=ORIGIN, raise_server_exceptions=False)
+    client.cookies = joined.client.cookies
+    _is_page(client.get(f"/s/{sheet}/events", headers=HTML), 500)
+    assert "a bug of ours" not in client.get(f"/s/{sheet}/events", headers=HTML).text

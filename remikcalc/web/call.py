@@ -18,17 +18,28 @@ and the file is left as it was. No traceback ever reaches a phone.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import json
 import logging
 import threading
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.datastructures import Headers
+from starlette.requests import Request, cookie_parser
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route
 
 from remikcalc.base.errors import RemikcalcError
@@ -38,7 +49,18 @@ from remikcalc.web.forms import Form, FormError, read_form, read_json
 from remikcalc.web.shelf import Served, Shelf
 from remikcalc.web.speech import phone_choice, speaking
 
-__all__ = ["WRITE_WAIT", "Call", "NotFound", "Pad", "endpoint", "route"]
+__all__ = [
+    "WRITE_WAIT",
+    "Call",
+    "NotFound",
+    "Pad",
+    "answer_kind",
+    "endpoint",
+    "error_answer",
+    "guard_refusal",
+    "refusal_words",
+    "route",
+]
 
 log = logging.getLogger("remikcalc.web")
 
@@ -169,6 +191,117 @@ class Call:
 
 class NotFound(Exception):
     """A sheet, deal or page that is not there; the message is for people."""
+
+
+# --- the pad's own refusals -----------------------------------------------------------------
+
+
+def refusal_words(status: int) -> tuple[str, str]:
+    """The title and the sentence of the pad's own refusal ``status``, in the language spoken:
+    what a request the guard or the router turns away is told (a refusal of the library says
+    its own message instead)."""
+    words = {
+        400: (_("Not read"), _("The request could not be read.")),
+        401: (
+            _("Join the table first"),
+            _(
+                "This browser has not joined this run of the score pad, or the pad has been "
+                "started again since: open the join address the host's screen shows, or scan "
+                "its QR code."
+            ),
+        ),
+        403: (_("Not sent from the pad"), _("This request did not come from the pad's own page.")),
+        404: (_("Not found"), _("There is no such page here.")),
+        405: (_("Not done"), _("This address does not take that kind of request.")),
+        413: (_("Too large"), _("The request is too large.")),
+        421: (
+            _("Wrong address"),
+            _("This is not the score pad's address: open the address the host's screen shows."),
+        ),
+        500: (_("Server error"), _("Something went wrong on the server; the sheet is unchanged.")),
+    }
+    return words.get(status, words[400])
+
+
+def answer_kind(path: str, accept: str) -> str:
+    """How a refusal is written for this request: ``json`` for the API (or a client that asks
+    for JSON), ``html`` for a browser, ``text`` for anything else.
+
+    >>> answer_kind("/api/sheets", "text/html"), answer_kind("/", "text/html,*/*;q=0.8")
+    ('json', 'html')
+    >>> answer_kind("/", "application/json"), answer_kind("/", "*/*")
+    ('json', 'text')
+    """
+    if path.startswith("/api/"):
+        return "json"
+    if "text/html" in accept:
+        return "html"
+    if "application/json" in accept:
+        return "json"
+    return "text"
+
+
+#: the style of a refusal the guard gives (the stylesheet itself needs the token): allowed by its
+#: digest in that answer's content security policy
+REFUSED_STYLE = (
+    "body{margin:0;font:17px/1.45 system-ui,sans-serif;color:#1b1f1d;background:#fff}"
+    "header{padding:.7rem 1rem;background:#0b5d45;color:#fff;font-weight:700}"
+    "main{max-width:34rem;padding:1rem}h1{font-size:1.4rem;color:#a3261a}"
+    "@media (prefers-color-scheme:dark){body{color:#e9eeeb;background:#141816}"
+    "h1{color:#ff8a7a}}"
+)
+_REFUSED_CSP = (
+    "default-src 'none'; style-src 'sha256-"
+    + base64.b64encode(hashlib.sha256(REFUSED_STYLE.encode()).digest()).decode()
+    + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+def guard_refusal(pad: Pad, scope: Any, status: int) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """The headers and body of a refusal by the guard (:class:`~remikcalc.web.guard.Guard`),
+    before the request reaches a page: a page of its own (it cannot load the stylesheet) in
+    the phone's language, JSON for the API, plain text for anything else."""
+    headers = Headers(scope=scope)
+    lang, _notation = phone_choice(
+        cookie_parser(headers.get("cookie", "")), headers.get("accept-language"), pad.config.lang
+    )
+    with speaking(lang, None):
+        title, message = refusal_words(status)
+        kind = answer_kind(scope.get("path", ""), headers.get("accept", ""))
+        extra: list[tuple[bytes, bytes]] = []
+        if kind == "json":
+            body = json.dumps({"error": message}, ensure_ascii=False).encode()
+            media = "application/json"
+        elif kind == "html":
+            page = pad.templates.get_template("refused.html")
+            html = page.render(lang=lang, title=title, message=message, style=Markup(REFUSED_STYLE))
+            body, media = html.encode(), "text/html; charset=utf-8"
+            extra.append((b"content-security-policy", _REFUSED_CSP.encode()))
+        else:
+            body, media = (message + "\n").encode(), "text/plain; charset=utf-8"
+    return [(b"content-type", media.encode()), *extra], body
+
+
+def error_answer(
+    request: Request, status: int, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The answer to a request the router turns away (404, 405) or that failed outside a page's
+    work (500): the error page in the phone's language, JSON for the API, text otherwise."""
+    pad: Pad = request.app.state.pad
+    lang, notation = phone_choice(
+        request.cookies, request.headers.get("accept-language"), pad.config.lang
+    )
+    with speaking(lang, notation):
+        title, message = refusal_words(status)
+        kind = answer_kind(request.url.path, request.headers.get("accept", ""))
+        if kind == "json":
+            return JSONResponse({"error": message}, status, headers=headers)
+        if kind == "text":
+            return PlainTextResponse(message + "\n", status, headers=headers)
+        call = Call(request, pad, lang, notation, Form())
+        page = call.render("error.html", status=status, message=message, title=title)
+        page.headers.update(headers or {})
+        return page
 
 
 Work = Callable[[Call], Response]

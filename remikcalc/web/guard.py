@@ -34,6 +34,7 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+Headers = list[tuple[bytes, bytes]]
 
 #: the largest request body taken (a four-player deal typed in full is under 2 KB)
 MAX_BODY = 64 * 1024
@@ -135,20 +136,21 @@ class Guard:
         server = scope.get("server") or (self.config.host, 80)
         host = (_header(scope, b"host") or "").lower()
         if host not in allowed_hosts(self.config, int(server[1])):
-            await _refuse(send, 421, "This address is not the score pad's.")
+            await self._refuse(scope, send, 421, "This address is not the score pad's.")
             return
         length = _header(scope, b"content-length")
         if length is not None and not (length.isascii() and length.isdigit()):
-            await _refuse(send, 400, "The request's length cannot be read.")
+            await self._refuse(scope, send, 400, "The request could not be read.")
             return
         if length is not None and int(length) > MAX_BODY:
-            await _refuse(send, 413, "The request is too large.")
+            await self._refuse(scope, send, 413, "The request is too large.")
             return
         path: str = scope.get("path", "")
         joining = path.lower().startswith("/join/")
         how = None if joining else authorised(scope, self.config)
         if not joining and how is None:
-            await _refuse(
+            await self._refuse(
+                scope,
                 send,
                 401,
                 "Join the table first: open the address the host's "
@@ -156,10 +158,30 @@ class Guard:
             )
             return
         if how == "cookie" and scope.get("method") in _UNSAFE and not _same_origin(scope):
-            await _refuse(send, 403, "This request did not come from the score pad's own page.")
+            await self._refuse(
+                scope, send, 403, "This request did not come from the score pad's own page."
+            )
             return
         scope.setdefault("state", {})["auth"] = how
         await self.app(scope, _limited(receive), _with_headers(send, path))
+
+    def refusal(self, scope: Scope, status: int, text: str) -> tuple[Headers, bytes]:
+        """The headers (its type, and a content security policy of its own if it needs one)
+        and the body of a refusal: here ``text``, in English; the pad's application says it
+        in the phone's language, as a page where a browser asks for one."""
+        return [(b"content-type", b"text/plain; charset=utf-8")], (text + "\n").encode()
+
+    async def _refuse(self, scope: Scope, send: Send, status: int, text: str) -> None:
+        own, body = self.refusal(scope, status, text)
+        names = {name for name, _value in own}
+        headers = [
+            *own,
+            (b"content-length", str(len(body)).encode()),
+            *(header for header in HEADERS if header[0] not in names),
+            _NO_STORE,
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 def _limited(receive: Receive) -> Receive:
@@ -201,15 +223,3 @@ def _with_headers(send: Send, path: str) -> Send:
         await send(message)
 
     return sending
-
-
-async def _refuse(send: Send, status: int, text: str) -> None:
-    body = (text + "\n").encode("utf-8")
-    headers = [
-        (b"content-type", b"text/plain; charset=utf-8"),
-        (b"content-length", str(len(body)).encode()),
-        *HEADERS,
-        _NO_STORE,
-    ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
