@@ -104,7 +104,7 @@ def authorised(scope: Scope, config: PadConfig) -> str | None:
 def allowed_hosts(config: PadConfig, port: int) -> frozenset[str]:
     """The ``Host`` values a request may carry: the bound address, localhost and 127.0.0.1,
     and the extra names, each with the port (and without it on port 80)."""
-    names = {config.host, "localhost", "127.0.0.1", *config.extra_hosts}
+    names = {config.host, "localhost", "127.0.0.1", "::1", *config.extra_hosts}
     hosts = set()
     for name in names:
         shown = f"[{name}]" if ":" in name and not name.startswith("[") else name
