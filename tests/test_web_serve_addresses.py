@@ -66,7 +66,7 @@ def test_the_address_for_this_computer_answers_when_the_pad_listens_on_the_wifi(
     )
     try:
         assert proc.stdout is not None
-        lines = []
+        lines: list[str] = []
         while not lines or not lines[-1].startswith("Stop with"):
             line = proc.stdout.readline()
             assert line, proc.stderr.read() if proc.stderr else ""
