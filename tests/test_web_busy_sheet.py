@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,3 +88,42 @@ def test_writes_waiting_for_one_sheets_lock_leave_the_other_sheets_answering(
     assert 500 not in answers and answers.count(201) <= 1
     deals = len(remikcalc.open_sheet(tmp_path / "a.yaml").replay().steps)
     assert deals == answers.count(201)
+
+
+def test_a_write_that_waited_too_long_names_no_path_of_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from remikcalc.sheet import files
+    from remikcalc.web import call
+
+    # the library gives up after a second here (30 s at a table), the pad's queue after 0.2 s
+    monkeypatch.setattr(files.locked.__wrapped__, "__defaults__", (1.0,))  # type: ignore[attr-defined]
+    monkeypatch.setattr(call, "WRITE_WAIT", 0.2)
+    folder = tmp_path / "friday"
+    folder.mkdir()
+    two_sheets(folder)
+    with running_pad(folder) as (_app, config, port):
+        token = config.token
+        ids = {s["name"]: s["id"] for s in ask(port, token, "GET", "/api/sheets")[1]["sheets"]}
+        a = ids["a.yaml"]
+        version = ask(port, token, "GET", f"/api/sheets/{a}")[1]["version"]
+        holder = LockHolder(folder / "a.yaml")
+        try:
+            said: list[tuple[int, Any]] = []
+
+            def write(i: int) -> None:
+                body = {"version": version, "entry": {"scores": {"Anna": i + 1}}}
+                status, data, _h = ask(port, token, "POST", f"/api/sheets/{a}/entries", body)
+                said.append((status, data))
+
+            writers = [threading.Thread(target=write, args=(i,)) for i in range(2)]
+            for t in writers:
+                t.start()
+            for t in writers:
+                t.join()
+        finally:
+            holder.release()
+    statuses = sorted(status for status, _data in said)
+    assert statuses == [422, 503], said  # the lock given up on; the queue given up on
+    for _status, data in said:
+        assert str(tmp_path) not in data["error"] and "a.yaml" in data["error"], data

@@ -195,3 +195,16 @@ def test_a_server_error_outside_a_page_is_a_page_too(
     client.cookies = joined.client.cookies
     _is_page(client.get(f"/s/{sheet}/events", headers=HTML), 500)
     assert "a bug of ours" not in client.get(f"/s/{sheet}/events", headers=HTML).text
+
+
+# --- no path of the server's on a phone ---------------------------------------------------------
+
+
+def test_a_sheet_that_does_not_load_is_named_without_the_servers_folders(tmp_path: Path) -> None:
+    folder = tmp_path / "friday"
+    folder.mkdir()
+    (folder / "broken.yaml").write_bytes("title: zażółć\n".encode("cp1250"))
+    phone = join(*make_pad(folder))
+    for answer in (phone.get("/"), phone.get("/api/sheets")):
+        assert answer.status_code == 200
+        assert "broken.yaml" in answer.text and str(tmp_path) not in answer.text, answer.text

@@ -62,7 +62,7 @@ def listing(call: Call) -> Response:
             state = served.book.replay()
             item.update(variant=state.sheet.variant, players=list(state.sheet.players))
         except SheetError as exc:
-            item.update(variant=None, players=[], error=str(exc))
+            item.update(variant=None, players=[], error=call.pad.private(str(exc)))
         sheets.append(item)
     return JSONResponse({"schema": SCHEMA, "sheets": sheets})
 
@@ -109,7 +109,7 @@ def _written(call: Call, served: Served, do: Any, status: int) -> Response:
         written: Written = do(body)
     except StaleSheet as exc:
         current = json.loads(sheet_json(served))
-        return JSONResponse({"error": str(exc), **current}, status_code=409)
+        return JSONResponse({"error": call.pad.private(str(exc)), **current}, status_code=409)
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import step_json

@@ -22,6 +22,7 @@ import base64
 import hashlib
 import json
 import logging
+import os
 import threading
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
@@ -100,9 +101,45 @@ class Pad:
     _pending: dict[str, threading.Event] = field(default_factory=dict)
     _keys_lock: threading.Lock = field(default_factory=threading.Lock)
     #: each event loop's write queues, by sheet id (a test client runs several loops)
+    #: the folders :meth:`private` takes out, and what they were made from
+    _private: tuple[tuple[str, ...], list[str]] = ((), [])
     _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]] = field(
         default_factory=weakref.WeakKeyDictionary
     )
+
+    def __post_init__(self) -> None:
+        # every value a page shows passes here: no folder of the server's reaches a phone
+        self.templates.finalize = self._shown
+
+    def _shown(self, value: Any) -> Any:
+        # a sentence (not an address such as /s/ID) that may name a path
+        if isinstance(value, str) and os.sep in value and " " in value:
+            return self.private(value)
+        return value
+
+    def private(self, text: str) -> str:
+        """``text`` without this machine's folders: a library message names a sheet by the
+        path it was opened with (and its lock file by its real path), which a phone never
+        needs to see; the file's name stays."""
+        for folder in self._folders():
+            if folder in text:
+                text = text.replace(folder, "")
+        return text
+
+    def _folders(self) -> list[str]:
+        """The folders a served path can start with, each with its trailing separator, the
+        longest first (as given, absolute and real; the current one too)."""
+        config = self.config
+        given = (*config.paths, config.new_folder, os.getcwd(), *self.shelf.folders())
+        if self._private[0] != given:
+            found = set()
+            for path in given:
+                for form in (path, os.path.abspath(path), os.path.realpath(path)):
+                    folder = form if os.path.isdir(form) else os.path.dirname(form)
+                    if folder.strip(os.sep):  # never the root alone
+                        found.add(folder.rstrip(os.sep) + os.sep)
+            self._private = (given, sorted(found, key=len, reverse=True))
+        return self._private[1]
 
     def queue(self, sheet_id: str) -> asyncio.Lock:
         """The queue of writes to one sheet: held while one of them runs, in a thread."""
@@ -382,7 +419,7 @@ def _run(work: Work, call: Call, api: bool) -> Response:
             return call.render("error.html", status=404, message=str(exc))
         except RemikcalcError as exc:
             if api:
-                return JSONResponse({"error": str(exc)}, status_code=422)
+                return JSONResponse({"error": call.pad.private(str(exc))}, status_code=422)
             return call.render("error.html", status=422, message=str(exc))
         except Exception:  # a bug of ours: logged on the server, one line to the phone
             log.exception("while answering %s %s", call.request.method, call.request.url.path)

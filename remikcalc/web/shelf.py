@@ -113,6 +113,12 @@ class Shelf:
             return None
         return served
 
+    def folders(self) -> list[str]:
+        """The folders of every sheet served or started here (to keep them from the phones)."""
+        with self._lock:
+            paths = [served.path for served in self._served.values()] + list(self._created)
+        return sorted({os.path.dirname(path) for path in paths if os.path.dirname(path)})
+
     def known(self, sheet_id: str) -> Served | None:
         """The sheet with this id if it is served or was, whether or not it can be read now
         (a live page keeps following a sheet that is moved away for a while)."""
