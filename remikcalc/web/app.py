@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount
@@ -57,6 +59,9 @@ def create_app(config: PadConfig) -> PadApp:
     app = Starlette(
         routes=routes,
         debug=False,
+        # text answers (pages, JSON, styles, scripts, the chart) go compressed to the phones
+        # that ask for it; event streams and images that are compressed already do not
+        middleware=[Middleware(GZipMiddleware, minimum_size=500, compresslevel=6)],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
     pad = Pad(config, Shelf(config))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import json
 import logging
@@ -27,6 +28,7 @@ import threading
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -61,6 +63,7 @@ __all__ = [
     "guard_refusal",
     "refusal_words",
     "route",
+    "static_url",
 ]
 
 log = logging.getLogger("remikcalc.web")
@@ -78,9 +81,21 @@ def _templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(_=_, ngettext=ngettext, **filters.GLOBALS)
+    env.globals.update(_=_, ngettext=ngettext, static=static_url, **filters.GLOBALS)
     env.filters.update(filters.FILTERS)
     return env
+
+
+@functools.cache
+def static_url(name: str) -> str:
+    """The address of the static file ``name`` with its version (a digest of its bytes): the
+    phones keep it for a year (:mod:`remikcalc.web.guard`), and a new release changes it.
+
+    >>> static_url("pad.css").startswith("/static/pad.css?v=")
+    True
+    """
+    data = (resources.files("remikcalc.web") / "static" / name).read_bytes()
+    return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
 
 
 @dataclass

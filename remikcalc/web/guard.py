@@ -16,7 +16,10 @@ In order, for each HTTP request:
 
 Every answer, refusals included, gets the security headers (:data:`HEADERS`): a content
 security policy that allows only the pad's own scripts, styles and images, no framing, no
-sniffing, no referrer to other sites, nothing cached.
+sniffing, no referrer to other sites; nothing but the static files is cached, and those asked
+for by their versioned names (:func:`remikcalc.web.call.static_url`) are kept for a year. The
+opener policy is sent only to a trustworthy origin (127.0.0.1, localhost), where a browser
+honours it; over plain HTTP to a LAN name Chromium would log an error for it on every page.
 """
 
 from __future__ import annotations
@@ -49,11 +52,18 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-frame-options", b"DENY"),
     # not no-referrer: Chromium would then send `Origin: null` on the pad's own posts
     (b"referrer-policy", b"same-origin"),
-    (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 )
 _NO_STORE = (b"cache-control", b"no-store")
+#: a static file asked for by its versioned name (``?v=DIGEST``): kept by the phone for a year
+_KEEP = (b"cache-control", b"private, max-age=31536000, immutable")
+#: a static file by its plain name: asked again each time (its ETag makes that cheap)
+_CHECK = (b"cache-control", b"no-cache")
+#: only where the browser honours it: a trustworthy origin (plain HTTP to a LAN name is not,
+#: and there Chromium logs an error for it on every page)
+_OPENER = (b"cross-origin-opener-policy", b"same-origin")
+_TRUSTWORTHY = frozenset({"localhost", "127.0.0.1", "[::1]"})
 _UNSAFE = frozenset({"POST", "PUT", "DELETE", "PATCH"})
 
 
@@ -163,7 +173,13 @@ class Guard:
             )
             return
         scope.setdefault("state", {})["auth"] = how
-        await self.app(scope, _limited(receive), _with_headers(send, path))
+        extra = [_OPENER] if host.rpartition(":")[0] in _TRUSTWORTHY else []
+        if path.startswith("/static/"):
+            versioned = bytes(scope.get("query_string", b"")).startswith(b"v=")
+            extra.append(_KEEP if versioned else _CHECK)
+        else:
+            extra.append(_NO_STORE)
+        await self.app(scope, _limited(receive), _with_headers(send, extra))
 
     def refusal(self, scope: Scope, status: int, text: str) -> tuple[Headers, bytes]:
         """The headers (its type, and a content security policy of its own if it needs one)
@@ -206,19 +222,15 @@ class BodyTooLarge(Exception):
     (:func:`remikcalc.web.forms.read_form`)."""
 
 
-def _with_headers(send: Send, path: str) -> Send:
-    static = path.startswith("/static/")
+def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
+    """``send``, with :data:`HEADERS` and ``extra`` (caching, the opener policy) on the answer."""
+    added = HEADERS + tuple(extra)
+    names = {name for name, _value in added}
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            headers = [
-                (k, v)
-                for k, v in message.get("headers", [])
-                if k.lower() not in {name for name, _ in HEADERS}
-            ]
-            headers.extend(HEADERS)
-            if not static:
-                headers.append(_NO_STORE)
+            headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+            headers.extend(added)
             message["headers"] = headers
         await send(message)
 
