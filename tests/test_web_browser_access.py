@@ -48,8 +48,10 @@ def table(tmp_path: Path) -> Iterator[tuple[Server, dict[str, str]]]:
 def _joined(browser: Any, server: Server, **options: Any) -> tuple[Any, dict[str, str]]:
     page = phone(browser, **options)
     page.goto(server.join)
-    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
-    return page, {s["name"]: s["id"] for s in sheets}
+    if options.get("java_script_enabled", True):
+        sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+        return page, {s["name"]: s["id"] for s in sheets}
+    return page, {}
 
 
 def _pages(ids: dict[str, str]) -> dict[str, str]:
@@ -224,11 +226,12 @@ def test_a_focused_card_is_never_under_the_sticky_header(
     page.context.close()
 
 
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
 def test_a_refused_form_takes_the_focus_to_the_field_and_names_it(
-    browser: Any, table: tuple[Server, dict[str, str]]
+    browser: Any, table: tuple[Server, dict[str, str]], script: bool
 ) -> None:
     server, _ = table
-    page, _ids = _joined(browser, server)
+    page, _ids = _joined(browser, server, java_script_enabled=script)
     page.goto(f"{server.base}/new?variant=gin")
     page.locator("#f-player-1").fill("Anna")
     page.locator("#f-player-2").fill("Boris")
@@ -242,5 +245,5 @@ def test_a_refused_form_takes_the_focus_to_the_field_and_names_it(
         ".textContent"
     )
     assert re.match(r"\s*Stake\b", said), said
-    shot(page, "access-new-refused")
+    shot(page, f"access-new-refused-{'js' if script else 'no-js'}")
     page.context.close()
