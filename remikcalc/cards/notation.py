@@ -216,9 +216,17 @@ def parse_card(token: str, position: int | None = None) -> Card:
 
     >>> parse_card("10♦"), parse_card("Тп"), parse_card("qs"), parse_card("Bk")
     (Card('TD'), Card('AS'), Card('QS'), Card('JH'))
+
+    Unicode's compatibility forms read as the characters they stand for (NFKC), so the
+    fullwidth digits and letters of a phone keyboard in a CJK mode are the ASCII ones:
+
+    >>> parse_card("１０♥"), parse_card("Ｑｓ")
+    (Card('TH'), Card('QS'))
     """
     raw = token
-    text = "".join(ch for ch in unicodedata.normalize("NFC", token.strip()) if ch not in _IGNORED)
+    # compatibility forms read as what they stand for: a fullwidth "１０Ｈ" (a phone keyboard
+    # in a Chinese, Japanese or Korean mode) is 10H
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", token.strip()) if ch not in _IGNORED)
     if not text:  # the messages are made only on these error paths (not for a good card)
         raise CardError(_("{where}: empty card code").format(where=_where(raw, position)))
     upper = text.upper()
@@ -321,7 +329,7 @@ def _tokens(text: str | Iterable[str]) -> list[list[str]]:
     >>> _tokens("AS|2S|3S 7H|7D|7C KD"), _tokens("AS 2S 3S | KD|QH")
     ([['AS', '2S', '3S'], ['7H', '7D', '7C'], ['KD']], [['AS', '2S', '3S'], ['KD'], ['QH']])
     """
-    joined = text if isinstance(text, str) else " ".join(text)
+    joined = unicodedata.normalize("NFKC", text if isinstance(text, str) else " ".join(text))
     groups: list[list[str]] = [[]]
     for word in joined.replace(",", " ").replace(";", " ").split():
         parts = word.split("|")
@@ -381,9 +389,9 @@ def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
 
 
 def is_grouped(text: str | Iterable[str]) -> bool:
-    """True when the input uses ``|`` to fix an arrangement."""
+    """True when the input uses ``|`` (or its fullwidth form) to fix an arrangement."""
     joined = text if isinstance(text, str) else " ".join(text)
-    return "|" in joined
+    return "|" in joined or "\uff5c" in joined
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
