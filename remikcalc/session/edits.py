@@ -95,10 +95,11 @@ def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
     if given.how is not None:
         how = given.how
     hands = _by_player(old.hands, given.hands)
-    if closer is not None and (old.closer is None or not _same(closer, old.closer)):
-        # a new closer who went out: the hand the old deal gave them goes, unless typed again
-        if _goes_out(old, rules) and not _named(closer, given.hands):
-            hands = {name: text for name, text in hands.items() if not _same(name, closer)}
+    # a new closer who went out: the hand the old deal gave them goes, unless typed again
+    out = closer if closer is not None and _goes_out(old, rules) else None
+    new = out is not None and not (old.closer and _same(out, old.closer))
+    if out is not None and new and not _named(out, given.hands):
+        hands = {name: text for name, text in hands.items() if not _same(name, out)}
     entry = dataclasses.replace(
         old,
         closer=closer,
