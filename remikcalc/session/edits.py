@@ -8,7 +8,7 @@ entries scored again after an edit or a removal, and a player renamed everywhere
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from remikcalc.base.errors import ArgumentError, CardError, DealError, RemikcalcError, SheetError
@@ -95,11 +95,9 @@ def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
     if given.how is not None:
         how = given.how
     hands = _by_player(old.hands, given.hands)
-    # a new closer who went out: the hand the old deal gave them goes, unless typed again
-    out = closer if closer is not None and _goes_out(old, rules) else None
-    new = out is not None and not (old.closer and _same(out, old.closer))
-    if out is not None and new and not _named(out, given.hands):
-        hands = {name: text for name, text in hands.items() if not _same(name, out)}
+    if _new_closer_went_out(old, closer, rules) and not _named(closer, given.hands):
+        # the hand the old deal gave them goes with it (nothing of theirs was typed)
+        hands = {name: text for name, text in hands.items() if not _named(name, [closer])}
     entry = dataclasses.replace(
         old,
         closer=closer,
@@ -121,13 +119,15 @@ def _same(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
 
 
-def _named(name: str | None, parts: Mapping[str, str]) -> bool:
-    return name is not None and any(_same(name, other) for other in parts)
+def _named(name: str | None, names: Iterable[str | None]) -> bool:
+    return name is not None and any(other is not None and _same(name, other) for other in names)
 
 
-def _goes_out(old: DealEntry, rules: Rules | None) -> bool:
-    """Whether a deal's closer goes out with an empty hand: the family says, or else the old
-    deal does (its closer had no hand, the others had)."""
+def _new_closer_went_out(old: DealEntry, closer: str | None, rules: Rules | None) -> bool:
+    """Whether ``closer`` is not the old deal's, in a game whose closer goes out with an empty
+    hand: the family says so, or else the old deal does (its closer had no hand)."""
+    if closer is None or _named(closer, [old.closer]):
+        return False
     if rules is not None:
         return rules.spec.closer_went_out
     return old.closer is not None and bool(old.hands) and not _named(old.closer, old.hands)
@@ -141,23 +141,23 @@ def _no_kept_clash(entry: DealEntry, given: DealEntry, rules: Rules) -> None:
     from remikcalc.cards.notation import JOKER, format_cards, parse_cards
     from remikcalc.cards.text import card_text
 
-    parts: list[tuple[str, str, str, bool]] = []  # (player, field, text, given)
+    parts: list[tuple[str, str, bool, str]] = []  # (player, field, given now, the cards)
     for field, mine, theirs in (
         ("hands", entry.hands, given.hands),
         ("melded", entry.melded, given.melded),
     ):
         for player, text in mine.items():
-            parts.append((player, field, text, _named(player, theirs)))
+            parts.append((player, field, _named(player, theirs), text))
     try:
-        cards = [(player, field, typed, parse_cards(text)) for player, field, text, typed in parts]
+        cards = [(player, field, now, parse_cards(text)) for player, field, now, text in parts]
     except CardError:
         return  # the scoring names the card that cannot be read
-    counts = Counter(card for *_rest, held in cards for card in held)
+    counts = Counter(card for *_part, held in cards for card in held)
     for card, n in sorted(counts.items()):
         limit = rules.jokers if card == JOKER else rules.decks
-        typed = [p for p, _f, by_hand, held in cards if by_hand and card in held]
-        holders = [(p, f) for p, f, by_hand, held in cards if not by_hand and card in held]
-        alone = sum(held.count(card) for _p, _f, by_hand, held in cards if by_hand)
+        typed = [p for p, _f, now, held in cards if now and card in held]
+        holders = [(p, f) for p, f, now, held in cards if not now and card in held]
+        alone = sum(held.count(card) for _p, _f, now, held in cards if now)
         if n <= limit or not typed or not holders or alone > limit:
             continue  # no clash, or what was typed is too many by itself: said as such
         player, field = holders[0]
