@@ -173,7 +173,8 @@ class Guard:
             )
             return
         scope.setdefault("state", {})["auth"] = how
-        extra = [_OPENER] if host.rpartition(":")[0] in _TRUSTWORTHY else []
+        name = host if host.endswith("]") or ":" not in host else host.rpartition(":")[0]
+        extra = [_OPENER] if name in _TRUSTWORTHY else []
         if path.startswith("/static/"):
             versioned = bytes(scope.get("query_string", b"")).startswith(b"v=")
             extra.append(_KEEP if versioned else _CHECK)
