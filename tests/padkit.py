@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,3 +100,66 @@ def hidden(html: str, name: str) -> str:
     found = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', html)
     assert found is not None, f"no field {name}"
     return found.group(1)
+
+
+@contextmanager
+def running_pad(folder: Path, **options: Any) -> Iterator[tuple[Any, PadConfig, int]]:
+    """The pad under uvicorn on a free port of 127.0.0.1, in a thread of this process (as
+    ``remikcalc serve`` runs it): its app, its configuration and its port."""
+    import asyncio
+    import threading
+    import time
+
+    import uvicorn
+
+    from remikcalc.web.live import follow_stop
+
+    config = PadConfig(
+        paths=(str(folder),), new_folder=str(folder), host=HOST, lang="en", **options
+    )
+    app = create_app(config)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=HOST,
+            port=0,
+            log_level="warning",
+            lifespan="off",
+            access_log=False,
+            timeout_graceful_shutdown=2,
+        )
+    )
+
+    async def main() -> None:
+        flag = asyncio.create_task(follow_stop(server, app.pad))
+        await server.serve()
+        flag.cancel()
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.01)
+    port = int(server.servers[0].sockets[0].getsockname()[1])
+    try:
+        yield app, config, port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        assert not thread.is_alive(), "the server did not stop"
+
+
+def ask(port: int, token: str, method: str, path: str, body: Any = None, **headers: str) -> Any:
+    """One request to a running pad with the bearer token: (status, JSON or bytes, headers)."""
+    import http.client
+    import json
+
+    conn = http.client.HTTPConnection(HOST, port, timeout=120)
+    sent = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", **headers}
+    conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
+    answer = conn.getresponse()
+    data = answer.read()
+    conn.close()
+    kind = answer.getheader("content-type") or ""
+    return answer.status, json.loads(data) if "json" in kind else data, dict(answer.getheaders())

@@ -127,3 +127,28 @@ def test_pack_limits() -> None:
         check_pack(parse_cards("JK 9C"), decks=1, jokers=0, variant="gin")
     with pytest.raises(CardError, match="AS typed 5 times"):
         check_pack(parse_cards("AS AS AS AS AS"), decks=4, jokers=4, variant="continental")
+
+
+# --- fullwidth forms, as phone keyboards in CJK modes type them (issue 26) ---------------------
+
+
+def fullwidth(text: str) -> str:
+    """``text`` with every ASCII letter, digit and sign in its fullwidth form (U+FF01...)."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@given(st.lists(st.sampled_from(CARDS), max_size=20), st.data())
+def test_fullwidth_digits_and_letters_read_as_their_ascii_forms(
+    cards: list[Card], data: st.DataObject
+) -> None:
+    typed = [fullwidth(data.draw(st.sampled_from(spellings(c)))) for c in cards]
+    assert parse_cards(" ".join(typed)) == tuple(cards)
+
+
+def test_a_hand_typed_in_a_cjk_mode() -> None:
+    # fullwidth ranks and suit letters, ideographic spaces, a fullwidth comma and bar
+    typed = "１０♥\u3000７♣　Ｑ♠，ＡＳ ２Ｓ ３Ｓ ｜ ｋｄ"
+    assert format_cards(parse_cards(typed)) == "TH 7C QS AS 2S 3S KD"
+    assert format_groups(parse_groups(typed)) == "TH 7C QS AS 2S 3S | KD"
+    assert is_grouped(typed)
+    assert parse_card("１０♥") == parse_card("10♥") and parse_card("Ｔｐ") == parse_card("Tp")

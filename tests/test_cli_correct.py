@@ -475,3 +475,85 @@ def test_the_correcting_help_examples_run(tmp_path: Path, monkeypatch: pytest.Mo
     (entry,) = load_sheet("game.yaml").entries  # deal 1 edited to hands, deal 2 undone
     assert entry.closer == "Anna" and list(entry.hands) == ["Anna", "Borys"]  # type: ignore[union-attr]
     assert "--again" in ok("add", "--help").output
+
+
+# --- edit keeps what is not given: a new closer who went out, a kept part that clashes ---------
+
+
+@pytest.fixture
+def rummy(tmp_path: Path) -> Path:
+    path = tmp_path / "rummy.yaml"
+    ok("new", str(path), "-v", "rummy", "--players", "Anna,Boris,Carl")
+    ok("add", str(path), "--closer", "Anna", "Boris=2C 3D 9H", "Carl=KS QS")
+    return path
+
+
+def test_edit_closer_in_a_going_out_game_drops_the_new_closers_kept_hand(rummy: Path) -> None:
+    # Boris went out, not Anna: his old hand goes with it, nothing of his was typed (issue 26)
+    ok("edit", str(rummy), "1", "--closer", "Boris", "Anna=4C 5C")
+    deal = load_sheet(rummy).entries[0]
+    assert deal.closer == "Boris" and set(deal.hands) == {"Anna", "Carl"}  # type: ignore[union-attr]
+    deal = settle_json(rummy)["deals"][0]
+    assert deal["winner"] == "Boris" and deal["scores"]["Boris"] > 0
+
+
+def test_edit_closer_alone_asks_for_the_old_closers_hand_not_to_leave_the_new_ones_out(
+    rummy: Path,
+) -> None:
+    said = refused(rummy, "edit", str(rummy), "1", "--closer", "Boris")
+    assert "leave the winner's hand out" not in said
+    assert "Anna" in said
+
+
+@pytest.fixture
+def gin_dealt(gin: Path) -> Path:
+    ok("add", str(gin), "--closer", "Anna", GIN_ANNA, GIN_BORIS)  # Boris holds AS
+    return gin
+
+
+def test_a_card_typed_that_a_kept_hand_holds_is_refused_as_the_kept_hand(gin_dealt: Path) -> None:
+    said = refused(gin_dealt, "edit", str(gin_dealt), "1", "Anna=9C 9D 9H 5S 6S 7S KD KH KS AS")
+    assert "kept" in said and "Boris" in said and "AS" in said, said
+    assert "typed 2 times" not in said
+    # given as well, Boris's hand replaces the kept one
+    ok(
+        "edit",
+        str(gin_dealt),
+        "1",
+        "Anna=9C 9D 9H 5S 6S 7S KD KH KS AS",
+        "Boris=2C 2S 3H 4D 5D 8C 8D JC QC TD",
+    )
+
+
+def test_a_kept_part_that_clashes_is_a_typed_refusal() -> None:
+    import remikcalc
+    from remikcalc.base.errors import DealError
+
+    with tempfile.TemporaryDirectory() as where:
+        sheet = remikcalc.new_sheet(
+            Path(where) / "r500.yaml", variant="rummy500", players=["Emil", "Fay"]
+        )
+        sheet.add(
+            {"closer": "Emil", "melded": {"Emil": "AS 2S 3S | KC KD KS"}, "hands": {"Fay": "7D 8C"}}
+        )
+        before = Path(sheet.path).read_bytes()
+        with pytest.raises(DealError) as caught:
+            sheet.edit(1, {"hands": {"Fay": "AS 8C"}}, keep=True)
+        error = caught.value
+        assert error.code == "kept_clash" and error.player == "Emil" and error.cards == ("AS",)
+        assert error.field == "melded" and "melds" in str(error) and "Emil" in str(error)
+        assert Path(sheet.path).read_bytes() == before
+
+
+def test_in_two_packs_a_card_kept_and_typed_once_each_is_no_clash(bridge: Path) -> None:
+    hands = [
+        "Boris=4D 5D 6D 9C 9H 9S QC KC AC JK",
+        "Anna=2S 3S 4S 7H 7D 7C TH 8S 6C 6H",
+        "Carl=KC KD QH QS JC JD TH TS 9C 6D",
+    ]
+    ok("add", str(bridge), "--closer", "Boris", *hands)
+    # Boris's kept hand holds an ace of clubs: Carl's is the other one of the two packs
+    ok("edit", str(bridge), "1", "Carl=KC KD QH QS JC JD TH TS 9C AC")
+    # a third one is too many, and the kept hand is named
+    said = refused(bridge, "edit", str(bridge), "1", "Carl=KC KD QH QS JC JD TH TS AC AC")
+    assert "kept" in said and "Boris" in said, said

@@ -111,3 +111,27 @@ def test_hand_players_set_the_pack() -> None:
     assert result.exit_code == 0 and json.loads(result.stdout)["points"] == 2
     result = run("hand", "-v", "gin", "-n", "3", "9C")
     assert result.exit_code == 2 and "gin is played by 2 players, not 3" in result.stderr
+
+
+def test_a_hand_typed_in_fullwidth_reads_as_typed_in_ascii() -> None:
+    # a phone keyboard in a Chinese, Japanese or Korean mode (issue 26)
+    wide = ok(
+        "hand",
+        "９Ｃ",
+        "７Ｈ",
+        "ＱＤ",
+        "９Ｄ",
+        "９Ｈ",
+        "５Ｓ",
+        "６Ｓ",
+        "７Ｓ",
+        "ＫＤ",
+        "ＫＨ",
+        "--format",
+        "json",
+    )
+    plain = ok(
+        "hand", "9C", "7H", "QD", "9D", "9H", "5S", "6S", "7S", "KD", "KH", "--format", "json"
+    )
+    assert wide.output == plain.output
+    assert ok("hand", "１０♥　７♣　Ｑ♠").output == ok("hand", "10♥ 7♣ Q♠").output

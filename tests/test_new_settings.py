@@ -141,3 +141,32 @@ def test_add_refuses_absurd_scores_and_plus_with_the_sheet_unchanged(tmp_path: P
     _deal_refused(gin, "--score", "Anna=2000000000", message="2000000000")
     _deal_refused(gin, "--score", "Anna=1234567890123", message="1234567890123")
     _deal_refused(boat, "--closer", "Anna", "Boris=5S 9D", "--plus", "1000001", message="1000001")
+
+
+# --- format characters in a title (issue 26) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "odd",
+    ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u061c", "\u200b", "\ufeff", "\u00ad"],
+)
+def test_a_title_with_a_format_character_is_refused_as_a_name_is(tmp_path: Path, odd: str) -> None:
+    # U+202E turned "Friday" round in the pasted chat text and on the pad's pages
+    path = tmp_path / "x.yaml"
+    title = f"Friday {odd}at Anna's"
+    code = f"U+{ord(odd):04X}"
+    result = run("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--title", title)
+    assert result.exit_code == 2 and code in result.output and not path.exists(), result.output
+    assert title_problem(title) is not None
+    path.write_text(
+        f'remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ntitle: "Friday \\u{ord(odd):04x}"\n',
+        encoding="utf-8",
+    )
+    shown = run("show", str(path))
+    assert shown.exit_code == 1 and "x.yaml:4: title:" in shown.output and code in shown.output
+
+
+def test_joiners_stay_allowed_in_a_title(tmp_path: Path) -> None:
+    # the zero-width joiner and non-joiner join characters (emoji, Persian) and move none
+    for title in ("Rodzina 👨\u200d👩\u200d👧", "می\u200cخواهم"):
+        assert title_problem(title) is None, title

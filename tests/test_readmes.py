@@ -71,3 +71,22 @@ def test_the_translation_names_the_language_switch(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
     lang = name.split(".")[1]
     assert f"--lang {lang}" in text and f"REMIKCALC_LANG={lang}" in text
+
+
+def _who_can_reach_it(name: str) -> str:
+    text = (ROOT / name).read_text(encoding="utf-8")
+    start = text.index(
+        {
+            "README.md": "**Who can reach it.**",
+            "README.pl.md": "**Kto ma dostęp.**",
+            "README.ru.md": "**Кто может войти.**",
+        }[name]
+    )
+    return text[start : text.index("\n\n", start)]
+
+
+@pytest.mark.parametrize("name", ["README.md", *TRANSLATED])
+def test_who_can_reach_it_says_the_cookie_goes_to_every_port(name: str) -> None:
+    # browsers keep cookies by the address, not by its port (issue 26, item 8)
+    paragraph = _who_can_reach_it(name)
+    assert re.search(r"\bport|\bport[ayó]|\bпорт", paragraph), paragraph

@@ -746,3 +746,55 @@ def test_every_write_from_an_older_version_is_409_and_writes_nothing(
     if "new" in changes:
         assert 'value="Karl"' in answer.text  # the input kept
     assert snapshot(table) == before
+
+
+# --- a new sheet from several phones at once --------------------------------------------------
+
+
+def _at_once(count: int, send: Any) -> list[Any]:
+    """``send(i)`` from ``count`` threads released together; the answers in order."""
+    import threading
+
+    barrier = threading.Barrier(count)
+    answers: list[Any] = [None] * count
+
+    def one(i: int) -> None:
+        barrier.wait()
+        answers[i] = send(i)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+@pytest.mark.parametrize("taps", [2, 8])
+def test_start_a_sheet_sent_several_times_at_once_makes_one_sheet(
+    tmp_path: Path, taps: int
+) -> None:
+    # a double tap, or a form sent again while the first is still being written
+    app, config = make_pad(tmp_path)
+    phones = [join(app, config) for _ in range(taps)]
+    fields = form_of(phones[0].get("/new?variant=gin").text, "/new")
+    fields["players"] = ["Anna", "Boris"]
+    answers = _at_once(taps, lambda i: phones[i].post("/new", fields, follow_redirects=False))
+    assert [a.status_code for a in answers] == [303] * taps
+    assert len({a.headers["location"] for a in answers}) == 1
+    assert len(list(tmp_path.glob("gin-*.yaml"))) == 1
+
+
+def test_ten_phones_starting_sheets_at_once_each_get_one(tmp_path: Path) -> None:
+    # the same game on the same day: ten free names, none refused as taken
+    app, config = make_pad(tmp_path)
+    phones = [join(app, config) for _ in range(10)]
+    forms = [form_of(p.get("/new?variant=gin").text, "/new") for p in phones]
+    for i, fields in enumerate(forms):
+        fields["players"] = [f"Anna{i}", "Boris"]
+    answers = _at_once(10, lambda i: phones[i].post("/new", forms[i], follow_redirects=False))
+    assert [a.status_code for a in answers] == [303] * 10, [a.text[:200] for a in answers]
+    made = sorted(tmp_path.glob("gin-*.yaml"))
+    assert len(made) == 10
+    players = {remikcalc.open_sheet(p).replay().sheet.players[0] for p in made}
+    assert players == {f"Anna{i}" for i in range(10)}

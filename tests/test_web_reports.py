@@ -42,7 +42,7 @@ from remikcalc.session.book import SheetFile
 from remikcalc.settle import settle
 from remikcalc.web.app import create_app
 from remikcalc.web.config import PadConfig
-from remikcalc.web.live import Snapshot, change_text, follow_stop
+from remikcalc.web.live import Snapshot, change_text, follow_stop, unreadable_text
 from tests.clirun import run
 from tests.padkit import Phone, join, make_pad
 
@@ -675,12 +675,15 @@ def live_server(where: Path) -> Iterator[tuple[Any, PadConfig, int]]:
 class Stream:
     """A live page's event stream read through a plain socket."""
 
-    def __init__(self, port: int, token: str, sheet_id: str, version: str = "") -> None:
+    def __init__(
+        self, port: int, token: str, sheet_id: str, version: str = "", *, lang: str = ""
+    ) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
         path = f"/s/{sheet_id}/events" + (f"?v={version}" if version else "")
+        accept = f"Accept-Language: {lang}\r\n" if lang else ""
         self.sock.sendall(
             f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
-            "Accept: text/event-stream\r\n\r\n".encode()
+            f"Accept: text/event-stream\r\n{accept}\r\n".encode()
         )
         self.data = b""
         self.wait_for(b"retry:")
@@ -699,8 +702,8 @@ class Stream:
             self.data += chunk
         return self.data.index(marker, start) + len(marker)
 
-    def events(self) -> list[dict[str, Any]]:
-        found = re.findall(rb"event: change\r?\ndata: (.*?)\r?\n", self.data)
+    def events(self, name: str = "change") -> list[dict[str, Any]]:
+        found = re.findall(rf"event: {name}\r?\ndata: (.*?)\r?\n".encode(), self.data)
         return [json.loads(f) for f in found]
 
     def close(self) -> None:
@@ -916,3 +919,66 @@ def test_chart_never_draws_a_line_across_a_game(deals: list[tuple[str, int]]) ->
     assert [n for _x, n in data.ticks] == list(range(1, len(deals) + 1))
     svg = progression_svg(state)
     assert len(_polylines(svg)) == 2 * games
+
+
+# --- live: a sheet that cannot be read for a while --------------------------------------------
+
+
+def _break(path: Path, how: str) -> None:
+    """Make the sheet at ``path`` unreadable as a person or a program might."""
+    text = path.read_bytes()
+    if how == "deleted":
+        path.unlink()
+    elif how == "moved":
+        path.rename(path.with_name("elsewhere.yaml.bak"))
+    elif how == "cp1250":
+        path.write_bytes(text + "# zażółć gęślą jaźń\n".encode("cp1250"))
+    elif how == "too large":
+        path.write_bytes(text + b"#" * (1 << 20) + b"\n")
+    elif how == "folder":
+        path.unlink()
+        path.mkdir()
+    elif how == "fifo":
+        path.unlink()
+        os.mkfifo(path)
+
+
+def _mend(path: Path, text: bytes) -> None:
+    if path.is_dir():
+        path.rmdir()
+    elif path.exists() or path.is_fifo():
+        path.unlink()
+    path.with_name("elsewhere.yaml.bak").unlink(missing_ok=True)
+    path.write_bytes(text)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_live_page_is_told_its_sheet_cannot_be_read_and_follows_it_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "gin.yaml"
+    gin_two_games(path)
+    good = path.read_bytes()
+    said_in = {}
+    for lang in ("en", "pl"):
+        with language(lang):
+            said_in[lang] = {unreadable_text("gin.yaml", gone=gone) for gone in (True, False)}
+    with live_server(tmp_path) as (_app, config, port):
+        sheet_id = _sheet_id(port, config.token, "gin.yaml")
+        for how in ("deleted", "moved", "cp1250", "too large", "folder", "fifo"):
+            _status, sheet = _request(port, config.token, "GET", f"/api/sheets/{sheet_id}")
+            open_page = Stream(port, config.token, sheet_id, sheet["version"], lang="pl")
+            _break(path, how)
+            said = open_page.wait_for(b"event: unreadable")
+            message = open_page.events("unreadable")[-1]["message"]
+            assert message in said_in["pl"] and message not in said_in["en"], (how, message)
+            # a page opened (or reconnecting) meanwhile gets the stream, not a 404 or a 500
+            reconnect = Stream(port, config.token, sheet_id, lang="pl")
+            reconnect.wait_for(b"event: unreadable")
+            _mend(path, good + f"# back after: {how}\n".encode())
+            for stream in (open_page, reconnect):
+                stream.wait_for(b"event: change", start=said if stream is open_page else 0)
+                stream.close()
+    errors = [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not errors, [r.getMessage() for r in errors]

@@ -216,9 +216,17 @@ def parse_card(token: str, position: int | None = None) -> Card:
 
     >>> parse_card("10♦"), parse_card("Тп"), parse_card("qs"), parse_card("Bk")
     (Card('TD'), Card('AS'), Card('QS'), Card('JH'))
+
+    Unicode's compatibility forms read as the characters they stand for (NFKC), so the
+    fullwidth digits and letters of a phone keyboard in a CJK mode are the ASCII ones:
+
+    >>> parse_card("１０♥"), parse_card("Ｑｓ")
+    (Card('TH'), Card('QS'))
     """
     raw = token
-    text = "".join(ch for ch in unicodedata.normalize("NFC", token.strip()) if ch not in _IGNORED)
+    # compatibility forms read as what they stand for: a fullwidth "１０Ｈ" (a phone keyboard
+    # in a Chinese, Japanese or Korean mode) is 10H
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", token.strip()) if ch not in _IGNORED)
     if not text:  # the messages are made only on these error paths (not for a good card)
         raise CardError(
             _("{where}: empty card code").format(where=_where(raw, position)),
@@ -232,32 +240,7 @@ def parse_card(token: str, position: int | None = None) -> Card:
         return JOKER
     scripts = {_script(ch) for ch in text} - {"neutral"}
     if scripts == {"latin", "cyrillic"}:
-        for ch in text:
-            if ch in _CYR_TO_LAT:
-                raise CardError(
-                    _(
-                        "{where} mixes scripts: {char} is Cyrillic; type the Latin letter {latin}"
-                    ).format(
-                        where=_where(raw, position), char=_describe(ch), latin=repr(_CYR_TO_LAT[ch])
-                    )
-                    + _maybe(text.replace(ch, _CYR_TO_LAT[ch])),
-                    code="mixed_scripts",
-                    details={"token": raw, "position": position},
-                )
-        odd = next(ch for ch in text if _script(ch) == "latin")
-        where, char = _where(raw, position), _describe(odd)
-        raise CardError(
-            _(
-                "{where} mixes scripts: {char} is Latin in a Russian code; "
-                "type the Cyrillic letter {cyrillic}"
-            ).format(where=where, char=char, cyrillic=repr(_LAT_TO_CYR[odd]))
-            if odd in _LAT_TO_CYR
-            else _("{where} mixes scripts: {char} is Latin in a Russian code").format(
-                where=where, char=char
-            ),
-            code="mixed_scripts",
-            details={"token": raw, "position": position},
-        )
+        raise _mixed_scripts(text, raw, position)
     cyrillic = scripts == {"cyrillic"}
     ranks = _CYRILLIC_RANKS if cyrillic else _LATIN_RANKS
     suits = _CYRILLIC_SUITS if cyrillic else _LATIN_SUITS
@@ -286,29 +269,66 @@ def parse_card(token: str, position: int | None = None) -> Card:
         )
     suit = _SYMBOL_SUITS.get(suit_part) or suits.get(suit_part)
     if suit is None:
-        odd_suit = text[len(rank_part) :]
-        if cyrillic and _CYR_TO_LAT.get(odd_suit, "").upper() in _LATIN_SUITS:
-            latin = _CYR_TO_LAT[odd_suit].upper()
-            raise CardError(
-                _("{where}: {char} is Cyrillic, not the Latin suit {latin}").format(
-                    where=_where(raw, position), char=_describe(odd_suit), latin=repr(latin)
+        raise _unknown_suit(text, raw, position, rank, rank_part, cyrillic)
+    return CARDS[suit.order * 13 + rank - 1]
+
+
+def _mixed_scripts(text: str, raw: str, position: int | None) -> CardError:
+    """The refusal of a code that mixes Latin and Cyrillic letters, naming the odd one."""
+    for ch in text:
+        if ch in _CYR_TO_LAT:
+            return CardError(
+                _(
+                    "{where} mixes scripts: {char} is Cyrillic; type the Latin letter {latin}"
+                ).format(
+                    where=_where(raw, position), char=_describe(ch), latin=repr(_CYR_TO_LAT[ch])
                 )
-                + _maybe(RANK_CODES[rank - 1] + latin),
+                + _maybe(text.replace(ch, _CYR_TO_LAT[ch])),
                 code="mixed_scripts",
                 details={"token": raw, "position": position},
             )
-        suit_hint = _("п ч б т or ♠ ♥ ♦ ♣") if cyrillic else _("C D H S or ♣ ♦ ♥ ♠")
-        raise CardError(
-            _("{where}: unknown suit {suit} (suits are {hint}); did you mean {cards}?").format(
-                where=_where(raw, position),
-                suit=repr(odd_suit),
-                hint=suit_hint,
-                cards=_suggest_suits(rank),
-            ),
-            code="unknown_suit",
+    odd = next(ch for ch in text if _script(ch) == "latin")
+    where, char = _where(raw, position), _describe(odd)
+    return CardError(
+        _(
+            "{where} mixes scripts: {char} is Latin in a Russian code; "
+            "type the Cyrillic letter {cyrillic}"
+        ).format(where=where, char=char, cyrillic=repr(_LAT_TO_CYR[odd]))
+        if odd in _LAT_TO_CYR
+        else _("{where} mixes scripts: {char} is Latin in a Russian code").format(
+            where=where, char=char
+        ),
+        code="mixed_scripts",
+        details={"token": raw, "position": position},
+    )
+
+
+def _unknown_suit(
+    text: str, raw: str, position: int | None, rank: int, rank_part: str, cyrillic: bool
+) -> CardError:
+    """The refusal of a code whose suit is not one (a Cyrillic letter for a Latin suit)."""
+    odd_suit = text[len(rank_part) :]
+    if cyrillic and _CYR_TO_LAT.get(odd_suit, "").upper() in _LATIN_SUITS:
+        latin = _CYR_TO_LAT[odd_suit].upper()
+        return CardError(
+            _("{where}: {char} is Cyrillic, not the Latin suit {latin}").format(
+                where=_where(raw, position), char=_describe(odd_suit), latin=repr(latin)
+            )
+            + _maybe(RANK_CODES[rank - 1] + latin),
+            code="mixed_scripts",
             details={"token": raw, "position": position},
         )
-    return CARDS[suit.order * 13 + rank - 1]
+    suit_hint = _("п ч б т or ♠ ♥ ♦ ♣") if cyrillic else _("C D H S or ♣ ♦ ♥ ♠")
+    return CardError(
+        _("{where}: unknown suit {suit} (suits are {hint}); did you mean {cards}?").format(
+            where=_where(raw, position),
+            suit=repr(odd_suit),
+            hint=suit_hint,
+            cards=_suggest_suits(rank),
+        ),
+        code="unknown_suit",
+        details={"token": raw, "position": position},
+    )
 
 
 def _warn_jk() -> None:
@@ -337,7 +357,7 @@ def _tokens(text: str | Iterable[str]) -> list[list[str]]:
     >>> _tokens("AS|2S|3S 7H|7D|7C KD"), _tokens("AS 2S 3S | KD|QH")
     ([['AS', '2S', '3S'], ['7H', '7D', '7C'], ['KD']], [['AS', '2S', '3S'], ['KD'], ['QH']])
     """
-    joined = text if isinstance(text, str) else " ".join(text)
+    joined = unicodedata.normalize("NFKC", text if isinstance(text, str) else " ".join(text))
     groups: list[list[str]] = [[]]
     for word in joined.replace(",", " ").replace(";", " ").split():
         parts = word.split("|")
@@ -397,9 +417,9 @@ def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
 
 
 def is_grouped(text: str | Iterable[str]) -> bool:
-    """True when the input uses ``|`` to fix an arrangement."""
+    """True when the input uses ``|`` (or its fullwidth form) to fix an arrangement."""
     joined = text if isinstance(text, str) else " ".join(text)
-    return "|" in joined
+    return "|" in joined or "\uff5c" in joined
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

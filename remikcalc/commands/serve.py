@@ -106,7 +106,7 @@ def serve_cmd(
 
     app = create_app(config)
 
-    def announce(port: int) -> None:
+    def announce(port: int, local: str | None) -> None:
         address = join_address(bound, port, config.token)
         app.pad.join_url = address
         click.echo(address)
@@ -114,9 +114,9 @@ def serve_cmd(
         click.echo(
             _("Open the address above on each phone at the table (same Wi-Fi), or scan the code.")
         )
-        if bound not in ("127.0.0.1", "::1"):
-            local = join_address("127.0.0.1", port, config.token)
-            click.echo(_("On this computer: {address}").format(address=local))
+        if local is not None and local != bound:  # the pad listens there too
+            here = join_address(local, port, config.token)
+            click.echo(_("On this computer: {address}").format(address=here))
         warning = address_warning(bound)
         if warning is not None:
             click.echo(warning, err=True)

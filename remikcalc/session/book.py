@@ -465,7 +465,7 @@ class SheetFile:
             sheet = change.sheet
             index = entry_number(sheet, n, self.name, event=event)
             old = sheet.entries[index - 1]
-            new = kept(old, wanted) if keep else wanted
+            new = kept(old, wanted, sheet.game_rules()) if keep else wanted
             new = dataclasses.replace(new, notes=old.notes)  # the players' own lines
             fits = (
                 before is not None

@@ -8,13 +8,14 @@ entries scored again after an edit or a removal, and a player renamed everywhere
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
+from remikcalc.base.errors import ArgumentError, CardError, DealError, RemikcalcError, SheetError
 from remikcalc.base.gcpause import collector_paused
 from remikcalc.base.i18n import _
 from remikcalc.rules.dealinput import name_key
+from remikcalc.rules.ruleset import Rules
 from remikcalc.session.replay import Replay, Step, deal_numbers, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
 
@@ -52,7 +53,7 @@ def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, st
     return out
 
 
-def kept(old: Entry, given: Entry) -> Entry:
+def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
     """``given`` over ``old``: what ``edit`` keeps of a deal when it is told only what changes.
 
     A hand (or melds laid) given replaces that player's, the others stay; a closer, outcome,
@@ -60,10 +61,20 @@ def kept(old: Entry, given: Entry) -> Entry:
     deal a draw (no closer, no outcome), and a closer given ends a draw. A deal entered as
     points (either one) and an event are replaced whole: there is nothing to keep.
 
+    In a game whose closer goes out (an empty hand), a new closer's old hand goes too, unless
+    it is given again. With the game's ``rules``, a card given that a kept hand or kept melds
+    also hold, one copy too many for the pack, is refused as the kept part's (a
+    :class:`DealError`, code ``kept_clash``, naming its player and the card) rather than as a
+    card typed twice. Without ``rules`` that check is left to the scoring, and whether the
+    closer went out is read from the old deal (its closer had no hand).
+
     >>> old = DealEntry(closer="Anna", how="gin", hands={"Anna": "9C 9D 9H", "Boris": "2C"})
     >>> new = kept(old, DealEntry(hands={"boris": "3C"}))
     >>> new.closer, new.how, dict(new.hands)
     ('Anna', 'gin', {'Anna': '9C 9D 9H', 'Boris': '3C'})
+    >>> went_out = DealEntry(closer="Anna", hands={"Boris": "2C 3D", "Carl": "KS"})
+    >>> dict(kept(went_out, DealEntry(closer="Boris", hands={"Anna": "4C"})).hands)
+    {'Carl': 'KS', 'Anna': '4C'}
     """
     if not isinstance(old, DealEntry) or not isinstance(given, DealEntry):
         return given
@@ -78,18 +89,92 @@ def kept(old: Entry, given: Entry) -> Entry:
             how = None
     if given.how is not None:
         how = given.how
-    return dataclasses.replace(
+    hands = _by_player(old.hands, given.hands)
+    if _new_closer_went_out(old, closer, rules) and not _named(closer, given.hands):
+        # the hand the old deal gave them goes with it (nothing of theirs was typed)
+        hands = {name: text for name, text in hands.items() if not _named(name, [closer])}
+    entry = dataclasses.replace(
         old,
         closer=closer,
         how=how,
         draw=draw,
-        hands=_by_player(old.hands, given.hands),
+        hands=hands,
         melded=_by_player(old.melded, given.melded),
         upcard=old.upcard if given.upcard is None else given.upcard,
         plus=old.plus if given.plus is None else given.plus,
         first_turn=old.first_turn or given.first_turn,
         no_draw=old.no_draw or given.no_draw,
     )
+    if rules is not None:
+        _no_kept_clash(entry, given, rules)
+    return entry
+
+
+def _same(a: str, b: str) -> bool:
+    return name_key(a) == name_key(b)
+
+
+def _named(name: str | None, names: Iterable[str | None]) -> bool:
+    return name is not None and any(other is not None and _same(name, other) for other in names)
+
+
+def _new_closer_went_out(old: DealEntry, closer: str | None, rules: Rules | None) -> bool:
+    """Whether ``closer`` is not the old deal's, in a game whose closer goes out with an empty
+    hand: the family says so, or else the old deal does (its closer had no hand)."""
+    if closer is None or _named(closer, [old.closer]):
+        return False
+    if rules is not None:
+        return rules.spec.closer_went_out
+    return old.closer is not None and bool(old.hands) and not _named(old.closer, old.hands)
+
+
+def _no_kept_clash(entry: DealEntry, given: DealEntry, rules: Rules) -> None:
+    """Refuse a card that a part kept from the old deal holds, when the parts given hold it
+    too and together they hold more copies than the pack has."""
+    from collections import Counter
+
+    from remikcalc.cards.notation import JOKER, format_cards, parse_cards
+    from remikcalc.cards.text import card_text
+
+    parts: list[tuple[str, str, bool, str]] = []  # (player, field, given now, the cards)
+    for field, mine, theirs in (
+        ("hands", entry.hands, given.hands),
+        ("melded", entry.melded, given.melded),
+    ):
+        for player, text in mine.items():
+            parts.append((player, field, _named(player, theirs), text))
+    try:
+        cards = [(player, field, now, parse_cards(text)) for player, field, now, text in parts]
+    except CardError:
+        return  # the scoring names the card that cannot be read
+    counts = Counter(card for *_part, held in cards for card in held)
+    for card, n in sorted(counts.items()):
+        limit = rules.jokers if card == JOKER else rules.decks
+        typed = [p for p, _f, now, held in cards if now and card in held]
+        holders = [(p, f) for p, f, now, held in cards if not now and card in held]
+        alone = sum(held.count(card) for _p, _f, now, held in cards if now)
+        if n <= limit or not typed or not holders or alone > limit:
+            continue  # no clash, or what was typed is too many by itself: said as such
+        player, field = holders[0]
+        words = {"card": card_text(card), "typed": typed[0], "kept": player}
+        if field == "hands":
+            message = _(
+                "{card} is typed for {typed}, but {kept}'s hand, kept as the deal had it, holds "
+                "it too: give {kept}'s hand as well, to replace the kept one"
+            )
+        else:
+            message = _(
+                "{card} is typed for {typed}, but the melds {kept} laid, kept as the deal had "
+                "them, hold it too: give {kept}'s melds as well, to replace the kept ones"
+            )
+        raise DealError(
+            message.format(**words),
+            code="kept_clash",
+            field=field,
+            player=player,
+            cards=(format_cards((card,)),),
+            details={"typed_by": typed[0]},
+        )
 
 
 def entry_number(

@@ -174,8 +174,16 @@ def _odd_character(text: str) -> str | None:
     return next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
 
 
+#: format characters a title may hold: they join letters or emoji and move nothing
+_JOINERS = frozenset("\u200c\u200d")
+
+
 def title_problem(title: str) -> str | None:
     """Why ``title`` cannot be a sheet's title (one line of free text), or None.
+
+    As in a player's name, an invisible format character is refused (a right-to-left override,
+    U+202E, turned the title round on the pages and in the text pasted into a chat), but for
+    the two joiners, which emoji sequences and some scripts need.
 
     >>> title_problem("Friday at Anna's") is None, title_problem("a" + chr(9) + "b")
     (True, 'the title contains the control character U+0009; write it on one line without it')
@@ -189,6 +197,12 @@ def title_problem(title: str) -> str | None:
         return _(
             "the title contains the control character {code}; write it on one line without it"
         ).format(code=f"U+{ord(odd):04X}")
+    hidden = next((c for c in title if unicodedata.category(c) == "Cf" and c not in _JOINERS), None)
+    if hidden is not None:
+        return _(
+            "the title contains the invisible format character {code}, which can reverse or "
+            "hide the text around it; write it without it"
+        ).format(code=f"U+{ord(hidden):04X}")
     return None
 
 

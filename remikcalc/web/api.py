@@ -66,7 +66,7 @@ def listing(call: Call) -> Response:
             state = served.book.replay()
             item.update(variant=state.sheet.variant, players=list(state.sheet.players))
         except SheetError as exc:
-            item.update(variant=None, players=[], error=str(exc))
+            item.update(variant=None, players=[], error=call.pad.private(str(exc)))
         sheets.append(item)
     return JSONResponse({"schema": SCHEMA, "sheets": sheets})
 
@@ -99,7 +99,7 @@ def _version_of(body: dict[str, Any]) -> str:
 
 def _deal_number(call: Call) -> int:
     text = call.param("n")
-    if not text.isdigit() or not 1 <= int(text) <= 10**6:
+    if not text.isdecimal() or not 1 <= int(text) <= 10**6:
         raise SheetError(
             _("{n} is not a deal number").format(n=text),
             code="not_a_deal_number",
@@ -124,7 +124,7 @@ def _written(call: Call, served: Served, do: Any, status: int, dry: Any) -> Resp
         written: Written = do(body)
     except StaleSheet as exc:
         current = json.loads(sheet_json(served))
-        stale = _typed(str(exc), code="stale", field="version")
+        stale = _typed(call.pad.private(str(exc)), code="stale", field="version")
         return JSONResponse({**stale, **current}, status_code=409)
     from remikcalc.base.i18n import language
     from remikcalc.render import to_json
@@ -233,7 +233,8 @@ def _answered(work: Callable[[Call], Response]) -> Callable[[Call], Response]:
         except NotFound as exc:
             return JSONResponse(_typed(str(exc), code="not_found"), status_code=404)
         except RemikcalcError as exc:
-            body = _typed(str(exc), code=exc.code, field=exc.field, player=exc.player)
+            said = call.pad.private(str(exc))
+            body = _typed(said, code=exc.code, field=exc.field, player=exc.player)
             return JSONResponse(body, status_code=422)
 
     return run

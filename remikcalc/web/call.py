@@ -4,23 +4,45 @@ and the endpoint that runs a page's work in a thread.
 Every page and API call is an ``async`` endpoint that reads the request (a form or JSON, at
 most :data:`~remikcalc.web.guard.MAX_BODY`) and hands the work to a thread
 (:func:`starlette.concurrency.run_in_threadpool`): the library's writes take the sheet's lock
-and may wait, and that must not stall the connections of the other phones. The work runs in
-the phone's language and card notation (:mod:`remikcalc.web.speech`); a refusal from the
-library is shown as the command line's one-line message, in that language, and the file is
-left as it was. No traceback ever reaches a phone.
+and may wait, and that must not stall the connections of the other phones. Writes to one
+sheet take their turn in that sheet's queue before they take a thread (:meth:`Pad.queue`),
+so however many wait for a sheet whose lock another program holds, at most one worker thread
+waits with them and every other sheet is answered at once; a write that waits longer than
+:data:`WRITE_WAIT` for its turn is told the sheet is busy (503) and nothing is written.
+
+The work runs in the phone's language and card notation (:mod:`remikcalc.web.speech`); a
+refusal from the library is shown as the command line's one-line message, in that language,
+and the file is left as it was. No traceback ever reaches a phone.
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import functools
+import hashlib
+import json
 import logging
-from collections.abc import Awaitable, Callable
+import os
+import threading
+import weakref
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.datastructures import Headers
+from starlette.requests import Request, cookie_parser
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route
 
 from remikcalc.base.errors import RemikcalcError
@@ -30,9 +52,24 @@ from remikcalc.web.forms import Form, FormError, read_form, read_json
 from remikcalc.web.shelf import Served, Shelf
 from remikcalc.web.speech import phone_choice, speaking
 
-__all__ = ["Call", "NotFound", "Pad", "endpoint", "route"]
+__all__ = [
+    "WRITE_WAIT",
+    "Call",
+    "NotFound",
+    "Pad",
+    "answer_kind",
+    "endpoint",
+    "error_answer",
+    "guard_refusal",
+    "refusal_words",
+    "route",
+    "static_url",
+]
 
 log = logging.getLogger("remikcalc.web")
+
+#: seconds a write waits for its turn at a sheet before the phone is told the sheet is busy
+WRITE_WAIT = 10.0
 
 
 def _templates() -> Environment:
@@ -44,9 +81,21 @@ def _templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(_=_, ngettext=ngettext, **filters.GLOBALS)
+    env.globals.update(_=_, ngettext=ngettext, static=static_url, **filters.GLOBALS)
     env.filters.update(filters.FILTERS)
     return env
+
+
+@functools.cache
+def static_url(name: str) -> str:
+    """The address of the static file ``name`` with its version (a digest of its bytes): the
+    phones keep it for a year (:mod:`remikcalc.web.guard`), and a new release changes it.
+
+    >>> static_url("pad.css").startswith("/static/pad.css?v=")
+    True
+    """
+    data = (resources.files("remikcalc.web") / "static" / name).read_bytes()
+    return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
 
 
 @dataclass
@@ -63,12 +112,92 @@ class Pad:
     stopping: bool = False
     #: the address phones join at (set once the server listens and its port is known)
     join_url: str = ""
+    #: idempotency keys whose form is being saved now -> set when it is done
+    _pending: dict[str, threading.Event] = field(default_factory=dict)
+    _keys_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: each event loop's write queues, by sheet id (a test client runs several loops)
+    #: the folders :meth:`private` takes out, and what they were made from
+    _private: tuple[tuple[str, ...], list[str]] = ((), [])
+    _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
+
+    def __post_init__(self) -> None:
+        # every value a page shows passes here: no folder of the server's reaches a phone
+        self.templates.finalize = self._shown
+
+    def _shown(self, value: Any) -> Any:
+        # a sentence (not an address such as /s/ID) that may name a path
+        if isinstance(value, str) and os.sep in value and " " in value:
+            return self.private(value)
+        return value
+
+    def private(self, text: str) -> str:
+        """``text`` without this machine's folders: a library message names a sheet by the
+        path it was opened with (and its lock file by its real path), which a phone never
+        needs to see; the file's name stays."""
+        for folder in self._folders():
+            if folder in text:
+                text = text.replace(folder, "")
+        return text
+
+    def _folders(self) -> list[str]:
+        """The folders a served path can start with, each with its trailing separator, the
+        longest first (as given, absolute and real; the current one too)."""
+        config = self.config
+        given = (*config.paths, config.new_folder, os.getcwd(), *self.shelf.folders())
+        if self._private[0] != given:
+            found = set()
+            for path in given:
+                for form in (path, os.path.abspath(path), os.path.realpath(path)):
+                    folder = form if os.path.isdir(form) else os.path.dirname(form)
+                    if folder.strip(os.sep):  # never the root alone
+                        found.add(folder.rstrip(os.sep) + os.sep)
+            self._private = (given, sorted(found, key=len, reverse=True))
+        return self._private[1]
+
+    def queue(self, sheet_id: str) -> asyncio.Lock:
+        """The queue of writes to one sheet: held while one of them runs, in a thread."""
+        loop = asyncio.get_running_loop()
+        queues = self._queues.setdefault(loop, {})
+        found = queues.get(sheet_id)
+        if found is None:
+            found = queues[sheet_id] = asyncio.Lock()
+        return found
 
     def remember(self, key: str, location: str) -> None:
+        """Where the form with idempotency key ``key`` led (a form sent again goes there)."""
         if key:
-            self.done[key] = location
-            while len(self.done) > 2000:
-                self.done.pop(next(iter(self.done)))
+            with self._keys_lock:
+                self.done[key] = location
+                while len(self.done) > 2000:
+                    self.done.pop(next(iter(self.done)))
+            self.release(key)
+
+    def claim(self, key: str) -> str | None:
+        """Claim the idempotency key ``key`` before the write it guards: None when this request
+        is to do the write (it then calls :meth:`remember` on success and :meth:`release` in
+        any case), else where the first sending of the form led. A sending that comes while
+        the first is still being saved waits for it (a double tap), and does the write itself
+        only if the first was refused."""
+        if not key:
+            return None
+        while True:
+            with self._keys_lock:
+                if key in self.done:
+                    return self.done[key]
+                busy = self._pending.get(key)
+                if busy is None:
+                    self._pending[key] = threading.Event()
+                    return None
+            busy.wait()
+
+    def release(self, key: str) -> None:
+        """The write that claimed ``key`` is over (saved or refused): let any waiting go on."""
+        with self._keys_lock:
+            busy = self._pending.pop(key, None)
+        if busy is not None:
+            busy.set()
 
 
 @dataclass
@@ -116,16 +245,128 @@ class NotFound(Exception):
     """A sheet, deal or page that is not there; the message is for people."""
 
 
+# --- the pad's own refusals -----------------------------------------------------------------
+
+
+def refusal_words(status: int) -> tuple[str, str]:
+    """The title and the sentence of the pad's own refusal ``status``, in the language spoken:
+    what a request the guard or the router turns away is told (a refusal of the library says
+    its own message instead)."""
+    words = {
+        400: (_("Not read"), _("The request could not be read.")),
+        401: (
+            _("Join the table first"),
+            _(
+                "This browser has not joined this run of the score pad, or the pad has been "
+                "started again since: open the join address the host's screen shows, or scan "
+                "its QR code."
+            ),
+        ),
+        403: (_("Not sent from the pad"), _("This request did not come from the pad's own page.")),
+        404: (_("Not found"), _("There is no such page here.")),
+        405: (_("Not done"), _("This address does not take that kind of request.")),
+        413: (_("Too large"), _("The request is too large.")),
+        421: (
+            _("Wrong address"),
+            _("This is not the score pad's address: open the address the host's screen shows."),
+        ),
+        500: (_("Server error"), _("Something went wrong on the server; the sheet is unchanged.")),
+    }
+    return words.get(status, words[400])
+
+
+def answer_kind(path: str, accept: str) -> str:
+    """How a refusal is written for this request: ``json`` for the API (or a client that asks
+    for JSON), ``html`` for a browser, ``text`` for anything else.
+
+    >>> answer_kind("/api/sheets", "text/html"), answer_kind("/", "text/html,*/*;q=0.8")
+    ('json', 'html')
+    >>> answer_kind("/", "application/json"), answer_kind("/", "*/*")
+    ('json', 'text')
+    """
+    if path.startswith("/api/"):
+        return "json"
+    if "text/html" in accept:
+        return "html"
+    if "application/json" in accept:
+        return "json"
+    return "text"
+
+
+#: the style of a refusal the guard gives (the stylesheet itself needs the token): allowed by its
+#: digest in that answer's content security policy
+REFUSED_STYLE = (
+    "body{margin:0;font:17px/1.45 system-ui,sans-serif;color:#1b1f1d;background:#fff}"
+    "header{padding:.7rem 1rem;background:#0b5d45;color:#fff;font-weight:700}"
+    "main{max-width:34rem;padding:1rem}h1{font-size:1.4rem;color:#a3261a}"
+    "@media (prefers-color-scheme:dark){body{color:#e9eeeb;background:#141816}"
+    "h1{color:#ff8a7a}}"
+)
+_REFUSED_CSP = (
+    "default-src 'none'; style-src 'sha256-"
+    + base64.b64encode(hashlib.sha256(REFUSED_STYLE.encode()).digest()).decode()
+    + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+def guard_refusal(pad: Pad, scope: Any, status: int) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """The headers and body of a refusal by the guard (:class:`~remikcalc.web.guard.Guard`),
+    before the request reaches a page: a page of its own (it cannot load the stylesheet) in
+    the phone's language, JSON for the API, plain text for anything else."""
+    headers = Headers(scope=scope)
+    lang, _notation = phone_choice(
+        cookie_parser(headers.get("cookie", "")), headers.get("accept-language"), pad.config.lang
+    )
+    with speaking(lang, None):
+        title, message = refusal_words(status)
+        kind = answer_kind(scope.get("path", ""), headers.get("accept", ""))
+        extra: list[tuple[bytes, bytes]] = []
+        if kind == "json":
+            body = json.dumps({"error": message}, ensure_ascii=False).encode()
+            media = "application/json"
+        elif kind == "html":
+            page = pad.templates.get_template("refused.html")
+            html = page.render(lang=lang, title=title, message=message, style=Markup(REFUSED_STYLE))
+            body, media = html.encode(), "text/html; charset=utf-8"
+            extra.append((b"content-security-policy", _REFUSED_CSP.encode()))
+        else:
+            body, media = (message + "\n").encode(), "text/plain; charset=utf-8"
+    return [(b"content-type", media.encode()), *extra], body
+
+
+def error_answer(
+    request: Request, status: int, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The answer to a request the router turns away (404, 405) or that failed outside a page's
+    work (500): the error page in the phone's language, JSON for the API, text otherwise."""
+    pad: Pad = request.app.state.pad
+    lang, notation = phone_choice(
+        request.cookies, request.headers.get("accept-language"), pad.config.lang
+    )
+    with speaking(lang, notation):
+        title, message = refusal_words(status)
+        kind = answer_kind(request.url.path, request.headers.get("accept", ""))
+        if kind == "json":
+            return JSONResponse({"error": message}, status, headers=headers)
+        if kind == "text":
+            return PlainTextResponse(message + "\n", status, headers=headers)
+        call = Call(request, pad, lang, notation, Form())
+        page = call.render("error.html", status=status, message=message, title=title)
+        page.headers.update(headers or {})
+        return page
+
+
 Work = Callable[[Call], Response]
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def endpoint(work: Work, *, body: str = "form") -> Endpoint:
+def endpoint(work: Work, *, body: str = "form", writes: bool = False) -> Endpoint:
     """An endpoint running ``work`` in a thread, in the phone's language and notation.
 
     ``body`` says what a POST/PUT/DELETE carries: ``form`` (the pages) or ``json`` (the API).
     A :class:`~remikcalc.base.errors.RemikcalcError` escaping ``work`` is answered with its
     message (422): a page shows it in the error template, the API as ``{"error": ...}``.
+    With ``writes``, a POST/PUT/DELETE waits for its turn in the sheet's queue first.
     """
 
     async def answer(request: Request) -> Response:
@@ -147,9 +388,40 @@ def endpoint(work: Work, *, body: str = "form") -> Endpoint:
         except FormError as exc:
             return await run_in_threadpool(_refused, pad, request, lang, exc, api)
         call = Call(request, pad, lang, notation, form, data)
-        return await run_in_threadpool(_run, work, call, api)
+        sheet_id = request.path_params.get("sheet")
+        if not writes or sheet_id is None or request.method not in _UNSAFE:
+            return await run_in_threadpool(_run, work, call, api)
+        queue = pad.queue(str(sheet_id))
+        try:
+            await asyncio.wait_for(queue.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            return await run_in_threadpool(_busy, call, api)
+        try:
+            return await run_in_threadpool(_run, work, call, api)
+        finally:
+            queue.release()
 
     return answer
+
+
+_UNSAFE = frozenset({"POST", "PUT", "DELETE", "PATCH"})
+
+
+def _busy(call: Call, api: bool) -> Response:
+    """A write that waited too long for its turn: the sheet is being written elsewhere."""
+    with speaking(call.lang, call.notation):
+        served = call.pad.shelf.get(call.param("sheet"))
+        name = served.name if served is not None else ""
+        message = _(
+            "{name} is being written just now (by another phone or program), so this was not "
+            "saved. Go back and send it again in a moment."
+        ).format(name=name)
+        headers = {"retry-after": "5"}
+        if api:
+            return JSONResponse({"error": message, "code": "busy"}, 503, headers=headers)
+        page = call.render("error.html", status=503, message=message)
+        page.headers.update(headers)
+        return page
 
 
 def _run(work: Work, call: Call, api: bool) -> Response:
@@ -162,7 +434,7 @@ def _run(work: Work, call: Call, api: bool) -> Response:
             return call.render("error.html", status=404, message=str(exc))
         except RemikcalcError as exc:
             if api:
-                return JSONResponse({"error": str(exc)}, status_code=422)
+                return JSONResponse({"error": call.pad.private(str(exc))}, status_code=422)
             return call.render("error.html", status=422, message=str(exc))
         except Exception:  # a bug of ours: logged on the server, one line to the phone
             log.exception("while answering %s %s", call.request.method, call.request.url.path)
@@ -186,6 +458,17 @@ def _refused(pad: Pad, request: Request, lang: str, exc: FormError, api: bool) -
         return call.render("error.html", status=exc.status, message=message)
 
 
-def route(path: str, work: Work, methods: tuple[str, ...] = ("GET",), body: str = "form") -> Route:
-    """A route answered by ``work`` (see :func:`endpoint`)."""
-    return Route(path, endpoint(work, body=body), methods=list(methods))
+def route(
+    path: str,
+    work: Work,
+    methods: tuple[str, ...] = ("GET",),
+    body: str = "form",
+    *,
+    writes: bool | None = None,
+) -> Route:
+    """A route answered by ``work`` (see :func:`endpoint`). ``writes`` (by default: a route of
+    one sheet taking a POST, PUT or DELETE) queues its writes per sheet; a preview, which
+    writes nothing, says ``writes=False``."""
+    if writes is None:
+        writes = "{sheet}" in path and bool(_UNSAFE.intersection(methods))
+    return Route(path, endpoint(work, body=body, writes=writes), methods=list(methods))

@@ -61,7 +61,7 @@ def saved(call: Call, location: str) -> Response:
 
 def _seen(call: Call) -> int:
     text = call.form.get("seen")
-    return int(text) if text.isdigit() and len(text) < 8 else 0
+    return int(text) if text.isdecimal() and len(text) < 8 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def _stale(served: Served, seen: int) -> Stale:
 
 def _deal_number(call: Call) -> int:
     text = call.param("n")
-    if not text.isdigit() or not 1 <= int(text) <= 10**6:
+    if not text.isdecimal() or not 1 <= int(text) <= 10**6:
         raise NotFound(_("There is no such deal on this sheet."))
     return int(text)
 

@@ -172,7 +172,7 @@ class DealForm:
     # --- what it sends ----------------------------------------------------------------------------
 
     def _player(self, text: str) -> str | None:
-        if text.isdigit() and int(text) < len(self.seats):
+        if text.isdecimal() and int(text) < len(self.seats):
             return self.seats[int(text)]
         return None
 

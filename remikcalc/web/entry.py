@@ -302,5 +302,5 @@ def preview(call: Call) -> Response:
 ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/points", points, ("GET", "POST")),
     route("/s/{sheet}/cards", cards, ("GET", "POST")),
-    route("/s/{sheet}/preview", preview, ("POST",)),
+    route("/s/{sheet}/preview", preview, ("POST",), writes=False),
 ]

@@ -154,7 +154,7 @@ class DealForm:
         return cls(
             version=form.get("version")[:64],
             key=form.get("key")[:64],
-            deals=int(deals) if deals.isdigit() and len(deals) < 8 else len(state.steps),
+            deals=int(deals) if deals.isdecimal() and len(deals) < 8 else len(state.steps),
             seats=seats,
             closer=form.get("closer")[:8],
             how=form.get("how")[:20],
@@ -177,7 +177,7 @@ class DealForm:
 
     def closer_name(self, state: Replay) -> str | None:
         names = dict(seats_of(state))
-        return names.get(int(self.closer)) if self.closer.isdigit() else None
+        return names.get(int(self.closer)) if self.closer.isdecimal() else None
 
     def _how(self) -> str | None:
         return self.how or ("one_go" if self.one_go else None)

@@ -50,7 +50,7 @@ _ME_AGE = 12 * 3600
 def _me(call: Call, served: Served, state: Replay) -> int | None:
     """The player this phone said it is, if still in the deal."""
     text = call.request.cookies.get(ME_COOKIE + served.id, "")
-    if not text.isdigit():
+    if not text.isdecimal():
         return None
     seat = int(text)
     return seat if seat in dict(seats_of(state)) else None
@@ -216,7 +216,7 @@ def draft_me(call: Call) -> Response:
     who = call.form.get("who")
     response = call.redirect(sheet_url(served.id, "draft"))
     name = ME_COOKIE + served.id
-    if who.isdigit() and int(who) in dict(seats_of(state)):
+    if who.isdecimal() and int(who) in dict(seats_of(state)):
         response.set_cookie(name, who, max_age=_ME_AGE, httponly=True, samesite="strict", path="/")
     else:
         response.delete_cookie(name, path="/")
@@ -260,7 +260,7 @@ def draft_hand(call: Call) -> Response:
 
 def _deals(call: Call, state: Replay) -> int:
     deals = call.form.get("deals")
-    return int(deals) if deals.isdigit() and len(deals) < 8 else len(state.steps)
+    return int(deals) if deals.isdecimal() and len(deals) < 8 else len(state.steps)
 
 
 def draft_deal(call: Call) -> Response:
@@ -368,7 +368,7 @@ ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/draft/me", draft_me, ("POST",)),
     route("/s/{sheet}/draft/hand", draft_hand, ("POST",)),
     route("/s/{sheet}/draft/deal", draft_deal, ("POST",)),
-    route("/s/{sheet}/draft/preview", draft_preview, ("POST",)),
+    route("/s/{sheet}/draft/preview", draft_preview, ("POST",), writes=False),
     route("/s/{sheet}/draft/state", draft_state),
     route("/s/{sheet}/draft/{form:str}", back_to_draft),  # after every other draft address
 ]

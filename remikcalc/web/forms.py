@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
-from remikcalc.web.guard import MAX_BODY
+from remikcalc.web.guard import MAX_BODY, BodyTooLarge
 
 __all__ = ["FORM_FIELD", "Form", "FormError", "read_form", "read_json"]
 
@@ -55,11 +55,14 @@ class Form:
 async def _body(request: Request) -> bytes:
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise FormError(413, "the request is too large")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise FormError(413, "the request is too large")
+            chunks.append(chunk)
+    except BodyTooLarge:  # the guard counts too, and may stop the body first
+        raise FormError(413, "the request is too large") from None
     return b"".join(chunks)
 
 
@@ -96,3 +99,5 @@ async def read_json(request: Request, form_token: str) -> Any:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise FormError(400, "the body is not JSON") from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise FormError(400, "the body is nested too deeply") from None

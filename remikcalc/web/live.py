@@ -14,7 +14,10 @@ connects again by itself).
 
 Each event says which version the sheet is at and, in the phone's language, what changed
 ("Deal 7 added", "Deal 3 changed", "Deal 7 removed"); the page fetches itself again
-(static/live.js) and replaces its live parts.
+(static/live.js) and replaces its live parts. While the file cannot be read at all (deleted,
+moved, replaced by a folder or a pipe, not UTF-8, over 1 MiB) the stream stays open and says so
+once (an ``unreadable`` event, in the phone's language); the first version read after it is a
+``change``. A stream opened meanwhile (a page reconnecting) is served the same way.
 """
 
 from __future__ import annotations
@@ -40,7 +43,16 @@ from remikcalc.sheet.model import Entry, same_entry
 from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 
-__all__ = ["TICK", "Snapshot", "Watch", "change_text", "events", "follow_stop", "watch_for"]
+__all__ = [
+    "TICK",
+    "Snapshot",
+    "Watch",
+    "change_text",
+    "events",
+    "follow_stop",
+    "unreadable_text",
+    "watch_for",
+]
 
 #: seconds between two looks at a sheet's file
 TICK = 0.2
@@ -57,11 +69,30 @@ Identity = tuple[int, int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A sheet at one version: its entries and their deal numbers (None: it does not load)."""
+    """A sheet at one version: its entries and their deal numbers (None: it does not load).
+
+    A sheet that cannot be read at all (gone, a folder or a pipe in its place, not UTF-8, too
+    large) has no version and says which of the two it is (``gone``); its streams say so and
+    follow it again once it can be read."""
 
     version: str
     entries: tuple[Entry, ...] | None
     numbers: tuple[int | None, ...] = ()  # each entry's deal number (None for an event)
+    unreadable: bool = False
+    gone: bool = False
+
+
+def unreadable_text(name: str, *, gone: bool) -> str:
+    """What a live page says while its sheet ``name`` cannot be read (in the language spoken)."""
+    if gone:
+        return _(
+            "{name} is not there any more: it was moved, renamed or deleted. "
+            "This page follows it again if it comes back."
+        ).format(name=name)
+    return _(
+        "{name} cannot be read just now: what is there is not a score sheet. "
+        "This page follows it again as soon as it can be read."
+    ).format(name=name)
 
 
 def _identity(path: str) -> Identity | None:
@@ -107,17 +138,17 @@ class Watch:
         return self._lock
 
     def _read(self) -> Snapshot:
-        """The sheet as it is (in a worker thread: it may replay the sheet)."""
+        """The sheet as it is (in a worker thread: it may replay the sheet). Never raises: a
+        sheet that does not load has its version, one that cannot be read none."""
         book = self.served.book
         try:
             version, state = book.load()
-        except RemikcalcError:
+        except (RemikcalcError, OSError):
             try:
                 return Snapshot(book.version, None)
-            except OSError:
-                return Snapshot("", None)
-        except OSError:
-            return Snapshot("", None)
+            except (RemikcalcError, OSError):
+                gone = not os.path.lexists(self.served.path)
+                return Snapshot("", None, unreadable=True, gone=gone)
         numbers = deal_numbers(state.steps)
         entries = tuple(step.entry for step in state.steps)
         return Snapshot(version, entries, tuple(numbers.get(s.n) for s in state.steps))
@@ -222,7 +253,14 @@ async def _stream(request: Request, watch: Watch, since: str, lang: str) -> Asyn
     yield "retry: 2000\n\n"
     while not pad.stopping and time.monotonic() - started < STREAM_LIFE:
         snap = await watch.snapshot()
-        if snap.version and snap.version != last:
+        if snap.unreadable:
+            if last:  # said once; any version read after it is a change
+                with speaking(lang, None):
+                    message = unreadable_text(watch.served.name, gone=snap.gone)
+                yield _event("unreadable", {"message": message})
+                last = ""
+                quiet = time.monotonic()
+        elif snap.version and snap.version != last:
             message, deal = watch.said(last, snap, lang)
             yield _event("change", {"version": snap.version, "message": message, "deal": deal})
             last = snap.version
@@ -242,7 +280,8 @@ async def events(request: Request) -> Response:
         request.cookies, request.headers.get("accept-language"), pad.config.lang
     )
     sheet_id = str(request.path_params["sheet"])
-    served = await run_in_threadpool(pad.shelf.get, sheet_id)
+    # a sheet served before that cannot be read now is still followed (its stream says so)
+    served = await run_in_threadpool(pad.shelf.known, sheet_id)
     if served is None:
         with speaking(lang, None):
             message = _("There is no such sheet here (it may have been moved or deleted).")
@@ -250,7 +289,7 @@ async def events(request: Request) -> Response:
     watch = watch_for(request, served)
     since = request.query_params.get("v", "")[:100]
     if not since:
-        since = (await watch.snapshot()).version
+        since = (await watch.snapshot()).version or "-"  # unreadable now: said at once
     headers = {"cache-control": "no-store", "x-accel-buffering": "no"}
     return StreamingResponse(
         _stream(request, watch, since, lang), media_type="text/event-stream", headers=headers

@@ -4,12 +4,16 @@ players, stake and house rules.
 The sheet is written by the library (:func:`~remikcalc.session.book.new_sheet`) in the pad's
 folder for new sheets, under a free name; a refusal shows the library's message beside the
 field it belongs to (asked of the library, never guessed from the message) with the form
-again (422). The form's idempotency key saves a form sent twice once, as every correction
-does (:mod:`remikcalc.web.corrections`).
+again (422). The form's idempotency key is claimed before the sheet is written
+(:meth:`~remikcalc.web.call.Pad.claim`): a form sent twice, even at the same moment, starts
+one sheet, and both answers lead to it. A free name is reserved while its sheet is written
+(:meth:`~remikcalc.web.shelf.Shelf.new_path`), so phones starting the same game at once each
+get their own.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +25,7 @@ from starlette.routing import BaseRoute
 from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError, SettleError
 from remikcalc.base.i18n import _
 from remikcalc.web.call import Call, route
-from remikcalc.web.corrections import remembered, saved
+from remikcalc.web.corrections import saved
 from remikcalc.web.entry_form import new_key
 from remikcalc.web.filters import sheet_url
 
@@ -209,9 +213,18 @@ def new(call: Call) -> Response:
     """Start a sheet: the variant first, then its preset, players, stake and house rules."""
     if call.request.method != "POST":
         return _new_page(call, call.request.query_params.get("variant"))
-    done = remembered(call)
+    key = call.form.get("key")
+    done = call.pad.claim(key)  # before the write: a double tap waits, then follows the first
     if done is not None:
-        return done
+        return call.redirect(done)
+    try:
+        return _start(call)
+    finally:
+        call.pad.release(key)
+
+
+def _start(call: Call) -> Response:
+    """The new sheet written (a redirect to it), or the form again with the refusal."""
     form = call.form
     variant = form.get("variant")
     players = _players(form.all("players"))
@@ -252,8 +265,12 @@ def new(call: Call) -> Response:
         path = shelf.new_path(name)
         try:
             new_sheet(path, **settings)
-        except SheetError:  # taken between choosing the name and writing it: the next one
-            continue
+        except SheetError:
+            if os.path.lexists(path):  # taken meanwhile, outside the pad: the next name
+                continue
+            raise
+        finally:
+            shelf.release_path(path)
         served = shelf.add_path(path)
         return saved(call, sheet_url(served.id))
     return _new_page(

@@ -146,25 +146,66 @@ def qr_text(data: str, *, colour: bool) -> str:
     return "\n".join(lines)
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (0: a free port); OSError when it cannot be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _loopback(host: str) -> str:
+    """This machine's own address in ``host``'s family: 127.0.0.1 or ::1."""
+    return "::1" if ":" in host else "127.0.0.1"
+
+
+def _local_sockets(host: str, port: int) -> tuple[str | None, list[socket.socket]]:
+    """The address the host's own browser uses, and the sockets to add for it: none when
+    ``host`` is a loopback address itself or every address (which holds the loopback one);
+    else the loopback address on the same port, if it is free (None if not)."""
+    ip = ipaddress.ip_address(host)
+    if ip.is_loopback:
+        return host, []
+    if ip.is_unspecified:
+        return _loopback(host), []
+    local = _loopback(host)
+    try:
+        return local, [_listen(local, port)]
+    except OSError:
+        return None, []
+
+
 def serve(
     app: object,
     host: str,
     port: int | None,
     *,
-    announce: Callable[[int], None],
+    announce: Callable[[int, str | None], None],
     out: TextIO = sys.stdout,
 ) -> None:
     """Run the ASGI ``app`` on ``host``:``port`` (None: :data:`DEFAULT_PORT`, else a free one) until
-    Ctrl-C or SIGTERM; ``announce(port)`` once connections are accepted."""
+    Ctrl-C or SIGTERM; ``announce(port, local)`` once connections are accepted, ``local`` being
+    the address the host's own browser can use (127.0.0.1, listened on too when ``host`` is
+    the Wi-Fi address), or None when that port is taken there by another program."""
     import uvicorn
 
     chosen = port
     if chosen is None:
         chosen = DEFAULT_PORT if _free(host, DEFAULT_PORT) else 0
+    sockets = [_listen(host, chosen)]
+    bound_port = int(sockets[0].getsockname()[1])
+    local, more = _local_sockets(host, bound_port)
+    sockets += more
     config = uvicorn.Config(
         app,  # type: ignore[arg-type]
         host=host,
-        port=chosen,
+        port=bound_port,
         log_level="warning",
         access_log=False,
         lifespan="off",
@@ -175,7 +216,7 @@ def serve(
     server = uvicorn.Server(config)
 
     async def main() -> None:
-        task = asyncio.create_task(server.serve())
+        task = asyncio.create_task(server.serve(sockets=sockets))
         pad = getattr(app, "pad", None)
         if pad is not None:  # live pages end their streams as soon as the server is stopping
             from remikcalc.web.live import follow_stop
@@ -185,12 +226,15 @@ def serve(
         while not server.started and not task.done():
             await asyncio.sleep(0.01)
         if server.started:
-            bound = server.servers[0].sockets[0].getsockname()[1]
-            announce(int(bound))
+            announce(bound_port, local)
             out.flush()
         await task
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        for sock in sockets:
+            sock.close()
     if not server.started:
         raise OSError(_("cannot listen on {host}:{port}").format(host=host, port=chosen))
 

@@ -63,6 +63,7 @@ class Shelf:
         self.config = config
         self._served: dict[str, Served] = {}
         self._created: list[str] = []  # sheets the pad started (listed even outside a folder)
+        self._reserved: set[str] = set()  # names chosen for new sheets not written yet
         self._lock = threading.Lock()
 
     def _files(self) -> Iterable[str]:
@@ -112,16 +113,41 @@ class Shelf:
             return None
         return served
 
+    def folders(self) -> list[str]:
+        """The folders of every sheet served or started here (to keep them from the phones)."""
+        with self._lock:
+            paths = [served.path for served in self._served.values()] + list(self._created)
+        return sorted({os.path.dirname(path) for path in paths if os.path.dirname(path)})
+
+    def known(self, sheet_id: str) -> Served | None:
+        """The sheet with this id if it is served or was, whether or not it can be read now
+        (a live page keeps following a sheet that is moved away for a while)."""
+        served = self.get(sheet_id)
+        if served is None:
+            with self._lock:
+                served = self._served.get(sheet_id)
+        return served
+
     def new_path(self, variant: str, today: datetime.date | None = None) -> str:
         """A file name for a new sheet in the folder new sheets go to, not taken yet:
-        ``gin-2026-12-01.yaml``, then ``gin-2026-12-01-2.yaml`` ..."""
+        ``gin-2026-12-01.yaml``, then ``gin-2026-12-01-2.yaml`` ...
+
+        The name is reserved until :meth:`release_path`, so phones starting sheets of the
+        same game at the same moment each get their own."""
         day = (today or datetime.date.today()).isoformat()
         stem = os.path.join(self.config.new_folder, f"{variant}-{day}")
         path, n = f"{stem}.yaml", 1
-        while os.path.lexists(path):
-            n += 1
-            path = f"{stem}-{n}.yaml"
+        with self._lock:
+            while path in self._reserved or os.path.lexists(path):
+                n += 1
+                path = f"{stem}-{n}.yaml"
+            self._reserved.add(path)
         return path
+
+    def release_path(self, path: str) -> None:
+        """The new sheet at ``path`` is written (or was not): its name is no longer held."""
+        with self._lock:
+            self._reserved.discard(path)
 
     def add_path(self, path: str) -> Served:
         """Serve a sheet the pad has just started."""

@@ -3,7 +3,9 @@
    The pages work without this file: plain forms, a "Check" button for the engine's answer.
    With it:
    - a tap on a card cycles its copies (0, 1, 2 in two packs) and shows the count; a card the
-     other hands hold is greyed out (the pack has no copy left);
+     other hands hold is greyed out (the pack has no copy left); a two-pack card is one spin
+     button (its count, Up and Down, Home and End, Space or Enter to cycle) in place of the
+     check boxes, one a copy, that a page without this file shows;
    - the engine's answer (each hand's melds and count, the deal scored) follows the taps: a
      debounced POST of the form to the page's preview address, whose HTML fragments (made and
      escaped by the server) are put in place;
@@ -64,22 +66,36 @@
         cell.classList.toggle("taken", free === 0);
         var count = cell.querySelector(".count");
         if (count) { count.textContent = mine ? "\u00d7" + mine : ""; }
-        if (copies > 1) {
+        if (copies > 1) {  /* one control for the copies: a count from 0 to what is free */
           cell.setAttribute("tabindex", free ? "0" : "-1");
-          cell.setAttribute("aria-label", cell.querySelector(".face").textContent +
-            (mine ? " \u00d7" + mine : ""));
+          cell.setAttribute("role", "spinbutton");
+          cell.setAttribute("aria-label", cell.querySelector(".face").textContent);
+          cell.setAttribute("aria-valuemin", "0");
+          cell.setAttribute("aria-valuemax", String(free));
+          cell.setAttribute("aria-valuenow", String(mine));
+          if (free) { cell.removeAttribute("aria-disabled"); }
+          else { cell.setAttribute("aria-disabled", "true"); }
         }
       });
     });
   }
 
+  /* a tap: one copy more, and none again after the last one free */
   function tap(cell) {
+    var free = Math.min(parseInt(cell.dataset.free, 10) || 0, boxes(cell).length);
+    var n = own(cell) + 1;
+    count(cell, n > free ? 0 : n);
+  }
+
+  function count(cell, n) {
     var list = boxes(cell);
     var free = Math.min(parseInt(cell.dataset.free, 10) || 0, list.length);
-    var n = own(cell) + 1;
-    if (n > free) { n = 0; }
+    n = Math.max(0, Math.min(n, free));
     list.forEach(function (box, i) { box.checked = i < n; });
   }
+
+  /* the keys of a spin button on a two-pack card: up and down by one, Home none, End all */
+  var STEPS = { ArrowUp: 1, ArrowDown: -1 };
 
   /* the closer's hand when the closer went out: nothing to tap */
   function wentOut(form) {
@@ -197,11 +213,18 @@
     });
     form.addEventListener("keydown", function (event) {
       var cell = event.target.closest ? event.target.closest(".hand-grid .card.multi") : null;
-      if (cell && event.target === cell && (event.key === " " || event.key === "Enter")) {
-        event.preventDefault();
+      if (!cell || event.target !== cell) { return; }
+      if (event.key === " " || event.key === "Enter") {
         tap(cell);
-        changed(form);
+      } else if (event.key in STEPS) {
+        count(cell, own(cell) + STEPS[event.key]);
+      } else if (event.key === "Home" || event.key === "End") {
+        count(cell, event.key === "Home" ? 0 : boxes(cell).length);
+      } else {
+        return;
       }
+      event.preventDefault();
+      changed(form);
     });
     form.addEventListener("change", function (event) {
       var el = event.target;

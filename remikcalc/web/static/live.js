@@ -8,7 +8,8 @@
    On a change the page is fetched again and each `data-live` part is replaced by the new one,
    except a part holding a form the player is typing in (a focused field, or one changed):
    that one is kept and the banner says the sheet changed. A small banner says what changed
-   ("Deal 7 added"). Without JavaScript the pages are plain HTML (the table view refreshes
+   ("Deal 7 added"); while the sheet cannot be read (moved away, replaced by something that is
+   not a sheet) the banner says so and stays until it can. Without JavaScript the pages are plain HTML (the table view refreshes
    itself every 5 seconds). Also: "Select all" buttons for the text to copy. */
 "use strict";
 
@@ -50,7 +51,7 @@
 
   var bannerTimer = null;
 
-  function banner(text) {
+  function banner(text, keep) {
     if (!text) { return; }
     var el = document.getElementById("live-banner");
     if (!el) {
@@ -64,8 +65,8 @@
     }
     el.textContent = text;
     el.hidden = false;
-    if (bannerTimer) { clearTimeout(bannerTimer); }
-    bannerTimer = setTimeout(function () { el.hidden = true; }, BANNER_MS);
+    if (bannerTimer) { clearTimeout(bannerTimer); bannerTimer = null; }
+    if (!keep) { bannerTimer = setTimeout(function () { el.hidden = true; }, BANNER_MS); }
   }
 
   var fetching = false;
@@ -127,6 +128,7 @@
     if (!events || !window.EventSource) { if (pollUrl) { poll(pollUrl); } return; }
     var failures = 0;
     var stream = null;
+    var unreadable = false;
     function open() {
       var url = events + (events.indexOf("?") < 0 ? "?" : "&") + "v=" +
         encodeURIComponent(currentVersion());
@@ -135,12 +137,25 @@
       stream.addEventListener("change", function (e) {
         var data = {};
         try { data = JSON.parse(e.data); } catch (err) { return; }
+        if (unreadable) {  /* readable again: say so even if the version is the page's own */
+          unreadable = false;
+          banner(data.message || "");
+        }
         refresh(data.version, data.message || "");
+      });
+      /* the sheet cannot be read for now (moved away, replaced): said until it can again */
+      stream.addEventListener("unreadable", function (e) {
+        var data = {};
+        try { data = JSON.parse(e.data); } catch (err) { return; }
+        unreadable = true;
+        banner(data.message || "", true);
       });
       stream.addEventListener("bye", function () { stream.close(); if (pollUrl) { poll(pollUrl); } });
       stream.addEventListener("error", function () {
         failures += 1;
-        if (failures >= 3) {  /* events do not get through (a proxy, an old browser): poll */
+        /* closed for good (an answer that is not a stream) or events do not get through (a
+           proxy, an old browser): poll */
+        if (stream.readyState === EventSource.CLOSED || failures >= 3) {
           stream.close();
           if (pollUrl) { poll(pollUrl); }
         }
