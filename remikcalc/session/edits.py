@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
 from remikcalc.base.gcpause import collector_paused
@@ -17,6 +17,8 @@ from remikcalc.base.i18n import _
 from remikcalc.rules.dealinput import name_key
 from remikcalc.session.replay import Replay, Step, deal_numbers, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+
+V = TypeVar("V")
 
 __all__ = [
     "entry_number",
@@ -42,7 +44,7 @@ def same_as_last(state: Replay, last: Step) -> DealError:
     return DealError(message, code="same_as_last", details={"deal": number})
 
 
-def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+def _by_player(old: Mapping[str, V], given: Mapping[str, V]) -> dict[str, V]:
     """``old`` with the players of ``given`` (matched ignoring case) given their new value,
     spelled as ``old`` spells them."""
     out = dict(old)
@@ -55,19 +57,27 @@ def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, st
 def kept(old: Entry, given: Entry) -> Entry:
     """``given`` over ``old``: what ``edit`` keeps of a deal when it is told only what changes.
 
-    A hand (or melds laid) given replaces that player's, the others stay; a closer, outcome,
-    up-card or plus points given replace the old ones, and the rest stay; ``draw`` makes the
-    deal a draw (no closer, no outcome), and a closer given ends a draw. A deal entered as
-    points (either one) and an event are replaced whole: there is nothing to keep.
+    A hand (or melds laid, a count, a melded value) given replaces that player's, the others
+    stay; a closer, outcome, up-card or plus points given replace the old ones, and the rest
+    stay; ``draw`` makes the deal a draw (no closer, no outcome), and a closer given ends a
+    draw. A deal entered as points (either one), a deal given as hands over counts or as
+    counts over hands, and an event are replaced whole: there is nothing to keep.
 
     >>> old = DealEntry(closer="Anna", how="gin", hands={"Anna": "9C 9D 9H", "Boris": "2C"})
     >>> new = kept(old, DealEntry(hands={"boris": "3C"}))
     >>> new.closer, new.how, dict(new.hands)
     ('Anna', 'gin', {'Anna': '9C 9D 9H', 'Boris': '3C'})
+    >>> dict(kept(DealEntry(closer="Anna", counts={"Vera": 32, "Gleb": 41}),
+    ...           DealEntry(counts={"vera": 23})).counts)
+    {'Vera': 23, 'Gleb': 41}
     """
     if not isinstance(old, DealEntry) or not isinstance(given, DealEntry):
         return given
     if old.scores is not None or given.scores is not None:
+        return given
+    if (old.counts is not None and (given.hands or given.melded)) or (
+        given.counts is not None and (old.hands or old.melded)
+    ):
         return given
     closer, how, draw = old.closer, old.how, old.draw
     if given.draw:
@@ -89,7 +99,18 @@ def kept(old: Entry, given: Entry) -> Entry:
         plus=old.plus if given.plus is None else given.plus,
         first_turn=old.first_turn or given.first_turn,
         no_draw=old.no_draw or given.no_draw,
+        counts=_kept_numbers(old.counts, given.counts),
+        melded_value=_kept_numbers(old.melded_value, given.melded_value),
     )
+
+
+def _kept_numbers(
+    old: Mapping[str, int] | None, given: Mapping[str, int] | None
+) -> dict[str, int] | None:
+    """Counts (or melded values) given over the old ones, player by player."""
+    if old is None and given is None:
+        return None
+    return _by_player(old or {}, given or {})
 
 
 def entry_number(
@@ -237,6 +258,8 @@ def _renamed_entry(entry: Entry, old: str, new: str, keys_of: dict[str, str]) ->
         hands=keys(entry.hands) or {},
         melded=keys(entry.melded) or {},
         scores=keys(entry.scores),
+        counts=keys(entry.counts),
+        melded_value=keys(entry.melded_value),
     )
 
 

@@ -80,15 +80,27 @@ class Problems:
     def __init__(self, name: str) -> None:
         self.name = name
         self.lines: list[str] = []
+        #: what the first typed problem says for a program (``code``, ``field``, ``player``)
+        self.typed: dict[str, str] = {}
 
-    def add(self, node: Node | int, key: str, message: str) -> None:
+    def add(self, node: Node | int, key: str, message: str, **typed: str) -> None:
+        """A problem at ``node``'s line under ``key``; ``typed``: its ``code``, ``field`` and
+        ``player`` where it has them (the refusal carries the first problem's)."""
         line = node if isinstance(node, int) else node.line
         where = f"{self.name}:{line}" if line else self.name
         self.lines.append(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+        if typed and not self.typed:
+            self.typed = typed
 
     def raise_if_any(self) -> None:
         if self.lines:
-            raise SheetError(self.text())
+            typed = self.typed
+            raise SheetError(
+                self.text(),
+                code=typed.get("code"),
+                field=typed.get("field"),
+                player=typed.get("player"),
+            )
 
     def text(self) -> str:
         """The problems, one a line: the first :data:`MAX_PROBLEMS`, then how many more
