@@ -868,3 +868,11 @@ def test_the_python_api_and_the_pads_json_api_take_counts(tmp_path: Path) -> Non
     refused = phone.api("POST", f"/api/sheets/{sheet_id}/entries", bad)
     assert refused.status_code == 422
     assert Path(book.path).read_bytes() == before
+
+
+def test_stats_count_a_counts_deal_as_one_with_hands(polish: Path) -> None:
+    # the counts are what each loser was caught with, and the closer's going out is his
+    ok("add", "p.yaml", "--closer", "Anna", "--count", "Vera=23", "--count", "Gleb=41")
+    players = json.loads(ok("stats", "p.yaml", "--json").output)["players"]
+    assert players["Anna"]["outcomes"] == {"out": 1} and players["Anna"]["won"] == 1
+    assert (players["Vera"]["worst_caught"], players["Gleb"]["worst_caught"]) == (23, 41)

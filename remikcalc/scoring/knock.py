@@ -14,6 +14,10 @@ Worked through in this order (docs/RULES.md §1-2):
    ``undercut_on_tie`` is off, when the knock scores 0); gin D + bonus; big gin D + bonus;
    an oklahoma spade up-card doubles it, bonuses included.
 
+A deal entered as counts skips steps 1 and 3: the knocker's count K and the defender's count
+D after his lay-offs are given, K is held to the same limit (0 is gin; big gin is stated, as
+no count shows it), and step 4 is the same function for both.
+
 The family's settlement is here too: :class:`KnockTally` plays games to ``game_target`` (game
 bonus, boxes, shutout), one after another, or Hollywood's three columns (:class:`KnockGame`
 is one game or column).
@@ -169,7 +173,7 @@ def _check_knock(k: int, closer: str, limit: KnockLimit, field: str) -> None:
         )
 
 
-def _counted_outcome(rules: Rules, deal: Deal, closer: str, limit: KnockLimit) -> int:
+def _knocker_count(rules: Rules, deal: Deal, closer: str, limit: KnockLimit) -> int:
     """The knocker's count in a deal entered as counts (0 where gin is claimed and it is left
     out), checked as a hand is: gin at 0, else a knock within the limit."""
     assert deal.counts is not None
@@ -278,7 +282,7 @@ def _score_counts(rules: Rules, deal: Deal, closer: str, defender: str) -> DealR
     lay-offs, scored as hands that count those values (docs/RULES.md §1.4): K = 0 is gin
     (big gin when stated: a count cannot show it), else a knock within the deal's limit."""
     limit = knock_limit(rules, deal)
-    k = _counted_outcome(rules, deal, closer, limit)
+    k = _knocker_count(rules, deal, closer, limit)
     d = counted(rules, deal, defender)
     outcome: OutcomeCode = ("big_gin" if deal.how == "big_gin" else "gin") if k == 0 else "knock"
     reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
