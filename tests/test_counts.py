@@ -668,30 +668,48 @@ def test_counts_with_points_and_melded_values_elsewhere_are_refused(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    ("entry", "said"),
+    ("name", "entry", "said"),
     [
         (
+            "polish",
             {"closer": "Anna", "counts": {"Vera": -3, "Gleb": 41}},
             "punkty na ręce (Vera): wartość nie może być ujemna (podano -3)",
         ),
         (
+            "polish",
             {"closer": "Anna", "counts": {"Vera": 23}},
             "nie podano punktów na ręce gracza Gleb: podaj wartość kart, które zostały na ręce",
         ),
         (
+            "polish",
             {"closer": "Anna", "counts": {"Anna": 5, "Vera": 23, "Gleb": 41}},
             "Anna zamyka rozdanie, więc ma na ręce 0, nie 5; pomiń te punkty (albo podaj "
             "właściwego zamykającego)",
         ),
         (
+            "polish",
             {"closer": "Anna", "counts": {"Vera": 500, "Gleb": 41}},
             "Vera nie może mieć 500 na ręce: 15 najwyższych kart, jakie może trzymać ręka w "
             "remiku polskim, to razem 170",
         ),
+        (
+            "bridge",
+            {"closer": "Anna", "how": "colour", "counts": {"Anna": 7, "Carl": 30}},
+            "Anna zamyka: kolor; z ręki nic się nie dolicza, więc Anna ma 0, nie 7; pomiń te "
+            "punkty",
+        ),
+        (
+            "continental",
+            {"closer": "Anna", "counts": {"Boris": 17, "Carl": 17}},
+            "w płatnościach przegranych jest jokerów: 4, a talia remika kontynentalnego ma ich "
+            "tylko 2",
+        ),
     ],
 )
-def test_the_refusals_in_polish(tmp_path: Path, entry: dict[str, Any], said: str) -> None:
-    book = sheet_for(tmp_path, "polish")
+def test_the_refusals_in_polish(
+    tmp_path: Path, name: str, entry: dict[str, Any], said: str
+) -> None:
+    book = sheet_for(tmp_path, name)
     before = Path(book.path).read_bytes()
     result = fails("add", book.path, *command_line(entry), lang="pl")
     assert said in result.output, result.output

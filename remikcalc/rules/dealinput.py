@@ -223,6 +223,7 @@ FIELDS: tuple[InputField, ...] = (
         low=-SCORE_LIMIT,
         high=SCORE_LIMIT,
         metavar="NAME=N",
+        long="--score",
     ),
     InputField(
         "counts",

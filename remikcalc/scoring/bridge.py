@@ -172,7 +172,7 @@ def _counted_closing(rules: Rules, deal: Deal, closer: str) -> tuple[OutcomeCode
                 _(
                     "{closer} closed with {closing}: nothing of {closer}'s hand is added, so "
                     "{closer}'s count is 0, not {count}; leave it out"
-                ).format(closer=closer, closing=closing_name(deal.how), count=count),
+                ).format(closer=closer, closing=closing_name(deal.how).text(), count=count),
                 code="closer_has_count",
                 field="counts",
                 player=closer,
