@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from remikcalc.commands import prompts
 from remikcalc.sheet import load_sheet
+from remikcalc.sheet.model import DealEntry
 from tests.clirun import GIN_ANNA, GIN_BORIS, fails, ok, run
 
 
@@ -467,6 +468,19 @@ def test_the_correcting_help_examples_run(tmp_path: Path, monkeypatch: pytest.Mo
     ok("new", "game.yaml", "-v", "gin", "--players", "Anna,Boris")
     ok("add", "game.yaml", "--score", "Anna=25")
     ok("add", "game.yaml", "--score", "Anna=20")
+    ok("new", "polish.yaml", "-v", "polish", "--players", "Anna,Vera,Gleb")
+    for _deal in range(3):  # deal 3: Vera's 23 said wrong, as the example corrects it
+        ok(
+            "add",
+            "polish.yaml",
+            "--again",
+            "--closer",
+            "Anna",
+            "--count",
+            "Vera=23",
+            "--count",
+            "Gleb=41",
+        )
     for command in ("edit", "rename", "undo"):
         found = examples(command)
         assert found, command
@@ -474,6 +488,8 @@ def test_the_correcting_help_examples_run(tmp_path: Path, monkeypatch: pytest.Mo
             ok(*argv)
     (entry,) = load_sheet("game.yaml").entries  # deal 1 edited to hands, deal 2 undone
     assert entry.closer == "Anna" and list(entry.hands) == ["Anna", "Borys"]  # type: ignore[union-attr]
+    corrected = load_sheet("polish.yaml").entries[2]  # Vera's count, the rest kept
+    assert corrected == DealEntry(closer="Anna", counts={"Vera": 32, "Gleb": 41})
     assert "--again" in ok("add", "--help").output
 
 

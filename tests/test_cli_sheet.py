@@ -187,20 +187,23 @@ def test_the_add_help_examples_run(tmp_path: Path) -> None:
     # gin: Anna knocks with 2, Boris 61 unmatched: 59; then Anna +25 as points: 84; then
     # Boris +12 as points.
     # rummy draw: Anna KC QD 2H = 10 + 10 + 2 = 22, Boris 5S 5D 9C = 19: −22 and −19.
+    # polish by counts: Anna went out, Vera 23 and Gleb 41 left in hand: Anna +64.
     text = ok("add", "--help").output
     block = text[text.index("Example") :].split("\n\n")[0].replace("\\\n", " ")
     lines = [shlex.split(x, comments=True) for x in block.splitlines()[1:]]
     ok("new", str(tmp_path / "game.yaml"), "-v", "gin", "--players", "Anna,Boris")
     ok("new", str(tmp_path / "rummy.yaml"), "-v", "rummy", "--players", "Anna,Boris")
+    ok("new", str(tmp_path / "polish.yaml"), "-v", "polish", "--players", "Anna,Vera,Gleb")
     ran = 0
     for words in lines:
         if words[:2] != ["remikcalc", "add"] or words[2] == "bridge.yaml":
             continue  # the re-entry example needs a player who is out
         ok("add", str(tmp_path / words[2]), *words[3:])
         ran += 1
-    assert ran == 5  # Boris's 12 printed with the whole sheet, and a dry run that adds nothing
+    assert ran == 6  # Boris's 12 printed with the whole sheet, and a dry run that adds nothing
     assert settle_json(tmp_path / "game.yaml")["totals"] == {"Anna": 84, "Boris": 12}
     assert settle_json(tmp_path / "rummy.yaml")["totals"] == {"Anna": -22, "Boris": -19}
+    assert settle_json(tmp_path / "polish.yaml")["totals"] == {"Anna": 64, "Vera": -23, "Gleb": -41}
 
 
 def test_undo_after_add_restores_the_file_byte_for_byte(gin: Path) -> None:

@@ -114,7 +114,7 @@ def test_the_modules_left_to_type_still_have_refusals_to_type() -> None:
 
 def _codes_raised() -> set[str]:
     """Every code the package names: ``code="..."`` in a call, or a parameter ``code``'s
-    default (a helper that makes refusals)."""
+    default (a helper that makes refusals), and an input's own codes (``codes={...}``)."""
     named: list[tuple[str, ast.expr | None]] = []
     for _path, tree in _modules():
         for node in ast.walk(tree):
@@ -127,11 +127,17 @@ def _codes_raised() -> set[str]:
                 named += [
                     (a.arg, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True)
                 ]
-    return {
-        value.value
-        for name, value in named
-        if name == "code" and isinstance(value, ast.Constant) and isinstance(value.value, str)
-    }
+    found = set()
+    for name, value in named:
+        if name == "code" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.add(value.value)
+        elif name == "codes" and isinstance(value, ast.Dict):
+            found |= {
+                v.value
+                for v in value.values
+                if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            }
+    return found
 
 
 def _codes_documented() -> set[str]:

@@ -437,34 +437,34 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
         (
             "en",
             "draw",
-            "Who closed the deal (knocked, went out)? (Anna, Boris, draw, points): ",
+            "Who closed the deal (knocked, went out)? (Anna, Boris, draw, counts, points): ",
             "Deal 1: draw: nobody scores",
         ),
         (
             "pl",
             "Wyczerpanie stosu",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
-            "punkty): ",
+            "na ręce, punkty): ",
             "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
         ),
         (  # what a Polish table says for it: "remis" (strictly a tie, never said back) or "stos"
             "pl",
             "REMIS",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
-            "punkty): ",
+            "na ręce, punkty): ",
             "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
         ),
         (
             "pl",
             "stos",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
-            "punkty): ",
+            "na ręce, punkty): ",
             "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
         ),
         (
             "ru",
             "ничья",
-            "Кто закончил сдачу (постучал, вышел)? (Anna, Boris, ничья, очки): ",
+            "Кто закончил сдачу (постучал, вышел)? (Anna, Boris, ничья, на руке, очки): ",
             "Сдача 1: ничья: очков никто не получает",
         ),
     ],

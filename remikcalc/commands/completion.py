@@ -18,7 +18,8 @@ Candidates:
   (true/false, ace_runs, shutout, ...);
 - ``how``: the outcomes;
 - ``closer``, ``reenter``, ``old`` (rename): player names read from the sheet named earlier
-  on the line; ``scores`` (``--score``), ``melded`` and the ``hands`` arguments: ``NAME=``.
+  on the line; ``scores`` (``--score``), ``counts`` (``--count``), ``melded``,
+  ``melded_value`` and the ``hands`` arguments: ``NAME=``.
 
 Anything that goes wrong while completing (no sheet yet, a broken sheet, an unknown variant)
 gives no candidates: completion never prints an error or a traceback.
@@ -281,7 +282,9 @@ BY_NAME: dict[str, Candidates] = {
     "reenter": player_names,
     "old": player_names,
     "score": player_assignments,
+    "counts": player_assignments,
     "melded": player_assignments,
+    "melded_value": player_assignments,
     "hands": player_assignments,
     "n": entry_or_hands,
 }

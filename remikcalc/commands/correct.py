@@ -58,12 +58,13 @@ def edit_cmd(
     the event eN (a re-entry: `show` marks the first one e1), then print that deal and the
     running totals (the whole sheet with --verbose).
 
-    Give only what changes: NAME=CARDS replaces that player's hand, --closer, --how,
-    --upcard, --plus and --melded theirs, and the rest of the deal stays as it is (--draw
+    Give only what changes: NAME=CARDS replaces that player's hand, --count NAME=N that
+    player's count in a deal entered as counts, --closer, --how, --upcard, --plus,
+    --melded and --melded-value theirs, and the rest of the deal stays as it is (--draw
     makes it a draw). A deal entered as points is given again whole (--score), as is an
-    event (`remikcalc edit bridge.yaml e1 --reenter Dora`); --whole replaces a deal with
-    exactly what is given. On a terminal, `edit FILE N` with nothing else asks for the whole
-    deal.
+    event (`remikcalc edit bridge.yaml e1 --reenter Dora`) and a deal given as counts over
+    hands or as hands over counts; --whole replaces a deal with exactly what is given. On a
+    terminal, `edit FILE N` with nothing else asks for the whole deal.
 
     The deal is checked as `add` checks it, with every later deal scored again after it: if
     one of them no longer fits, nothing is changed and the reason is printed. The entry's
@@ -77,6 +78,7 @@ def edit_cmd(
       remikcalc edit game.yaml 1 --closer Anna \\
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
       remikcalc edit game.yaml 1 Boris="AS 2S 3S 4D 5D 8C 8D JC QC TD"   # one hand
+      remikcalc edit polish.yaml 3 --count Vera=32   # Vera's count was 32, not 23
       remikcalc edit game.yaml 2 --score Boris=30 --dry-run   # what it would change
     """
     sheet_file, rest = split_sheet(file, [*([] if n is None else [n]), *hands], hands=True)
@@ -98,7 +100,8 @@ def edit_cmd(
         raise DealError(
             _(
                 "nothing to put in its place: give each player's cards as NAME=CARDS (with "
-                "--closer), or the points as --score NAME=N, or --draw, or --reenter NAME"
+                "--closer), or each player's count as --count NAME=N, or the points as "
+                "--score NAME=N, or --draw, or --reenter NAME"
             ),
             code="empty_entry",
         )

@@ -8,11 +8,13 @@ Apart from :mod:`remikcalc.commands.common` so that commands taking no deal (``h
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
 
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import _
 from remikcalc.commands.common import F, split_assignments
 from remikcalc.rules.dealinput import FIELD, FIELDS, InputField, Kind
 
@@ -79,8 +81,37 @@ def deal_options(func: F) -> F:
 
 def deal_values(deal: Mapping[str, Any]) -> dict[str, Any]:
     """``deal``'s options as :class:`~remikcalc.rules.dealinput.DealInput` keywords: each per-player
-    option's ``NAME=VALUE`` items become a mapping (a name twice is an error)."""
-    return {
-        name: split_assignments(value, FIELD[name].option) if FIELD[name].per_player else value
-        for name, value in deal.items()
-    }
+    option's ``NAME=VALUE`` items become a mapping (a name twice is an error), whole numbers
+    for a per-player number (``--count``: None when not given)."""
+    values: dict[str, Any] = {}
+    for name, value in deal.items():
+        f = FIELD[name]
+        if f.kind is Kind.POINTS:
+            values[name] = whole_numbers(f, value)
+        elif f.per_player:
+            values[name] = split_assignments(value, f.option)
+        else:
+            values[name] = value
+    return values
+
+
+def whole_numbers(f: InputField, items: Sequence[str]) -> dict[str, int] | None:
+    """A per-player number option's ``NAME=N`` items (``--count Vera=23``) as a mapping of
+    whole numbers, None when none is given; a value that is not one is refused, typed
+    (``count_not_whole``)."""
+    if not items:
+        return None
+    out: dict[str, int] = {}
+    for name, text in split_assignments(items, f.option).items():
+        try:
+            out[name] = int(text.strip(), 10)
+        except ValueError:
+            raise DealError(
+                _("{option} {name}={value}: {value!r} is not a whole number").format(
+                    option=f.option, name=name, value=text
+                ),
+                code=f.code("not_whole", "not_a_number"),
+                field=f.name,
+                player=name,
+            ) from None
+    return out

@@ -15,10 +15,9 @@ from typing import Any, TypeVar
 
 import click
 
-from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.commands.common import join_hands, split_assignments
-from remikcalc.commands.dealoptions import deal_options, deal_values
+from remikcalc.commands.dealoptions import deal_options, deal_values, whole_numbers
 from remikcalc.rules.dealinput import FIELD, FIELDS, Kind, outcome_from_words
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry
 
@@ -28,7 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: ``add``'s option for a points-only deal (the field is ``scores``; the option is singular,
 #: given once per player).
-SCORE_OPTION = "--score"
+SCORE_OPTION = FIELD["scores"].option
 REENTER_OPTION = "--reenter"
 
 
@@ -48,31 +47,12 @@ def entry_options(func: F) -> F:
     return deal_options(func)
 
 
-def _scores(items: Sequence[str]) -> dict[str, int] | None:
-    if not items:
-        return None
-    out: dict[str, int] = {}
-    for name, value in split_assignments(items, SCORE_OPTION).items():
-        try:
-            out[name] = int(value.strip(), 10)
-        except ValueError:
-            raise DealError(
-                _("{option} {name}={value}: {value!r} is not a whole number").format(
-                    option=SCORE_OPTION, name=name, value=value
-                ),
-                code="not_a_number",
-                field="scores",
-                player=name,
-            ) from None
-    return out
-
-
 def entry_from_options(
     hands: Sequence[str], score: Sequence[str], reenter: str | None, deal: dict[str, Any]
 ) -> Entry:
     """The entry the options describe; ``deal`` holds the :func:`deal_options` values."""
     typed = split_assignments(join_hands(hands), "hand")
-    scores = _scores(score)
+    scores = whole_numbers(FIELD["scores"], score)
     inputs = deal_values(deal)
     if inputs.get("how") is not None:  # the words of the language too: z ręki, за один приём
         inputs["how"] = outcome_from_words(inputs["how"])
@@ -129,8 +109,7 @@ def add_command(file: str, entry: Entry, *, again: bool = False) -> str:
         elif f.kind is Kind.FLAG:
             words.append(f.option)
         elif f.per_player:
-            option = SCORE_OPTION if f.name == "scores" else f.option
-            words.extend(f"{option} {_pair(p, v)}" for p, v in value.items())
+            words.extend(f"{f.option} {_pair(p, v)}" for p, v in value.items())
         else:
             words.extend([f.option, shlex.quote(str(value))])
     return " ".join(words + hands)

@@ -183,7 +183,7 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
     """
     from remikcalc.scoring.deal import player_named
 
-    if entry.scores is not None or entry.draw:
+    if entry.scores is not None or entry.counts is not None or entry.draw:
         return entry
     active = state.tally.active()
     spec = state.rules.spec
@@ -193,11 +193,15 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
     closer = entry.closer
     if closer is None:
         others = not entry.hands and not entry.melded and entry.plus is None
-        closer = _ask_closer(active, draw=others and spec.draw_allowed, points=others)
+        closer = _ask_closer(
+            active, draw=others and spec.draw_allowed, points=others, counts=others
+        )
         if closer == _DRAW:
             return _drawn(entry, state, typed_cards)
         if closer == _POINTS:
             return _points(entry, state)
+        if closer == _COUNTS:
+            return _counts(entry, state)
     closer = player_named(closer, active, "closer")
     hands = dict(entry.hands)
     given = {player_named(n, active).casefold() for n in hands}
@@ -225,17 +229,22 @@ def complete(entry: DealEntry, state: Replay) -> DealEntry:
 # has no leading "_").
 _DRAW = "_draw"
 _POINTS = "_points"
+_COUNTS = "_counts"
 
 
-def _ask_closer(active: Sequence[str], *, draw: bool = False, points: bool = False) -> str:
-    """The closer; or, where offered, ``draw`` (the stock ran out) or ``points`` (the deal is
-    entered as each player's points), in the words of the language or English; a draw also
-    in the words its players type for it (``remis`` in Polish, :func:`typed_words`)."""
+def _ask_closer(
+    active: Sequence[str], *, draw: bool = False, points: bool = False, counts: bool = False
+) -> str:
+    """The closer; or, where offered, ``draw`` (the stock ran out), ``counts`` (the deal is
+    entered as what each player counted in hand) or ``points`` (as each player's points), in
+    the words of the language or English; a draw also in the words its players type for it
+    (``remis`` in Polish, :func:`typed_words`)."""
     shown = {p: p for p in active}
     hidden: dict[str, str] = {}
     names = {p.casefold() for p in active}
     for offered, word, understood, value in (
         (draw, outcome_text("draw"), typed_words("draw"), _DRAW),
+        (counts, _("counts"), ("counts",), _COUNTS),
         (points, _("points"), ("points",), _POINTS),
     ):
         if offered and word.casefold() not in names:
@@ -317,6 +326,54 @@ def _points(entry: DealEntry, state: Replay) -> DealEntry:
 
             message = for_command_line(exc)
             click.echo(_("Error: {message}").format(message=message), err=True)
+
+
+def _counts(entry: DealEntry, state: Replay) -> DealEntry:
+    """A deal entered as counts: who closed (or that the stock ran out), what each player
+    counted in hand (not the closer's where he went out), rummy 500's melded values, the
+    inputs the family needs and, where it counts, whether the closer went out in one go;
+    asked again whole while it does not score."""
+    from remikcalc.base.errors import SettleError
+    from remikcalc.rules.dealinput import COUNT_LIMIT
+
+    active = state.tally.active()
+    spec = state.rules.spec
+    numbers = click.IntRange(0, COUNT_LIMIT)
+    while True:
+        closer: str | None = _ask_closer(active, draw=spec.draw_allowed)
+        drawn = closer == _DRAW
+        if drawn:
+            closer = None
+        counts: dict[str, int] = {}
+        for p in active:
+            if not (spec.closer_went_out and p == closer):
+                question = _("{player}'s count (the points left in hand)").format(player=p)
+                counts[p] = int(click.prompt(question, type=numbers))
+        melded: dict[str, int] = {}
+        if takes(state.rules, "melded_value"):
+            for p in active:
+                question = _("{player}'s melded value this deal").format(player=p)
+                melded[p] = int(click.prompt(question, default=0, type=numbers))
+        asked = _ask_inputs_of(entry, *(f.name for f in FIELDS if takes(state.rules, f.name)))
+        how = entry.how
+        one_go = not drawn and how is None and spec.one_go_counts
+        if one_go and state.rules.one_go_multiplier != 1:
+            went = confirm(_("Did {closer} go out in one go?").format(closer=closer))
+            how = "one_go" if went else None
+        counted = dataclasses.replace(
+            entry,
+            counts=counts,
+            melded_value={p: n for p, n in melded.items() if n} or None,
+            closer=closer,
+            draw=drawn,
+            how=None if drawn else how,
+            **asked,
+        )
+        try:
+            state.fork().apply(counted)  # the sheet's replay, scored into a copy
+            return counted
+        except (DealError, SettleError) as exc:
+            click.echo(_("Error: {message}").format(message=exc), err=True)
 
 
 def _ask_hand(player: str, check: Callable[[str], str]) -> str:

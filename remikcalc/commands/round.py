@@ -57,7 +57,8 @@ def round_cmd(
 
     VARIANT is a name or alias (gin, oklahoma, bridge, джин, ...). Each hand is NAME=CARDS;
     quote it, and group melds with | to fix an arrangement. The closer may type 11 cards: the
-    best discard is chosen and shown.
+    best discard is chosen and shown. Instead of the cards, --count NAME=N gives what each
+    player counted in hand, and the deal is scored from the counts by the same rules.
 
     \b
     Examples:
@@ -70,6 +71,9 @@ def round_cmd(
       remikcalc round bridge --closer Anna --json Anna="2H 3H 4H 5H 6H 7H 8H 9H TH JK" \\
           Boris="8H 5S 7S 3C 8C 6D 2D 4D 9H TS" Carl="JK 2C 6C 9C 5D QD 3H TH 7S KS"
       remikcalc round gin --draw --players Anna,Boris   # stock ran out: nobody scores
+      remikcalc round gin --closer Anna --count Anna=5 --count Boris=17   # by counts
+      remikcalc round polish --players Anna,Vera,Gleb --closer Anna \\
+          --count Vera=23 --count Gleb=41
     """
     from remikcalc.render.deal import render_deal
     from remikcalc.scoring import score_deal
@@ -79,7 +83,8 @@ def round_cmd(
     inputs = deal_values(deal)
     if inputs.get("how") is not None:  # the words its help lists, as add and edit take them
         inputs["how"] = outcome_from_words(inputs["how"])
-    names = _players(players, list(typed), [inputs["closer"], *inputs["melded"]])
+    given = [inputs["closer"], *inputs["melded"], *(inputs["counts"] or ())]
+    names = _players(players, list(typed), given)
     spec = find_variant(variant)
     problem = spec.rules.players_problem(len(names))
     if problem is not None:

@@ -190,13 +190,16 @@ def add_cmd(
     """Score one deal and append it to the sheet FILE, then print the deal and the running
     totals (the whole sheet with --verbose, or any time with `remikcalc show FILE`).
 
-    Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |).
+    Type each player's cards left in hand as NAME=CARDS (quote them; group melds with |),
+    or what each player counted in hand as --count NAME=N: the deal is scored by the
+    variant's rules either way (a closer who went out may be left out).
     On a terminal, whatever is missing (the closer, a hand) is asked for; otherwise a
     missing input is an error. If anything is wrong the sheet is left untouched.
 
     A deal exactly the same as the last entry is refused (typed twice by mistake?) unless
     --again is given; on a terminal you are asked instead. On a terminal the closer's
-    question also takes "draw" and "points" (then each player's points are asked).
+    question also takes "draw", "counts" (then each player's count is asked) and "points"
+    (each player's final points, worked out elsewhere).
 
     On a sheet with a stake, each player's money so far follows the totals; when a game
     ends, who owes whom for it (and, in remik bridge, who takes the pool).
@@ -208,6 +211,7 @@ def add_cmd(
     Examples:
       remikcalc add game.yaml --closer Anna \\
           Anna="9C 9D 9H 5S 6S 7S KD KH KS 2C" Boris="AS 2S 3H 4D 5D 8C 8D JC QC TD"
+      remikcalc add polish.yaml --closer Anna --count Vera=23 --count Gleb=41
       remikcalc add game.yaml --score Anna=25      # a deal entered as points
       remikcalc add bridge.yaml --reenter Carl     # bridge: Carl, who is out, re-enters
       remikcalc add rummy.yaml --draw Anna="KC QD 2H" Boris="5S 5D 9C"
@@ -224,8 +228,9 @@ def add_cmd(
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
             _(
-                "nothing to add: give each player's cards as NAME=CARDS (with --closer), or the "
-                "points as --score NAME=N, or --draw, or --reenter NAME"
+                "nothing to add: give each player's cards as NAME=CARDS (with --closer), or "
+                "each player's count as --count NAME=N, or the points as --score NAME=N, or "
+                "--draw, or --reenter NAME"
             ),
             code="empty_entry",
         )

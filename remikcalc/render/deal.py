@@ -287,11 +287,14 @@ def _fit(line: str, fmt: str) -> str:
 def _columns(result: DealResult) -> set[int]:
     """The players' table's columns shown for people: all of them, but in a deal where
     nobody could lay off (remik bridge, the going-out games, a gin) the melds and laid-off
-    columns go when every cell of theirs is empty."""
+    columns go when every cell of theirs is empty, and a deal entered as counts (details
+    without players: no cards) shows only the counts and the scores."""
     every = set(range(len(_HEADERS)))
     details = result.details
     if details is None:
         return every
+    if not details.players:
+        return every - {1, 2, 3}
     if any(d.layoffs is not None or d.laid_off is not None for d in details.players.values()):
         return every
     rows = [_row(result, name, people=True) for name in _players(result)]

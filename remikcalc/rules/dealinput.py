@@ -12,6 +12,8 @@ combinations that cannot be (a drawn deal with a closer, points together with ha
 (<Kind.COUNT: 'count'>, 1000000)
 >>> DealInput(scores={"Anna": 25}).points_only
 True
+>>> DealInput(counts={"Vera": 23}, closer="Anna").by_counts
+True
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIELD",
     "FIELDS",
+    "COUNT_LIMIT",
     "SCORE_LIMIT",
     "DealInput",
     "InputField",
@@ -99,6 +102,9 @@ def typed_words(how: str) -> tuple[str, ...]:
 #: the largest points-only score (either sign): far above any real deal, and small enough
 #: that totals over thousands of deals stay exact and readable.
 SCORE_LIMIT = 10**9
+#: the largest count (or melded value) a sheet or a command takes; each family then holds a
+#: count to what its pack can put in one hand (scoring/common.py: count_bound)
+COUNT_LIMIT = 10**6
 
 
 class Kind(StrEnum):
@@ -131,11 +137,21 @@ class InputField:
     #: a rule key that must be true as well as the family taking the input (oklahoma's
     #: up-card sets the knock limit only with upcard_knock).
     needs: str = ""
+    #: the command-line option when it is not the key with dashes (``--count`` for ``counts``:
+    #: given once per player)
+    long: str = ""
+    #: the codes of this input's own refusals, by reason (``negative``, ``too_high``,
+    #: ``not_whole``); an input without them is refused with the reason's common code
+    codes: Mapping[str, str] = field(default_factory=dict)
+
+    def code(self, reason: str, common: str) -> str:
+        """The code of a refusal of this input for ``reason``: its own, else ``common``."""
+        return self.codes.get(reason, common)
 
     @property
     def option(self) -> str:
         """The command-line option (``--first-turn``); hands are ``NAME=CARDS`` arguments."""
-        return "--" + self.name.replace("_", "-")
+        return self.long or "--" + self.name.replace("_", "-")
 
     @property
     def optional(self) -> bool:
@@ -211,6 +227,40 @@ FIELDS: tuple[InputField, ...] = (
         low=-SCORE_LIMIT,
         high=SCORE_LIMIT,
         metavar="NAME=N",
+        long="--score",
+    ),
+    InputField(
+        "counts",
+        Kind.POINTS,
+        N_(
+            "A deal entered as counts: what is left in the player's hand, as the table "
+            "counted it (a closer who went out may be left out); repeatable."
+        ),
+        N_("the count"),
+        low=0,
+        high=COUNT_LIMIT,
+        metavar="NAME=N",
+        long="--count",
+        codes={
+            "negative": "count_negative",
+            "too_high": "count_too_high",
+            "not_whole": "count_not_whole",
+        },
+    ),
+    InputField(
+        "melded_value",
+        Kind.POINTS,
+        N_("Rummy 500, with counts: the value a player melded and laid off this deal; repeatable."),
+        N_("the melded value"),
+        low=0,
+        high=COUNT_LIMIT,
+        metavar="NAME=N",
+        codes={
+            "negative": "melded_value_negative",
+            "too_high": "melded_value_too_high",
+            "not_whole": "melded_value_not_whole",
+        },
+        refused=N_("melded values are only an input in {takers}, not in {variant}"),
     ),
     InputField(
         "hands",
@@ -234,7 +284,8 @@ assert "{outcomes}" in FIELD["how"].help, "--how's help lists each variant's out
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealInput:
-    """A deal as typed: hands as text, or points only (``scores``), plus the other inputs."""
+    """A deal as typed: hands as text, or each player's count (``counts``, and in rummy 500
+    ``melded_value``), or points only (``scores``), plus the other inputs."""
 
     hands: Mapping[str, str] = field(default_factory=dict)
     closer: str | None = None
@@ -246,6 +297,8 @@ class DealInput:
     first_turn: bool = False
     no_draw: bool = False
     scores: Mapping[str, int] | None = None
+    counts: Mapping[str, int] | None = None
+    melded_value: Mapping[str, int] | None = None
 
     @property
     def points_only(self) -> bool:
@@ -253,9 +306,20 @@ class DealInput:
         return self.scores is not None
 
     @property
+    def by_counts(self) -> bool:
+        """The deal was entered as each player's count (what the table counted), not as hands."""
+        return self.counts is not None
+
+    @property
     def empty(self) -> bool:
-        """Nothing that makes a deal: no hands, melds, scores, nor a draw."""
-        return not (self.hands or self.melded or self.scores is not None or self.draw)
+        """Nothing that makes a deal: no hands, melds, counts, scores, nor a draw."""
+        return not (
+            self.hands
+            or self.melded
+            or self.scores is not None
+            or self.counts is not None
+            or self.draw
+        )
 
     def describe(self, *, translated: bool = False) -> str:
         """A few words naming the deal: ``gin by Anna``, ``points``, ``draw`` (in English
@@ -416,13 +480,14 @@ def range_problem(f: InputField, what: str, value: int) -> str | None:
     )
 
 
-def _check_range(f: InputField, what: str, value: int) -> None:
+def _check_range(f: InputField, what: str, value: int, player: str | None = None) -> None:
     problem = range_problem(f, what, value)
     if problem is not None:
         raise DealError(
             problem,
-            code="out_of_range",
+            code=f.code("negative" if value < 0 else "too_high", "out_of_range"),
             field=f.name,
+            player=player,
             details={"value": value, "low": f.low, "high": f.high},
         )
 
@@ -474,7 +539,7 @@ def check_input(entry: DealInput, rules: Rules) -> None:
             for name, points in value.items():
                 if not f.low <= points <= f.high:
                     what = _("{what} for {name}").format(what=_(f.what), name=name)
-                    _check_range(f, what, points)
+                    _check_range(f, what, points, name)
     if entry.how is not None and (problem := _outcome_problem(entry.how, rules)) is not None:
         raise problem
     drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
@@ -497,6 +562,21 @@ def check_input(entry: DealInput, rules: Rules) -> None:
         )
     if drawn and entry.scores:
         _check_draw_scores(entry.scores, rules)
+    if entry.counts is not None and (entry.hands or entry.melded or entry.scores is not None):
+        raise DealError(
+            _("a deal gives hands, or counts, or scores: never two of them"),
+            code="mixed_deal",
+            field="counts",
+        )
+    if entry.melded_value is not None and entry.counts is None:
+        raise DealError(
+            _(
+                "melded values go with a deal entered as counts; a deal entered as hands "
+                "gives the melds laid instead"
+            ),
+            code="melded_value_without_counts",
+            field="melded_value",
+        )
     if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
         raise DealError(
             _(

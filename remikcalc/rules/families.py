@@ -88,9 +88,16 @@ class Family(StrEnum):
     REMIBRYDZ = "remibrydz"
 
 
-# Deal inputs that only some families take; every family takes hands, closer, how, draw and
-# points-only scores (see remikcalc.rules.dealinput).
-OPTIONAL_INPUTS: tuple[str, ...] = ("upcard", "plus", "melded", "first_turn", "no_draw")
+# Deal inputs that only some families take; every family takes hands, closer, how, draw,
+# counts and points-only scores (see remikcalc.rules.dealinput).
+OPTIONAL_INPUTS: tuple[str, ...] = (
+    "upcard",
+    "plus",
+    "melded",
+    "melded_value",
+    "first_turn",
+    "no_draw",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -367,7 +374,7 @@ _SPECS = (
         scorer="remikcalc.scoring.rummy500:score_rummy500",
         tally="remikcalc.scoring.rummy500:Rummy500Tally",
         outcomes=(*_GOING_OUT_OUTCOMES, "draw"),
-        inputs=frozenset({"melded"}),
+        inputs=frozenset({"melded", "melded_value"}),
         draw_scores="any",
         closer_went_out=True,
         hand_grows=True,

@@ -9,6 +9,10 @@ A deal ends when one player closes. What he closes with is read from his hand (o
 - ``remik``: all 10 cards melded - 10;
 - ``knock``: what is left unmatched counts at most ``knock_limit`` (5).
 
+A deal entered as counts gives each player's unmatched value instead of his cards; the
+closing is then ``how`` (with none, a closer counting 0 shows a remik and 1 to the knock
+limit knocks), and everything after is the same.
+
 Only the highest bonus applies. Every other player adds the value of his unmatched cards to his
 total (nobody lays off in bridge); a knocker adds his own count, a closer with a remik or a
 special adds nothing and has the bonus subtracted. Stakes move at once: for a special or remik
@@ -37,6 +41,7 @@ from remikcalc.rules.families import OutcomeCode
 from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.common import (
     check_players,
+    counted,
     draw_result,
     hand_details,
     require_hands,
@@ -118,7 +123,7 @@ def _closer_option(rules: Rules, closer: str, hand: Hand, how: OutcomeCode | Non
     if how is None or how == "knock":
         best = options[0]
         if best.closing == "knock":
-            _check_knock(rules, closer, best.arrangement)
+            _check_knock(rules, closer, best.arrangement.points, "closer")
         return best
     fitting = [o for o in options if how in o.shown]
     if not fitting:
@@ -136,8 +141,8 @@ def _closer_option(rules: Rules, closer: str, hand: Hand, how: OutcomeCode | Non
     return fitting[0]
 
 
-def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
-    k = arrangement.points
+def _check_knock(rules: Rules, closer: str, k: int, field: str) -> None:
+    """A knock with ``k`` unmatched is within the knock limit (hands and counts)."""
     if rules.knock_limit is None:
         raise DealError(
             _(
@@ -145,7 +150,7 @@ def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
                 "(knock_limit none): only a remik or a special closes"
             ).format(closer=closer, k=k),
             code="no_knocking",
-            field="closer",
+            field=field,
             player=closer,
             details={"deadwood": k},
         )
@@ -155,10 +160,36 @@ def _check_knock(rules: Rules, closer: str, arrangement: Arrangement) -> None:
                 closer=closer, k=k, limit=rules.knock_limit
             ),
             code="over_knock_limit",
-            field="closer",
+            field=field,
             player=closer,
             details={"deadwood": k, "limit": rules.knock_limit},
         )
+
+
+def _counted_closing(rules: Rules, deal: Deal, closer: str) -> tuple[OutcomeCode, int]:
+    """The closing of a deal entered as counts and the closer's count: ``how`` decides; with
+    none (or a knock), a closer counting 0 closed with a remik and 1 to the knock limit
+    knocked (over it is refused). A remik or special adds nothing, so its closer counts 0."""
+    assert deal.counts is not None
+    if deal.how in CLOSINGS:
+        count = deal.counts.get(closer)
+        if count:
+            raise DealError(
+                _(
+                    "{closer} closed with {closing}: nothing of {closer}'s hand is added, so "
+                    "{closer}'s count is 0, not {count}; leave it out"
+                ).format(closer=closer, closing=closing_name(deal.how).text(), count=count),
+                code="closer_has_count",
+                field="counts",
+                player=closer,
+                details={"count": count},
+            )
+        return deal.how, 0
+    k = counted(rules, deal, closer)
+    if k == 0:
+        return "remik", 0
+    _check_knock(rules, closer, k, "counts")
+    return "knock", k
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -194,58 +225,26 @@ def score_bridge(rules: Rules, deal: Deal) -> DealResult:
             field="closer",
             details={"closing": "closed", "draw": True},
         )
+    if deal.counts is not None:
+        closing, count = _counted_closing(rules, deal, closer)
+        points = {p: count if p == closer else counted(rules, deal, p) for p in deal.players}
+        shown = () if closing == "knock" else (closing,)
+        return _scored(rules, deal, closer, (closing, shown), points, [], {})
     require_hands(rules, deal, deal.players)
     best = _closer_option(rules, closer, deal.hands[closer], deal.how)
     return _result(rules, deal, closer, best)
 
 
 def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
-    others = [p for p in deal.players if p != closer]
+    """The deal from the hands: the closer's best option, the others' unmatched cards."""
     reasons: list[str] = []
     arrangement = best.arrangement
     if arrangement.discard is not None:
         reasons.append(
             Why(N_("{closer} discards {card}"), closer=closer, card=Cards((arrangement.discard,)))
         )
-    points: dict[str, int] = {}
-    scores: dict[str, int] = {}
+    points: dict[str, int] = {closer: arrangement.points if best.closing == "knock" else 0}
     players: dict[str, PlayerDetail] = {}
-    if best.closing == "knock":
-        points[closer] = scores[closer] = arrangement.points
-        reasons.append(
-            Why(
-                N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
-                closer=closer,
-                points=arrangement.points,
-                limit=rules.knock_limit,
-            )
-        )
-    else:
-        bonus = closing_bonus(rules, best.closing)
-        points[closer], scores[closer] = 0, -bonus
-        reasons.append(
-            Why(
-                N_(
-                    "{closer} closes with {closing}: no unmatched cards are added, "
-                    "the {bonus} bonus is subtracted"
-                ),
-                closer=closer,
-                closing=closing_name(best.closing),
-                bonus=bonus,
-            )
-        )
-        lower = [closing_name(c) for c in best.shown[1:]]
-        if lower:
-            reasons.append(
-                Why(
-                    N_("the hand also shows {closings}; only the highest bonus counts"),
-                    closings=and_words(lower),
-                )
-            )
-        if deal.how is not None and deal.how != best.closing:
-            reasons.append(
-                Why(N_("stated as {how}, but the hand shows more"), how=Outcome(deal.how))
-            )
     shown = hand_details(
         deal.hands[closer],
         arrangement.melds,
@@ -254,22 +253,79 @@ def _result(rules: Rules, deal: Deal, closer: str, best: _Option) -> DealResult:
         discard=arrangement.discard,
     )
     players[closer] = replace(shown, closing=best.closing)
-    for name in others:
+    for name in (p for p in deal.players if p != closer):
         hand = deal.hands[name]
         arranged = _arrange_other(rules, hand)
-        points[name] = scores[name] = arranged.points
+        points[name] = arranged.points
         players[name] = hand_details(hand, arranged.melds, arranged.deadwood, arranged.points)
-        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name, points=arranged.points))
-    payments = closing_payments(rules, closer, best.closing, deal.players)
-    reasons.append(_stake_reason(rules, closer, best.closing))
+    return _scored(rules, deal, closer, (best.closing, best.shown), points, reasons, players)
+
+
+def _scored(
+    rules: Rules,
+    deal: Deal,
+    closer: str,
+    closing: tuple[OutcomeCode, tuple[OutcomeCode, ...]],
+    points: dict[str, int],
+    reasons: list[str],
+    players: dict[str, PlayerDetail],
+) -> DealResult:
+    """The deal from the closing and each player's count, whether from the hands or entered
+    as counts: ``closing`` the closer's closing and every closing his hand shows (highest
+    first), ``points`` each active player's count (the closer's: his own on a knock, 0
+    otherwise), ``reasons`` how it was played so far, ``players`` the hands' details ({} for
+    counts)."""
+    closed, shown = closing
+    scores: dict[str, int] = {}
+    if closed == "knock":
+        scores[closer] = points[closer]
+        reasons.append(
+            Why(
+                N_("{closer} knocks with {points} (limit {limit}) and adds {points}"),
+                closer=closer,
+                points=points[closer],
+                limit=rules.knock_limit,
+            )
+        )
+    else:
+        bonus = closing_bonus(rules, closed)
+        scores[closer] = -bonus
+        reasons.append(
+            Why(
+                N_(
+                    "{closer} closes with {closing}: no unmatched cards are added, "
+                    "the {bonus} bonus is subtracted"
+                ),
+                closer=closer,
+                closing=closing_name(closed),
+                bonus=bonus,
+            )
+        )
+        lower = [closing_name(c) for c in shown[1:]]
+        if lower:
+            reasons.append(
+                Why(
+                    N_("the hand also shows {closings}; only the highest bonus counts"),
+                    closings=and_words(lower),
+                )
+            )
+        if deal.how is not None and deal.how != closed:
+            reasons.append(
+                Why(N_("stated as {how}, but the hand shows more"), how=Outcome(deal.how))
+            )
+    for name in (p for p in deal.players if p != closer):
+        scores[name] = points[name]
+        reasons.append(Why(N_("{name} adds {points} unmatched"), name=name, points=points[name]))
+    payments = closing_payments(rules, closer, closed, deal.players)
+    reasons.append(_stake_reason(rules, closer, closed))
     details = DealDetails(
-        players={p: players[p] for p in deal.players},
-        closing=best.closing,
-        bonus=closing_bonus(rules, best.closing),
+        players={p: players[p] for p in deal.players if p in players},
+        closing=closed,
+        bonus=closing_bonus(rules, closed),
         knocking=Knocking(rules.knock_limit),
     )
     return DealResult(
-        outcome=best.closing,
+        outcome=closed,
         closer=closer,
         winner=closer,
         points={p: points[p] for p in deal.players},

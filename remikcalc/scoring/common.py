@@ -5,7 +5,11 @@
   be melds), :func:`typed_discards`, :func:`hand_details`, :func:`draw_result`;
 - the going-out families (rummy, boat, remibrydż, rummy 500, continental):
   :func:`check_deal_cards`, :func:`find_winner`, :func:`check_went_out`, :func:`loser_hands`,
-  :func:`meld_groups`, :func:`player_detail`.
+  :func:`meld_groups`, :func:`player_detail`;
+- a deal entered as counts (every family): :func:`count_bound`, :func:`least_card`,
+  :func:`check_count`, :func:`counted`, and for the going-out families
+  :func:`check_went_out_count` and :func:`loser_counts` (the counts' own
+  :func:`loser_hands`).
 """
 
 from __future__ import annotations
@@ -34,12 +38,19 @@ __all__ = [
     "check_deal_cards",
     "check_groups",
     "check_players",
+    "check_count",
     "check_went_out",
+    "check_went_out_count",
+    "count_bound",
+    "counted",
     "draw_result",
     "find_winner",
     "hand_details",
+    "least_card",
+    "loser_counts",
     "loser_hands",
     "meld_groups",
+    "pack_value",
     "player_detail",
     "require_hands",
     "typed_discards",
@@ -186,7 +197,8 @@ def typed_discards(groups: Sequence[Sequence[Card]], rules: Rules) -> list[Arran
 
 
 def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
-    """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged."""
+    """A drawn deal: nobody scores or pays; the hands typed (optional) are shown arranged,
+    the counts given (optional) are its points."""
     from remikcalc.search import arrangement_from_groups, best_arrangement
 
     players: dict[str, PlayerDetail] = {}
@@ -221,11 +233,12 @@ def draw_result(rules: Rules, deal: Deal, reason: str) -> DealResult:
         jokers=rules.jokers,
         variant=rules.variant,
     )
+    counts = {p: check_count(rules, p, n) for p, n in (deal.counts or {}).items()}
     return DealResult(
         outcome="draw",
         closer=None,
         winner=None,
-        points={p: 0 for p in deal.players},
+        points={p: counts.get(p, 0) for p in deal.players},
         scores={p: 0 for p in deal.players},
         reasons=(reason,),
         details=DealDetails(players),
@@ -294,7 +307,10 @@ def find_winner(
         )
     winner = deal.closer
     if winner is None:
-        empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
+        if deal.counts is not None:  # by counts: the one player who counts nothing
+            empty = [p for p in deal.players if not deal.counts.get(p)]
+        else:
+            empty = [p for p in deal.players if p not in deal.hands or not deal.hands[p].cards]
         if not infer or len(empty) != 1:
             raise DealError(
                 _("who went out? name the winner, or say that the stock ran out (a drawn deal)")
@@ -443,3 +459,134 @@ def player_detail(rules: Rules, hand: Hand | None, count: int) -> PlayerDetail:
     return PlayerDetail(
         hand=hand, melds=(), deadwood=tuple(hand.cards), count=count, counted=counted
     )
+
+
+# --- a deal entered as counts -------------------------------------------------------------------
+
+
+def _card_values(rules: Rules) -> list[int]:
+    """What each card the packs hold counts in a hand, jokers included; under the pair rule
+    each rank once (a hand counts a rank once, however many cards of it it holds)."""
+    ranks = range(13) if rules.pair_rule else range(52)
+    copies = 1 if rules.pair_rule else rules.decks
+    values = [rules.card_value(card) for card in ranks for _ in range(copies)]
+    return values + [rules.joker_value] * rules.jokers
+
+
+def count_bound(rules: Rules) -> tuple[int, int]:
+    """The most one hand can count under ``rules``, and of how many cards: the ``hand_size``
+    + 1 highest values among the cards the packs hold (a hand that may grow past the deal,
+    ``FamilySpec.hand_grows``: 2 × ``hand_size`` + 2, as the meld search takes), jokers
+    included, each rank once under the pair rule. No hand can count more; a real one seldom
+    comes near.
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> count_bound(get_rules("gin")), count_bound(get_rules("boat"))
+    ((110, 11), (95, 22))
+    """
+    n = 2 * rules.hand_size + 2 if rules.spec.hand_grows else rules.hand_size + 1
+    return sum(sorted(_card_values(rules), reverse=True)[:n]), n
+
+
+def pack_value(rules: Rules) -> int:
+    """What every card of the packs is worth together, as a card in hand (no player can meld
+    more in one deal: rummy 500's melded value).
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> pack_value(get_rules("rummy500"))
+    396
+    """
+    return sum(rules.card_value(card) for card in range(52)) * rules.decks + (
+        rules.joker_value * rules.jokers
+    )
+
+
+def least_card(rules: Rules) -> int:
+    """What the lowest card counts in a hand (a hand holding cards counts at least this)."""
+    return min(v for v in _card_values(rules) if v > 0)
+
+
+def check_count(rules: Rules, name: str, count: int) -> int:
+    """``count`` for ``name``, or the refusal of a count no hand of the variant can give
+    (``count_too_high``, with the bound of :func:`count_bound`)."""
+    most, n = count_bound(rules)
+    if count > most:
+        raise DealError(
+            ngettext(
+                "{name} cannot count {count}: the {n} highest card a {variant} hand can "
+                "hold count {most}",
+                "{name} cannot count {count}: the {n} highest cards a {variant} hand can "
+                "hold count {most}",
+                n,
+            ).format(name=name, count=count, n=n, variant=rules.variant, most=most),
+            code="count_too_high",
+            field="counts",
+            player=name,
+            details={"count": count, "most": most},
+        )
+    return count
+
+
+def counted(rules: Rules, deal: Deal, name: str, *, bounded: bool = True) -> int:
+    """The count given for ``name`` in a deal entered as counts, checked against
+    :func:`count_bound` (unless not ``bounded``: continental counts what is paid, not a
+    hand's value); ``count_missing`` when none is given."""
+    assert deal.counts is not None
+    count = deal.counts.get(name)
+    if count is None:
+        raise DealError(
+            _("{name}'s count is missing: give what is left in {name}'s hand").format(name=name),
+            code="count_missing",
+            field="counts",
+            player=name,
+        )
+    return check_count(rules, name, count) if bounded else count
+
+
+def check_went_out_count(deal: Deal, winner: str) -> None:
+    """A player who went out holds nothing: his count is 0 or left out."""
+    count = (deal.counts or {}).get(winner)
+    if count:
+        raise DealError(
+            _(
+                "{winner} went out, so {winner}'s count is 0, not {count}; leave it out "
+                "(or name the right closer)"
+            ).format(winner=winner, count=count),
+            code="closer_has_count",
+            field="counts",
+            player=winner,
+            details={"count": count},
+        )
+
+
+def loser_counts(rules: Rules, deal: Deal, winner: str | None) -> dict[str, int]:
+    """The count of every player but the winner, in seating order (the counts' own
+    :func:`loser_hands`): each given, within :func:`count_bound`, and above 0 (only the
+    winner goes out: a hand left with cards counts at least its lowest card)."""
+    least = least_card(rules)
+    counts: dict[str, int] = {}
+    for name in deal.players:
+        if name == winner:
+            continue
+        count = counted(rules, deal, name)
+        if count < least:
+            message = (
+                _(
+                    "{name} counts {count}, but only {winner} went out: the cards left in a "
+                    "hand count at least {least}"
+                )
+                if winner
+                else _(
+                    "{name} counts {count}, but nobody went out in a drawn deal: the cards "
+                    "left in a hand count at least {least}"
+                )
+            )
+            raise DealError(
+                message.format(name=name, count=count, winner=winner, least=least),
+                code="count_too_low",
+                field="counts",
+                player=name,
+                details={"count": count, "least": least},
+            )
+        counts[name] = count
+    return counts

@@ -16,6 +16,11 @@ Payment, each loser to the winner (docs/RULES.md §8):
   for going out on the first turn or +10 on the first turn before drawing (``no_draw``
   implies the first turn; the two do not stack). The other bonuses add up.
 
+A deal entered as counts gives what each loser pays instead of the cards (the winner's
+count is 0, or left out): checked against what the payment rule can make a loser pay (per
+card 15 + one more for each joker; under chips the same for every loser, the first-turn
+bonuses included), then paid exactly as from the cards.
+
 The outcome is always ``out`` (``--how one_go`` is accepted and means the same, since every
 continental out is all 15 cards at once); there is no draw, the discard pile is turned over.
 
@@ -43,6 +48,8 @@ from remikcalc.cards.text import cards_text
 from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.common import (
     check_deal_cards,
+    check_went_out_count,
+    counted,
     find_winner,
     loser_hands,
     player_detail,
@@ -372,8 +379,8 @@ def _plus(terms: Sequence[Why]) -> Why:
     return joined
 
 
-def _went_out(rules: Rules, deal: Deal) -> tuple[str, Hand]:
-    """The winner and the 15 cards laid down, the deal's inputs checked."""
+def _winner(rules: Rules, deal: Deal) -> str:
+    """The winner, the deal's inputs checked."""
     if rules.hand_size != 15:
         raise DealError(
             _("continental goes out with 15 cards; hand_size={size} has no patterns").format(
@@ -400,6 +407,11 @@ def _went_out(rules: Rules, deal: Deal) -> tuple[str, Hand]:
         )
     winner, _how = find_winner(rules, deal, infer=False)
     assert winner is not None
+    return winner
+
+
+def _went_out(rules: Rules, deal: Deal, winner: str) -> Hand:
+    """The 15 cards the winner laid down, checked."""
     went_out = deal.hands.get(winner)
     if went_out is None or not went_out.cards:
         raise DealError(
@@ -421,13 +433,17 @@ def _went_out(rules: Rules, deal: Deal) -> tuple[str, Hand]:
             player=winner,
             details={"n": len(went_out.cards), "size": rules.hand_size},
         )
-    return winner, went_out
+    return went_out
 
 
 def score_continental(rules: Rules, deal: Deal) -> DealResult:
     """Score one continental deal: check the winner's runs, then what each loser pays."""
-    winner, went_out = _went_out(rules, deal)
+    winner = _winner(rules, deal)
     chips_payment = rules.payment == "chips"
+    if deal.counts is not None:
+        points, reasons = _counted(rules, deal, winner, chips_payment)
+        return _paid(deal, winner, points, reasons, DealDetails(payment=rules.payment))
+    went_out = _went_out(rules, deal, winner)
     # Nobody melds before going out, so every loser still holds the cards dealt.
     hands = loser_hands(
         rules, deal, winner, max_cards=None, exact=rules.hand_size, required=not chips_payment
@@ -477,9 +493,6 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
             reasons.append(
                 Why(N_("{loser} pays {terms} = {paid}"), loser=loser, terms=text, paid=paid)
             )
-    payments = tuple(Payment(p, winner, Decimal(points[p])) for p in deal.players if p != winner)
-    total = sum(points.values())
-    scores = {p: total if p == winner else -points[p] for p in deal.players}
     players = {
         p: _winner_detail(went_out, split)
         if p == winner
@@ -487,6 +500,17 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         for p in deal.players
     }
     details = DealDetails(players, payment=rules.payment, pattern=PATTERN_NAMES[split.pattern])
+    return _paid(deal, winner, points, reasons, details)
+
+
+def _paid(
+    deal: Deal, winner: str, points: dict[str, int], reasons: list[Why], details: DealDetails
+) -> DealResult:
+    """The deal from what each loser pays the winner (``points``), from the cards or the
+    counts: the payments, and the scores they make (winner +sum, each loser −his)."""
+    payments = tuple(Payment(p, winner, Decimal(points[p])) for p in deal.players if p != winner)
+    total = sum(points.values())
+    scores = {p: total if p == winner else -points[p] for p in deal.players}
     return DealResult(
         outcome="out",
         closer=winner,
@@ -497,6 +521,117 @@ def score_continental(rules: Rules, deal: Deal) -> DealResult:
         reasons=tuple(reasons),
         details=details,
     )
+
+
+def _counted(
+    rules: Rules, deal: Deal, winner: str, chips_payment: bool
+) -> tuple[dict[str, int], list[Why]]:
+    """What each loser pays, given as his count (the winner's is 0, or left out), checked
+    against what the payment rule can make a loser pay; and the sentences saying so."""
+    check_went_out_count(deal, winner)
+    points = {p: 0 for p in deal.players}
+    reasons = [Why(N_("{name} went out"), name=winner)]
+    for loser in (p for p in deal.players if p != winner):
+        points[loser] = counted(rules, deal, loser, bounded=False)
+        reasons.append(Why(N_("{loser} pays {paid}"), loser=loser, paid=points[loser]))
+    losers = {p: n for p, n in points.items() if p != winner}
+    if chips_payment:
+        _check_chips(rules, deal, losers)
+    else:
+        _check_per_card(rules, losers)
+    return points, reasons
+
+
+def _count_refused(message: str, name: str | None, *, code: str, **details: int) -> DealError:
+    return DealError(message, code=code, field="counts", player=name, details=details)
+
+
+def _check_chips(rules: Rules, deal: Deal, paid: dict[str, int]) -> None:
+    """Under chips every loser pays the same (the winner's melds say what), at least 1 for
+    going out (and a first-turn bonus when the deal says so), at most what 15 wild cards,
+    one suit and the bonuses could make."""
+    bonus = NO_DRAW_BONUS if deal.no_draw else FIRST_TURN_BONUS if deal.first_turn else 0
+    least = 1 + bonus
+    most = 1 + max(rules.joker_value, 1) * rules.hand_size + NO_WILD_BONUS + ONE_SUIT_BONUS + bonus
+    first = next(iter(paid))
+    for name, count in paid.items():
+        if count != paid[first]:
+            raise _count_refused(
+                _(
+                    "under chips every loser pays the winner the same, but {first} pays "
+                    "{paid} and {name} pays {count}"
+                ).format(first=first, paid=paid[first], name=name, count=count),
+                name,
+                code="count_impossible",
+                count=count,
+            )
+        if count < least:
+            message = (
+                _("{name} cannot pay {count}: a loser pays at least {least} for going out")
+                if not bonus
+                else _(
+                    "{name} cannot pay {count}: a loser pays at least {least}, going out on "
+                    "the first turn included"
+                )
+            )
+            raise _count_refused(
+                message.format(name=name, count=count, least=least),
+                name,
+                code="count_too_low",
+                count=count,
+                least=least,
+            )
+        if count > most:
+            raise _count_refused(
+                _("{name} cannot pay {count}: under chips a loser pays at most {most}").format(
+                    name=name, count=count, most=most
+                ),
+                name,
+                code="count_too_high",
+                count=count,
+                most=most,
+            )
+
+
+def _check_per_card(rules: Rules, paid: dict[str, int]) -> None:
+    """Per card, a loser still holds the 15 cards dealt and pays 1 for each and
+    ``joker_value`` for a joker: 15 + (joker_value − 1) × his jokers, and the losers
+    together hold no more jokers than the packs."""
+    n, value = rules.hand_size, rules.joker_value
+    most_jokers = min(rules.jokers, n)
+    payable: dict[int, int] = {}  # what a loser can pay -> the fewest jokers that pay it
+    for j in range(most_jokers + 1):
+        payable.setdefault(n + j * (value - 1), j)
+    jokers = 0
+    for name, count in paid.items():
+        if count not in payable:
+            least, most = min(payable), max(payable)
+            message = (
+                _("{name} cannot pay {count}: a loser's {n} cards pay {least}").format(
+                    name=name, count=count, n=n, least=least
+                )
+                if least == most
+                else _(
+                    "{name} cannot pay {count}: a loser's {n} cards pay 1 each and a joker "
+                    "{value}, {least} to {most} in all"
+                ).format(name=name, count=count, n=n, value=value, least=least, most=most)
+            )
+            numbers = {"count": count, "least": least, "most": most}
+            if count < least:
+                raise _count_refused(message, name, code="count_too_low", **numbers)
+            if count > most:
+                raise _count_refused(message, name, code="count_too_high", **numbers)
+            raise _count_refused(message, name, code="count_impossible", **numbers)
+        jokers += payable[count]
+    if jokers > rules.jokers:
+        raise _count_refused(
+            _(
+                "the losers' counts pay for {n} jokers, but the {variant} pack has only {jokers}"
+            ).format(n=jokers, variant=rules.variant, jokers=rules.jokers),
+            None,
+            code="count_impossible",
+            jokers=jokers,
+        )
 
 
 def _winner_detail(hand: Hand, split: Split) -> PlayerDetail:

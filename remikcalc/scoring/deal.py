@@ -63,6 +63,10 @@ class Deal:
     melded: Mapping[str, tuple[tuple[Card, ...], ...]] = field(default_factory=dict)
     first_turn: bool = False
     no_draw: bool = False
+    #: a deal entered as counts (no hands): each player's count, as the table counted it
+    counts: Mapping[str, int] | None = None
+    #: rummy 500 with counts: the value each player melded and laid off this deal
+    melded_value: Mapping[str, int] = field(default_factory=dict)
 
 
 def player_named(
@@ -167,6 +171,8 @@ def build_deal(
         except CardError as exc:
             message = _("{owner}'s melds: {problem}").format(owner=player, problem=exc)
             raise exc.retold(message, field="melded", player=player) from None
+    counts = None if entry.counts is None else _per_player(entry.counts, players, "counts")
+    melded_value = _per_player(entry.melded_value or {}, players, "melded_value")
     closer = None if entry.closer is None else player_named(entry.closer, players, "closer")
     how = None if entry.how is None else normal_outcome(entry.how)
     if entry.draw and how not in (None, "draw"):
@@ -203,4 +209,26 @@ def build_deal(
         melded=melds,
         first_turn=entry.first_turn,
         no_draw=entry.no_draw,
+        counts=counts,
+        melded_value=melded_value,
     )
+
+
+def _per_player(given: Mapping[str, int], players: Sequence[str], key: str) -> dict[str, int]:
+    """Each player's number (``counts``, ``melded_value``) under the player's name as the
+    deal spells it; a name that is no player of the deal, or a player given twice, refused."""
+    out: dict[str, int] = {}
+    for name, value in given.items():
+        try:
+            player = player_named(name, players)
+        except DealError as exc:
+            raise DealError(str(exc), code="unknown_player", field=key, player=name) from None
+        if player in out:
+            raise DealError(
+                _("{player} is given twice").format(player=player),
+                code="given_twice",
+                field=key,
+                player=player,
+            )
+        out[player] = value
+    return out

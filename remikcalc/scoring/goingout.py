@@ -12,7 +12,11 @@ only score once they are on the table (docs/RULES.md §0.3). Then, by family:
   rummy premium included) plus his own count, counted with the pair rule. Boat has no draw:
   the discard pile is turned over when the stock runs out.
 
-Hand sizes: the winner holds nothing (his hand is left out or empty; without ``--closer``
+A deal entered as counts gives each loser's count instead of his hand (boat's with the pair
+rule already applied) and is scored from there exactly as the hands would be: the same
+collection, one-go multiplier, stock-out and boat payments.
+
+Hand sizes: the winner holds nothing (his hand is left out or empty; without a closer
 the one player with no hand typed is the winner). Every loser holds at least one card; in
 rummy, polish and remibrydż at most ``hand_size + 1`` (a hand shrinks as its owner melds);
 a boat hand has no upper bound, since a boat player may take two cards in one turn.
@@ -40,7 +44,9 @@ from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.common import (
     check_deal_cards,
     check_went_out,
+    check_went_out_count,
     find_winner,
+    loser_counts,
     loser_hands,
     meld_groups,
     player_detail,
@@ -105,11 +111,31 @@ def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
             details={"variant": rules.variant},
         )
     winner, outcome = find_winner(rules, deal)
+    reasons: list[str] = []
+    if deal.counts is not None:  # the losers' counts as the table counted them
+        if winner is not None:
+            check_went_out_count(deal, winner)
+        counts = loser_counts(rules, deal, winner)
+        details = DealDetails()
+    else:
+        counts, details = _hand_counts_of(rules, deal, winner, boat, reasons)
+    if winner is None:
+        return _draw(rules, deal, counts, reasons, details)
+    points = {p: counts.get(p, 0) for p in deal.players}
+    if boat:
+        return _boat(rules, deal, winner, outcome, points, reasons, details)
+    return _collect(rules, deal, winner, outcome, points, reasons, details)
+
+
+def _hand_counts_of(
+    rules: Rules, deal: Deal, winner: str | None, boat: bool, reasons: list[str]
+) -> tuple[dict[str, int], DealDetails]:
+    """Each loser's count from his hand (the pair rule's notes added to ``reasons``), and
+    the hands' details."""
     if winner is not None:
         check_went_out(deal, winner)
     # Boat lets a player take two cards in a turn, so a boat hand may grow past the deal.
     hands = loser_hands(rules, deal, winner, max_cards=None if boat else rules.hand_size + 1)
-    reasons: list[str] = []
     counts: dict[str, int] = {}
     for name, hand in hands.items():
         if hand.groups is not None:
@@ -119,12 +145,7 @@ def _score(rules: Rules, deal: Deal, *, boat: bool) -> DealResult:
     details = DealDetails(
         {p: player_detail(rules, hands.get(p), counts.get(p, 0)) for p in deal.players}
     )
-    if winner is None:
-        return _draw(rules, deal, counts, reasons, details)
-    points = {p: counts.get(p, 0) for p in deal.players}
-    if boat:
-        return _boat(rules, deal, winner, outcome, points, reasons, details)
-    return _collect(rules, deal, winner, outcome, points, reasons, details)
+    return counts, details
 
 
 def _hand_counts(name: str, count: int) -> Why:

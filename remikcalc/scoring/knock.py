@@ -14,6 +14,10 @@ Worked through in this order (docs/RULES.md §1-2):
    ``undercut_on_tie`` is off, when the knock scores 0); gin D + bonus; big gin D + bonus;
    an oklahoma spade up-card doubles it, bonuses included.
 
+A deal entered as counts skips steps 1 and 3: the knocker's count K and the defender's count
+D after his lay-offs are given, K is held to the same limit (0 is gin; big gin is stated, as
+no count shows it), and step 4 is the same function for both.
+
 The family's settlement is here too: :class:`KnockTally` plays games to ``game_target`` (game
 bonus, boxes, shutout), one after another, or Hollywood's three columns (:class:`KnockGame`
 is one game or column).
@@ -33,6 +37,7 @@ from remikcalc.rules.families import OutcomeCode
 from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.common import (
     check_players,
+    counted,
     draw_result,
     hand_details,
     require_hands,
@@ -147,13 +152,19 @@ def _outcome(
             cards=tuple(map(str, closing.candidates[0].deadwood)),
             details={"how": how, "deadwood": k},
         )
+    _check_knock(k, closer, limit, "closer")
+    return "knock"
+
+
+def _check_knock(k: int, closer: str, limit: KnockLimit, field: str) -> None:
+    """A knock with ``k`` in deadwood is within the deal's knock limit (hands and counts)."""
     if limit.value is None:
         raise DealError(
             _("{why} ({closer} has {k} in deadwood)").format(
                 why=limit.why_none, closer=closer, k=k
             ),
             code="no_knocking",
-            field="closer",
+            field=field,
             player=closer,
             details={"deadwood": k},
         )
@@ -163,11 +174,35 @@ def _outcome(
                 closer=closer, k=k, limit=limit.value
             ),
             code="over_knock_limit",
-            field="closer",
+            field=field,
             player=closer,
             details={"deadwood": k, "limit": limit.value},
         )
-    return "knock"
+
+
+def _knocker_count(rules: Rules, deal: Deal, closer: str, limit: KnockLimit) -> int:
+    """The knocker's count in a deal entered as counts (0 where gin is claimed and it is left
+    out), checked as a hand is: gin at 0, else a knock within the limit."""
+    assert deal.counts is not None
+    if deal.how in ("gin", "big_gin") and closer not in deal.counts:
+        return 0
+    k = counted(rules, deal, closer)
+    if k and deal.how in ("gin", "big_gin"):
+        claim = (
+            _("{closer} claims gin, but counts {k}")
+            if deal.how == "gin"
+            else _("{closer} claims big gin, but counts {k}")
+        )
+        raise DealError(
+            claim.format(closer=closer, k=k),
+            code="claim_not_shown",
+            field="counts",
+            player=closer,
+            details={"count": k},
+        )
+    if k:
+        _check_knock(k, closer, limit, "counts")
+    return k
 
 
 def _defend(
@@ -231,13 +266,16 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
             details={"closing": "knocked", "draw": True},
         )
     defender = next(p for p in deal.players if p != closer)
-    require_hands(rules, deal, deal.players)
+    if deal.counts is None:
+        require_hands(rules, deal, deal.players)
     if deal.how == "big_gin" and rules.big_gin_bonus is None:
         raise DealError(
             _("big gin is not played under these rules; set big_gin_bonus (preset modern: 31)"),
             code="no_big_gin",
             field="how",
         )
+    if deal.counts is not None:
+        return _score_counts(rules, deal, closer, defender)
     if deal.how == "big_gin" and len(deal.hands[closer].cards) != rules.hand_size + 1:
         raise DealError(
             _("big gin needs all {n} of {closer}'s cards melded").format(
@@ -263,7 +301,29 @@ def score_knock(rules: Rules, deal: Deal) -> DealResult:
         )
     outcome = _outcome(closing, deal.how, closer, limit)
     arrangement, defence = _defend(closing, outcome, deal.hands[defender], rules, budget)
-    return _result(rules, deal, closer, defender, outcome, arrangement, defence, limit)
+    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
+    details = _details(deal, closer, defender, outcome, arrangement, defence, limit)
+    counts = (arrangement.points, defence.points, bool(defence.layoffs))
+    return _result(rules, deal, (closer, defender), outcome, counts, limit, reasons, details)
+
+
+def _score_counts(rules: Rules, deal: Deal, closer: str, defender: str) -> DealResult:
+    """A deal entered as counts: the knocker's deadwood K and the defender's D after his
+    lay-offs, scored as hands that count those values (docs/RULES.md §1.4): K = 0 is gin
+    (big gin when stated: a count cannot show it), else a knock within the deal's limit."""
+    limit = knock_limit(rules, deal)
+    k = _knocker_count(rules, deal, closer, limit)
+    d = counted(rules, deal, defender)
+    outcome: OutcomeCode = ("big_gin" if deal.how == "big_gin" else "gin") if k == 0 else "knock"
+    reasons: list[Why] = list(limit.reasons) if outcome == "knock" else []
+    if limit.double_reason is not None:
+        reasons.append(limit.double_reason)
+    if deal.how == "knock" and outcome == "gin":
+        reasons.append(
+            Why(N_("{closer}'s knock leaves nothing unmatched: it is gin"), closer=closer)
+        )
+    details = DealDetails(knocking=Knocking(limit.value, upcard=deal.upcard, doubled=limit.doubled))
+    return _result(rules, deal, (closer, defender), outcome, (k, d, False), limit, reasons, details)
 
 
 def _grouped_layoffs(defence: Defence) -> list[tuple[list[Card], tuple[Card, ...]]]:
@@ -281,12 +341,12 @@ def _scored(
     outcome: OutcomeCode,
     k: int,
     d: int,
-    defence: Defence,
+    laid_off: bool,
     limit: KnockLimit,
 ) -> tuple[OutcomeCode, str | None, int, Why]:
     """Who scores what (before an up-card's doubling), the outcome (a knock may turn out an
     undercut), and the sentence saying so; ``k`` and ``d`` are the knocker's and the
-    defender's counts."""
+    defender's counts, ``laid_off``: the defender laid cards off (the sentence says so)."""
     scorer: str | None
     if outcome == "big_gin":
         bonus = rules.big_gin_bonus or 0
@@ -314,7 +374,7 @@ def _scored(
                 "knock: {closer} has {k} (limit {limit}), {defender} has {d} after lay-offs; "
                 "{closer} scores {d} - {k} = {score}"
             )
-            if defence.layoffs
+            if laid_off
             else N_(
                 "knock: {closer} has {k} (limit {limit}), {defender} has {d}; "
                 "{closer} scores {d} - {k} = {score}"
@@ -355,16 +415,20 @@ def _scored(
 def _result(
     rules: Rules,
     deal: Deal,
-    closer: str,
-    defender: str,
+    seats: tuple[str, str],
     outcome: OutcomeCode,
-    arrangement: Arrangement,
-    defence: Defence,
+    counts: tuple[int, int, bool],
     limit: KnockLimit,
+    reasons: list[Why],
+    details: DealDetails,
 ) -> DealResult:
-    k, d = arrangement.points, defence.points
-    reasons = _play_reasons(deal, closer, defender, outcome, arrangement, defence, limit)
-    outcome, scorer, score, why = _scored(rules, closer, defender, outcome, k, d, defence, limit)
+    """The deal's score from the two counts, whether they come from the hands or were
+    entered as counts: ``seats`` the knocker and the defender, ``counts`` the knocker's
+    deadwood, the defender's after his lay-offs and whether he laid off; ``reasons`` how the
+    deal was played, to which the score's sentence is added."""
+    closer, defender = seats
+    k, d, laid_off = counts
+    outcome, scorer, score, why = _scored(rules, closer, defender, outcome, k, d, laid_off, limit)
     reasons.append(why)
     if limit.doubled and score:
         reasons.append(
@@ -392,7 +456,7 @@ def _result(
         points={p: (k if p == closer else d) for p in deal.players},
         scores={p: (score if p == scorer else 0) for p in deal.players},
         reasons=tuple(reasons),
-        details=_details(deal, closer, defender, outcome, arrangement, defence, limit),
+        details=details,
     )
 
 

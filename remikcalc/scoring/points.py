@@ -15,7 +15,7 @@ from typing import TypeVar
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _
 from remikcalc.rules.dealinput import DealInput, check_input, normal_outcome
-from remikcalc.rules.families import OutcomeCode, load
+from remikcalc.rules.families import Closing, OutcomeCode, load
 from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.deal import player_named
 from remikcalc.scoring.result import DealResult, Payment
@@ -77,8 +77,11 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
         how, payments = read(rules, scores, closer, how, winner)
     if winner is None and not draw:
         winner = _highest(scores)
+    outcome = how
+    if how is None and closer is not None and not draw:  # the sheet keeps how as typed
+        outcome = _closed(spec.closing, closer, winner)
     result = DealResult(
-        outcome="draw" if draw else how or "scores",
+        outcome="draw" if draw else outcome or "scores",
         closer=closer,
         winner=winner,
         points={},
@@ -94,6 +97,18 @@ def score_points(rules: Rules, players: Sequence[str], entry: E) -> tuple[E, Dea
         draw=draw,
     )
     return canonical, result
+
+
+def _closed(closing: Closing, closer: str, winner: str | None) -> OutcomeCode | None:
+    """What a named closer did in a deal entered as points that does not say how it ended, as
+    the family closes a deal (``FamilySpec.closing``): he went out, or knocked (and the
+    other undercut him when the other won); None where the points must say (bridge reads
+    its closing from them)."""
+    if closing == "went_out":
+        return "out"
+    if closing == "knocked":
+        return "undercut" if winner not in (None, closer) else "knock"
+    return None
 
 
 def _highest(scores: Mapping[str, int]) -> str | None:

@@ -7,6 +7,8 @@ group is a lay-off onto someone's meld and scores card by card (a laid-off ace 1
 left in hand score minus, card by card. The deal's winner is the player who went out; a
 stock-out (draw) has none, but every player still scores melds minus hand. Doubling for one
 go is not part of rummy 500: the deal score is each player's own, so nothing is multiplied.
+A deal entered as counts gives each player's hand count (``counts``) and the value he melded
+and laid off (``melded_value``) instead, and is scored the same way.
 
 The family's settlement is here too: :class:`Rummy500Tally` (at the target the winner collects
 each opponent's difference).
@@ -17,15 +19,19 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from remikcalc.base.i18n import N_
+from remikcalc.base.errors import DealError
+from remikcalc.base.i18n import N_, _
 from remikcalc.cards.notation import Card
 from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.common import (
     check_deal_cards,
     check_went_out,
+    check_went_out_count,
     find_winner,
+    loser_counts,
     loser_hands,
     meld_groups,
+    pack_value,
     player_detail,
 )
 from remikcalc.scoring.deal import Deal
@@ -42,33 +48,15 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
     """Score one rummy 500 deal: melded value − hand value for every player."""
     check_deal_cards(rules, deal)
     winner, outcome = find_winner(rules, deal)
-    if winner is not None:
-        check_went_out(deal, winner)
-    # A rummy 500 player may take the whole discard pile, so hand sizes are not bounded.
-    hands = loser_hands(rules, deal, winner, max_cards=None)
-    points: dict[str, int] = {}
-    scores: dict[str, int] = {}
-    reasons: list[str] = []
-    players: dict[str, PlayerDetail] = {}
-    for name in deal.players:
-        melds, layoffs = meld_groups(rules, name, deal.melded.get(name, ()), "melds")
-        meld_values = [m.value(rules) for m in melds]
-        layoff_value = sum(rules.card_value(c) for c in layoffs)
-        melded = sum(meld_values) + layoff_value
-        hand = hands.get(name)
-        if hand is not None and hand.groups is not None:
-            meld_groups(rules, name, hand.groups)
-        count = int(hand_value(hand.cards, rules)) if hand is not None else 0
-        points[name] = count
-        scores[name] = melded - count
-        reasons.append(_sentence(name, meld_values, layoffs, layoff_value, count, scores[name]))
-        players[name] = replace(
-            player_detail(rules, hand, count),
-            melds=tuple(MeldDetail.of(m) for m in melds),  # stand-ins not shown (wilds "none")
-            meld_values=tuple(meld_values),
-            laid_off=tuple(layoffs),
-            melded=melded,
-        )
+    if deal.counts is not None:
+        rows = _counted(rules, deal, winner)
+        details = DealDetails()
+    else:
+        rows, players = _from_cards(rules, deal, winner)
+        details = DealDetails(players)
+    points = {name: count for name, (_melded, count, _why) in rows.items()}
+    scores = {name: melded - count for name, (melded, count, _why) in rows.items()}
+    reasons: list[str] = [why for _melded, _count, why in rows.values()]
     if outcome == "one_go":
         reasons.append(
             Why(N_("{winner} went out in one go; rummy 500 doubles nothing"), winner=winner)
@@ -84,8 +72,78 @@ def score_rummy500(rules: Rules, deal: Deal) -> DealResult:
         points=points,
         scores=scores,
         reasons=tuple(reasons),
-        details=DealDetails(players),
+        details=details,
     )
+
+
+#: each player's melded value, his hand's count and the sentence saying his score
+_Row = tuple[int, int, Why]
+
+
+def _from_cards(
+    rules: Rules, deal: Deal, winner: str | None
+) -> tuple[dict[str, _Row], dict[str, PlayerDetail]]:
+    """Each player's row from the melds he laid and the cards left in his hand, and the
+    details of both."""
+    if winner is not None:
+        check_went_out(deal, winner)
+    # A rummy 500 player may take the whole discard pile, so hand sizes are not bounded.
+    hands = loser_hands(rules, deal, winner, max_cards=None)
+    rows: dict[str, _Row] = {}
+    players: dict[str, PlayerDetail] = {}
+    for name in deal.players:
+        melds, layoffs = meld_groups(rules, name, deal.melded.get(name, ()), "melds")
+        meld_values = [m.value(rules) for m in melds]
+        layoff_value = sum(rules.card_value(c) for c in layoffs)
+        melded = sum(meld_values) + layoff_value
+        hand = hands.get(name)
+        if hand is not None and hand.groups is not None:
+            meld_groups(rules, name, hand.groups)
+        count = int(hand_value(hand.cards, rules)) if hand is not None else 0
+        why = _sentence(name, meld_values, layoffs, layoff_value, count, melded - count)
+        rows[name] = (melded, count, why)
+        players[name] = replace(
+            player_detail(rules, hand, count),
+            melds=tuple(MeldDetail.of(m) for m in melds),  # stand-ins not shown (wilds "none")
+            meld_values=tuple(meld_values),
+            laid_off=tuple(layoffs),
+            melded=melded,
+        )
+    return rows, players
+
+
+def _counted(rules: Rules, deal: Deal, winner: str | None) -> dict[str, _Row]:
+    """Each player's row from the counts: his hand's count (the winner's 0, or left out)
+    and the value he melded and laid off (``melded_value``, 0 when not given), which no
+    hand can exceed the pack's whole value."""
+    if winner is not None:
+        check_went_out_count(deal, winner)
+    counts = loser_counts(rules, deal, winner)
+    most = pack_value(rules)
+    rows: dict[str, _Row] = {}
+    for name in deal.players:
+        melded = deal.melded_value.get(name, 0)
+        if melded > most:
+            raise DealError(
+                _(
+                    "{name} cannot have melded {value}: every card of the {variant} pack "
+                    "together is worth {most}"
+                ).format(name=name, value=melded, variant=rules.variant, most=most),
+                code="melded_value_too_high",
+                field="melded_value",
+                player=name,
+                details={"value": melded, "most": most},
+            )
+        count = counts.get(name, 0)
+        why = Why(
+            N_("{name} scores {score}: melded {melded}, hand {count}"),
+            name=name,
+            score=melded - count,
+            melded=melded,
+            count=count,
+        )
+        rows[name] = (melded, count, why)
+    return rows
 
 
 def _sentence(

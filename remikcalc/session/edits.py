@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from remikcalc.base.errors import ArgumentError, CardError, DealError, RemikcalcError, SheetError
 from remikcalc.base.gcpause import collector_paused
@@ -18,6 +18,8 @@ from remikcalc.rules.dealinput import name_key
 from remikcalc.rules.ruleset import Rules
 from remikcalc.session.replay import Replay, Step, deal_numbers, replay
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet, player_name_problem
+
+V = TypeVar("V")
 
 __all__ = [
     "entry_number",
@@ -43,7 +45,7 @@ def same_as_last(state: Replay, last: Step) -> DealError:
     return DealError(message, code="same_as_last", details={"deal": number})
 
 
-def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+def _by_player(old: Mapping[str, V], given: Mapping[str, V]) -> dict[str, V]:
     """``old`` with the players of ``given`` (matched ignoring case) given their new value,
     spelled as ``old`` spells them."""
     out = dict(old)
@@ -56,10 +58,11 @@ def _by_player(old: Mapping[str, str], given: Mapping[str, str]) -> dict[str, st
 def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
     """``given`` over ``old``: what ``edit`` keeps of a deal when it is told only what changes.
 
-    A hand (or melds laid) given replaces that player's, the others stay; a closer, outcome,
-    up-card or plus points given replace the old ones, and the rest stay; ``draw`` makes the
-    deal a draw (no closer, no outcome), and a closer given ends a draw. A deal entered as
-    points (either one) and an event are replaced whole: there is nothing to keep.
+    A hand (or melds laid, a count, a melded value) given replaces that player's, the others
+    stay; a closer, outcome, up-card or plus points given replace the old ones, and the rest
+    stay; ``draw`` makes the deal a draw (no closer, no outcome), and a closer given ends a
+    draw. A deal entered as points (either one), a deal given as hands over counts or as
+    counts over hands, and an event are replaced whole: there is nothing to keep.
 
     In a game whose closer goes out (an empty hand), a new closer's old hand goes too, unless
     it is given again. With the game's ``rules``, a card given that a kept hand or kept melds
@@ -75,10 +78,17 @@ def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
     >>> went_out = DealEntry(closer="Anna", hands={"Boris": "2C 3D", "Carl": "KS"})
     >>> dict(kept(went_out, DealEntry(closer="Boris", hands={"Anna": "4C"})).hands)
     {'Carl': 'KS', 'Anna': '4C'}
+    >>> dict(kept(DealEntry(closer="Anna", counts={"Vera": 32, "Gleb": 41}),
+    ...           DealEntry(counts={"vera": 23})).counts)
+    {'Vera': 23, 'Gleb': 41}
     """
     if not isinstance(old, DealEntry) or not isinstance(given, DealEntry):
         return given
     if old.scores is not None or given.scores is not None:
+        return given
+    if (old.counts is not None and (given.hands or given.melded)) or (
+        given.counts is not None and (old.hands or old.melded)
+    ):
         return given
     closer, how, draw = old.closer, old.how, old.draw
     if given.draw:
@@ -104,6 +114,8 @@ def kept(old: Entry, given: Entry, rules: Rules | None = None) -> Entry:
         plus=old.plus if given.plus is None else given.plus,
         first_turn=old.first_turn or given.first_turn,
         no_draw=old.no_draw or given.no_draw,
+        counts=_kept_numbers(old.counts, given.counts),
+        melded_value=_kept_numbers(old.melded_value, given.melded_value),
     )
     if rules is not None:
         _no_kept_clash(entry, given, rules)
@@ -175,6 +187,15 @@ def _no_kept_clash(entry: DealEntry, given: DealEntry, rules: Rules) -> None:
             cards=(format_cards((card,)),),
             details={"typed_by": typed[0]},
         )
+
+
+def _kept_numbers(
+    old: Mapping[str, int] | None, given: Mapping[str, int] | None
+) -> dict[str, int] | None:
+    """Counts (or melded values) given over the old ones, player by player."""
+    if old is None and given is None:
+        return None
+    return _by_player(old or {}, given or {})
 
 
 def entry_number(
@@ -323,6 +344,8 @@ def _renamed_entry(entry: Entry, old: str, new: str, keys_of: dict[str, str]) ->
         hands=keys(entry.hands) or {},
         melded=keys(entry.melded) or {},
         scores=keys(entry.scores),
+        counts=keys(entry.counts),
+        melded_value=keys(entry.melded_value),
     )
 
 

@@ -144,6 +144,7 @@ class Replay:
                 )
             tally.check_playing([*entry.hands, *entry.melded, *(entry.scores or ()), entry.closer])
             dealer = self.next_dealer()
+            _check_counted_playing(tally, entry)
             if entry.scores is not None:
                 canonical, result = score_points(self.rules, tally.active(), entry)
             else:
@@ -246,6 +247,17 @@ def _named(name: str, players: Sequence[str], what: str) -> str:
         ) from None
 
 
+def _check_counted_playing(tally: Tally, entry: DealEntry) -> None:
+    """A count (or melded value) for a player who is out (bridge) is refused as his hand
+    would be, typed: ``player_out`` on the input that names him."""
+    for key in ("counts", "melded_value"):
+        for name in getattr(entry, key) or ():
+            try:
+                tally.check_playing([name])
+            except DealError as exc:
+                raise exc.retold(exc.message, field=key, player=name) from None
+
+
 def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
     """The entry as it is written back: player names as on the sheet, cards canonical."""
     return dataclasses.replace(
@@ -256,4 +268,6 @@ def _canonical(entry: DealEntry, deal: Deal) -> DealEntry:
         draw=deal.draw,
         upcard=None if deal.upcard is None else deal.upcard.code,
         melded={p: format_groups(g) for p, g in deal.melded.items()},
+        counts=None if deal.counts is None else dict(deal.counts),
+        melded_value=None if entry.melded_value is None else dict(deal.melded_value),
     )

@@ -72,7 +72,7 @@ _DEAL_KEY_SET = frozenset(DEAL_KEYS)
 _FIELD_AT = {f.name: f for f in FIELDS}
 _FIELD_ORDER = {f.name: i for i, f in enumerate(FIELDS)}
 # what makes an entry a deal (given at all, even as `draw: false`); else it is refused
-_DEAL_MAKERS = ("hands", "scores", "draw", "melded")
+_DEAL_MAKERS = ("hands", "counts", "scores", "draw", "melded")
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
 
@@ -122,13 +122,16 @@ class Reader:
             return None
         return node.value
 
-    def whole(self, node: Node, key: str) -> int | None:
-        """A whole number of at most 12 digits, any value."""
+    def whole(self, node: Node, key: str, **typed: str) -> int | None:
+        """A whole number of at most 12 digits, any value; ``typed``: what the refusal of one
+        that is not says for a program (``code``, ``field``, ``player``)."""
         text = self.text(node, key)
         if text is None:
             return None
         if not INT.fullmatch(text.strip()):
-            self.p.add(node, key, _("{text} is not a whole number").format(text=repr(text)))
+            self.p.add(
+                node, key, _("{text} is not a whole number").format(text=repr(text)), **typed
+            )
             return None
         return int(text.strip(), 10)
 
@@ -146,16 +149,29 @@ class Reader:
         return value
 
     def in_range(
-        self, node: Node, key: str, f: InputField, what: str | Callable[[], str]
+        self,
+        node: Node,
+        key: str,
+        f: InputField,
+        what: str | Callable[[], str],
+        player: str | None = None,
     ) -> int | None:
         """A whole number in the deal input's range (:func:`range_problem`, as ``add``);
-        ``what`` names it, or makes its name when there is a problem to say."""
-        value = self.whole(node, key)
+        ``what`` names it, or makes its name when there is a problem to say. An input with
+        codes of its own (``InputField.codes``: counts) is refused typed, for ``player``."""
+
+        def typed(reason: str) -> dict[str, str]:
+            if reason not in f.codes:
+                return {}
+            out = {"code": f.codes[reason], "field": f.name}
+            return {**out, "player": player} if player else out
+
+        value = self.whole(node, key, **typed("not_whole"))
         if value is None or f.low <= value <= f.high:
             return value
         problem = range_problem(f, what if isinstance(what, str) else what(), value)
         if problem is not None:
-            self.p.add(node, key, problem)
+            self.p.add(node, key, problem, **typed("negative" if value < 0 else "too_high"))
             return None
         return value
 
@@ -247,7 +263,7 @@ class Reader:
 
             def points(v: Node, k: str, name: str) -> int | None:
                 return self.in_range(
-                    v, k, f, lambda: _("{what} for {name}").format(what=_(f.what), name=name)
+                    v, k, f, lambda: _("{what} for {name}").format(what=_(f.what), name=name), name
                 )
 
             return self.per_player(node, key, players, points)
@@ -511,7 +527,7 @@ def read_entry(r: Reader, node: Node, key: str, players: Sequence[str] | None) -
             continue
         values[f.name] = r.deal_input(f, known[f.name], _join(key, f.name), players)
     if not any(k in values for k in _DEAL_MAKERS):
-        r.p.add(node, key, _("a deal needs hands, scores (points only) or draw: true"))
+        r.p.add(node, key, _("a deal needs hands, counts, scores (points only) or draw: true"))
     return DealEntry(notes=notes, line=node.line, **values)
 
 
@@ -535,11 +551,16 @@ def _node(value: Any, key: str) -> Node:
         return Node("scalar", 0, 0, value="true" if value else "false", plain=True)
     if isinstance(value, int | str):
         return Node("scalar", 0, 0, value=str(value), plain=not isinstance(value, str))
+    top, _dot, player = key.partition(".")
+    f = _FIELD_AT.get(top)
+    typed = f is not None and f.kind is Kind.POINTS and "not_whole" in f.codes
     raise SheetError(
         _("{key}: {value!r} is not text, a whole number, true or false").format(
             key=key or "entry", value=value
         ),
-        code="bad_entry_data",
+        code=f.code("not_whole", "bad_entry_data") if typed and f is not None else "bad_entry_data",
+        field=top if typed else None,
+        player=player or None if typed else None,
         details={"key": key},
     )
 

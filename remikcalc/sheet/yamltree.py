@@ -82,11 +82,17 @@ class Problems:
         self.lines: list[str] = []
         #: the refusals said on the lines (:meth:`refused`), in their order
         self.quoted: list[RemikcalcError] = []
+        #: what the first typed problem says for a program (``code``, ``field``, ``player``)
+        self.typed: dict[str, str] = {}
 
-    def add(self, node: Node | int, key: str, message: str) -> None:
+    def add(self, node: Node | int, key: str, message: str, **typed: str) -> None:
+        """A problem at ``node``'s line under ``key``; ``typed``: its ``code``, ``field`` and
+        ``player`` where it has them (the refusal carries the first problem's)."""
         line = node if isinstance(node, int) else node.line
         where = f"{self.name}:{line}" if line else self.name
         self.lines.append(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+        if typed and not self.typed:
+            self.typed = typed
 
     def refused(self, node: Node | int, key: str, error: RemikcalcError) -> None:
         """A problem that is a refusal of its own: its sentence, the refusal kept with it (so
@@ -96,7 +102,14 @@ class Problems:
 
     def raise_if_any(self) -> None:
         if self.lines:
-            raise SheetError(self.text(), code="sheet_problems", quoted=self.quoted)
+            typed = self.typed
+            raise SheetError(
+                self.text(),
+                code=typed.get("code") or "sheet_problems",
+                field=typed.get("field"),
+                player=typed.get("player"),
+                quoted=self.quoted,
+            )
 
     def text(self) -> str:
         """The problems, one a line: the first :data:`MAX_PROBLEMS`, then how many more
