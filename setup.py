@@ -1,35 +1,22 @@
 """Build step of remikcalc beyond pyproject.toml: the translations.
 
 ``build_py`` compiles each ``remikcalc/locale/LANG/LC_MESSAGES/remikcalc.po`` into the
-``remikcalc.mo`` the wheel ships, with remikcalc's own small compiler
-(``remikcalc/base/pofile.py``, loaded by its path: no gettext tools and no Babel are needed). The
-``.po`` sources go into the sdist (MANIFEST.in) but not into the wheel; a source tree or an
-editable install reads the ``.po`` files directly (see ``remikcalc/base/i18n.py``).
+``remikcalc.mo`` the wheel ships, with polib (a build requirement: pyproject.toml's
+``[build-system]``). The ``.po`` sources go into the sdist (MANIFEST.in) but not into the
+wheel; a source tree or an editable install reads the ``.po`` files directly (see
+``remikcalc/base/i18n.py``).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
+import polib
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 LOCALE = Path("remikcalc", "locale")
-
-
-def _pofile() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "_remikcalc_build_pofile", HERE / "remikcalc" / "base" / "pofile.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 class BuildWithCatalogues(build_py):
@@ -44,9 +31,9 @@ class BuildWithCatalogues(build_py):
 
     def run(self) -> None:
         super().run()
-        pofile = _pofile()
         for po, mo in self._catalogues():
-            pofile.compile_po(po, mo)
+            mo.parent.mkdir(parents=True, exist_ok=True)
+            polib.pofile(str(po)).save_as_mofile(str(mo))
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
         mos = [str(mo) for _po, mo in self._catalogues()]

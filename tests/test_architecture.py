@@ -49,8 +49,10 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "tabulate": ("remikcalc.render",),
     "starlette": ("remikcalc.web",),
     "uvicorn": ("remikcalc.web",),
-    "jinja2": ("remikcalc.web",),
+    # the catalogue tools read the pad's templates with Jinja's extractor
+    "jinja2": ("remikcalc.web", "remikcalc.base.i18n_tools"),
     "segno": ("remikcalc.web",),
+    "polib": ("remikcalc.base.i18n_tools",),  # a developer's tool, not loaded at run time
 }
 
 

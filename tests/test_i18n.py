@@ -13,6 +13,7 @@ from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
+import polib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,10 +21,18 @@ from hypothesis import strategies as st
 from remikcalc.base import i18n
 from remikcalc.base.errors import CardError, RulesError, SettleError
 from remikcalc.base.i18n import language, language_from_env, ngettext
-from remikcalc.base.i18n_tools import Message, check, extract_source, placeholders
+from remikcalc.base.i18n_tools import (
+    Message,
+    check,
+    extract_source,
+    extract_template,
+    placeholders,
+    template,
+    update,
+)
 from remikcalc.base.money import MAX_AMOUNT, parse_amount
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.base.pofile import PoEntry, mo_bytes, parse_po, write_po
+from remikcalc.base.pofile import PoError, PoTranslations
 from remikcalc.cards.notation import CARDS, CODES, check_pack, parse_cards
 from remikcalc.cards.text import NOTATIONS, cards_text, notation, set_notation, written_in
 from tests.clirun import NO_LOCALE, process, run
@@ -264,14 +273,14 @@ def test_the_check_finds_a_missing_translation() -> None:
 
 
 def test_the_check_finds_different_placeholders(monkeypatch: pytest.MonkeyPatch) -> None:
-    entries = parse_po(
+    text = (
         'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
         '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 1);\\n"\n\n'
         'msgid "{name}: no such sheet"\nmsgstr "{nazwa}: nie ma"\n\n'
         'msgid "{n} deal"\nmsgid_plural "{n} deals"\n'
         'msgstr[0] "jedno rozdanie"\nmsgstr[1] "{n} rozdania"\nmsgstr[2] "{m} rozdań"\n'
     )
-    broken = gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+    broken = PoTranslations(io.BytesIO(text.encode()))
     monkeypatch.setitem(i18n._cache, "pl", broken)
     monkeypatch.setitem(i18n._cache, "ru", broken)
     problems = check([Message("{name}: no such sheet"), Message("{n} deal", "{n} deals")])
@@ -280,30 +289,44 @@ def test_the_check_finds_different_placeholders(monkeypatch: pytest.MonkeyPatch)
     assert "'{m} rozdań'" in problems[1]
 
 
-def test_the_extractor_reads_messages_and_refuses_f_strings() -> None:
+def test_the_extractor_reads_calls_help_texts_and_docstrings() -> None:
     source = (
         "import click\n"
         "from remikcalc.base.i18n import N_, _, ngettext\n"
         "X = N_('marked')\n"
         "def f(n, v):\n"
         "    _('plain {x}')\n"
-        "    _(f'formatted {v}')\n"
-        "    ngettext('{n} deal', '{n} deals', n)\n"
+        "    return f\"{_('inside an f-string')}: {ngettext('{n} deal', '{n} deals', n)}\"\n"
         "@click.command()\n"
         "@click.option('--x', help='''An option's\n    help.''')\n"
         "def cmd():\n"
-        "    '''The command.\n\n    More.\n    '''\n"
+        "    '''The command.\n\n    More.\f\n    Not shown.'''\n"
     )
-    problems: list[str] = []
-    found = extract_source(source, "m.py", problems)
+    found = extract_source(source, "m.py")
     assert sorted((m.msgid, m.plural or "") for m in found) == [
         ("An option's\nhelp.", ""),
         ("The command.\n\nMore.", ""),
+        ("inside an f-string", ""),
         ("marked", ""),
         ("plain {x}", ""),
         ("{n} deal", "{n} deals"),
     ]
-    assert problems == ["m.py:6: an f-string in _() cannot be translated"]
+
+
+def test_the_extractor_reads_templates_with_jinja(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<h1>{{ _("Score") }}</h1>\n'
+        '<p>{{ ngettext("{n} deal", "{n} deals",\n               n).format(n=n) }}</p>\n'
+        "<p>{{ _('a message over\ntwo lines') }}</p>\n",
+        encoding="utf-8",
+    )
+    found = extract_template(page, "page.html")
+    assert [(m.msgid, m.plural, m.where) for m in found] == [
+        ("Score", None, ["page.html:1"]),
+        ("{n} deal", "{n} deals", ["page.html:2"]),
+        ("a message over\ntwo lines", None, ["page.html:4"]),
+    ]
 
 
 def test_placeholders() -> None:
@@ -311,55 +334,155 @@ def test_placeholders() -> None:
     assert placeholders("%(prog)s, version %(version)s") == ["%(prog)s", "%(version)s"]
 
 
-# --- .po and .mo ---------------------------------------------------------------------------
+# --- the catalogues: merged by polib, read from .po in a source tree, .mo in a wheel --------
+
+_HEADER = {
+    "Language": "pl",
+    "Content-Type": "text/plain; charset=UTF-8",
+    "Plural-Forms": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<12 || n%100>14) ? 1 : 2);",
+}
 
 
-def test_po_text_round_trips_and_compiles() -> None:
-    entries = [
-        PoEntry(
-            "",
-            [
-                "Content-Type: text/plain; charset=UTF-8\n"
-                "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 2);\n"
-            ],
+def _catalogue(*entries: polib.POEntry) -> polib.POFile:
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = dict(_HEADER)
+    po.extend(entries)
+    return po
+
+
+def _both_ways(po: polib.POFile) -> tuple[PoTranslations, gettext.GNUTranslations]:
+    """The catalogue as a source tree reads its .po, and as a wheel reads the .mo that the
+    build compiles (setup.py: polib's ``save_as_mofile``, which writes ``to_binary()``)."""
+    source = PoTranslations(io.BytesIO(str(po).encode("utf-8")))
+    return source, gettext.GNUTranslations(io.BytesIO(po.to_binary()))
+
+
+def test_a_po_file_reads_as_its_compiled_mo() -> None:
+    po = _catalogue(
+        polib.POEntry(msgid='say "hi"\n\ttab \\ back', msgstr='powiedz "cześć"\n\ttab \\'),
+        polib.POEntry(msgid="Examples:\n\b\n  x", msgstr="Przykłady:\n\b\n  x"),
+        polib.POEntry(
+            msgid="{n} deal",
+            msgid_plural="{n} deals",
+            msgstr_plural={0: "{n} rozdanie", 1: "{n} rozdania", 2: "{n} rozdań"},
         ),
-        PoEntry('say "hi"\n\ttab', ['powiedz "cześć"\n\ttab'], comments=["#: a.py:1"]),
-        PoEntry("Examples:\n\b\n  x", ["Przykłady:\n\b\n  x"]),
-        PoEntry("{n} deal", ["{n} rozdanie", "", "{n} rozdań"], plural="{n} deals"),
-        PoEntry("old", ["stary"], obsolete=True),
-        PoEntry("unsure", ["niepewne"], fuzzy=True, comments=["#, fuzzy"]),
+        polib.POEntry(
+            msgid="{n} game",
+            msgid_plural="{n} games",
+            msgstr_plural={0: "{n} gra", 1: "", 2: "{n} gier"},  # a form missing: not used
+        ),
+        polib.POEntry(msgid="unsure", msgstr="niepewne", flags=["fuzzy"]),
+        polib.POEntry(msgid="untranslated", msgstr=""),
+        polib.POEntry(msgid="old", msgstr="stary", obsolete=True),
+        polib.POEntry(msgid="Open", msgctxt="a door", msgstr="Otwórz"),
+    )
+    source, built = _both_ways(po)
+    assert source._catalog == built._catalog  # type: ignore[attr-defined]
+    assert source.info() == built.info()
+    assert source.gettext('say "hi"\n\ttab \\ back') == 'powiedz "cześć"\n\ttab \\'
+    assert source.gettext("Examples:\n\b\n  x") == "Przykłady:\n\b\n  x"
+    assert [source.ngettext("{n} deal", "{n} deals", n) for n in (1, 3, 5, 22)] == [
+        "{n} rozdanie",
+        "{n} rozdania",
+        "{n} rozdań",
+        "{n} rozdania",
     ]
-    again = parse_po(write_po(entries))
-    assert [(e.msgid, e.strings, e.plural, e.obsolete, e.fuzzy) for e in again] == [
-        (e.msgid, e.strings, e.plural, e.obsolete, e.fuzzy) for e in entries
+    assert source.ngettext("{n} game", "{n} games", 5) == "{n} games"
+    assert source.gettext("unsure") == "unsure"
+    assert source.gettext("untranslated") == "untranslated"
+    assert source.gettext("old") == "old"
+    assert source.pgettext("a door", "Open") == "Otwórz"
+
+
+# any text a .mo can hold (NUL separates the forms of a plural)
+texts = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=30)
+
+
+@given(st.dictionaries(texts.filter(bool), texts, max_size=8))
+def test_every_text_reads_back_as_the_build_compiles_it(messages: dict[str, str]) -> None:
+    po = _catalogue(*(polib.POEntry(msgid=k, msgstr=v) for k, v in messages.items()))
+    source, built = _both_ways(po)
+    assert source._catalog == built._catalog  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'msgid "a"\nmsgstr "b\\q"\n',  # no such escape
+        'msgid "a"\nmsgstr b\n',  # not quoted
+        'msgid "a"\nmsgstr "b"\nmsgflags "c"\n',
+        '"a"\nmsgid "a"\nmsgstr "b"\n',
+        'msgid "a"\nmsgid_plural "as"\nmsgstr[1] "b"\n',
+    ],
+)
+def test_a_damaged_po_file_is_refused_with_its_line(text: str) -> None:
+    with pytest.raises(PoError, match=r"^line \d+: "):
+        PoTranslations(io.BytesIO(text.encode()))
+
+
+def test_a_damaged_po_in_a_source_tree_means_english_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "pl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "remikcalc.po").write_text('msgid "Set"\nmsgstr Ustaw\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
+    monkeypatch.setattr(i18n, "_cache", {})
+    monkeypatch.setattr(i18n, "_problems", {})
+    assert i18n.catalogue_problem("pl") == "line 2: expected a quoted string, got 'Ustaw'"
+    assert i18n.gettext_in("pl", "Set") == "Set"
+
+
+def test_update_keeps_translations_and_adds_new_messages_untranslated() -> None:
+    po = _catalogue(
+        polib.POEntry(msgid="unsure {x}", msgstr="niepewne {x}", flags=["fuzzy"]),
+        polib.POEntry(msgid="kept", msgstr="zachowane", tcomment="a translator's note"),
+        polib.POEntry(msgid="gone", msgstr="usunięte"),
+        polib.POEntry(msgid="never translated", msgstr=""),
+    )
+    pot = template(
+        [
+            Message("new {n}", "new {n}s", where=["remikcalc/a.py:3", "remikcalc/b.py:9"]),
+            Message("kept", where=["remikcalc/a.py:1"]),
+            Message("unsure {x}", where=["remikcalc/a.py:2"]),
+            Message("Usage:", where=["click/core.py:5"], click=True),
+        ]
+    )
+    merged = update(pot, po, "pl")
+    assert [(e.msgid, e.obsolete) for e in merged] == [
+        ("new {n}", False),  # in the template's order, not added at the end
+        ("kept", False),
+        ("unsure {x}", False),
+        ("Usage:", False),
+        ("gone", True),  # kept while it holds a translation; "never translated" is dropped
     ]
-    catalogue = gettext.GNUTranslations(io.BytesIO(mo_bytes(again)))
-    assert catalogue.gettext('say "hi"\n\ttab') == 'powiedz "cześć"\n\ttab'
-    assert catalogue.gettext("unsure") == "unsure"  # fuzzy: not used
-    assert catalogue.gettext("old") == "old"
-    # a plural with a form missing is not used at all
-    assert catalogue.ngettext("{n} deal", "{n} deals", 5) == "{n} deals"
+    new, kept, unsure, usage, gone = merged
+    assert new.msgstr_plural == {0: "", 1: "", 2: ""}  # the three forms of Polish
+    assert new.flags == ["python-brace-format"]
+    assert new.occurrences == [("remikcalc/a.py", ""), ("remikcalc/b.py", "")]
+    assert (kept.msgstr, kept.tcomment) == ("zachowane", "a translator's note")
+    assert (unsure.msgstr, unsure.fuzzy) == ("niepewne {x}", True)
+    assert usage.comment == "click"
+    assert gone.msgstr == "usunięte"
+    assert merged.metadata["Plural-Forms"] == _HEADER["Plural-Forms"]
 
 
 def test_build_compiles_the_shipped_catalogues(tmp_path: Path) -> None:
-    """setup.py's build step, run on the repository's .po files (skipped when the tests run
+    """The .mo a wheel ships says what the repository's .po says (skipped when the tests run
     from an installed package, which has only the compiled .mo)."""
     setup = ROOT / "setup.py"
     if not setup.is_file():
         pytest.skip("not a source tree")
-    from remikcalc.base.pofile import compile_po
-
     for lang in ("pl", "ru"):
         po = ROOT / "remikcalc" / "locale" / lang / "LC_MESSAGES" / "remikcalc.po"
-        mo = tmp_path / lang / "remikcalc.mo"
-        compile_po(po, mo)
+        mo = tmp_path / f"{lang}.mo"
+        polib.pofile(str(po)).save_as_mofile(str(mo))  # as setup.py's build_py does
         with mo.open("rb") as fh:
             built = gettext.GNUTranslations(fh)
-        assert built.gettext("Show this message and exit.") == i18n.gettext_in(
-            lang, "Show this message and exit."
-        )
+        assert built._catalog == i18n.catalogue(lang)._catalog  # type: ignore[attr-defined]
         assert built.info()["plural-forms"].startswith("nplurals=3;")
-    assert "BuildWithCatalogues" in setup.read_text(encoding="utf-8")
+    assert "save_as_mofile" in setup.read_text(encoding="utf-8")
 
 
 # --- numbers and money for people ---------------------------------------------------------

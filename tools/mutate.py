@@ -7,10 +7,11 @@
     python tools/mutate.py --report RESULTS.json          # a saved run's figures again, with
                                                           # today's equivalent-mutant judgements
 
-A small mutator of its own over :mod:`ast` (standard library only; mutmut is not used: see
-tools/README.md). Each mutant changes one thing a user could see: a comparison or its boundary,
-an arithmetic or boolean operator, a ``not``, a constant, an ``or X`` default, a statement or an
-early return removed, a return value replaced by None, an if's branches swapped, an index.
+A small mutator of its own over :mod:`ast` (standard library only; why not mutmut or
+cosmic-ray: docs/DECISIONS.md, "Tools"). Each mutant changes one thing a user could see: a
+comparison or its boundary, an arithmetic or boolean operator, a ``not``, a constant, an
+``or X`` default, a statement or an early return removed, a return value replaced by None, an
+if's branches swapped, an index.
 
 How a run goes:
 

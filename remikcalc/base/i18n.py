@@ -18,9 +18,10 @@ translation) and :func:`ngettext` for a message that depends on a number; string
 at module level (click help texts, field descriptions) are marked with :func:`N_`, which only
 marks them for extraction, and translated where they are shown. The translations are gettext
 catalogues: ``locale/LANG/LC_MESSAGES/remikcalc.po`` in the package, compiled to ``.mo`` by the
-build (``setup.py``). When a ``.po`` file is there (a source tree, an editable install) it is
-read directly, so an edit shows at once and a stale ``.mo`` is never used; an installed wheel
-has only the ``.mo``. Plural forms come from the catalogue's ``Plural-Forms`` header.
+build (``setup.py``, with polib). When a ``.po`` file is there (a source tree, an editable
+install) it is read directly (:mod:`remikcalc.base.pofile`), so an edit shows at once and a
+stale ``.mo`` is never used; an installed wheel has only the ``.mo``. Plural forms come from
+the catalogue's ``Plural-Forms`` header.
 
 >>> with language("pl"):
 ...     ngettext("{n} card typed", "{n} cards typed", 22).format(n=22)
@@ -165,28 +166,29 @@ def language(lang: str) -> Iterator[None]:
 
 
 def _load(lang: str) -> gettext.NullTranslations:
-    """The catalogue of ``lang``: its ``.po`` read and compiled in memory when the source is
-    there, else the compiled ``.mo``; no catalogue at all means the English messages."""
+    """The catalogue of ``lang``: its ``.po`` read directly when the source is there (a
+    source tree, an editable install), else the compiled ``.mo`` (a wheel); no catalogue at
+    all means the English messages."""
     import io
 
     folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
     po, mo = os.path.join(folder, f"{DOMAIN}.po"), os.path.join(folder, f"{DOMAIN}.mo")
     try:
         if os.path.isfile(po):
-            from remikcalc.base.pofile import mo_bytes, parse_po
+            from remikcalc.base.pofile import PoTranslations
 
-            with open(po, encoding="utf-8") as file:
-                data = mo_bytes(parse_po(file.read(), po))
-        else:
-            with open(mo, "rb") as file:
-                data = file.read()
+            with open(po, "rb") as file:
+                return PoTranslations(file)
+        with open(mo, "rb") as file:
+            data = file.read()
         if not data:
             raise ValueError(f"{mo} is empty")
         return gettext.GNUTranslations(io.BytesIO(data))
     except FileNotFoundError:  # no catalogue: the English text
         return gettext.NullTranslations()
     except Exception as exc:  # noqa: BLE001 - empty, cut short, damaged: the English text
-        # (struct.error, OSError "Bad magic number", UnicodeDecodeError, a bad Plural-Forms)
+        # (struct.error, OSError "Bad magic number", UnicodeDecodeError, a bad Plural-Forms,
+        # PoError)
         _problems[lang] = str(exc) or type(exc).__name__
         return gettext.NullTranslations()
 

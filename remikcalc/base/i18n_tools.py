@@ -1,21 +1,30 @@
-"""Keeping the catalogues in step with the code: extraction, merging, checking.
+"""Keeping the catalogues in step with the code: extract, update, check.
 
-``python -m remikcalc.base.i18n_tools extract`` reads every module of the package with :mod:`ast`
-and collects the messages meant for people:
+    python -m remikcalc.base.i18n_tools extract [--click]
+    python -m remikcalc.base.i18n_tools check
 
-- the literal arguments of ``_()``, ``N_()`` and ``ngettext()`` (a formatted f-string inside
-  ``_()`` is reported as a problem: it cannot be looked up; format after translating);
-- the ``help=``, ``short_help=`` and ``epilog=`` texts of click options and commands, and the
-  docstrings of functions decorated as click commands or groups (click shows them as the
-  command's help; the CLI translates them where they are shown);
-- click's own messages ("Usage:", "Error:", "No such option: {name}"), read the same way from
-  the installed click package (``--click``; kept when extracting without it).
+``extract`` finds every message meant for people (nothing here runs when remikcalc does;
+the ``dev`` and ``test`` extras bring what it needs):
 
-It writes ``locale/remikcalc.pot`` (each message with the files it is in, ``#: path``) and
-merges it into each language's ``.po``: translations
-are kept, new messages are added untranslated, and messages no longer in the code become
-obsolete (``#~``). ``python -m remikcalc.base.i18n_tools check`` lists what is missing; the test
-suite runs the same check (``tests/test_i18n.py``).
+- in the package's modules, read with :mod:`ast`: the literal arguments of ``_()``, ``N_()``
+  and ``ngettext()`` (also inside an f-string's fields), the ``help=``, ``short_help=`` and
+  ``epilog=`` texts of click options and commands, and the docstrings of functions decorated
+  as click commands or groups (click shows them as the command's help; the CLI translates them
+  where they are shown);
+- in the score pad's templates, with Jinja's own extractor (``jinja2.ext.babel_extract``):
+  ``_()`` and ``ngettext()``;
+- with ``--click``, click's own messages ("Usage:", "No such option: {name}"), from the
+  installed click package; without it, those listed in the template are kept.
+
+polib writes the template ``locale/remikcalc.pot`` (each message with the files it is in,
+``#: path``) and merges it into each language's ``.po`` by msgmerge's rules: translations,
+translators' comments and fuzzy marks are kept, new messages are added untranslated, and
+messages no longer in the code become obsolete (``#~``). The build compiles the ``.mo`` files
+with polib too (``setup.py``). docs/DECISIONS.md says why these and not Babel.
+
+``check`` (also run by ``tests/test_i18n.py``) lists a message with no Polish or Russian
+translation and a translation whose ``{fields}`` differ from the message's. An f-string given
+to ``_()`` cannot be looked up: ruff refuses it (its ``INT`` rules, pyproject.toml).
 """
 
 from __future__ import annotations
@@ -27,22 +36,37 @@ import string
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib.util import find_spec
 from pathlib import Path
 
-from remikcalc.base.pofile import PoEntry, parse_po, write_po
+import polib
+from jinja2.ext import babel_extract
 
-__all__ = ["Message", "check", "extract", "main", "merge", "placeholders"]
+__all__ = [
+    "Message",
+    "check",
+    "extract",
+    "extract_click",
+    "extract_source",
+    "extract_template",
+    "main",
+    "placeholders",
+    "pot_click_messages",
+    "template",
+    "update",
+]
 
 PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE = PACKAGE / "locale"
 POT = LOCALE / "remikcalc.pot"
-CLICK_MARK = "#. click"
+CLICK_MARK = "click"  # the extracted comment (``#. click``) of click's own messages
 
 _PLURAL_FORMS = {
     "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || n%100>14) ? 1 : 2);",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
     "(n%100<12 || n%100>14) ? 1 : 2);",
 }
+_NAMES = {"pl": "Polish", "ru": "Russian"}
 _HELP_KEYWORDS = ("help", "short_help", "epilog")
 # click messages a user of remikcalc never sees (mistakes in declaring a command, features
 # remikcalc does not use): left out of the catalogue.
@@ -74,12 +98,6 @@ class Message:
     click: bool = False
 
 
-def _literal(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None
-
-
 def _name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -90,14 +108,22 @@ def _name(node: ast.expr) -> str:
     return ""
 
 
+def _literal(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
 def _is_click_command(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(_name(d) in ("command", "group") for d in fn.decorator_list)
 
 
 def extract_source(
-    source: str, where: str, problems: list[str], gettext_names: Iterable[str] = ("_", "N_")
+    source: str, where: str, gettext_names: Iterable[str] = ("_", "N_")
 ) -> list[Message]:
-    """The messages of one module's source text (see the module doc)."""
+    """The messages of one module's source text (see the module doc): ``gettext_names`` and
+    ``ngettext`` called with literal strings, wherever the call is (an f-string's fields too),
+    and click's help texts."""
     found: list[Message] = []
     names = set(gettext_names)
     for node in ast.walk(ast.parse(source)):
@@ -108,14 +134,10 @@ def extract_source(
                 text = _literal(node.args[0])
                 if text is not None:
                     found.append(Message(text, where=[line]))
-                elif isinstance(node.args[0], ast.JoinedStr):
-                    problems.append(f"{line}: an f-string in {func}() cannot be translated")
             elif func == "ngettext" and len(node.args) >= 2:
                 one, many = _literal(node.args[0]), _literal(node.args[1])
                 if one is not None and many is not None:
                     found.append(Message(one, many, where=[line]))
-                elif any(isinstance(a, ast.JoinedStr) for a in node.args[:2]):
-                    problems.append(f"{line}: an f-string in ngettext() cannot be translated")
             for kw in node.keywords:
                 if kw.arg in _HELP_KEYWORDS and (text := _literal(kw.value)) is not None:
                     found.append(Message(inspect.cleandoc(text), where=[line]))
@@ -126,37 +148,32 @@ def extract_source(
     return [m for m in found if m.msgid.strip()]
 
 
-# a string literal in a template: "..." or '...' with backslash escapes
-_LITERAL = r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
-_TEMPLATE_CALL = re.compile(rf"\b_\(\s*{_LITERAL}\s*\)")
-_TEMPLATE_PLURAL = re.compile(rf"\bngettext\(\s*{_LITERAL}\s*,\s*{_LITERAL}\s*,")
+def extract_template(path: Path, where: str) -> list[Message]:
+    """The messages of a Jinja template of the score pad, found by Jinja's own extractor:
+    ``_("...")`` and ``ngettext("...", "...", n)`` with literal strings. A template that
+    cannot be parsed is an error."""
+    found = []
+    with path.open("rb") as file:
+        for line, _func, text, _comments in babel_extract(
+            file, ("_", "ngettext"), (), {"silent": "false"}
+        ):
+            if text is None:  # a call with no literal string
+                continue
+            one, many = (text, None) if isinstance(text, str) else (text[0], text[1])
+            if one and one.strip():
+                found.append(Message(one, many, where=[f"{where}:{line}"]))
+    return found
 
 
-def extract_template(text: str, where: str) -> list[Message]:
-    """The messages of a Jinja template of the score pad: ``_("...")`` and
-    ``ngettext("...", "...", n)`` with plain string literals (a template is not Python, so
-    its calls are found by pattern; keep them on one line)."""
-    found: list[Message] = []
-    for m in _TEMPLATE_CALL.finditer(text):
-        line = f"{where}:{text.count(chr(10), 0, m.start()) + 1}"
-        found.append(Message(ast.literal_eval(m.group(1)), where=[line]))
-    for m in _TEMPLATE_PLURAL.finditer(text):
-        line = f"{where}:{text.count(chr(10), 0, m.start()) + 1}"
-        one, many = ast.literal_eval(m.group(1)), ast.literal_eval(m.group(2))
-        found.append(Message(one, many, where=[line]))
-    return [m for m in found if m.msgid.strip()]
-
-
-def _collect(files: Iterable[tuple[Path, Path]], problems: list[str], click: bool) -> list[Message]:
+def _collect(files: Iterable[tuple[Path, Path]], click: bool) -> list[Message]:
     merged: dict[tuple[str, str | None], Message] = {}
     for path, root in files:
         where = path.relative_to(root).as_posix()
-        names = ("_",) if click else ("_", "N_")
-        text = path.read_text(encoding="utf-8")
         if path.suffix == ".html":
-            messages = extract_template(text, where)
+            messages = extract_template(path, where)
         else:
-            messages = extract_source(text, where, problems, names)
+            names = ("_",) if click else ("_", "N_")
+            messages = extract_source(path.read_text(encoding="utf-8"), where, names)
         for m in messages:
             m.click = click
             key = (m.msgid, m.plural)
@@ -167,24 +184,21 @@ def _collect(files: Iterable[tuple[Path, Path]], problems: list[str], click: boo
     return list(merged.values())
 
 
-def extract(problems: list[str] | None = None) -> list[Message]:
-    """Every message of the remikcalc package, in file order."""
-    problems = [] if problems is None else problems
+def extract() -> list[Message]:
+    """Every message of the remikcalc package, in file order (the installed package's, when
+    it is installed)."""
     sources = sorted(PACKAGE.rglob("*.py")) + sorted(PACKAGE.glob("web/templates/*.html"))
-    files = [(p, PACKAGE.parent) for p in sources]
-    return _collect(files, problems, click=False)
+    return _collect([(p, PACKAGE.parent) for p in sources], click=False)
 
 
 def extract_click() -> list[Message]:
     """click's own messages, from the installed click package."""
-    from importlib.util import find_spec
-
     spec = find_spec("click")  # located, not imported: click belongs to the CLI layer
     if spec is None or spec.origin is None:
         return []
     root = Path(spec.origin).resolve().parent
     files = [(p, root.parent) for p in sorted(root.glob("*.py")) if not p.name.startswith("_")]
-    return [m for m in _collect(files, [], click=True) if m.msgid not in _CLICK_UNSEEN]
+    return [m for m in _collect(files, click=True) if m.msgid not in _CLICK_UNSEEN]
 
 
 def placeholders(text: str) -> list[str]:
@@ -209,70 +223,64 @@ def placeholders(text: str) -> list[str]:
     return sorted(set(fields))  # a field used twice may be used once in a translation
 
 
-def _pot_entries(messages: Iterable[Message]) -> list[PoEntry]:
-    header = PoEntry(
-        "",
-        [
-            "Project-Id-Version: remikcalc\nContent-Type: text/plain; charset=UTF-8\n"
-            "Content-Transfer-Encoding: 8bit\n"
-        ],
-        comments=[
-            "# Messages of remikcalc; made by `python -m remikcalc.base.i18n_tools extract`."
-        ],
-    )
-    out = [header]
+def _unwrapped(catalogue: polib.POFile) -> polib.POFile:
+    catalogue.wrapwidth = 0  # a message on one line, split only after its own line breaks
+    return catalogue
+
+
+def template(messages: Iterable[Message]) -> polib.POFile:
+    """The template (``.pot``) of ``messages``: each with the files it is in, at most six,
+    with no line numbers (a catalogue changes when a message does, not when the code around
+    it moves: fewer merge conflicts in the ``.po`` files)."""
+    pot = _unwrapped(polib.POFile())
+    pot.header = "Messages of remikcalc; made by `python -m remikcalc.base.i18n_tools extract`."
+    pot.metadata = {
+        "Project-Id-Version": "remikcalc",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
     for m in messages:
-        comments = [CLICK_MARK] if m.click else []
-        # files only, no line numbers: a catalogue changes when a message does, not when the
-        # code around it moves (fewer merge conflicts in the .po files)
-        files = dict.fromkeys(w.rsplit(":", 1)[0] for w in m.where)
-        comments += [f"#: {f}" for f in list(files)[:6]]
-        if "{" in m.msgid:
-            comments.append("#, python-brace-format")
-        out.append(PoEntry(m.msgid, [], plural=m.plural, comments=comments))
-    return out
+        files = list(dict.fromkeys(w.rsplit(":", 1)[0] for w in m.where))[:6]
+        entry = polib.POEntry(
+            msgid=m.msgid,
+            comment=CLICK_MARK if m.click else "",
+            occurrences=[(f, "") for f in files],
+            flags=["python-brace-format"] if "{" in m.msgid else [],
+        )
+        if m.plural is not None:
+            entry.msgid_plural = m.plural
+            entry.msgstr_plural = {0: "", 1: ""}
+        pot.append(entry)
+    return pot
 
 
-def merge(pot: list[PoEntry], po: list[PoEntry], lang: str) -> list[PoEntry]:
-    """The ``.po`` entries of ``lang`` after merging the template: translations kept."""
-    old = {(e.msgid, e.plural): e for e in po if e.msgid}
-    header = next((e for e in po if not e.msgid and not e.obsolete), None)
-    if header is None:
-        header = PoEntry(
-            "",
-            [
-                f"Language: {lang}\nContent-Type: text/plain; charset=UTF-8\n"
-                f"Content-Transfer-Encoding: 8bit\nPlural-Forms: {_PLURAL_FORMS[lang]}\n"
-            ],
-        )
-    out = [header]
-    used = set()
-    for e in pot[1:]:
-        key = (e.msgid, e.plural)
-        was = old.get(key)
-        nplurals = 3 if lang in _PLURAL_FORMS else 2
-        strings = was.strings if was is not None else ([""] * nplurals if e.plural else [""])
-        flags = [
-            c for c in (was.comments if was else []) if c.startswith("#,") or c.startswith("# ")
-        ]
-        translator = [c for c in flags if c.startswith("# ")]
-        fuzzy = ["#, fuzzy"] if was is not None and was.fuzzy else []
-        comments = translator + [c for c in e.comments if not c.startswith("#,")]
-        comments += fuzzy or [c for c in e.comments if c.startswith("#,")]
-        out.append(
-            PoEntry(
-                e.msgid,
-                list(strings),
-                e.plural,
-                comments=comments,
-                fuzzy=was.fuzzy if was else False,
-            )
-        )
-        used.add(key)
-    for key, e in old.items():
-        if key not in used and any(s for s in e.strings):
-            out.append(PoEntry(e.msgid, e.strings, e.plural, obsolete=True))
-    return out
+def update(pot: polib.POFile, po: polib.POFile, lang: str) -> polib.POFile:
+    """The ``.po`` catalogue of ``lang`` after merging the template into it (polib, by
+    msgmerge's rules), its entries in the template's order (a new message goes beside the
+    messages of its file, not at the end where every branch would add its own), a plural
+    message with as many forms as the language has, and the obsolete entries only where
+    they hold a translation."""
+    if not po.header:
+        po.header = f"{_NAMES[lang]} messages of remikcalc (docs/DEVELOPING.md, Translations)."
+    if not po.metadata:
+        po.metadata = {
+            "Language": lang,
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit",
+            "Plural-Forms": _PLURAL_FORMS[lang],
+        }
+    po.merge(pot)
+    forms = re.search(r"nplurals=(\d+)", po.metadata.get("Plural-Forms", ""))
+    nplurals = int(forms.group(1)) if forms else 2
+    for entry in po:
+        if entry.msgid_plural and not entry.obsolete:
+            for index in range(nplurals):
+                entry.msgstr_plural.setdefault(index, "")
+    order = {e.msgid_with_context: i for i, e in enumerate(pot)}
+    kept = [e for e in po if not e.obsolete or e.msgstr or any(e.msgstr_plural.values())]
+    kept.sort(key=lambda e: (e.obsolete, order.get(e.msgid_with_context, len(order))))
+    po[:] = kept
+    return _unwrapped(po)
 
 
 def check(messages: Iterable[Message] | None = None) -> list[str]:
@@ -280,8 +288,7 @@ def check(messages: Iterable[Message] | None = None) -> list[str]:
     whose format fields differ from the message's. Empty when all is well."""
     problems: list[str] = []
     if messages is None:
-        messages = extract(problems)
-        messages = [*messages, *pot_click_messages()]
+        messages = [*extract(), *pot_click_messages()]
     from remikcalc.base.i18n import LANGUAGES, catalogue
 
     for lang in LANGUAGES[1:]:
@@ -319,10 +326,10 @@ def pot_click_messages() -> list[Message]:
     if not POT.is_file():
         return []
     out = []
-    for e in parse_po(POT.read_text(encoding="utf-8"), str(POT)):
-        if e.msgid and CLICK_MARK in e.comments:
-            where = [c[3:] for c in e.comments if c.startswith("#: ")]
-            out.append(Message(e.msgid, e.plural, where, click=True))
+    for e in polib.pofile(str(POT)):
+        if e.comment == CLICK_MARK:
+            where = [f for f, _line in e.occurrences]
+            out.append(Message(e.msgid, e.msgid_plural or None, where, click=True))
     return out
 
 
@@ -338,23 +345,20 @@ def main(argv: list[str] | None = None) -> int:
         for p in problems:
             print(p)
         return 1 if problems else 0
-    problems = []
-    messages = extract(problems)
+    messages = extract()
     clicks = extract_click() if "--click" in args else pot_click_messages()
     seen = {(m.msgid, m.plural) for m in messages}
     messages += [m for m in clicks if (m.msgid, m.plural) not in seen]
-    pot = _pot_entries(messages)
+    pot = template(messages)
     LOCALE.mkdir(exist_ok=True)
-    POT.write_text(write_po(pot), encoding="utf-8")
+    pot.save(str(POT))
     for lang in ("pl", "ru"):
         path = LOCALE / lang / "LC_MESSAGES" / "remikcalc.po"
-        old = parse_po(path.read_text(encoding="utf-8"), str(path)) if path.is_file() else []
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_po(merge(pot, old, lang)), encoding="utf-8")
-    for p in problems:
-        print(p, file=sys.stderr)
+        po = polib.pofile(str(path)) if path.is_file() else polib.POFile()
+        update(pot, po, lang).save(str(path))
     print(f"{len(messages)} messages in {POT}")
-    return 1 if problems else 0
+    return 0
 
 
 if __name__ == "__main__":

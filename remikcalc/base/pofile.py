@@ -1,209 +1,164 @@
-"""Reading gettext ``.po`` catalogues and writing ``.mo`` files, with the standard library only.
+"""A gettext ``.po`` catalogue read at run time, for a source tree or an editable install.
 
-The build (``setup.py``) compiles each ``remikcalc/locale/LANG/LC_MESSAGES/remikcalc.po`` into
-the ``.mo`` beside it with :func:`compile_po`, so no gettext tools are needed; at run time
-:mod:`remikcalc.base.i18n` reads a ``.po`` the same way when it has no compiled catalogue.
-``setup.py`` loads this file by its path, so it imports nothing from remikcalc.
+An installed wheel ships compiled ``.mo`` files (the build makes them with polib: setup.py) and
+reads them with :class:`gettext.GNUTranslations`. A source tree has only the ``.po`` files,
+and reads them with :class:`PoTranslations`, so that an edited translation shows at once with
+no build step. It reads what a ``.mo`` would hold and nothing more: the header, and each
+translated entry (fuzzy, obsolete and untranslated ones are left out, and a plural entry with
+any form empty, as ``msgfmt`` leaves them out). Writing catalogues is polib's job
+(:mod:`remikcalc.base.i18n_tools`).
 
->>> entries = parse_po('msgid ""\\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\\\n"\\n'
-...                    'msgid "a card"\\nmsgid_plural "{n} cards"\\nmsgstr[0] "karta"\\n'
-...                    'msgstr[1] "{n} kart"\\n')
->>> entries[1].msgid, entries[1].plural, entries[1].strings
-('a card', '{n} cards', ['karta', '{n} kart'])
->>> import gettext, io
->>> gettext.GNUTranslations(io.BytesIO(mo_bytes(entries))).ngettext("a card", "{n} cards", 5)
+>>> import io
+>>> po = PoTranslations(io.BytesIO(
+...     'msgid ""\\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\\\n"\\n\\n'
+...     'msgid "a card"\\nmsgid_plural "{n} cards"\\nmsgstr[0] "karta"\\n'
+...     'msgstr[1] "{n} kart"\\n'.encode()))
+>>> po.ngettext("a card", "{n} cards", 5)
 '{n} kart'
 """
 
 from __future__ import annotations
 
-import ast
-import struct
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
+import gettext
+import re
+from collections.abc import Callable
+from typing import Protocol
 
-__all__ = ["PoEntry", "PoError", "compile_po", "mo_bytes", "parse_po", "po_quote", "write_po"]
+__all__ = ["PoError", "PoTranslations"]
+
+
+class _Reader(Protocol):
+    def read(self) -> bytes: ...
 
 
 class PoError(ValueError):
-    """A ``.po`` file that cannot be read: the message names the file and the line."""
+    """A ``.po`` file that cannot be read: the message names the line."""
 
 
-@dataclass
-class PoEntry:
-    """One catalogue entry. ``strings`` holds the translation, one string per plural form."""
-
-    msgid: str
-    strings: list[str] = field(default_factory=list)
-    plural: str | None = None
-    context: str | None = None
-    comments: list[str] = field(default_factory=list)  # every ``#`` line, kept as written
-    fuzzy: bool = False
-    obsolete: bool = False
-
-    @property
-    def key(self) -> tuple[str | None, str]:
-        return self.context, self.msgid
-
-    @property
-    def translated(self) -> bool:
-        return bool(self.strings) and all(self.strings) and not self.fuzzy
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a"}
+_ESCAPES.update({c: c for c in '\\"'})
+_ESCAPE = re.compile(r"\\(.)")
+_BLANK = " \t\r"
+_TARGETS = {"msgctxt": "context", "msgid": "msgid", "msgid_plural": "plural", "msgstr": "str"}
 
 
-def _unquote(text: str, where: str) -> str:
-    text = text.strip()
+def _unquote(text: str, number: int) -> str:
+    """The value of one quoted ``.po`` string (``"..."`` with C escapes)."""
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise PoError(f"{where}: expected a quoted string, got {text!r}")
-    try:
-        value = ast.literal_eval(text)
-    except (SyntaxError, ValueError):
-        raise PoError(f"{where}: bad string {text!r}") from None
-    if not isinstance(value, str):
-        raise PoError(f"{where}: bad string {text!r}")
-    return value
+        raise PoError(f"line {number}: expected a quoted string, got {text!r}")
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+
+    def one(match: re.Match[str]) -> str:
+        found = _ESCAPES.get(match.group(1))
+        if found is None:
+            raise PoError(f"line {number}: unknown escape \\{match.group(1)} in {text!r}")
+        return found
+
+    return _ESCAPE.sub(one, body)
 
 
-def parse_po(text: str, name: str = "<po>") -> list[PoEntry]:
-    """The entries of a ``.po`` file's text, in file order (the header is the ``""`` entry)."""
-    entries: list[PoEntry] = []
-    current: PoEntry | None = None
-    target: tuple[str, int] | None = None  # ("msgid" | "plural" | "context" | "str", index)
-    comments: list[str] = []
-    seen_msgid = False
+class _Entry:
+    __slots__ = ("context", "fuzzy", "msgid", "plural", "skip", "strings")
 
-    def finish() -> None:
-        nonlocal current, target, seen_msgid
-        if current is not None:
-            entries.append(current)
-        current, target, seen_msgid = None, None, False
+    def __init__(self, fuzzy: bool, skip: bool) -> None:
+        self.context: str | None = None
+        self.msgid: str | None = None
+        self.plural: str | None = None
+        self.strings: list[str] = []
+        self.fuzzy = fuzzy
+        self.skip = skip  # obsolete (``#~``)
 
-    for number, raw in enumerate(text.splitlines(), 1):
-        where = f"{name}:{number}"
-        line = raw.strip()
-        obsolete = line.startswith("#~")
-        if obsolete:
-            line = line[2:].strip()
-        if not line:
-            if current is not None and seen_msgid and target and target[0] == "str":
-                finish()
-            continue
-        if line.startswith("#"):
-            if current is not None and target and target[0] == "str":
-                finish()
-            comments.append(raw)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if line.startswith('"'):
-            if current is None or target is None:
-                raise PoError(f"{where}: a string continues nothing")
-            value = _unquote(line, where)
-            kind, index = target
-            if kind == "msgid":
-                current.msgid += value
-            elif kind == "plural":
-                current.plural = (current.plural or "") + value
-            elif kind == "context":
-                current.context = (current.context or "") + value
+
+class PoTranslations(gettext.GNUTranslations):
+    """The translations of a ``.po`` file, read as :class:`gettext.GNUTranslations` reads a
+    ``.mo`` file (Python's documented way to read another catalogue format is to override
+    ``_parse``): ``gettext``, ``ngettext``, ``info`` and the plural rule of the header."""
+
+    _catalog: dict[str | tuple[str, int], str]
+    _info: dict[str, str]
+    plural: Callable[[int], int]
+
+    def _parse(self, fp: _Reader) -> None:
+        self._catalog = {}
+        self.plural = lambda n: int(n != 1)
+        self._charset = "utf-8"
+        entry: _Entry | None = None
+        flags: set[str] = set()
+        target = ""  # what a continued string adds to: "context", "msgid", "plural", "str"
+        # lines end at "\n" only (str.splitlines would also cut at a form feed or "\x1e"
+        # inside a string, which polib writes as they are)
+        for number, raw in enumerate(fp.read().decode("utf-8").split("\n"), 1):
+            line = raw.strip(_BLANK)
+            obsolete = line.startswith("#~")
+            if obsolete:
+                line = line[2:].strip(_BLANK)
+            if not line:
+                continue
+            if line[0] == "#":
+                if line.startswith("#,"):
+                    flags.update(f.strip() for f in line[2:].split(","))
+                continue
+            if line[0] == '"':
+                if entry is None or not target:
+                    raise PoError(f"line {number}: a string continues nothing")
+                self._extend(entry, target, _unquote(line, number))
+                continue
+            keyword, _, rest = line.partition(" ")
+            rest = rest.strip(_BLANK)
+            starts = keyword == "msgctxt" or (keyword == "msgid" and target != "context")
+            if starts or entry is None:
+                if entry is not None:
+                    self._add(entry, number)
+                entry, flags = _Entry("fuzzy" in flags, obsolete), set()
+            if keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+                target = _TARGETS[keyword]
+                if target == "str":
+                    entry.strings.append("")
+                self._extend(entry, target, _unquote(rest, number))
+            elif keyword.startswith("msgstr[") and keyword.endswith("]"):
+                if keyword[7:-1] != str(len(entry.strings)):
+                    raise PoError(f"line {number}: {keyword} out of order")
+                entry.strings.append(_unquote(rest, number))
+                target = "str"
             else:
-                current.strings[index] += value
-            continue
-        if keyword in ("msgctxt", "msgid") and target is not None and target[0] == "str":
-            finish()
-        if current is None:
-            flags = {f.strip() for c in comments if c.startswith("#,") for f in c[2:].split(",")}
-            current = PoEntry("", comments=comments, fuzzy="fuzzy" in flags, obsolete=obsolete)
-            comments = []
-        if keyword == "msgctxt":
-            current.context, target = _unquote(rest, where), ("context", 0)
-        elif keyword == "msgid":
-            current.msgid, target, seen_msgid = _unquote(rest, where), ("msgid", 0), True
-        elif keyword == "msgid_plural":
-            current.plural, target = _unquote(rest, where), ("plural", 0)
-        elif keyword == "msgstr":
-            current.strings, target = [_unquote(rest, where)], ("str", 0)
-        elif keyword.startswith("msgstr[") and keyword.endswith("]"):
-            index = int(keyword[7:-1])
-            if index != len(current.strings):
-                raise PoError(f"{where}: {keyword} out of order")
-            current.strings.append(_unquote(rest, where))
-            target = ("str", index)
+                raise PoError(f"line {number}: unknown keyword {keyword!r}")
+        if entry is not None:
+            self._add(entry, 0)
+
+    @staticmethod
+    def _extend(entry: _Entry, target: str, value: str) -> None:
+        if target == "str":
+            entry.strings[-1] += value
+        elif target == "msgid":
+            entry.msgid = (entry.msgid or "") + value
+        elif target == "plural":
+            entry.plural = (entry.plural or "") + value
         else:
-            raise PoError(f"{where}: unknown keyword {keyword!r}")
-    finish()
-    return entries
+            entry.context = (entry.context or "") + value
 
-
-def mo_bytes(entries: Iterable[PoEntry]) -> bytes:
-    """A GNU ``.mo`` file holding the translated entries (fuzzy and obsolete ones left out;
-    the header is always kept)."""
-    table: dict[bytes, bytes] = {}
-    for e in entries:
-        if e.obsolete or (e.msgid and not e.translated):
-            continue
-        key = e.msgid if e.plural is None else f"{e.msgid}\0{e.plural}"
-        if e.context is not None:
-            key = f"{e.context}\x04{key}"
-        table[key.encode("utf-8")] = "\0".join(e.strings).encode("utf-8")
-    keys = sorted(table)
-    count = len(keys)
-    ids_at = 7 * 4
-    strs_at = ids_at + 8 * count
-    data_at = strs_at + 8 * count
-    ids: list[tuple[int, int]] = []
-    strs: list[tuple[int, int]] = []
-    blob = b""
-    for raw in keys:
-        ids.append((len(raw), data_at + len(blob)))
-        blob += raw + b"\0"
-    for raw in keys:
-        value = table[raw]
-        strs.append((len(value), data_at + len(blob)))
-        blob += value + b"\0"
-    head = struct.pack("<7I", 0x950412DE, 0, count, ids_at, strs_at, 0, data_at)
-    return (
-        head
-        + b"".join(struct.pack("<2I", *p) for p in ids)
-        + b"".join(struct.pack("<2I", *p) for p in strs)
-        + blob
-    )
-
-
-def compile_po(po: Path, mo: Path) -> None:
-    """Compile the ``.po`` file ``po`` into the ``.mo`` file ``mo``."""
-    entries = parse_po(po.read_text(encoding="utf-8"), str(po))
-    mo.parent.mkdir(parents=True, exist_ok=True)
-    mo.write_bytes(mo_bytes(entries))
-
-
-def po_quote(text: str) -> str:
-    """A string in ``.po`` syntax; long or multi-line strings are split after each newline."""
-
-    def one(part: str) -> str:
-        escaped = part.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
-        escaped = escaped.replace("\b", "\\b")  # click's "do not rewrap" mark
-        return '"' + escaped.replace("\n", "\\n") + '"'
-
-    if "\n" not in text[:-1]:
-        return one(text)
-    parts = text.splitlines(keepends=True)
-    return '""\n' + "\n".join(one(p) for p in parts)
-
-
-def write_po(entries: Iterable[PoEntry]) -> str:
-    """The text of a ``.po`` file holding ``entries`` (comments kept as they are)."""
-    blocks = []
-    for e in entries:
-        lines = list(e.comments)
-        prefix = "#~ " if e.obsolete else ""
-        if e.context is not None:
-            lines.append(f"{prefix}msgctxt {po_quote(e.context)}")
-        lines.append(f"{prefix}msgid {po_quote(e.msgid)}")
-        if e.plural is not None:
-            lines.append(f"{prefix}msgid_plural {po_quote(e.plural)}")
-            for i, s in enumerate(e.strings or ["", ""]):
-                lines.append(f"{prefix}msgstr[{i}] {po_quote(s)}")
+    def _add(self, entry: _Entry, number: int) -> None:
+        if entry.msgid is None:
+            raise PoError(f"line {number}: an entry without msgid")
+        if entry.skip or entry.fuzzy or not entry.strings or not all(entry.strings):
+            return
+        if entry.msgid == "" and entry.context is None:
+            self._header(entry.strings[0])
+        msgid = entry.msgid if entry.context is None else f"{entry.context}\x04{entry.msgid}"
+        if entry.plural is None:
+            self._catalog[msgid] = entry.strings[0]
         else:
-            lines.append(f"{prefix}msgstr {po_quote(e.strings[0] if e.strings else '')}")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
+            for index, text in enumerate(entry.strings):
+                self._catalog[(msgid, index)] = text
+
+    def _header(self, text: str) -> None:
+        """The header's fields, as GNUTranslations reads them from a ``.mo``."""
+        for line in text.splitlines():
+            key, colon, value = line.partition(":")
+            if not colon:
+                continue
+            key, value = key.strip().lower(), value.strip()
+            self._info[key] = value
+            if key == "plural-forms":
+                self.plural = gettext.c2py(value.split(";")[1].split("plural=")[1])
