@@ -71,8 +71,8 @@ def run() -> None:
         _interrupted()
     finally:
         # the command is done and the process ends: what it still holds (the search's
-        # tables, the sheet, the replay: 80,000 objects for a 1,000-deal sheet) needs no
-        # collecting, and Python's collection at exit would walk all of it (30 ms there)
+        # tables, the sheet, the replay) needs no collecting, and Python's collection at
+        # exit would walk all of it
         gc.freeze()
 
 

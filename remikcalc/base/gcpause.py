@@ -1,8 +1,8 @@
 """Python's cyclic garbage collector paused while a large structure is built.
 
-Reading a 1 MiB sheet builds some 600,000 objects (the node tree, then the entries) and
-replaying it as many again, none of them in a reference cycle: the collector, run every 700
-new objects, walks the growing structure over and over, which cost a third of reading a sheet.
+Reading a large sheet builds hundreds of thousands of objects (the node tree, then the
+entries) and replaying it as many again, none of them in a reference cycle: the collector, run
+every 700 new objects, would walk the growing structure over and over.
 Reference counting frees everything as usual while the collector is paused.
 """
 

@@ -141,8 +141,8 @@ def _guarded(settle: Callable[[], Mapping[str, Any]]) -> Callable[[], Mapping[st
     return run
 
 
-#: the most characters of a value the table shows people (plain and JSON show it all): an
-#: expected value of 600,000 characters was 12,000 lines of the table, drawn in 6 s
+#: the most characters of a value the table shows people (plain and JSON show it all): a
+#: value of hundreds of thousands of characters would be thousands of lines of the table
 SHOWN_MOST = 300
 
 

@@ -96,7 +96,7 @@ class _PatchOnLoad:
     """A finder that patches a click module of :data:`_CLICK_MODULES` as it loads.
 
     click imports ``shell_completion`` and ``_termui_impl`` only when it needs them (completion,
-    a pager, an editor, a progress bar); importing them up front to patch them cost 3-4 ms of
+    a pager, an editor, a progress bar); importing them up front to patch them would weigh on
     every start (``_termui_impl`` loads ``pathlib``, ``shlex`` and ``termios``). It finds
     nothing itself: it wraps the spec the path finder gives, so that the module is patched
     right after it runs.

@@ -85,7 +85,7 @@ def parse_value(key: str, text: str) -> Any:
         return number
     choices = CHOICES.get(key)
     if choices is not None and low not in choices:
-        import difflib  # only for a refusal: 1 ms of every start otherwise
+        import difflib  # only for a refusal, not at every start
 
         close = difflib.get_close_matches(low, choices, n=1)
         message = (

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 # pathlib, tempfile and glob are imported where a sheet is locked or saved: reading one
-# (show, settle, check) does not need them, and they cost 6 ms of such a command's start
+# (show, settle, check) does not need them, and they weigh on such a command's start
+# (benchmarks/README.md has the figures)
 
 __all__ = [
     "Commit",

@@ -3,7 +3,7 @@
 Every table is read by a suit's 13-bit pattern (0..8191): the pattern's value, the cards runs
 cover in it, what they leave... For a rule set's first :data:`LAZY_USES` uses the tables are
 :class:`_Lazy` dicts that compute an entry when it is first read; then they are built whole
-as lists (about 8 ms). Both give every entry the same value. :class:`SuitTables` holds them;
+as lists. Both give every entry the same value. :class:`SuitTables` holds them;
 the search over them is :class:`remikcalc.search.fast.tables.FastTables`, which inherits it.
 """
 
@@ -32,7 +32,7 @@ T_co = TypeVar("T_co", covariant=True)
 
 #: hands (or discard searches) of a rule set answered from tables filled per pattern before
 #: the whole tables are built: a command answering one hand reads a few dozen entries of
-#: tables of 8192, and the whole build costs 7-8 ms
+#: tables of 8192, far less than building them whole costs
 LAZY_USES = 32
 
 
@@ -107,12 +107,12 @@ class SuitTables:
             self._build()
 
     def _build(self) -> None:
-        """Build the tables (a few ms), after the first uses of the rule set.
+        """Build the tables, after the first uses of the rule set.
 
         The cyclic garbage collector is paused meanwhile: the tables are tens of thousands
-        of tuples that all live on, and collecting while making them tripled the time. After
-        the build everything alive is frozen (``gc.freeze``) so that later full collections
-        do not walk the tables again (each such walk paused the program for 50-140 ms).
+        of tuples that all live on, which it would walk over and over for nothing. After the
+        build everything alive is frozen (``gc.freeze``) so that later full collections do
+        not walk the tables again.
         """
         paused = gc.isenabled()
         gc.disable()

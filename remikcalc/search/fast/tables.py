@@ -5,7 +5,7 @@ only on that suit's 13-bit pattern: every card of a block of at least ``run_min`
 cards (a long block splits into legal runs). So the search only has to choose the sets: for
 each rank holding enough cards it tries the useful subsets, then reads the runs' cover of each
 suit from a table. For a rule set's first few hands the tables are filled entry by entry
-(:data:`LAZY_USES`), then built whole (about 8 ms); never at import time. The tests check
+(:data:`LAZY_USES`), then built whole; never at import time. The tests check
 that this path and the general search agree, and that both ways of filling give the same
 tables.
 
