@@ -107,7 +107,7 @@ class FamilySpec:
     family: Family
     #: the outcomes a deal of this family can end with (what its scorer produces and takes as
     #: ``how``), in the order ``--how``'s help lists them; ``draw`` where ``draw_allowed``.
-    #: The one list that ``--how``, its help, :func:`~remikcalc.rules.dealinput.check_input`
+    #: The one list that ``--how``, its help, :func:`~remikcalc.scoring.deal.check_input`
     #: (deals typed and read from a sheet) and completion go by.
     outcomes: tuple[OutcomeCode, ...]
     #: ``module:function`` scoring a :class:`~remikcalc.scoring.result.Deal` (rules, deal).

@@ -1,8 +1,12 @@
-"""A deal as the scorers see it (:class:`Hand`, :class:`Deal`), and :func:`build_deal`, which
-makes one from what the user typed with the checks every family shares.
+"""A deal's input checked and built: the one home of the checks every deal passes, typed on
+the command line or the pad, or read from a sheet.
 
-Parsing errors are prefixed with the player's name; the pack limits are checked across all
-hands and melds of the deal at once, so one physical card cannot be in two places.
+:func:`check_input` checks what the input alone tells (ranges, which family takes which input,
+combinations that cannot be: a drawn deal with a closer, points together with hands);
+:func:`build_deal` then matches names to the players, parses the cards and checks the pack
+across all hands and melds of the deal at once, so one physical card cannot be in two places,
+and gives the :class:`Deal` (of :class:`Hand` s) the family's scorer reads. Parsing errors are
+prefixed with the player's name. What each family checks beyond this is in its scorer.
 """
 
 from __future__ import annotations
@@ -21,11 +25,20 @@ from remikcalc.cards.notation import (
     parse_card,
     parse_groups,
 )
-from remikcalc.rules.dealinput import DealInput, check_input, name_key, normal_outcome
+from remikcalc.rules.dealinput import (
+    FIELDS,
+    DealInput,
+    InputField,
+    Kind,
+    name_key,
+    normal_outcome,
+    range_problem,
+    takes,
+)
 from remikcalc.rules.families import OutcomeCode
 from remikcalc.rules.ruleset import Rules
 
-__all__ = ["Deal", "Hand", "build_deal", "parse_hand", "player_named"]
+__all__ = ["Deal", "Hand", "build_deal", "check_input", "parse_hand", "player_named"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +141,7 @@ def build_deal(
 ) -> Deal:
     """Parse and check a deal's inputs (a :class:`DealInput`, or its fields as keywords).
 
-    The checks every input passes (:func:`~remikcalc.rules.dealinput.check_input`) run first; then
+    The checks every input passes (:func:`check_input`) run first; then
     names are matched to the players, cards parsed and the pack checked across the whole deal.
     Family-specific checks happen in the scoring.
     """
@@ -232,3 +245,169 @@ def _per_player(given: Mapping[str, int], players: Sequence[str], key: str) -> d
             )
         out[player] = value
     return out
+
+
+# --- what the input alone tells -----------------------------------------------------------------
+
+
+def _outcome_problem(how: str, rules: Rules) -> DealError | None:
+    """Why ``how`` is not an outcome of the rules' family (``FamilySpec.outcomes``), or None."""
+    try:
+        code = normal_outcome(how)
+    except DealError as exc:
+        return exc
+    outcomes = rules.spec.outcomes
+    if code in outcomes or code == "draw":  # a draw where there is none: said below
+        return None
+    return DealError(
+        _("{variant} has no outcome {how}; its outcomes: {outcomes}").format(
+            variant=rules.variant, how=code, outcomes=", ".join(outcomes)
+        ),
+        code="not_an_outcome",
+        field="how",
+        details={"how": code},
+    )
+
+
+def _takers(key: str) -> str:
+    """The variants whose default rules take an optional input, for messages."""
+    from remikcalc.rules.variants import VARIANTS
+
+    names = [v.name for v in VARIANTS if takes(v.rules, key)]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def _check_range(f: InputField, what: str, value: int, player: str | None = None) -> None:
+    problem = range_problem(f, what, value)
+    if problem is not None:
+        raise DealError(
+            problem,
+            code=f.code("negative" if value < 0 else "too_high", "out_of_range"),
+            field=f.name,
+            player=player,
+            details={"value": value, "low": f.low, "high": f.high},
+        )
+
+
+#: :func:`_checked_fields` of the rules last asked, by the rules' id (the rules kept with it)
+_CHECKED: dict[int, tuple[Rules, tuple[tuple[InputField, bool], ...]]] = {}
+
+
+def _checked_fields(rules: Rules) -> tuple[tuple[InputField, bool], ...]:
+    """The fields :func:`check_input` looks at under ``rules`` (in their order), each with
+    whether the rules refuse it: the ones refused and the ones with a range; any other passes
+    whatever it holds. Worked out once for each rules (replaying a sheet checks every deal)."""
+    kept = _CHECKED.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    refused = {f.name: not takes(rules, f.name) for f in FIELDS}
+    fields = tuple(
+        (f, refused[f.name])
+        for f in FIELDS
+        if refused[f.name] or f.kind in (Kind.COUNT, Kind.POINTS)
+    )
+    if len(_CHECKED) >= 64:
+        _CHECKED.clear()
+    _CHECKED[id(rules)] = (rules, fields)
+    return fields
+
+
+def check_input(entry: DealInput, rules: Rules) -> None:
+    """The checks every deal passes, typed or read from a sheet; raises DealError.
+
+    Player names and cards are checked where the players and the pack are known (building the
+    deal); this checks what the input alone tells: ranges, which family takes which input, and
+    combinations that cannot be.
+    """
+    for f, refused in _checked_fields(rules):
+        value = getattr(entry, f.name)
+        if refused and value not in (None, False, {}):
+            why = _(f.refused).format(what=_(f.what), takers=_takers(f.name), variant=rules.variant)
+            raise DealError(
+                why,
+                code="input_not_taken",
+                field=f.name,
+                details={"takers": _takers(f.name), "variant": rules.variant},
+            )
+        # the words of a refusal are only made for a value out of range (range_problem)
+        if f.kind is Kind.COUNT and value is not None and not f.low <= value <= f.high:
+            _check_range(f, _(f.what), value)
+        if f.kind is Kind.POINTS and value is not None:
+            for name, points in value.items():
+                if not f.low <= points <= f.high:
+                    what = _("{what} for {name}").format(what=_(f.what), name=name)
+                    _check_range(f, what, points, name)
+    if entry.how is not None and (problem := _outcome_problem(entry.how, rules)) is not None:
+        raise problem
+    drawn = entry.draw or (entry.how is not None and normal_outcome(entry.how) == "draw")
+    if drawn and entry.closer is not None:
+        raise DealError(
+            _("a drawn deal (stock ran out) has no closer"),
+            code="draw_with_closer",
+            field="closer",
+            player=entry.closer,
+        )
+    if drawn and not rules.spec.draw_allowed:
+        raise DealError(
+            _(
+                "{variant} has no drawn deals: when the stock runs out the discard pile "
+                "is turned over and play goes on until a player goes out"
+            ).format(variant=rules.variant),
+            code="no_draws",
+            field="draw",
+            details={"variant": rules.variant},
+        )
+    if drawn and entry.scores:
+        _check_draw_scores(entry.scores, rules)
+    if entry.counts is not None and (entry.hands or entry.melded or entry.scores is not None):
+        raise DealError(
+            _("a deal gives hands, or counts, or scores: never two of them"),
+            code="mixed_deal",
+            field="counts",
+        )
+    if entry.melded_value is not None and entry.counts is None:
+        raise DealError(
+            _(
+                "melded values go with a deal entered as counts; a deal entered as hands "
+                "gives the melds laid instead"
+            ),
+            code="melded_value_without_counts",
+            field="melded_value",
+        )
+    if entry.points_only and (entry.hands or entry.melded or entry.upcard or entry.plus):
+        raise DealError(
+            _(
+                "a deal entered as points (scores) cannot also have hands, melds, "
+                "an up-card or plus points"
+            ),
+            code="points_with_cards",
+            field="scores",
+        )
+
+
+def _check_draw_scores(scores: Mapping[str, int], rules: Rules) -> None:
+    """A drawn deal entered as points scores what a draw can: nothing in the knock games and
+    bridge, 0 or less where each player counts their own hand (``FamilySpec.draw_scores``)."""
+    allowed = rules.spec.draw_scores
+    for name, score in scores.items():
+        if allowed == "none" and score != 0:
+            raise DealError(
+                _("a drawn deal scores nothing in {variant}, not {score} for {name}").format(
+                    variant=rules.variant, score=f"{score:+d}", name=name
+                ),
+                code="draw_scores",
+                field="scores",
+                player=name,
+            )
+        if allowed == "penalties" and score > 0:
+            raise DealError(
+                _(
+                    "in a drawn {variant} deal every player scores minus their own hand, "
+                    "not {score} for {name}"
+                ).format(variant=rules.variant, score=f"{score:+d}", name=name),
+                code="draw_scores",
+                field="scores",
+                player=name,
+            )

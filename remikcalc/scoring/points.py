@@ -14,10 +14,10 @@ from typing import TypeVar
 
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _
-from remikcalc.rules.dealinput import DealInput, check_input, normal_outcome
+from remikcalc.rules.dealinput import DealInput, normal_outcome
 from remikcalc.rules.families import Closing, OutcomeCode, load
 from remikcalc.rules.ruleset import Rules
-from remikcalc.scoring.deal import player_named
+from remikcalc.scoring.deal import check_input, player_named
 from remikcalc.scoring.result import DealResult, Payment
 from remikcalc.scoring.why import Why
 
