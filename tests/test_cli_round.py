@@ -7,11 +7,13 @@ test_scoring_bridge.py; here the point is the command: arguments, output formats
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.clirun import fails, ok, process
+from tests.clirun import fails, ok, process, run
+from tests.hands import GIN_ANNA, GIN_BORIS, GIN_BORIS_RUN
 
 SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
 SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
@@ -404,3 +406,55 @@ def test_render_deal_works_for_any_family_and_bare_results() -> None:
     data = json.loads(render_deal(bare, "json", variant="rummy"))
     assert data["variant"] == "rummy" and data["scores"] == {"Anna": 26, "Boris": -26}
     assert data["payments"] == [{"from": "Boris", "to": "Anna", "amount": "26"}]
+
+
+# --- players matched ignoring case ----------------------------------------------------------------
+
+
+# from the hostile round of issue 20: round takes A and a as one player
+def test_round_takes_a_and_capital_a_as_one_player_as_new_does() -> None:
+    result = run(
+        "round",
+        "gin",
+        "--closer",
+        "A",
+        GIN_ANNA.replace("Anna", "A"),
+        GIN_BORIS.replace("Boris", "a"),
+    )
+    assert result.exit_code == 1
+    assert "a is named twice (as A: names are matched ignoring case)" in result.output
+    result = run("new", str(Path("no-such-folder") / "x.yaml"), "-v", "gin", "--players", "A,a")
+    assert result.exit_code == 2 and "a player is named twice" in result.output
+
+
+# --- a deal's table without empty columns ---------------------------------------------------------
+
+
+# from issue 18, item 11 (output)
+def test_going_out_games_drop_the_empty_meld_and_layoff_columns() -> None:
+    text = ok(
+        "round", "rummy", "--closer", "Anna", "Anna=", "Boris=9C 7H 9D QD", "Carl=AH AS", columns=80
+    ).stdout
+    assert "player    unmatched    count    score\n" in text
+    assert "laid off" not in text and "melds" not in text
+    # gin keeps them: a defender's lay-offs go there
+    assert (
+        "laid off"
+        in ok("round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, columns=80).stdout
+    )
+
+
+# from issue 18, item 11 (output)
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "gin: draw: nobody scores\n"),
+        ("pl", "gin: stos się wyczerpał: nikt nie dostaje punktów\n"),
+        ("ru", "джин: ничья: очков никто не получает\n"),
+    ],
+)
+def test_a_gin_draw_is_one_line(lang: str, line: str) -> None:
+    assert (
+        ok("round", "gin", "--draw", "--players", "Anna,Boris", lang=lang, columns=80).stdout
+        == line
+    )

@@ -7,6 +7,7 @@ pool and the order of the payments. Written for the mutants tools/mutate.py foun
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from remikcalc.cli import cli
 from remikcalc.scoring.result import POOL
 from remikcalc.session import DealEntry, Sheet, replay, settle_evening
 from remikcalc.settle import Settlement, settle
+from tests.sheets import GIN_TYPED
 
 
 def run(*args: str) -> Result:
@@ -260,3 +262,21 @@ def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(tmp_path: Path
     }
     assert POOL not in evening.combined
     assert settle_json(b, g)["pool"] == "0.00"
+
+
+# --- one sheet named twice ------------------------------------------------------------------------
+
+
+# from the hostile round of issue 20: a hard link is the same sheet named twice
+def test_a_hard_link_is_the_same_sheet_named_twice(tmp_path: Path) -> None:
+    sheet, link = tmp_path / "s.yaml", tmp_path / "link.yaml"
+    sheet.write_text(GIN_TYPED, encoding="utf-8")
+    os.link(sheet, link)
+    for command in ("settle", "stats"):
+        result = run(command, str(sheet), str(link))
+        assert result.exit_code == 2, result.output
+        assert f"{link} is named twice (as {sheet})" in result.output
+    evening = tmp_path / "e.yaml"
+    evening.write_text("remikcalc: 1\nevening: [s.yaml, link.yaml]\nexpect: {}\n")
+    result = run("check", str(evening), "--format", "plain")
+    assert result.exit_code == 1 and "is named twice" in result.output

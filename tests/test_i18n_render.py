@@ -23,6 +23,8 @@ from remikcalc.session import replay
 from remikcalc.settle import settle
 from remikcalc.sheet import load_sheet
 from tests.clirun import ok
+from tests.hands import GIN_ANNA, GIN_BORIS_RUN
+from tests.sheets import example
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # No language from the test machine's own environment, and a terminal 80 columns wide.
@@ -359,3 +361,64 @@ def test_an_empty_sheet(tmp_path: Path) -> None:
         "До 100 осталось: Аня 100, Борис 100",
     ]
     assert "(jeszcze nie było rozdań)" in lines("--lang", "pl", "show", str(sheet))
+
+
+# --- the words a Russian or a Polish table uses ---------------------------------------------------
+
+
+# from issue 18, item 18-19 (Polish and Russian)
+def test_russian_words() -> None:
+    text = ok(
+        "settle",
+        example("bridge/knock-and-remik.yaml"),
+        "--format",
+        "markdown",
+        lang="ru",
+        columns=80,
+    ).stdout
+    assert "банк" not in text
+    boat = ok(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="ru",
+        columns=200,
+    ).stdout
+    assert boat.startswith("лодочный рамми: Anna выходит; выигрывает Anna")
+    assert "правило пар: у игрока Kirill 9т 9б считаются одной картой" in boat
+    gin = ok(
+        "round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, lang="ru", columns=200
+    ).stdout
+    assert "свободные" in gin and "несыгран" not in gin
+
+
+# from issue 18, item 18-19 (Polish and Russian)
+def test_polish_words() -> None:
+    boat = ok(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="pl",
+        columns=200,
+    ).stdout
+    assert "punkty plus" not in boat
+    settle = ok("settle", example("gin/ru-seed-236.yaml"), lang="pl", columns=200).stdout
+    assert "za przewagę rozdań 25 × 3" in settle
+    assert (
+        "remis"
+        not in ok("round", "rummy", "--draw", "Anna=5C", "Boris=AS", lang="pl", columns=80).stdout
+    )

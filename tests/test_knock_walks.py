@@ -16,9 +16,10 @@ from remikcalc.cards.notation import CARDS, Card
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import Arrangement, best_arrangement
+from remikcalc.search.general.arrange import SearchTooLarge
 from remikcalc.search.knock import _shared as knock_common
 from remikcalc.search.knock import knocker as knocker_module
-from remikcalc.search.knock._shared import Budget, memo_for
+from remikcalc.search.knock._shared import KNOCKER_STEP_LIMIT, Budget, memo_for
 from remikcalc.search.knock.knocker import least_arrangements
 from tests.test_layoff import brute_least_partitions
 
@@ -142,3 +143,17 @@ def test_the_step_limit_is_reached_inside_either_walk(monkeypatch: pytest.Monkey
                     least_arrangements(cards, rules)
             else:
                 assert least_arrangements(cards, rules)
+
+
+# --- the step limit -------------------------------------------------------------------------------
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_the_step_limit_is_the_last_step_allowed() -> None:
+    # "past its limit the hand is refused": the limit's own step is still allowed
+    budget = Budget()
+    budget.spend(KNOCKER_STEP_LIMIT)
+    assert budget.steps == KNOCKER_STEP_LIMIT
+    with pytest.raises(SearchTooLarge) as caught:
+        budget.spend()
+    assert f"{KNOCKER_STEP_LIMIT:,}" in str(caught.value)

@@ -347,3 +347,23 @@ def test_oklahoma_upcard_limit_and_spade_double_follow_the_formula(
     else:
         expected = {"Anna": 0, "Boris": (k - d + 25) * double}
     assert result.scores == expected
+
+
+# --- the ways to lay off onto one meld ------------------------------------------------------------
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_the_lay_offs_of_cards_that_fit_no_meld_are_only_the_empty_one() -> None:
+    # on 4H 5H 6H, KC and 9D fit nowhere: the one way to lay off is to lay off nothing
+    gin = get_rules("gin")
+    assert extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 9D"), gin) == [frozenset()]
+    # and 7H (card 2 of the three) may go on the end
+    found = extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 9D 7H"), gin)
+    assert sorted(found, key=len) == [frozenset(), frozenset({2})]
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_a_wild_deuce_may_be_laid_off_on_any_run() -> None:
+    wild = get_rules("gin").replace(wild_deuces=True)
+    found = extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 2C"), wild)
+    assert sorted(found, key=len) == [frozenset(), frozenset({1})]

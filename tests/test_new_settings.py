@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from remikcalc.base.money import currency_code
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import currency_problem, title_problem
-from tests.clirun import run
+from tests.clirun import ok, run
 
 
 @pytest.mark.parametrize(
@@ -141,3 +141,29 @@ def test_add_refuses_absurd_scores_and_plus_with_the_sheet_unchanged(tmp_path: P
     _deal_refused(gin, "--score", "Anna=2000000000", message="2000000000")
     _deal_refused(gin, "--score", "Anna=1234567890123", message="1234567890123")
     _deal_refused(boat, "--closer", "Anna", "Boris=5S 9D", "--plus", "1000001", message="1000001")
+
+
+# --- player names ---------------------------------------------------------------------------------
+
+
+# from a hostile pass over the writing commands
+def test_names_that_look_the_same_are_one_player(tmp_path: Path) -> None:
+    """'é' typed composed or as 'e' + a combining accent is the same player, as 'Anna' and
+    'anna' are: new refuses the pair, and add and rename find the player either way."""
+    composed, decomposed = "\u00e9", "e\u0301"
+    path = tmp_path / "names.yaml"
+    twice = run("new", str(path), "-v", "gin", "--players", f"{composed},{decomposed}")
+    assert twice.exit_code != 0 and not path.exists()
+    assert run("new", str(path), "-v", "gin", "--players", f"{composed},Bob").exit_code == 0
+    ok("add", str(path), "--score", f"{decomposed}=4")
+    assert load_sheet(path).entries[0].scores == {composed: 4}  # type: ignore[union-attr]
+    clash = run("rename", str(path), "bob", decomposed)
+    assert clash.exit_code != 0
+
+
+# from a hostile pass over the writing commands
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029"])
+def test_a_line_separator_is_no_part_of_a_name(tmp_path: Path, odd: str) -> None:
+    path = tmp_path / "sep.yaml"
+    result = run("new", str(path), "-v", "gin", "--players", f"a{odd}b,C")
+    assert result.exit_code != 0 and not path.exists()

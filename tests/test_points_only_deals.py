@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.session import player_stats, replay
 from remikcalc.settle import settle
 from remikcalc.sheet import DealEntry, Sheet
-from tests.clirun import ok
+from tests.clirun import ok, refusal_line, run
+from tests.sheets import SheetMaker
 
 
 def _sheet(tmp_path: Path, text: str) -> str:
@@ -114,3 +116,100 @@ def test_stats_wins_are_the_deals_won_settle_counts(sheet: Sheet) -> None:
     if games:  # the families that count deals won (bridge counts none)
         assert {p: s.won for p, s in stats.items()} == counted
     assert all(not s.outcomes for s in stats.values())  # points achieve no outcome
+
+
+# --- a drawn deal entered as points scores only what a draw can -----------------------------------
+
+
+# from a tester's report: a drawn deal entered as points
+@pytest.mark.parametrize(
+    ("variant", "players", "score", "error"),
+    [
+        ("gin", "Anna,Boris", "Anna=5", "a drawn deal scores nothing in gin, not +5 for Anna"),
+        (
+            "oklahoma",
+            "Anna,Boris",
+            "Boris=-3",
+            "a drawn deal scores nothing in oklahoma, not -3 for Boris",
+        ),
+        (
+            "bridge",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "a drawn deal scores nothing in bridge, not +5 for Anna",
+        ),
+        (
+            "rummy",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn rummy deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "polish",
+            "Anna,Boris,Carl",
+            "Carl=1",
+            "in a drawn polish deal every player scores minus their own hand, not +1 for Carl",
+        ),
+        (
+            "remibrydz",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn remibrydz deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "boat",
+            "Anna,Boris,Carl",
+            "Anna=-5",
+            "boat has no drawn deals: when the stock runs "
+            "out the discard pile is turned over and play goes on until a player goes out",
+        ),
+        (
+            "continental",
+            "Anna,Boris,Carl",
+            "Anna=0",
+            "continental has no drawn deals: when "
+            "the stock runs out the discard pile is turned over and play goes on until a player "
+            "goes out",
+        ),
+    ],
+)
+def test_a_drawn_deal_with_scores_it_cannot_have_is_refused(
+    sheet_file: SheetMaker, variant: str, players: str, score: str, error: str
+) -> None:
+    path = sheet_file(f"{variant}.yaml", variant, players)
+    before = path.read_bytes()
+    assert refusal_line("add", str(path), "--draw", "--score", score) == f"Error: {error}"
+    assert refusal_line("add", str(path), "--how", "draw", "--score", score) == f"Error: {error}"
+    assert path.read_bytes() == before
+
+
+# from a tester's report: a drawn deal entered as points
+@pytest.mark.parametrize(
+    ("variant", "players", "scores"),
+    [
+        ("gin", "Anna,Boris", "Anna=0"),
+        ("bridge", "Anna,Boris,Carl", "Anna=0 Boris=0"),
+        ("rummy", "Anna,Boris,Carl", "Anna=-5 Boris=0 Carl=-12"),
+        ("remibrydz", "Anna,Boris,Carl", "Anna=-5"),
+        ("rummy500", "Anna,Boris,Carl", "Anna=35 Boris=-20"),
+    ],
+)
+def test_a_drawn_deal_with_the_scores_a_draw_gives_is_taken(
+    sheet_file: SheetMaker, variant: str, players: str, scores: str
+) -> None:
+    path = sheet_file(f"{variant}.yaml", variant, players)
+    args = [a for score in scores.split() for a in ("--score", score)]
+    ok("add", str(path), "--draw", *args)
+
+
+# from a tester's report: a drawn deal entered as points
+def test_a_sheet_holding_a_drawn_deal_with_points_is_refused_when_read(tmp_path: Path) -> None:
+    path = tmp_path / "gin.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
+        "deals:\n  - draw: true\n    scores: {Anna: 5}\n",
+        encoding="utf-8",
+    )
+    result = run("show", str(path))
+    assert result.exit_code == 1
+    assert "a drawn deal scores nothing in gin, not +5 for Anna" in result.stderr

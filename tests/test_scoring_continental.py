@@ -329,3 +329,24 @@ def test_round_continental_bad_pattern_exits_1() -> None:
     )
     assert "Anna cannot go out" in result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+# --- a wild deuce shown as what it stands for -----------------------------------------------------
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_a_wild_deuce_shows_what_it_stands_for() -> None:
+    # Continental, bicycle (deuces wild): 5H 2C 7H is a run with the 2C as 6H; in A-2-3C the
+    # deuce is in its own place and is just itself.
+    out = ok(
+        "round",
+        "continental",
+        "--preset",
+        "bicycle",
+        "--closer",
+        "Anna",
+        "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
+        "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S",
+    ).stdout
+    assert "Anna      5H 2C=6H 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S  -" in out

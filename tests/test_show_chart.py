@@ -6,8 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from remikcalc.cli import cli
 from tests.clirun import run
+from tests.sheets import example
 
 pytest.importorskip("matplotlib")
 
@@ -81,3 +84,47 @@ def test_the_chart_is_drawn_in_the_format_its_extension_names(
     result = run("show", str(sheet), "--chart", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(magic)
+
+
+# --- a line per game, and without matplotlib ------------------------------------------------------
+
+
+# from issue 18, item 12 (output)
+def test_chart_lines_start_each_game_from_zero_at_its_boundary() -> None:
+    from remikcalc.render.sheet import chart_segments
+    from remikcalc.session import replay
+    from remikcalc.sheet import load_sheet
+
+    state = replay(load_sheet(example("gin/pagat-two-games.yaml")))
+    anna = chart_segments(state)["Anna"]
+    assert len(anna) == 2  # two games, two pieces: no fall from 105 to 0
+    (xs1, ys1), (xs2, ys2) = anna
+    assert xs1 == [0.0, 1.0, 2.0, 3.0, 4.0] and ys1[-1] == 105
+    assert xs2[0] == 4.5 and ys2[0] == 0 and xs2[1:] == [5.0, 6.0, 7.0]
+
+
+# from issue 18, item 12 (output)
+def test_show_chart_without_matplotlib_shows_the_sheet_then_says_how(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def no_matplotlib(name: str, *args: object, **kwargs: object) -> object:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    monkeypatch.setattr("importlib.import_module", lambda name: no_matplotlib(name))
+    chart = tmp_path / "c.png"
+    result = CliRunner().invoke(
+        cli, ["show", example("gin/ru-seed-236.yaml"), "--chart", str(chart)]
+    )
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Gin, ru preset: the seed's settlement of 236")
+    assert result.stderr == (
+        f"Error: {chart} not drawn: the chart needs matplotlib: pip install 'remikcalc[plot]'\n"
+    )
+    assert not chart.exists()

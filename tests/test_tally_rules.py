@@ -18,6 +18,8 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from remikcalc.cli import cli
+from remikcalc.scoring.tally import tie_note
+from remikcalc.scoring.why import reason_text
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 ENTRY = [{"from": p, "to": "pool", "amount": "1"} for p in ("Anna", "Boris", "Carl")]
@@ -326,3 +328,36 @@ def test_boat_games_to_a_house_target_each_settle_their_own_payments(tmp_path: P
         ),
     ]
     assert [r["game"] for r in shown(path)["rows"]] == [1, 2]
+
+
+# --- a tie at the top past the target, a finished rummy 500 game ----------------------------------
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_a_tie_at_the_top_past_the_target_is_noted() -> None:
+    note = tie_note({"Anna": 510, "Boris": 510, "Carl": 200}, 500)
+    assert note is not None
+    assert reason_text(note) == (
+        "Anna and Boris are tied at 510, past the target of 500: play continues."
+    )
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_no_tie_is_noted_for_one_leader_or_below_the_target() -> None:
+    assert tie_note({"Anna": 510, "Boris": 300}, 500) is None  # one player past: he won
+    assert tie_note({"Anna": 400, "Boris": 400}, 500) is None  # level, but the game goes on
+    assert tie_note({"Anna": 500, "Boris": 499}, 500) is None
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_a_finished_rummy500_game_says_who_collects_the_gap() -> None:
+    # rummy500/two-games: game 1 ends Anna 508, Boris 243: Anna collects 508 − 243 = 265
+    result = CliRunner().invoke(
+        cli, ["settle", str(EXAMPLES / "rummy500" / "two-games.yaml"), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    first = data["games"][0]
+    assert first["totals"] == {"Anna": 508, "Boris": 243}
+    assert first["net"] == {"Anna": "265", "Boris": "-265"}
+    assert first["reasons"] == ["Anna collects 508 − 243 = 265 from Boris"]

@@ -21,7 +21,8 @@ from remikcalc.rules.variants import VARIANTS
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.corrections_forms import digest
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from tests.clirun import ok, run
+from tests.hands import GIN_ANNA, GIN_BORIS
 from tests.padkit import Phone, hidden, join, make_pad
 
 ANNA = GIN_ANNA.split("=", 1)[1]
