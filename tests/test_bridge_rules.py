@@ -1,6 +1,7 @@
 """The scoring rules of remik bridge (scoring/bridge.py, docs/RULES.md §3), checked on what a user
-sees: the closing, every player's points, the stakes paid, the reasons and ``round``'s JSON.
-Written for the mutants tools/mutate.py found alive (issue 20).
+sees: the closing (a hand typed in groups, a stated closing on eleven cards, a claim the hand
+does not show), every player's points, the stakes paid and said in words, a deal entered as
+points, the reasons and ``round``'s JSON.
 
 Unmatched cards count pips, courts 10, ace 1, joker 20; every figure is worked out by hand in
 the comments. Default stakes: remik 1, colour and figures 2, full colour 4, a knock 0.5 to the

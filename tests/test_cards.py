@@ -1,5 +1,5 @@
 """Card notation: every spelling of docs/RULES.md §0.1 parses, prints canonically and
-round-trips."""
+round-trips; the traps (``Jk`` is the joker, cards joined by ``|``) are read as meant."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""`remikcalc check`: the comparison rules of docs/INTERFACE.md (check) and the command around them.
+"""`remikcalc check`: the comparison rules of docs/INTERFACE.md (check) and the command around them,
+its words about an example's own faults in the user's language, and a tree of folders deeper
+than Python's recursion.
 
 The comparison tests work on plain dicts; the command tests settle a real example file
 (remikcalc/examples/gin/ru-seed-236.yaml) through the CLI.

@@ -1,5 +1,7 @@
-"""Correcting a sheet at the table: edit, rename, add --again, and what undo prints
-(docs/INTERFACE.md, "Correcting a sheet at the table")."""
+"""Correcting a sheet at the table: edit (which keeps what is not given), delete, rename, add
+--again, events addressed as ``e1``, what undo prints, and the questions of an interactive
+``add`` (docs/INTERFACE.md, "Correcting a sheet at the table").
+"""
 
 from __future__ import annotations
 

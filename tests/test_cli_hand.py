@@ -1,4 +1,7 @@
-"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (docs/INTERFACE.md)."""
+"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (docs/INTERFACE.md): the
+melds, the discard, what the hand costs if it is caught (``Caught``), and a hand typed in
+groups, the last of them its unmatched cards.
+"""
 
 from __future__ import annotations
 

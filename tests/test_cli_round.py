@@ -1,7 +1,8 @@
 """`remikcalc round`: one deal typed on the command line, end to end (docs/INTERFACE.md).
 
 The deals are the ones worked out by hand in test_scoring_knock.py and
-test_scoring_bridge.py; here the point is the command: arguments, output formats, exit codes.
+test_scoring_bridge.py; here the point is the command: arguments, players, output formats (a
+table without the columns nobody fills), exit codes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The sheet commands end to end: new, add, undo, show, settle, pool (docs/INTERFACE.md)."""
+"""The sheet commands end to end: new, add, undo, show, settle, pool (docs/INTERFACE.md): what
+add and edit print, a player out and back in, a Hollywood sheet's columns."""
 
 from __future__ import annotations
 

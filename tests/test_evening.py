@@ -1,5 +1,5 @@
-"""The whole evening (issue 12): several games on one sheet, several sheets in one settlement,
-and each player's statistics, driven through the installed CLI with real sheets on disk.
+"""The whole evening: several games on one sheet, several sheets in one settlement, and each
+player's statistics, driven through the installed CLI with real sheets on disk.
 
 The expected figures are worked out by hand in the comments (docs/RULES.md §1, §3, §4, §6, §10).
 """

@@ -1,7 +1,7 @@
 """The rules of an evening (several sheets settled together, session/evening.py), each checked
-on what a user sees: the refusal naming the sheet at fault, the money and its decimals, the
-pool and the order of the payments. Written for the mutants tools/mutate.py found alive
-(issue 20); the figures are worked out by hand in the comments.
+on what a user sees: the refusal naming the sheet at fault (or named twice), the money and its
+decimals, the pool and the order of the payments; the figures are worked out by hand in the
+comments.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""`remikcalc examples`: the worked examples ship inside the package, are listed, and copy out.
+"""`remikcalc examples`: the worked examples ship inside the package, are listed (file names
+whole, sources shortened), and copy out.
 
 Everything here goes through the installed package (importlib.resources and the CLI), never
 through the repository's folders, so it passes from an installed wheel as well.

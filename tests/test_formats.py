@@ -1,6 +1,6 @@
-"""Output formats (issue 12 item 4): csv and markdown beside table, plain and json on show,
-settle, variants and rules; tables fitted to the terminal width; `rules VARIANT` showing only
-the keys the variant reads.
+"""Output formats: csv, csv-semicolon and markdown beside table, plain and json on show,
+settle, variants and rules, an evening's sections; tables fitted to the terminal width, down to
+a phone's 40 columns; `rules VARIANT` showing only the keys the variant reads.
 
 Every command runs through the CLI on real sheets written to disk. The width comes from the
 ``COLUMNS`` environment variable, as on a terminal.

@@ -1,4 +1,5 @@
-"""A hand longer than any player can hold is refused at once, on every path into the search.
+"""A hand longer than any player can hold is refused at once, on every path into the search;
+the largest hands the house rules allow are the ones the README names.
 
 The search is exponential in the hand's length: a 37-card bridge hand took 14 s and one such
 line stalled a whole ``hand -`` batch.

@@ -1,4 +1,5 @@
-"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one, the catalogues,
+"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one (REMIKCALC_LANG
+as a locale name too), the catalogues (an unreadable one means English and one warning),
 plural forms, numbers and money for people, card notations, and JSON that never changes.
 """
 

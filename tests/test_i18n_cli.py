@@ -1,6 +1,7 @@
 """The sheet, correction, round and info commands in Polish and Russian: what they print for
 people is in the language (exact lines for a few key messages, none of the English words they
-replaced), while JSON and ``--format plain`` stay the same bytes in every language.
+replaced; help, click's own words and the variants' names declined in sentences), while JSON
+and ``--format plain`` stay the same bytes in every language.
 """
 
 from __future__ import annotations

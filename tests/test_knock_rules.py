@@ -1,6 +1,6 @@
 """The scoring rules of the knock games (gin, oklahoma: scoring/knock.py, docs/RULES.md §1-2), each
-checked on what a user sees: the outcome, the exact scores, the reasons and ``round``'s JSON.
-Written for the mutants tools/mutate.py found alive (issue 20).
+checked on what a user sees: the outcome, the exact scores (the eleven-card knocker's discard
+too), the reasons, ``round``'s JSON, and the refusal of an end the game does not have.
 
 Card values: ace 1, pips by number, ten and courts 10. K is the knocker's count, D the
 defender's (after lay-offs); every figure is worked out by hand in the comments.

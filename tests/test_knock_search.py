@@ -1,13 +1,12 @@
-"""The knock games' search with wild deuces and with copies of cards (issue 20, items 1 and 4).
+"""The knock games' search with wild deuces and with copies of cards.
 
-- Wild deuces (``--rule wild_deuces=true``) were ignored by the knock scorer: ``hand`` melded
-  ``2C`` as ``9H`` while ``round`` counted it as 2 deadwood and let the defender lay off.
-  The knocker's arrangements now read deuces as ``hand`` does, and the defender may lay one
-  off as a wild card.
-- The knocker's search tried every copy of a card in every place (20 cards of 8 packs: 30 s;
-  a 21-card knocker: past 600 s). It now works on the distinct cards and their copies, so
-  copies cost nothing, and past its step limit a hand is refused naming the limit. Both are
-  checked against the brute force of ``tests/test_layoff.py`` on small hands.
+- With ``--rule wild_deuces=true`` the knocker's arrangements read a deuce as ``hand`` does
+  (a wild card in a run or a set), and the defender may lay one off as a wild card onto a meld
+  of another suit; without the rule a deuce is a plain two.
+- The knocker's search works on the distinct cards and their copies, so copies (two packs and
+  more) cost nothing, and two copies of a card may serve in two runs; past its step limit a
+  hand is refused naming the limit. Both are checked against the brute force of
+  ``tests/test_layoff.py`` on small hands, and on what ``round`` shows.
 """
 
 from __future__ import annotations

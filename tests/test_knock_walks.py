@@ -2,7 +2,8 @@
 that hold a card twice or more, and the walk on plain bits, for hands without copies (every
 one-pack game). Each is held to the brute force on hands made for it, and the two are held to
 each other, arrangement for arrangement and step for step, on one-pack hands (the walk over
-copies is forced there through ``_without_copies``)."""
+copies is forced there through ``_without_copies``); the step limit is the last step allowed.
+"""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 The examples work their numbers out by hand; the properties check the search against a slow
 brute force over every subset of the defender's cards (and every split of them among the
-knocker's melds), and the knocker enumeration against ``search.best_arrangement``.
+knocker's melds), and the knocker enumeration against ``search.best_arrangement``; the ways to
+lay off onto one meld (``extensions``) are checked one by one.
 """
 
 from __future__ import annotations

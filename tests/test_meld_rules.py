@@ -1,8 +1,8 @@
-"""The meld rules (search/melds.py): what a set or a run is under each variant's rules, what a
-wild card stands for, what a meld is worth, and the sentence that says why a group is no
-meld. Checked on what a user sees: the meld as laid, its value in a score, the refusal's
-words. Written for the mutants tools/mutate.py found alive (issue 20); figures worked out by
-hand in the comments.
+"""The meld rules (search/melds.py): what a set or a run is under each variant's rules (where
+the ace may stand, ``ace_runs``; jokers in runs and sets), what a wild card stands for, what a
+meld is worth, and the sentence that says why a group is no meld. Checked on what a user sees:
+the meld as laid, its value in a score, the refusal's words; figures worked out by hand in the
+comments.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The money rules (base/money.py): stakes as people type them, each currency's minor unit and
-sign, rounding once with the remainder spread, and the fewest payments. Checked on what a user
-sees: the amount accepted or the refusal's words, the money written, the payments. Written for
-the mutants tools/mutate.py found alive (issue 20); figures worked out by hand in comments.
+"""The money rules (base/money.py): stakes as people type them (and refused in words), each
+currency's minor unit and sign (a code in capitals, a sign as typed), exact decimal spellings,
+rounding once with the remainder spread, and the fewest payments. Checked on what a user sees:
+the amount accepted or the refusal's words, the money written, the payments; figures worked out
+by hand in comments.
 """
 
 from __future__ import annotations

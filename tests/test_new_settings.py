@@ -1,4 +1,5 @@
-"""`new` refuses a title or currency the reader would refuse, and writes nothing then.
+"""`new` refuses a title, currency or player name the reader would refuse, and writes nothing
+then; names that look the same are one player.
 
 The promise: a sheet that a command reports as written always loads again. Title and currency
 are checked by one function each (``title_problem``, ``currency_problem`` in

@@ -1,4 +1,5 @@
-"""Any input gets an answer or a clear error, never a traceback (hypothesis-driven)."""
+"""Any input gets an answer or a clear error, never a traceback (hypothesis-driven), also in a
+working folder that was removed."""
 
 from __future__ import annotations
 

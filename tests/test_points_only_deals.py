@@ -1,4 +1,5 @@
-"""Deals entered as points only, as ``stats`` and ``settle`` read them (issue 20, item 2).
+"""Deals entered as points only, as ``stats`` and ``settle`` read them, and a drawn deal entered
+as points, which scores only what a draw can.
 
 DECISIONS.md: a points-only deal achieves no outcome (no cards show its ``how``, and bridge
 takes a points-only closing from the stakes), and its winner is the deal result's winner,

@@ -1,5 +1,6 @@
-"""Every house rule a variant accepts is honoured by its family's scoring, or refused
-(issue 20, item 1: ``wild_deuces=true`` was accepted by gin and ignored by its knock scorer).
+"""Every house rule a variant accepts is honoured by its family's scoring, or refused (gin once
+accepted ``wild_deuces=true`` and its knock scorer ignored it), and ``rules`` shows what the
+scoring does (``melds_in_hand_count``).
 
 For each family and each rule key (``Rules``' fields but the fixed ones):
 

@@ -1,5 +1,5 @@
 """Continental rummy (docs/RULES.md §8): going out with 15 cards in runs, per-card and chips
-payment."""
+payment, a wild deuce shown as what it stands for."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""``settle --format text`` (issue 18, item 9): the settlement as a few plain lines to paste
-into a chat, in the language spoken; one sheet, and several sheets as one evening. Real YAML
-sheets on disk, made with ``new`` and ``add``, through the command line.
+"""``settle --format text``: the settlement as a few plain lines to paste into a chat, in the
+language spoken; one sheet, and several sheets as one evening. Real YAML sheets on disk, made
+with ``new`` and ``add``, through the command line.
 In Polish and Russian an amount and its currency are held together by a no-break space.
 """
 

@@ -1,4 +1,5 @@
-"""Score sheet files: strict loading, every problem with its line, stable writing, editing."""
+"""Score sheet files: strict loading, every problem with its line (the first ones of thousands,
+and a count of the rest), stable writing, editing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,13 @@
 """Sheet files on disk, driven through the CLI: every command that exits 0 leaves a sheet
 that loads, every command that fails leaves the file byte for byte as it was, and no file,
-input or layout ends in a traceback."""
+input or layout ends in a traceback.
+
+Saving (sheet/files.py): the new text reaches the disk before it replaces the sheet, within the
+1 MiB limit, never over a read-only sheet, and a failure says the system's reason. Editing in
+place (sheet/splice.py): every byte a write does not change stays as typed (comments, blank
+lines, line ends, the order of the keys); a layout the in-place edit cannot follow is written
+in the standard layout, with a warning.
+"""
 
 from __future__ import annotations
 

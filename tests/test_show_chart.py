@@ -1,4 +1,5 @@
-"""`show --chart`: never onto the sheet, one-line errors for bad paths, the format named."""
+"""`show --chart`: never onto the sheet, one-line errors for bad paths, the format named, a line
+per game, and without matplotlib the sheet first and then how to get it."""
 
 from __future__ import annotations
 

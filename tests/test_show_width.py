@@ -1,7 +1,7 @@
-"""``show`` with many players fits the terminal (issue 20, item 8): a legal 12-player
-continental sheet was 165 columns wide at COLUMNS=80, since a player's column is never
-narrower than the player's name. Too wide, it lists the entries, then the totals in tables of
-as many players as fit."""
+"""``show`` with many players fits the terminal: a legal 12-player continental sheet was 165
+columns wide at COLUMNS=80, since a player's column is never narrower than the player's name.
+Too wide, it lists the entries, then the totals in tables of as many players as fit.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The settlement rules of every family's tally (scoring/tally.py and the tallies beside their
 scorers: KnockTally, BridgeTally, MeanTally, Rummy500Tally), checked on what a user sees:
 ``settle --json`` field by field (also those only the JSON has: hands_won, a Hollywood winner,
-leader, re-entries, the pool's payout) and ``show --json``'s games. Written for the mutants
-tools/mutate.py found alive (issue 20).
+leader, re-entries, the pool's payout), ``show --json``'s games, a tie at the top past the
+target and a finished rummy 500 game's reasons.
 
 The bundled examples carry their arithmetic in their ``_work`` notes, repeated here; the other
 sheets are worked out by hand in the comments.
