@@ -69,6 +69,7 @@ def write_sheet(
         currency=currency,
         decimals=decimals,
         title=title,
+        force=True,  # a test may write its sheet again
     )
     if isinstance(deals, str):
         with path.open("a", encoding="utf-8", newline="") as out:

@@ -20,7 +20,7 @@ from remikcalc.cli import cli
 from remikcalc.scoring.result import POOL
 from remikcalc.session import DealEntry, Sheet, replay, settle_evening
 from remikcalc.settle import Settlement, settle
-from tests.sheets import GIN_TYPED
+from tests.sheets import GIN_TYPED, SheetMaker
 
 
 def run(*args: str) -> Result:
@@ -31,15 +31,6 @@ def ok(*args: str) -> Result:
     result = run(*args)
     assert result.exit_code == 0, result.output
     return result
-
-
-def sheet(tmp_path: Path, name: str, *new: str, scores: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, with points-only deals `NAME=N[,NAME=N]` added in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in scores:
-        ok("add", path, *(a for s in deal.split(",") for a in ("--score", s)), "--again")
-    return path
 
 
 def settle_json(*paths: str) -> dict[str, Any]:
@@ -99,9 +90,9 @@ def test_a_staked_sheet_without_a_currency_is_in_no_currency(
     assert str(caught.value).startswith(words)
 
 
-def test_stakes_first_and_points_second_do_not_add_up(tmp_path: Path) -> None:
-    bridge = sheet(tmp_path, "b.yaml", "-v", "bridge", "--players", "A,B,C")
-    points = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "A,B")
+def test_stakes_first_and_points_second_do_not_add_up(sheet_file: SheetMaker) -> None:
+    bridge = str(sheet_file("b.yaml", "bridge", "A,B,C"))
+    points = str(sheet_file("g.yaml", "gin", "A,B"))
     result = run("settle", bridge, points)
     assert result.exit_code == 1
     assert f"{points} counts in points but {bridge} in stakes" in result.output
@@ -115,30 +106,14 @@ def test_an_evening_of_no_sheets_is_refused() -> None:
 # --- money -------------------------------------------------------------------------------------
 
 
-def test_staked_sheets_without_a_currency_settle_in_money(tmp_path: Path) -> None:
+def test_staked_sheets_without_a_currency_settle_in_money(sheet_file: SheetMaker) -> None:
     # gin at 0.10 a point, Anna +30: 3.00; gin at 0.50, Boris +4: 2.00. No currency anywhere:
     # still money (both sheets have a stake): Anna 3.00 − 2.00 = 1.00, Boris −1.00
-    a = sheet(
-        tmp_path,
-        "a.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.10",
-        scores=("Anna=30",),
+    a = str(
+        sheet_file("a.yaml", "gin", "Anna,Boris", stake="0.10", deals=[{"scores": {"Anna": 30}}])
     )
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.50",
-        scores=("Boris=4",),
+    b = str(
+        sheet_file("b.yaml", "gin", "Anna,Boris", stake="0.50", deals=[{"scores": {"Boris": 4}}])
     )
     data = settle_json(a, b)
     assert data["currency"] is None and "net" not in data
@@ -148,38 +123,30 @@ def test_staked_sheets_without_a_currency_settle_in_money(tmp_path: Path) -> Non
     assert text.rstrip().endswith("Boris pays Anna 1.00")
 
 
-def test_the_evening_keeps_the_most_decimals_of_its_sheets(tmp_path: Path) -> None:
+def test_the_evening_keeps_the_most_decimals_of_its_sheets(sheet_file: SheetMaker) -> None:
     # PLN sheets, one kept in whole złoty (decimals 0), one in thousandths (decimals 3):
     # gin at 1 a point, Anna +7: 7; gin at 0.125, Boris +2: 0.250. Anna 7 − 0.25 = 6.750
-    a = sheet(
-        tmp_path,
-        "a.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "1",
-        "--currency",
-        "PLN",
-        "--decimals",
-        "0",
-        scores=("Anna=7",),
+    a = str(
+        sheet_file(
+            "a.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="1",
+            currency="PLN",
+            decimals=0,
+            deals=[{"scores": {"Anna": 7}}],
+        )
     )
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.125",
-        "--currency",
-        "PLN",
-        "--decimals",
-        "3",
-        scores=("Boris=2",),
+    b = str(
+        sheet_file(
+            "b.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="0.125",
+            currency="PLN",
+            decimals=3,
+            deals=[{"scores": {"Boris": 2}}],
+        )
     )
     data = settle_json(a, b)
     assert data["money"] == {"Anna": "6.750", "Boris": "-6.750"}
@@ -189,7 +156,7 @@ def test_the_evening_keeps_the_most_decimals_of_its_sheets(tmp_path: Path) -> No
 # --- the pool ----------------------------------------------------------------------------------
 
 
-def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> None:
+def test_the_pool_comes_last_among_the_parties_of_an_evening(sheet_file: SheetMaker) -> None:
     # bridge at 2 PLN (the bundled two-games example): Anna 0.00, Boris −2.00, Carl −6.00,
     # pool 8.00. Gin at 0.10 PLN, Dana +50 from Carl: Carl −5.00, Dana +5.00.
     # Balances Boris −2, Carl −11, pool 8, Dana 5: one group; Carl pays the pool 8 (largest
@@ -198,18 +165,15 @@ def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> 
     from importlib import resources
 
     bridge = str(Path(str(resources.files("remikcalc"))) / "examples" / "bridge" / "two-games.yaml")
-    later = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Carl,Dana",
-        "--stake",
-        "0.10",
-        "--currency",
-        "PLN",
-        scores=("Dana=50",),
+    later = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "Carl,Dana",
+            stake="0.10",
+            currency="PLN",
+            deals=[{"scores": {"Dana": 50}}],
+        )
     )
     data = settle_json(bridge, later)
     assert data["money"] == {"Anna": "0.00", "Boris": "-2.00", "Carl": "-11.00", "Dana": "5.00"}
@@ -221,36 +185,19 @@ def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> 
     ]
 
 
-def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(tmp_path: Path) -> None:
+def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(sheet_file: SheetMaker) -> None:
     # bridge at 0.01 PLN with an entry stake of 0.1: the pool holds 0.3 stakes = 0.003 PLN,
     # which rounds to 0.00; gin at 0.01 PLN, A +30: 0.30. The evening's parties are the
     # players only (the combined balances name the pool only while it holds money).
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "bridge",
-        "--players",
-        "A,B,C",
-        "--stake",
-        "0.01",
-        "--currency",
-        "PLN",
-        "--rule",
-        "entry_stake=0.1",
+    b = str(
+        sheet_file(
+            "b.yaml", "bridge", "A,B,C", stake="0.01", currency="PLN", rules=["entry_stake=0.1"]
+        )
     )
-    g = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "A,B",
-        "--stake",
-        "0.01",
-        "--currency",
-        "PLN",
-        scores=("A=30",),
+    g = str(
+        sheet_file(
+            "g.yaml", "gin", "A,B", stake="0.01", currency="PLN", deals=[{"scores": {"A": 30}}]
+        )
     )
     from remikcalc.sheet import load_sheet
 

@@ -22,12 +22,6 @@ from tests.clirun import ok, refusal_line, run
 from tests.sheets import SheetMaker
 
 
-def _sheet(tmp_path: Path, text: str) -> str:
-    path = tmp_path / "p.yaml"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
 def _stats(path: str) -> dict[str, dict[str, object]]:
     players: dict[str, dict[str, object]] = json.loads(ok("stats", path, "--json").output)[
         "players"
@@ -35,34 +29,40 @@ def _stats(path: str) -> dict[str, dict[str, object]]:
     return players
 
 
-def test_a_points_only_gin_achieves_no_outcome(tmp_path: Path) -> None:
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
-        "  - {closer: Anna, how: gin, scores: {Anna: 30}}\n",
+def test_a_points_only_gin_achieves_no_outcome(sheet_file: SheetMaker) -> None:
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+            "  - {closer: Anna, how: gin, scores: {Anna: 30}}\n",
+        )
     )
     anna = _stats(path)["Anna"]
     assert anna["won"] == 1  # the deal is hers: she scored
     assert anna["outcomes"] == {}  # but no card shows a gin
 
 
-def test_a_points_only_bridge_closing_achieves_no_outcome(tmp_path: Path) -> None:
+def test_a_points_only_bridge_closing_achieves_no_outcome(sheet_file: SheetMaker) -> None:
     # without how, bridge reads the closing from the closer's score (-10: a remik)
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
-        "  - {closer: Anna, scores: {Anna: -10, Boris: 40}}\n",
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
+            "  - {closer: Anna, scores: {Anna: -10, Boris: 40}}\n",
+        )
     )
     assert _stats(path)["Anna"]["outcomes"] == {}
     assert _stats(path)["Anna"]["won"] == 1
 
 
-def test_stats_and_settle_agree_on_who_won_a_points_only_deal(tmp_path: Path) -> None:
+def test_stats_and_settle_agree_on_who_won_a_points_only_deal(sheet_file: SheetMaker) -> None:
     # two positive scores, no closer: the single highest wins, in settle as in stats
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris, Carl]\n"
-        "deals:\n  - scores: {Anna: 450, Boris: 10, Carl: -5}\n",
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris, Carl]\n"
+            "deals:\n  - scores: {Anna: 450, Boris: 10, Carl: -5}\n",
+        )
     )
     settled = json.loads(ok("settle", path, "--json").output)
     assert settled["games"][0]["hands_won"] == {"Anna": 1, "Boris": 0, "Carl": 0}

@@ -111,9 +111,8 @@ def test_a_typical_gin_deal_takes_about_a_hundred_bytes(tmp_path: Path) -> None:
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 
 
-def _sheet(path: Path) -> Path:
-    path.write_text(GIN + "# our club\ndeals:\n  - scores: {Anna: 5}\n", encoding="utf-8")
-    return path
+#: a gin sheet with a comment and one deal
+CLUB = GIN + "# our club\ndeals:\n  - scores: {Anna: 5}\n"
 
 
 @pytest.mark.slow
@@ -176,8 +175,8 @@ def test_a_symlink_loop_is_one_line(tmp_path: Path) -> None:
     assert loop.is_symlink()
 
 
-def test_a_symlink_to_a_sheet_keeps_working(tmp_path: Path) -> None:
-    real = _sheet(tmp_path / "real.yaml")
+def test_a_symlink_to_a_sheet_keeps_working(tmp_path: Path, sheet_file: SheetMaker) -> None:
+    real = sheet_file("real.yaml", text=CLUB)
     link = tmp_path / "link.yaml"
     link.symlink_to(real.name)
     text = added(link, "--score", "Boris=7")
@@ -188,8 +187,8 @@ def test_a_symlink_to_a_sheet_keeps_working(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
-def test_a_read_only_sheet_is_refused(tmp_path: Path) -> None:
-    path = _sheet(tmp_path / "ro.yaml")
+def test_a_read_only_sheet_is_refused(sheet_file: SheetMaker) -> None:
+    path = sheet_file("ro.yaml", text=CLUB)
     path.chmod(0o444)
     try:
         new = ["new", str(path), "-v", "gin", "--players", "Anna,Boris", "--force"]
@@ -215,8 +214,8 @@ main()
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
-def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path) -> None:
-    path = _sheet(tmp_path / "full.yaml")
+def test_a_full_disk_leaves_the_sheet_unchanged(tmp_path: Path, sheet_file: SheetMaker) -> None:
+    path = sheet_file("full.yaml", text=CLUB)
     before = path.read_bytes()
     limit = str(len(before) + 20)  # room for less than one more deal
     done = subprocess.run(
@@ -346,8 +345,10 @@ with locked(sys.argv[1]):
 
 
 @pytest.mark.slow
-def test_an_add_waits_for_the_holder_and_then_tidies_up(tmp_path: Path) -> None:
-    path = _sheet(tmp_path / "wait.yaml")
+def test_an_add_waits_for_the_holder_and_then_tidies_up(
+    tmp_path: Path, sheet_file: SheetMaker
+) -> None:
+    path = sheet_file("wait.yaml", text=CLUB)
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLD, str(path), "1.0"], stdout=subprocess.PIPE, text=True
     )

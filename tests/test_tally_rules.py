@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from remikcalc.cli import cli
 from remikcalc.scoring.tally import tie_note
 from remikcalc.scoring.why import reason_text
+from tests.sheets import SheetMaker
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 ENTRY = [{"from": p, "to": "pool", "amount": "1"} for p in ("Anna", "Boris", "Carl")]
@@ -45,17 +46,6 @@ def settled(path: str | Path) -> dict[str, Any]:
 def shown(path: str | Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(ok("show", str(path), "--format", "json").output)
     return data
-
-
-def sheet(tmp_path: Path, name: str, *new: str, deals: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, then points-only deals `[CLOSER:]NAME=N,NAME=N` in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in deals:
-        closer, _, scores = deal.rpartition(":")
-        args = [a for s in scores.split(",") for a in ("--score", s)]
-        ok("add", path, *args, *(["--closer", closer] if closer else []), "--again")
-    return path
 
 
 def example(name: str) -> Path:
@@ -269,42 +259,44 @@ def test_rummy_net_is_each_total_less_the_mean_and_the_leader_is_alone_at_the_to
     assert data["money"] == {"Anna": "7.60", "Boris": "-5.40", "Carl": "-7.80", "Dora": "5.60"}
 
 
-def test_two_players_level_at_the_top_are_no_leader(tmp_path: Path) -> None:
+def test_two_players_level_at_the_top_are_no_leader(sheet_file: SheetMaker) -> None:
     # rummy: Anna +20, Boris +20, Carl −40: no leader; net = totals less the mean (0)
-    path = sheet(
-        tmp_path,
-        "r.yaml",
-        "-v",
-        "rummy",
-        "--players",
-        "Anna,Boris,Carl",
-        deals=("Anna=20,Boris=20,Carl=-40",),
+    path = str(
+        sheet_file(
+            "r.yaml",
+            "rummy",
+            "Anna,Boris,Carl",
+            deals=[{"scores": {"Anna": 20, "Boris": 20, "Carl": -40}}],
+        )
     )
     data = settled(path)
     assert data["leader"] is None
     assert data["net"] == {"Anna": "20", "Boris": "20", "Carl": "-40"}
 
 
-def test_a_sheet_with_no_deals_has_no_leader(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris")
+def test_a_sheet_with_no_deals_has_no_leader(sheet_file: SheetMaker) -> None:
+    path = str(sheet_file("r.yaml", "rummy", "Anna,Boris"))
     data = settled(path)
     assert data["leader"] is None and data["net"] == {"Anna": "0", "Boris": "0"}
 
 
-def test_boat_games_to_a_house_target_each_settle_their_own_payments(tmp_path: Path) -> None:
+def test_boat_games_to_a_house_target_each_settle_their_own_payments(
+    sheet_file: SheetMaker,
+) -> None:
     # game_target 100. Deal 1: Ann goes out, Bob pays 70 and Cid 50: Ann 120 ≥ 100 wins game 1.
     # Deal 2 starts game 2 from nothing: Bob out, Ann pays 20 and Cid 10: Bob 30.
     # Net: game 1 (120, −70, −50) + game 2 (−20, 30, −10) = Ann 100, Bob −40, Cid −60.
-    path = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "boat",
-        "--players",
-        "Ann,Bob,Cid",
-        "--rule",
-        "game_target=100",
-        deals=("Ann:Ann=120,Bob=-70,Cid=-50", "Bob:Bob=30,Ann=-20,Cid=-10"),
+    path = str(
+        sheet_file(
+            "b.yaml",
+            "boat",
+            "Ann,Bob,Cid",
+            rules=["game_target=100"],
+            deals=[
+                {"closer": "Ann", "scores": {"Ann": 120, "Bob": -70, "Cid": -50}},
+                {"closer": "Bob", "scores": {"Bob": 30, "Ann": -20, "Cid": -10}},
+            ],
+        )
     )
     data = settled(path)
     assert data["net"] == {"Ann": "100", "Bob": "-40", "Cid": "-60"}
