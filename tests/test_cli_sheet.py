@@ -41,28 +41,13 @@ def settle_json(path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> Path:
-    path = tmp_path / "gin.yaml"
-    ok(
-        "new",
-        str(path),
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0,10",
-        "--currency",
-        "PLN",
-    )
-    return path
+def gin(sheet_file: SheetMaker) -> Path:
+    return sheet_file("gin.yaml", stake="0,10", currency="PLN")
 
 
 @pytest.fixture
-def bridge(tmp_path: Path) -> Path:
-    path = tmp_path / "bridge.yaml"
-    ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
-    return path
+def bridge(sheet_file: SheetMaker) -> Path:
+    return sheet_file("bridge.yaml", "bridge", "Anna,Boris,Carl", stake="2")
 
 
 # --- new --------------------------------------------------------------------------------------

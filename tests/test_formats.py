@@ -24,9 +24,6 @@ from tests.clirun import ok, run
 from tests.hands import GIN_ANNA, GIN_BORIS, GIN_BORIS_RUN
 from tests.sheets import example
 
-# Gin (docs/RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
-
-
 # the commands run on a terminal 80 columns wide unless a test says otherwise
 pytestmark = pytest.mark.columns(80)
 

@@ -24,6 +24,7 @@ from tests.hands import (
     GIN_DEFENCE_BORIS_RUN,
     GIN_KNOCK_ANNA,
 )
+from tests.sheets import SheetMaker
 
 HANDS = {
     "Anna": GIN_ANNA.split("=", 1)[1],
@@ -32,10 +33,8 @@ HANDS = {
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> remikcalc.SheetFile:
-    return remikcalc.new_sheet(
-        tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"], stake="0.10"
-    )
+def gin(sheet_file: SheetMaker) -> remikcalc.SheetFile:
+    return remikcalc.open_sheet(sheet_file("gin.yaml", stake="0.10"))
 
 
 def refused(book: remikcalc.SheetFile, call: object, kind: type[Exception] = RemikcalcError) -> str:

@@ -11,17 +11,14 @@ from click.testing import CliRunner
 
 from remikcalc.cli import cli
 from tests.clirun import run
-from tests.sheets import example
+from tests.sheets import SheetMaker, example
 
 pytest.importorskip("matplotlib")
 
 
 @pytest.fixture
-def sheet(tmp_path: Path) -> Path:
-    path = tmp_path / "g.yaml"
-    assert run("new", str(path), "-v", "gin", "--players", "Anna,Boris").exit_code == 0
-    assert run("add", str(path), "--score", "Anna=20").exit_code == 0
-    return path
+def sheet(sheet_file: SheetMaker) -> Path:
+    return sheet_file("g.yaml", deals=[{"scores": {"Anna": 20}}])
 
 
 def refused(sheet: Path, chart: str, message: str, code: int = 2) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-import remikcalc
 from tests.browser import (
     Server,
     browser,
@@ -19,6 +18,7 @@ from tests.browser import (
     start_server,
     stop_server,
 )
+from tests.sheets import SheetMaker
 
 __all__ = ["browser"]
 
@@ -26,15 +26,8 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
-    gin = remikcalc.new_sheet(
-        tmp_path / "gin.yaml",
-        variant="gin",
-        players=["Anna", "Boris"],
-        stake="0.10",
-        currency="PLN",
-    )
-    gin.add({"scores": {"Anna": 25}})
+def table(tmp_path: Path, sheet_file: SheetMaker) -> Iterator[tuple[Server, Path]]:
+    sheet_file("gin.yaml", stake="0.10", currency="PLN", deals=[{"scores": {"Anna": 25}}])
     server = start_server(tmp_path)
     try:
         yield server, tmp_path
