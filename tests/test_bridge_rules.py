@@ -27,11 +27,16 @@ from remikcalc.scoring.bridge import closing_payments
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.result import DealResult, Payment
 from tests.clirun import run
+from tests.hands import (
+    BRIDGE_KNOCK_4_COURTS,
+    BRIDGE_LOSER_23,
+    BRIDGE_NO_MELD_62,
+    BRIDGE_NO_MELD_82,
+    DIAMONDS_TWO_TO_JACK,
+)
 
-# Boris, no melds: 8+5+7+3+8+6+2+4+9+10 = 62
-BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"
-# Carl, no two cards a joker could join into a meld: 20+2+6+9+5+10+3+10+7+10 = 82
-CARL = "JK 2C 6C 9C 5D QD 3H TH 7S KS"
+# BRIDGE_NO_MELD_62, Boris, no melds: 8+5+7+3+8+6+2+4+9+10 = 62
+# BRIDGE_NO_MELD_82, Carl, no two cards a joker could join into a meld: 20+2+6+9+5+10+3+10+7+10 = 82
 
 
 def play(
@@ -71,7 +76,11 @@ KNOCK_PAYMENTS = pays(
 def test_eleven_typed_cards_with_two_singles_discard_the_higher_and_knock() -> None:
     # A-2-3H | 4H | 9C 9D 9S | J-Q-KD | 5C: the singles stay singles as typed. Discarding 5C
     # leaves 4H = 4 (a knock within 5); discarding 4H leaves 5C = 5. Anna knocks with 4.
-    r = play(Anna="AH 2H 3H | 4H | 9C 9D 9S | JD QD KD | 5C", Boris=BORIS, Carl=CARL)
+    r = play(
+        Anna="AH 2H 3H | 4H | 9C 9D 9S | JD QD KD | 5C",
+        Boris=BRIDGE_NO_MELD_62,
+        Carl=BRIDGE_NO_MELD_82,
+    )
     assert r.outcome == "knock"
     assert r.points == {"Anna": 4, "Boris": 62, "Carl": 82}
     assert r.scores == {"Anna": 4, "Boris": 62, "Carl": 82}
@@ -84,7 +93,11 @@ def test_eleven_typed_cards_with_two_singles_discard_the_higher_and_knock() -> N
 def test_eleven_typed_cards_that_meld_but_one_discard_it_to_a_remik() -> None:
     # A-2-3-4H | 9C 9D 9S | J-Q-KD | 5C: discard 5C and all ten are melded: a remik, −10 for
     # Anna, and Boris and Carl each pay her the remik stake of 1
-    r = play(Anna="AH 2H 3H 4H | 9C 9D 9S | JD QD KD | 5C", Boris=BORIS, Carl=CARL)
+    r = play(
+        Anna="AH 2H 3H 4H | 9C 9D 9S | JD QD KD | 5C",
+        Boris=BRIDGE_NO_MELD_62,
+        Carl=BRIDGE_NO_MELD_82,
+    )
     assert r.outcome == "remik"
     assert r.points == {"Anna": 0, "Boris": 62, "Carl": 82}
     assert r.scores == {"Anna": -10, "Boris": 62, "Carl": 82}
@@ -101,8 +114,8 @@ def test_a_knock_has_no_bonus_in_rounds_json() -> None:
         "--closer",
         "Anna",
         "Anna=AH 2H 3H | 4H | 9C 9D 9S | JD QD KD | 5C",
-        f"Boris={BORIS}",
-        f"Carl={CARL}",
+        f"Boris={BRIDGE_NO_MELD_62}",
+        f"Carl={BRIDGE_NO_MELD_82}",
     )
     assert data["outcome"] == "knock"
     assert data["details"]["closing"] == "knock"
@@ -113,15 +126,12 @@ def test_a_knock_has_no_bonus_in_rounds_json() -> None:
 # --- a hand typed in groups, a stated closing, stakes in words, deals entered as points -----------
 
 
-BORIS_23 = "2S 3S 4S 5S TC TH TS KC 8D 5D"  # TC TH TS | 2S 3S 4S 5S, KC 8D 5D = 23 unmatched
-
-
 # from the mutation round of issue 20: a survivor in scoring/bridge.py
 def test_a_knock_typed_in_groups_is_scored_as_grouped() -> None:
     # 5H 6H 7H | 9C 9D 9S | JD QD KD | 4C: three melds, 4C loose: a knock with 4 (limit 5),
     # Anna adds 4; Boris adds 23 and pays ½ to Anna and ½ into the pool
     data = round_json(
-        "--closer", "Anna", "Anna=5H 6H 7H | 9C 9D 9S | JD QD KD | 4C", f"Boris={BORIS_23}"
+        "--closer", "Anna", "Anna=5H 6H 7H | 9C 9D 9S | JD QD KD | 4C", f"Boris={BRIDGE_LOSER_23}"
     )
     assert data["outcome"] == "knock"
     assert data["scores"] == {"Anna": 4, "Boris": 23}
@@ -137,7 +147,7 @@ def test_a_full_colour_typed_in_groups_keeps_the_groups_as_typed() -> None:
     # 2H 3H 4H | 5H 6H 7H | 8H 9H TH JK: ten hearts (the joker as JH), one gapless run: a full
     # colour, −40 and 4 stakes; typed in three groups, the melds stay the three groups typed
     data = round_json(
-        "--closer", "Anna", "Anna=2H 3H 4H | 5H 6H 7H | 8H 9H TH JK", f"Boris={BORIS_23}"
+        "--closer", "Anna", "Anna=2H 3H 4H | 5H 6H 7H | 8H 9H TH JK", f"Boris={BRIDGE_LOSER_23}"
     )
     assert data["outcome"] == "full_colour"
     assert data["scores"] == {"Anna": -40, "Boris": 23}
@@ -151,7 +161,12 @@ def test_a_stated_colour_on_eleven_cards_is_scored_as_the_best_discard_shows() -
     # 2H..QH, eleven hearts: discarding 2H (or QH) leaves one run of ten, a full colour (−40);
     # other discards leave two runs, a colour only (−25). Stated as a colour, the hand still
     # closes with the full colour, exactly as when nothing is stated
-    hands = ("--closer", "Anna", "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", f"Boris={BORIS_23}")
+    hands = (
+        "--closer",
+        "Anna",
+        "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+        f"Boris={BRIDGE_LOSER_23}",
+    )
     stated = round_json("--how", "colour", *hands)
     plain = round_json(*hands)
     assert stated["outcome"] == "full_colour"
@@ -175,7 +190,7 @@ def test_a_colour_claimed_for_a_hand_of_jokers_only_is_refused_in_words() -> Non
         "--how",
         "colour",
         "Anna=JK JK JK JK JK JK JK JK JK JK",
-        f"Boris={BORIS_23}",
+        f"Boris={BRIDGE_LOSER_23}",
     )
     assert result.exit_code != 0
     assert "Anna claims a colour, but the hand does not show it" in result.output
@@ -190,8 +205,8 @@ def test_a_knock_stake_of_one_and_a_half_is_said_in_the_plural() -> None:
         "knock_stake=1.5",
         "--closer",
         "Anna",
-        "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
-        f"Boris={BORIS_23}",
+        f"Anna={BRIDGE_KNOCK_4_COURTS}",
+        f"Boris={BRIDGE_LOSER_23}",
     )
     assert (
         "each other player pays Anna 1.5 stakes and 1.5 into the pool for the knock"
@@ -201,7 +216,9 @@ def test_a_knock_stake_of_one_and_a_half_is_said_in_the_plural() -> None:
 
 # from the mutation round of issue 20: a survivor in scoring/bridge.py
 def test_a_knock_stake_of_a_half_is_said_in_the_singular() -> None:
-    data = round_json("--closer", "Anna", "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C", f"Boris={BORIS_23}")
+    data = round_json(
+        "--closer", "Anna", f"Anna={BRIDGE_KNOCK_4_COURTS}", f"Boris={BRIDGE_LOSER_23}"
+    )
     assert (
         "each other player pays Anna 0.5 stake and 0.5 into the pool for the knock"
         in (data["reasons"])
@@ -273,7 +290,7 @@ def test_a_bridge_hand_of_jokers_only_claiming_a_full_colour_is_one_line() -> No
         "full_colour",
         "Anna=" + " ".join(["JK"] * 10),
         "Boris=2C 3C 4C 5C 6C 7C 8C 9C TC JC",
-        "Carl=2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        f"Carl={DIAMONDS_TWO_TO_JACK}",
     )
     assert done.exit_code == 1
     assert done.output.splitlines() == [

@@ -25,6 +25,7 @@ from tests.hands import (
     GIN_BORIS,
     GIN_BORIS_RUN,
     GIN_DEFENCE_BORIS,
+    GIN_DEFENCE_BORIS_RUN,
     GIN_KNOCK_ANNA,
 )
 from tests.sheets import SheetMaker
@@ -210,8 +211,7 @@ def _undo_and_put_back(path: Path) -> str:
 def test_undo_prints_the_add_that_puts_the_entry_back(gin: Path) -> None:
     ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
     assert _undo_and_put_back(gin) == (
-        f"remikcalc add {gin} --closer Anna Anna='9C 9D 9H 5S 6S 7S KD KH KS 2C' "
-        "Boris='AS 2S 3H 4D 5D 8C 8D JC QC TD'"
+        f"remikcalc add {gin} --closer Anna Anna='{GIN_KNOCK_ANNA}' Boris='{GIN_DEFENCE_BORIS}'"
     )
     ok("add", str(gin), "--score", "Boris=7")
     assert _undo_and_put_back(gin).endswith(" --score Boris=7")
@@ -302,7 +302,7 @@ def test_a_sheet_that_does_not_score_is_not_renamed_and_says_its_own_problem(
         "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
         "  - scores: {Anna: 10}\n"
         '  - {closer: Anna, hands: {Anna: "KS KH KD QS QH 2C 3D 4H 5S 7C",'
-        ' Boris: "AS 2S 3S 4D 5D 8C 8D JC QC TD"}}\n',
+        f' Boris: "{GIN_DEFENCE_BORIS_RUN}"}}}}\n',
         encoding="utf-8",
     )
     problem = "deal 2: Anna knocked with 41 in deadwood, but the knock limit is 10"
@@ -363,7 +363,7 @@ def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
 
 @pytest.mark.usefixtures("terminal")
 def test_a_short_hand_is_typed_again_alone(gin: Path) -> None:
-    answers = "AS 2S 3H\n\nAS 2S 3H 4D 5D 8C 8D JC QC TD\n"  # Boris's hand, then its fix
+    answers = f"AS 2S 3H\n\n{GIN_DEFENCE_BORIS}\n"  # Boris's hand, then its fix
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "Boris has 3 cards" in result.output
     assert "Which part was wrong? (closer, Anna, Boris) [Boris]: \n" in result.output

@@ -11,25 +11,26 @@ import pytest
 
 import remikcalc
 from tests.clirun import fails, lines, ok, process, run
+from tests.hands import HAND_38, HAND_38_DRAWN
 
 
 def test_api_parse_and_analyze() -> None:
-    cards = remikcalc.parse_cards("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
+    cards = remikcalc.parse_cards(HAND_38)
     assert len(cards) == 10
     a = remikcalc.analyze_hand(cards, variant="gin")
     # melds AS-2S-3S and the three sevens; deadwood 9C 9D KH QS = 9 + 9 + 10 + 10
     assert a.points == 38
     assert sorted(c.code for c in a.deadwood) == ["9C", "9D", "KH", "QS"]
     assert a.discard is None
-    assert remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS").points == 38
+    assert remikcalc.analyze_hand(HAND_38).points == 38
 
 
 def test_api_best_discard_for_eleven_cards() -> None:
-    a = remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS JD", variant="gin")
+    a = remikcalc.analyze_hand(HAND_38_DRAWN, variant="gin")
     # discarding a court leaves 9C 9D and two courts: 9 + 9 + 10 + 10 = 38
     assert a.points == 38
     assert a.discard is not None and a.discard.code in {"KH", "QS", "JD"}
-    assert remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS", discard=True).points == 28
+    assert remikcalc.analyze_hand(HAND_38, discard=True).points == 28
 
 
 def test_hand_json_fields() -> None:

@@ -18,8 +18,14 @@ from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from tests.clirun import ok, run
 from tests.hands import (
+    BRIDGE_KNOCK_2,
+    BRIDGE_LOSER_31,
+    BRIDGE_NO_MELD_70,
+    BRIDGE_REMIK,
     GIN_ANNA,
     GIN_BORIS,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
 )
 from tests.sheets import SheetMaker
 
@@ -28,11 +34,11 @@ EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 
 # Remik bridge hands (two packs): Anna knocks with 2 (A-2-3S, 777, 999; 2C left), or shows a
 # remik (A-2-3-4S, 777, 999); Boris holds nothing melded (70); Carl K-Q-J-10C and 31 left.
-ANNA_KNOCK = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
-ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
-BORIS_70 = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
-CARL_31 = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
-# Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 61 unmatched
+ANNA_KNOCK = f"Anna={BRIDGE_KNOCK_2}"
+ANNA_REMIK = f"Anna={BRIDGE_REMIK}"
+BORIS_70 = f"Boris={BRIDGE_NO_MELD_70}"
+CARL_31 = f"Carl={BRIDGE_LOSER_31}"
+# GIN_ANNA: 999 5-6-7S KKK and 2C (knocks with 2); GIN_BORIS: 61 unmatched
 
 
 def settle_json(path: Path) -> dict[str, Any]:
@@ -105,8 +111,8 @@ def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> N
     assert "Deal 1: Anna knocked; Anna wins the deal" in result.output
     assert "Points left to reach 100: Anna 41, Boris 100" in result.output
     assert gin.read_text(encoding="utf-8").endswith(
-        'deals:\n  - closer: Anna\n    hands: {Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", '
-        'Boris: "AS 2S 3H 4D 5D 8C 8D JC QC TD"}\n'
+        f'deals:\n  - closer: Anna\n    hands: {{Anna: "{GIN_KNOCK_ANNA}", '
+        f'Boris: "{GIN_DEFENCE_BORIS}"}}\n'
     )
     data = settle_json(gin)
     assert data["deals"][0]["points"] == {"Anna": 2, "Boris": 61}

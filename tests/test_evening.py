@@ -21,12 +21,11 @@ from remikcalc.session import Replay, player_stats, settle_evening, start
 from remikcalc.settle import Settlement, settle
 from remikcalc.sheet import DealEntry, Sheet
 from tests.clirun import ok, run
+from tests.hands import GIN_ANNA, GIN_BORIS_RUN
 from tests.sheets import SheetMaker
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
-# Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 55 unmatched after A-2-3S
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3S 4D 5D 8C 8D JC QC TD"
+# GIN_ANNA: 999 5-6-7S KKK and 2C (knocks with 2); GIN_BORIS_RUN: 55 unmatched after A-2-3S
 
 
 def as_json(*args: str) -> dict[str, Any]:
@@ -321,9 +320,9 @@ def test_the_evening_example_is_documented() -> None:
 def test_stats_of_a_gin_sheet(tmp_path: Path) -> None:
     path = str(tmp_path / "g.yaml")
     ok("new", path, "-v", "gin", "--players", "Anna,Boris")
-    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS)  # Anna knocks 2 v 55: +53
+    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN)  # Anna knocks 2 v 55: +53
     ok("add", path, "--score", "Boris=25")
-    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again")
+    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, "--again")
     data = as_json("stats", path)
     assert data["schema"] == "remikcalc.stats/1"
     anna, boris = data["players"]["Anna"], data["players"]["Boris"]

@@ -21,7 +21,16 @@ from remikcalc.render import MIN_COLUMN, fit_widths, table
 from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
 from tests.clirun import ok, run
-from tests.hands import GIN_ANNA, GIN_BORIS, GIN_BORIS_RUN
+from tests.hands import (
+    BRIDGE_LOSER_12,
+    BRIDGE_LOSER_30,
+    BRIDGE_REMIK_JOKER,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
 from tests.sheets import example
 
 # the commands run on a terminal 80 columns wide unless a test says otherwise
@@ -49,7 +58,7 @@ def gin(tmp_path: Path) -> Path:
         "title: Friday, at Anna's\n"
         "deals:\n"
         "  - closer: Anna\n"
-        "    hands: {Anna: 9C 9D 9H 5S 6S 7S KD KH KS 2C, Boris: AS 2S 3H 4D 5D 8C 8D JC QC TD}\n"
+        f"    hands: {{Anna: {GIN_KNOCK_ANNA}, Boris: {GIN_DEFENCE_BORIS}}}\n"
         "  - scores: {Boris: 30}\n",
         encoding="utf-8",
     )
@@ -418,9 +427,9 @@ def test_show_csv_has_numeric_deal_scores() -> None:
             "bridge",
             "--closer",
             "Carl",
-            "Carl=JK 8S 9S TS 4C 4S 4H QC QH QS",
-            "Anna=2D 3D 4D KC KH KS AS 3C 6H 2C",
-            "Boris=5D 6D 7D JH JD JC TH 9C 8H 3S",
+            f"Carl={BRIDGE_REMIK_JOKER}",
+            f"Anna={BRIDGE_LOSER_12}",
+            f"Boris={BRIDGE_LOSER_30}",
         ],
         ["show", example("gin/ru-seed-236.yaml")],
         ["show", example("boat/seed-114-99-96.yaml")],

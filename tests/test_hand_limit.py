@@ -18,6 +18,7 @@ from remikcalc.cards.notation import parse_cards
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import best_arrangement, best_value_melds, max_cards
 from tests.clirun import fails, run
+from tests.hands import GIN_KNOCK_ANNA, SPADES_ACE_TO_TEN
 
 RANKS = list("A23456789TJQK")
 BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r in RANKS[:11]])
@@ -46,7 +47,7 @@ def test_hand_refuses_a_37_card_bridge_hand_at_once() -> None:
 
 
 def test_one_long_line_does_not_stall_a_batch() -> None:
-    lines = "9C 9D 9H 5S 6S 7S KD KH KS 2C\n" + BRIDGE_37 + "\nAS 2S 3S\n"
+    lines = f"{GIN_KNOCK_ANNA}\n" + BRIDGE_37 + "\nAS 2S 3S\n"
     result = run("hand", "-v", "bridge", "--format", "json", "-", input=lines)
     assert result.exit_code == 1
     out = result.output.splitlines()
@@ -80,7 +81,7 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
         str(path),
         "--closer",
         "Anna",
-        "Anna=AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        f"Anna={SPADES_ACE_TO_TEN}",
         "Boris=" + " ".join(f"{r}{s}" for r in RANKS[:6] for s in "HDC"),
     )
     assert result.exit_code == 1 and "18 cards" in result.output

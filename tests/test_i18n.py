@@ -28,6 +28,7 @@ from remikcalc.base.pofile import PoEntry, mo_bytes, parse_po, write_po
 from remikcalc.cards.notation import CARDS, CODES, check_pack, parse_cards
 from remikcalc.cards.text import NOTATIONS, cards_text, notation, set_notation, written_in
 from tests.clirun import NO_LOCALE, process, run
+from tests.hands import GIN_ANNA, GIN_BORIS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
@@ -176,8 +177,8 @@ def _json_in_every_language(*args: str) -> list[str]:
             "--json",
             "--closer",
             "Anna",
-            "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
-            "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD",
+            GIN_ANNA,
+            GIN_BORIS,
         ],
         ["settle", str(EXAMPLES / "gin" / "ru-seed-236.yaml"), "--format", "json"],
         ["settle", str(EXAMPLES / "bridge" / "elimination-reentry-pool.yaml"), "--json"],

@@ -18,11 +18,10 @@ from remikcalc.base import i18n
 from remikcalc.cards.text import set_notation
 from remikcalc.cli import cli
 from tests.clirun import fails, ok, run
+from tests.hands import DIAMONDS_TWO_TO_JACK, GIN_ANNA, GIN_BORIS
 
 # No language from the test machine's own environment: English unless a test says otherwise.
 pytestmark = pytest.mark.no_locale
-ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 
 @pytest.fixture(autouse=True)
@@ -107,9 +106,9 @@ def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
 def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, error: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
-    assert run("add", str(sheet), "--closer", "Anna", ANNA, BORIS).exit_code == 0
+    assert run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS).exit_code == 0
     before = sheet.read_bytes()
-    result = run("add", str(sheet), "--closer", "Anna", ANNA, BORIS, lang=lang)
+    result = run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS, lang=lang)
     assert result.exit_code == 1
     unchanged = {"pl": f"{sheet} bez zmian.", "ru": f"{sheet} не изменён."}[lang]
     assert result.output.splitlines() == [error, unchanged]
@@ -135,7 +134,7 @@ def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, e
 def test_undo_says_what_it_removed(tmp_path: Path, lang: str, removed: str, back: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
-    run("add", str(sheet), "--closer", "Anna", ANNA, BORIS)
+    run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     result = run("undo", str(sheet), lang=lang)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -210,7 +209,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
         for args in (
             ["add", str(sheet)],
             ["add", str(sheet), "--score", "Anna=x"],
-            ["add", str(sheet), "--score", "Anna=1", ANNA],
+            ["add", str(sheet), "--score", "Anna=1", GIN_ANNA],
             ["add", str(sheet), "--reenter", "Anna", "--score", "Anna=1"],
             ["new", str(sheet), "-v", "gin", "--players", "Anna,anna", "--force"],
             ["new", str(sheet), "-v", "gin", "--players", "Anna,Boris"],
@@ -349,7 +348,9 @@ def test_json_of_the_sheet_commands_is_the_same_in_every_language(tmp_path: Path
                 "--json",
                 lang=lang,
             ).output,
-            run("add", str(sheet), "--closer", "Anna", ANNA, BORIS, "--json", lang=lang).output,
+            run(
+                "add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--json", lang=lang
+            ).output,
             run("add", str(sheet), "--score", "Boris=12", "--json", lang=lang).output,
             run("edit", str(sheet), "2", "--score", "Boris=7", "--json", lang=lang).output,
             run("rename", str(sheet), "boris", "Borys", "--json", lang=lang).output,
@@ -473,7 +474,7 @@ def test_number_type_names_are_translated_in_both_languages() -> None:
                 "--closer",
                 "Anna",
                 "Anna=AS AS AS 2C 3C 4C 5C 6C 7C 8C",
-                "Boris=2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+                f"Boris={DIAMONDS_TWO_TO_JACK}",
             ],
             "но в ремик-бридж играют 2 колодами",
         ),

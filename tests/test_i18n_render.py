@@ -23,13 +23,20 @@ from remikcalc.session import replay
 from remikcalc.settle import settle
 from remikcalc.sheet import load_sheet
 from tests.clirun import ok
-from tests.hands import GIN_ANNA, GIN_BORIS_RUN
+from tests.hands import (
+    BRIDGE_KNOCK_4_COURTS,
+    BRIDGE_LOSER_15,
+    BRIDGE_LOSER_23,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+)
 from tests.sheets import example
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # No language from the test machine's own environment, and a terminal 80 columns wide.
 pytestmark = [pytest.mark.no_locale, pytest.mark.columns(80)]
-GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C", "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+GIN = GIN_ANNA, GIN_BORIS
 
 
 def lines(*args: str) -> list[str]:
@@ -340,9 +347,9 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
     )
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
     hands = (
-        "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
-        "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
-        "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC",
+        f"Anna={BRIDGE_KNOCK_4_COURTS}",
+        f"Boris={BRIDGE_LOSER_23}",
+        f"Carl={BRIDGE_LOSER_15}",
     )
     ru = lines("--lang", "ru", "round", "bridge", "--closer", "Anna", *hands)
     assert "кто платит    кому    сколько" in ru

@@ -35,6 +35,7 @@ from remikcalc.search.knock.knocker import least_arrangements
 from remikcalc.search.knock.layoff import best_defence, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
 from tests.clirun import ok, run
+from tests.hands import ACE_TO_FIVE_TWICE
 from tests.test_layoff import brute_least_partitions
 
 WILD = get_rules("gin", overrides=["wild_deuces=true"])
@@ -207,14 +208,14 @@ def test_a_knocker_past_the_step_limit_is_refused_naming_it(
     monkeypatch.setattr(knocker, "KNOCKER_STEP_LIMIT", 10)
     knock_common.MEMOS.clear()
     with pytest.raises(CardError, match="more than 10 search steps"):
-        least_arrangements(parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H"), get_rules("gin"))
+        least_arrangements(parse_cards(ACE_TO_FIVE_TWICE), get_rules("gin"))
     knock_common.MEMOS.clear()
     result = run(
         "round",
         "gin",
         "--closer",
         "Anna",
-        "Anna=AS 2S 3S 4S 5S AH 2H 3H 4H 5H",
+        f"Anna={ACE_TO_FIVE_TWICE}",
         "Boris=KC QC JC 9D 8D 7D 6C 5C 4C 3C",
     )
     assert result.exit_code == 1 and "more than 10 search steps" in result.output

@@ -22,6 +22,7 @@ from remikcalc.search.knock import _shared as knock_common
 from remikcalc.search.knock import knocker as knocker_module
 from remikcalc.search.knock._shared import KNOCKER_STEP_LIMIT, Budget, memo_for
 from remikcalc.search.knock.knocker import least_arrangements
+from tests.hands import ACE_TO_FIVE_TWICE, SPADES_ACE_TO_TEN
 from tests.test_layoff import brute_least_partitions
 
 COPIES = get_rules("gin", overrides=["decks=2", "set_distinct_suits=false", "set_max=6"])
@@ -93,7 +94,7 @@ def test_the_walk_on_bits_is_the_walk_over_copies_step_for_step(
 
 # a gin that melds in several ways, and a knock: for each walk
 ONE_GIN = {
-    "on bits": (get_rules("gin"), "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AS 2S 3S 4S 5S 6S 7S 9H JH KH"),
+    "on bits": (get_rules("gin"), SPADES_ACE_TO_TEN, "AS 2S 3S 4S 5S 6S 7S 9H JH KH"),
     "over copies": (COPIES, "2S 3S 4S 5S 6S 7S 2S 3S 4S 5S", "2S 3S 4S 5S 6S 7S 2S 3S 9H KH"),
 }
 
@@ -118,7 +119,7 @@ def test_the_step_limit_is_reached_inside_either_walk(monkeypatch: pytest.Monkey
     from remikcalc.cards.notation import parse_cards
 
     for rules, cards in (
-        (get_rules("gin"), parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H")),
+        (get_rules("gin"), parse_cards(ACE_TO_FIVE_TWICE)),
         (COPIES, parse_cards("AS AS 2S 3S 4S 5S AH 2H 3H 4H")),
     ):
         _fresh()

@@ -26,6 +26,7 @@ from remikcalc.search import best_arrangement
 from remikcalc.search.knock.knocker import least_arrangements
 from remikcalc.search.knock.layoff import best_defence, extensions, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
+from tests.hands import TWIN_KNOCKER
 
 GIN = get_rules("gin")
 
@@ -131,7 +132,7 @@ def test_extensions_lists_every_legal_chain() -> None:
 
 def test_least_arrangements_lists_equal_meld_structures() -> None:
     # 3H-6H with 6D 6C 6S: run 3H-6H + three sixes, or 3H-5H + four sixes; AC AD 2D = 4 either way
-    found = least_arrangements(parse_cards("3H 4H 5H 6H 6D 6C 6S AC AD 2D"), GIN)
+    found = least_arrangements(parse_cards(TWIN_KNOCKER), GIN)
     shapes = {tuple(sorted(len(m.cards) for m in a.melds)) for a in found}
     assert shapes == {(3, 4)} and len(found) == 2
     assert {a.points for a in found} == {4}

@@ -346,8 +346,8 @@ def test_a_sheet_read_with_a_lower_case_code_is_in_that_currency(
     path = tmp_path / "hand.yaml"
     path.write_text(
         "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\nstake: 0.1\ncurrency: eur\n"
-        "deals:\n  - closer: Anna\n    hands: {Anna: 9C 9D 9H 5S 6S 7S KD KH KS 2C, "
-        "Boris: AS 2S 3H 4D 5D 8C 8D JC QC TD}\n",
+        f"deals:\n  - closer: Anna\n    hands: {{Anna: {GIN_KNOCK_ANNA}, "
+        f"Boris: {GIN_DEFENCE_BORIS}}}\n",
         encoding="utf-8",
     )
     assert '"currency": "EUR"' in ok("settle", str(path), "--format", "json").output

@@ -21,6 +21,7 @@ from remikcalc.scoring.continental import PATTERNS, find_split
 from remikcalc.scoring.deal import build_deal
 from remikcalc.search.melds import classify_meld
 from tests.clirun import fails, ok
+from tests.hands import CONTINENTAL_IN_RUNS, CONTINENTAL_WILD
 
 
 def score(players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -175,7 +176,7 @@ def test_chips_going_out_with_no_wild_card_pays_1_plus_10() -> None:
 def test_chips_one_per_wild_deuce_two_per_joker() -> None:
     # 2C can only be wild here (standing in 3D 4D 5D); the joker stands in 4H 5H.
     # 1 for going out + 1 for the deuce + 2 for the joker = 4 from each loser.
-    hand = "9S TS JS QS KS | 3D 4D 5D 2C | 6C 7C 8C | JK 4H 5H"
+    hand = CONTINENTAL_WILD
     r = score(ABC, "bicycle", closer="Anna", hands={"Anna": hand})
     assert r.points["Boris"] == 4
     assert r.scores["Anna"] == 8
@@ -347,6 +348,6 @@ def test_a_wild_deuce_shows_what_it_stands_for() -> None:
         "--closer",
         "Anna",
         "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
-        "Boris=AH 2H 3H 4H 6C 7C 8C 9C TD JD QD KD 2S 3S 4S",
+        f"Boris={CONTINENTAL_IN_RUNS}",
     ).stdout
     assert "Anna      5H 2C=6H 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S  -" in out

@@ -28,14 +28,15 @@ from remikcalc.base.errors import SheetError
 from remikcalc.cli import cli
 from remikcalc.sheet import MAX_BYTES, files, load_sheet
 from tests.clirun import ok, process, run
+from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS_RUN, GIN_KNOCK_ANNA
 from tests.sheets import SheetMaker
 
 GIN = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
 DEAL = [
     "--closer",
     "Anna",
-    "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
-    "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD",
+    GIN_ANNA,
+    GIN_BORIS,
 ]
 
 
@@ -757,7 +758,7 @@ def test_a_rename_after_a_crlf_deal_and_a_blank_line_in_a_cr_sheet_keeps_its_com
 # --- a layout the in-place edit cannot follow: the standard layout, and a warning -----------------
 
 
-HANDS = '{Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", Boris: "AS 2S 3S 4D 5D 8C 8D JC QC TD"}'
+HANDS = f'{{Anna: "{GIN_KNOCK_ANNA}", Boris: "{GIN_DEFENCE_BORIS_RUN}"}}'
 
 
 # from a hostile pass over the writing commands

@@ -23,6 +23,7 @@ from remikcalc.web.entry_form import grid
 from tests.browser import browser
 from tests.browser import phone as browser_phone
 from tests.clirun import ok, run
+from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 from tests.sheets import SheetMaker
 
@@ -30,8 +31,8 @@ __all__ = ["browser", "folder", "pad", "phone"]
 
 SCRIPT = "<script>alert(1)</script>"
 GIN = {
-    "Anna": "9C 9D 9H 5S 6S 7S KD KH KS 2C",
-    "Boris": "AS 2S 3H 4D 5D 8C 8D JC QC TD",
+    "Anna": GIN_KNOCK_ANNA,
+    "Boris": GIN_DEFENCE_BORIS,
 }
 
 
