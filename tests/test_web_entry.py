@@ -20,7 +20,7 @@ import remikcalc
 from remikcalc.rules.variants import get_rules
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_form import grid
-from tests.browser import browser
+from tests.browser import answer, browser, preview
 from tests.browser import phone as browser_phone
 from tests.clirun import ok, run
 from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
@@ -742,9 +742,12 @@ def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     sheet_file("bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
     sheet_file("oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
     sheet_file("rummy.yaml", "rummy", ["Anna", "Boris"])
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    # the socket is listening before the server starts: a browser's first request waits in its
+    # queue until the server takes it, so nothing waits for the server to have started
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen()
+    port = listening.getsockname()[1]
     config = PadConfig(paths=(str(tmp_path),), new_folder=str(tmp_path), host="127.0.0.1")
     from remikcalc.web.app import create_app
 
@@ -752,15 +755,16 @@ def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     )
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread = threading.Thread(
+        target=lambda: asyncio.run(server.serve(sockets=[listening])), daemon=True
+    )
     thread.start()
-    while not server.started:
-        threading.Event().wait(0.02)
     base = f"http://127.0.0.1:{port}"
     app.pad.join_url = f"{base}/join/{config.token}"
     yield base, config, tmp_path
     server.should_exit = True
     thread.join(timeout=10)
+    listening.close()
 
 
 @pytest.fixture
@@ -800,8 +804,9 @@ def test_in_a_browser_taps_cycle_copies_the_engine_answers_and_a_reload_keeps_th
     expect(page.locator('[data-grid="1"] .card[data-code="TH"]')).to_have_class(
         re.compile(r"\btaken\b")
     )
-    for code in ("2S", "3S", "4S"):
-        anna.locator(f'.card[data-code="{code}"]').click()
+    with preview(page, "c0=2S", "c0=3S", "c0=4S"):  # the engine's answer to the three taps
+        for code in ("2S", "3S", "4S"):
+            anna.locator(f'.card[data-code="{code}"]').click()
     expect(page.locator("#look-0")).to_contain_text("2S 3S 4S")  # the engine's meld, live
     page.reload()
     ten = page.locator('[data-grid="0"] .card[data-code="TH"]')
@@ -826,11 +831,12 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
-    page.locator('input[name="t1"]').fill(GIN["Boris"])
-    page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    with preview(page, "t1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator('input[name="t1"]').fill(GIN["Boris"])
+        page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
-    expect(page).to_have_url(f"{base}/s/{sheet}")
+    page.wait_for_url(f"{base}/s/{sheet}")  # saved: the sheet's page, loaded
     assert "Anna" in page.locator(".deals").inner_text()
     assert problems == []
 
@@ -845,17 +851,21 @@ def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
     sheet = _sheet_of(page, base, "gin.yaml")
     page.goto(f"{base}/s/{sheet}/draft")
     page.locator('label.choice:has(input[name="who"][value="1"])').click()
-    page.locator('button:has-text("That\'s me")').click()
+    with answer(page):
+        page.locator('button:has-text("That\'s me")').click()
     expect(page.locator(".waiting")).to_contain_text("Anna: waiting")
     other = page.context.browser.new_context()  # Anna's phone
     anna = other.new_page()
     anna.goto(f"{base}/join/{config.token}")
     anna.goto(f"{base}/s/{sheet}/draft")
     anna.locator('label.choice:has(input[name="who"][value="0"])').click()
-    anna.locator('button:has-text("That\'s me")').click()
-    anna.locator('input[name="t0"]').fill(GIN["Anna"])
-    anna.locator('button[value="save"]').click()
-    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
+    with answer(anna):
+        anna.locator('button:has-text("That\'s me")').click()
+    with answer(anna):  # Anna's hand is saved in the draft
+        anna.locator('input[name="t0"]').fill(GIN["Anna"])
+        anna.locator('button[value="save"]').click()
+    # the page asks for the draft's state every few seconds: it shows her hand in then
+    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓")
     expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
         re.compile(r"\btaken\b")
     )
