@@ -7,7 +7,8 @@ inherit it): ``@pytest.mark.columns(N)`` a terminal N columns wide (``COLUMNS``)
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), so that only what the test says chooses it.
 
 The fixture ``sheet_file`` writes a score sheet in the test's ``tmp_path`` and gives its path
-(tests/sheets.py says how).
+(tests/sheets.py says how); ``gin_here`` and ``bridge_here`` are two such sheets, ready in the
+test's working folder.
 
 ``@pytest.mark.slow`` tests (real processes, or seconds of work; ``-m "not slow"`` leaves them
 out) run first: under pytest-xdist a long test started last would keep one worker busy while

@@ -13,8 +13,10 @@ The fixture ``sheet_file`` (tests/conftest.py) is ``write_sheet`` in the test's 
     def test_something(sheet_file: SheetMaker) -> None:
         path = sheet_file("r.yaml", "rummy", ["Anna", "Boris"], deals=[{"scores": {"Anna": 5}}])
 
-``GIN_TYPED`` is a small sheet as a person types it; ``example(name)`` is the path of a
-bundled example (``remikcalc/examples/NAME``), reached through the installed package.
+tests/conftest.py has two ready sheets in the test's working folder as well: ``gin_here``
+(``g.yaml``) and ``bridge_here`` (``b.yaml``). ``GIN_TYPED`` is a small sheet as a person
+types it; ``example(name)`` is the path of a bundled example (``remikcalc/examples/NAME``),
+reached through the installed package.
 """
 
 from __future__ import annotations
