@@ -339,7 +339,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("terminal")
 def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> None:
-    answers = "9C 9C\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "9C 9C\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "Error: 9C typed 2 times, but gin uses one pack: each card exists only once" in (
         result.output
@@ -351,7 +351,7 @@ def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> Non
 @pytest.mark.usefixtures("terminal")
 def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
     # Boris closed by mistake: the knock limit says so; only the closer is asked again
-    answers = "boris\n" + "\n".join(h.partition("=")[2] for h in (GIN_ANNA, GIN_BORIS))
+    answers = "boris\n" + "\n".join((GIN_KNOCK_ANNA, GIN_DEFENCE_BORIS))
     answers += "\ncloser\nanna\n"
     result = ok("add", str(gin), input=answers)
     assert "knock limit is 10" in result.output

@@ -150,13 +150,13 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
     gin: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "anna\n" + GIN_KNOCK_ANNA + "\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), input=answers)
     assert "Who closed the deal" in result.output and "Anna's cards" in result.output
     assert "Deal 1: Anna knocked; Anna wins" in result.output
     # a wrong answer is the scoring's error, and the sheet is unchanged
     before = gin.read_bytes()
-    answers = "boris\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "boris\n" + GIN_KNOCK_ANNA + "\n" + GIN_DEFENCE_BORIS + "\n"
     result = run("add", str(gin), input=answers)
     assert result.exit_code == 1 and "knock limit is 10" in result.output
     assert gin.read_bytes() == before
@@ -164,7 +164,7 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
 
 def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answer = GIN_BORIS.partition("=")[2] + "\n"
+    answer = GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
     assert "Who closed" not in result.output and "Boris's cards" in result.output
     assert "Totals: Anna 59, Boris 0" in result.output
@@ -172,7 +172,7 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
 
 def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answers = "9C QX\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "9C QX\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "card 2 'QX': unknown suit 'X'" in result.output
     assert result.output.count("Boris's cards") == 2

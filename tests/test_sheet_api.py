@@ -27,8 +27,8 @@ from tests.hands import (
 from tests.sheets import SheetMaker
 
 HANDS = {
-    "Anna": GIN_ANNA.split("=", 1)[1],
-    "Boris": GIN_BORIS.split("=", 1)[1],
+    "Anna": GIN_KNOCK_ANNA,
+    "Boris": GIN_DEFENCE_BORIS,
 }
 
 
