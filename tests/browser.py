@@ -8,6 +8,12 @@ download. Without it the browser tests skip, saying why; ``.ci/run`` installs it
 The browser reaches the pad by a LAN-like name: Chromium's ``--host-resolver-rules`` maps
 ``scorepad.test`` to 127.0.0.1 and the server allows that name (``--allow-host``), so the
 Host and Origin checks are the ones a phone on the Wi-Fi meets.
+
+A test waits for the thing it checks, never for a time: for the page a link or a redirect
+leads to (``page.wait_for_url``), for the page's answer to a form (``answer``), for the
+engine's answer to taps (``preview``), for the live update a change on another phone brings
+(``live_refresh``), and then for the state of the page itself (Playwright's ``expect``). On a
+loaded machine each of these takes longer, and the test still sees what it waited for.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -101,10 +108,18 @@ def stop_server(server: Server) -> str:
     return err
 
 
+#: how long a wait for a thing (a page, an answer, a state of the page) may take before the
+#: test fails: a ceiling for a loaded machine, not a time any test waits (each wait ends when
+#: the thing is there). Playwright's own default for assertions is 5 s.
+PATIENCE_MS = 30_000
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     executable = chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=PATIENCE_MS)
 
     with sync_playwright() as p:
         launched = p.chromium.launch(
@@ -124,6 +139,7 @@ def browser() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+            expect.set_options(timeout=None)  # Playwright's own default again
 
 
 def phone(browser: Any, width: int = 360, lang: str = "en", **options: Any) -> Any:
@@ -154,3 +170,41 @@ def no_sideways_scroll(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     view = page.evaluate("window.innerWidth")
     assert width <= view, f"the page is {width}px wide in a {view}px window"
+
+
+def answer(page: Any) -> Any:
+    """``with answer(page): button.click()``: until the page's answer to its form (a check, a
+    preview of what changes) is back: the document the post answers with."""
+
+    def posted(response: Any) -> bool:
+        request = response.request
+        return bool(request.resource_type == "document" and request.method == "POST")
+
+    return page.expect_response(posted)
+
+
+def preview(page: Any, *fields: str) -> Any:
+    """``with preview(page, "c0=4S"): ...``: until the engine's answer to what was tapped or
+    typed is back: the page's own preview request (``POST .../preview``, sent by entry.js a
+    moment after the last tap) whose form holds every one of ``fields``."""
+
+    def asked(response: Any) -> bool:
+        form = response.request.post_data or ""
+        wanted = urlsplit(response.url).path.endswith("/preview")
+        return wanted and all(field in form for field in fields)
+
+    return page.expect_response(asked)
+
+
+def live_refresh(page: Any) -> Any:
+    """``with live_refresh(page): ...a change on another phone...``: until ``page`` has fetched
+    itself again, as live.js does when the sheet it shows changes."""
+    shown = page.url
+
+    def refreshed(response: Any) -> bool:
+        request = response.request
+        return bool(
+            request.resource_type == "fetch" and request.method == "GET" and response.url == shown
+        )
+
+    return page.expect_response(refreshed)

@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from tests.clirun import ok
+from tests.hands import BRIDGE_KNOCK_2, BRIDGE_LOSER_31, BRIDGE_NO_MELD_70, BRIDGE_REMIK
 
 # Anna shows a remik (A-2-3-4S, 777, 999: all ten melded); Boris and Carl hold nothing melded.
-ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
+ANNA_REMIK = f"Anna={BRIDGE_REMIK}"
 # Anna knocks with 2 (A-2-3S, 777, 999; 2C left).
-ANNA_KNOCK = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
-BORIS = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
-CARL = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
+ANNA_KNOCK = f"Anna={BRIDGE_KNOCK_2}"
+BORIS = f"Boris={BRIDGE_NO_MELD_70}"
+CARL = f"Carl={BRIDGE_LOSER_31}"
 
 
 def payments(path: Path) -> list[list[dict[str, Any]]]:

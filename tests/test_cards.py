@@ -1,7 +1,9 @@
 """Card notation: every spelling of docs/RULES.md §0.1 parses, prints canonically and
-round-trips."""
+round-trips; the traps (``Jk`` is the joker, cards joined by ``|``) are read as meant."""
 
 from __future__ import annotations
+
+import warnings
 
 import pytest
 from hypothesis import given
@@ -22,6 +24,7 @@ from remikcalc.cards.notation import (
     parse_cards,
     parse_groups,
 )
+from tests.clirun import lines, ok
 
 RU_RANKS = {1: "Т", 11: "В", 12: "Д", 13: "К"}
 RU_SUITS = {"C": "т", "D": "б", "H": "ч", "S": "п"}
@@ -152,3 +155,50 @@ def test_a_hand_typed_in_a_cjk_mode() -> None:
     assert format_groups(parse_groups(typed)) == "TH 7C QS AS 2S 3S | KD"
     assert is_grouped(typed)
     assert parse_card("１０♥") == parse_card("10♥") and parse_card("Ｔｐ") == parse_card("Tp")
+
+
+# --- Jk and cards joined by bars ------------------------------------------------------------------
+
+
+# from issue 18, corrections and input at the table: the card traps
+@pytest.mark.parametrize(
+    ("lang", "warning"),
+    [
+        ("en", "warning: Jk is the joker; the jack of kier is Wk"),
+        ("pl", "uwaga: Jk to joker; walet kier to Wk"),
+        ("ru", "предупреждение: Jk — это джокер; червовый валет пишется Wk (Вч)"),
+    ],
+)
+def test_jk_reads_as_the_joker_with_a_warning_on_stderr(lang: str, warning: str) -> None:
+    result = ok("--lang", lang, "hand", "-v", "bridge", "Jk 9S 10S", "--format", "json")
+    assert lines(result.stderr) == [warning]
+    assert '"melds"' in result.stdout
+    result = ok("hand", "-v", "bridge", "JK 9S 10S")
+    assert result.stderr == ""
+
+
+# from issue 18, corrections and input at the table: the card traps
+def test_the_library_warns_of_jk() -> None:
+    from remikcalc.base.errors import NotationWarning
+    from remikcalc.cards.notation import JOKER, parse_cards
+
+    with pytest.warns(NotationWarning, match="Jk is the joker; the jack of kier is Wk"):
+        assert parse_cards("Jk 9S") == (JOKER, parse_cards("9S")[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parse_cards("JK jk Wk 9S")
+
+
+# from issue 18, corrections and input at the table: the card traps
+def test_cards_joined_by_bars_are_one_meld() -> None:
+    from remikcalc.cards.notation import parse_cards, parse_groups
+
+    assert parse_groups("AS|2S|3S") == (parse_cards("AS 2S 3S"),)
+    assert parse_groups("AS|2S|3S 7H|7D|7C KD 4C") == (
+        parse_cards("AS 2S 3S"),
+        parse_cards("7H 7D 7C"),
+        parse_cards("KD 4C"),
+    )
+    assert parse_groups("AS 2S 3S|7H 7D 7C") == (parse_cards("AS 2S 3S"), parse_cards("7H 7D 7C"))
+    result = ok("hand", "AS|2S|3S 7H|7D|7C KD 4C 9H")
+    assert "Melds:    7C 7D 7H | AS 2S 3S\nDeadwood: 4C KD 9H\nPoints:   23" in result.output

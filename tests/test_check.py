@@ -1,4 +1,6 @@
-"""`remikcalc check`: the comparison rules of docs/INTERFACE.md (check) and the command around them.
+"""`remikcalc check`: the comparison rules of docs/INTERFACE.md (check) and the command around them,
+its words about an example's own faults in the user's language, and a tree of folders deeper
+than Python's recursion.
 
 The comparison tests work on plain dicts; the command tests settle a real example file
 (remikcalc/examples/gin/ru-seed-236.yaml) through the CLI.
@@ -7,6 +9,7 @@ The comparison tests work on plain dicts; the command tests settle a real exampl
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from decimal import Decimal
 from importlib import resources
@@ -25,7 +28,8 @@ from remikcalc.session.check import (
     compare,
     report_json,
 )
-from tests.clirun import run
+from tests.clirun import fails, run
+from tests.sheets import GIN_TYPED
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
@@ -337,3 +341,66 @@ def test_a_huge_value_is_cut_in_the_table_for_people_and_whole_elsewhere(tmp_pat
     assert huge in plain.output
     report = json.loads(run("check", "--json", str(path)).output)
     assert huge in json.dumps(report)
+
+
+# --- a folder tree deeper than Python's recursion -------------------------------------------------
+
+
+# from the hostile round of issue 20: one line, never a traceback
+def test_check_walks_a_tree_1100_folders_deep(tmp_path: Path) -> None:
+    here = os.getcwd()
+    try:  # os.makedirs recurses too: one level at a time
+        os.chdir(tmp_path)
+        for _ in range(1100):
+            os.mkdir("d")
+            os.chdir("d")
+        Path("deep.yaml").write_text(GIN_TYPED, encoding="utf-8")
+    finally:
+        os.chdir(here)
+    try:
+        result = run("check", str(tmp_path), "--format", "plain")
+    finally:  # shutil.rmtree recurses too: pytest could not clean the tree up
+        (tmp_path.joinpath(*["d"] * 1100) / "deep.yaml").unlink()
+        for depth in range(1100, 0, -1):
+            tmp_path.joinpath(*["d"] * depth).rmdir()
+    assert result.exit_code == 1  # an example without expect: a failed check, not a crash
+    assert "deep.yaml" in result.output and "RecursionError" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+# --- an example's own faults in the language ------------------------------------------------------
+
+
+GIN_NO_EXPECT = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+
+
+# from a tester's report: check speaks the language about an example's faults
+@pytest.mark.parametrize(
+    ("lang", "extra", "message"),
+    [
+        ("en", "", "no expect: an example needs an expect mapping"),
+        ("pl", "", "brak expect: przykład potrzebuje mapy expect"),
+        ("ru", "", "нет expect: примеру нужна таблица expect"),
+        ("pl", "expect: []\n", "expect musi być niepustą mapą wyników settle"),
+        ("ru", "expect: []\n", "expect должен быть непустой таблицей результатов settle"),
+    ],
+)
+def test_check_error_in_the_language(tmp_path: Path, lang: str, extra: str, message: str) -> None:
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(GIN_NO_EXPECT + extra, "utf-8")
+    out = fails("--lang", lang, "check", str(sheet), code=1, columns=200).output
+    row = out.splitlines()[2]
+    assert row.split(None, 2)[2].rstrip() == message
+
+
+# from a tester's report: check speaks the language about an example's faults
+@pytest.mark.parametrize("fmt", ["plain", "json"])
+def test_check_error_stays_english_for_scripts(tmp_path: Path, fmt: str) -> None:
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(GIN_NO_EXPECT, "utf-8")
+    outs = {
+        run("--lang", lang, "check", str(sheet), "--format", fmt).output
+        for lang in ("en", "pl", "ru")
+    }
+    assert len(outs) == 1
+    assert "no expect: an example needs an expect mapping" in outs.pop()

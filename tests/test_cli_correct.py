@@ -1,5 +1,7 @@
-"""Correcting a sheet at the table: edit, rename, add --again, and what undo prints
-(docs/INTERFACE.md, "Correcting a sheet at the table")."""
+"""Correcting a sheet at the table: edit (which keeps what is not given), delete, rename, add
+--again, events addressed as ``e1``, what undo prints, and the questions of an interactive
+``add`` (docs/INTERFACE.md, "Correcting a sheet at the table").
+"""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,7 +19,16 @@ from hypothesis import strategies as st
 from remikcalc.commands import prompts
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import DealEntry
-from tests.clirun import GIN_ANNA, GIN_BORIS, fails, ok, run
+from tests.clirun import fails, lines, ok, run
+from tests.hands import (
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+    GIN_DEFENCE_BORIS,
+    GIN_DEFENCE_BORIS_RUN,
+    GIN_KNOCK_ANNA,
+)
+from tests.sheets import SheetMaker
 
 
 def refused(path: Path, *args: str, code: int = 1, input: str | None = None) -> str:
@@ -34,17 +46,13 @@ def settle_json(path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> Path:
-    path = tmp_path / "gin.yaml"
-    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--stake", "0.10")
-    return path
+def gin(sheet_file: SheetMaker) -> Path:
+    return sheet_file("gin.yaml", stake="0.10")
 
 
 @pytest.fixture
-def bridge(tmp_path: Path) -> Path:
-    path = tmp_path / "bridge.yaml"
-    ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
-    return path
+def bridge(sheet_file: SheetMaker) -> Path:
+    return sheet_file("bridge.yaml", "bridge", "Anna,Boris,Carl", stake="2")
 
 
 # --- edit ---------------------------------------------------------------------------------------
@@ -203,8 +211,7 @@ def _undo_and_put_back(path: Path) -> str:
 def test_undo_prints_the_add_that_puts_the_entry_back(gin: Path) -> None:
     ok("add", str(gin), "--closer", "anna", GIN_ANNA, GIN_BORIS)
     assert _undo_and_put_back(gin) == (
-        f"remikcalc add {gin} --closer Anna Anna='9C 9D 9H 5S 6S 7S KD KH KS 2C' "
-        "Boris='AS 2S 3H 4D 5D 8C 8D JC QC TD'"
+        f"remikcalc add {gin} --closer Anna Anna='{GIN_KNOCK_ANNA}' Boris='{GIN_DEFENCE_BORIS}'"
     )
     ok("add", str(gin), "--score", "Boris=7")
     assert _undo_and_put_back(gin).endswith(" --score Boris=7")
@@ -295,7 +302,7 @@ def test_a_sheet_that_does_not_score_is_not_renamed_and_says_its_own_problem(
         "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
         "  - scores: {Anna: 10}\n"
         '  - {closer: Anna, hands: {Anna: "KS KH KD QS QH 2C 3D 4H 5S 7C",'
-        ' Boris: "AS 2S 3S 4D 5D 8C 8D JC QC TD"}}\n',
+        f' Boris: "{GIN_DEFENCE_BORIS_RUN}"}}}}\n',
         encoding="utf-8",
     )
     problem = "deal 2: Anna knocked with 41 in deadwood, but the knock limit is 10"
@@ -332,7 +339,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("terminal")
 def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> None:
-    answers = "9C 9C\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "9C 9C\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "Error: 9C typed 2 times, but gin uses one pack: each card exists only once" in (
         result.output
@@ -344,7 +351,7 @@ def test_a_card_typed_twice_in_one_hand_is_asked_again_at_once(gin: Path) -> Non
 @pytest.mark.usefixtures("terminal")
 def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
     # Boris closed by mistake: the knock limit says so; only the closer is asked again
-    answers = "boris\n" + "\n".join(h.partition("=")[2] for h in (GIN_ANNA, GIN_BORIS))
+    answers = "boris\n" + "\n".join((GIN_KNOCK_ANNA, GIN_DEFENCE_BORIS))
     answers += "\ncloser\nanna\n"
     result = ok("add", str(gin), input=answers)
     assert "knock limit is 10" in result.output
@@ -356,7 +363,7 @@ def test_after_an_error_only_the_wrong_part_is_asked_again(gin: Path) -> None:
 
 @pytest.mark.usefixtures("terminal")
 def test_a_short_hand_is_typed_again_alone(gin: Path) -> None:
-    answers = "AS 2S 3H\n\nAS 2S 3H 4D 5D 8C 8D JC QC TD\n"  # Boris's hand, then its fix
+    answers = f"AS 2S 3H\n\n{GIN_DEFENCE_BORIS}\n"  # Boris's hand, then its fix
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "Boris has 3 cards" in result.output
     assert "Which part was wrong? (closer, Anna, Boris) [Boris]: \n" in result.output
@@ -573,3 +580,364 @@ def test_in_two_packs_a_card_kept_and_typed_once_each_is_no_clash(bridge: Path) 
     # a third one is too many, and the kept hand is named
     said = refused(bridge, "edit", str(bridge), "1", "Carl=KC KD QH QS JC JD TH TS AC AC")
     assert "kept" in said and "Boris" in said, said
+
+
+# --- undo's line to put a repeated deal back ------------------------------------------------------
+
+
+# from a tester's report: undo's put-back line has --again when add needs it
+def test_undo_of_a_repeated_deal_puts_it_back_with_again(sheet_file: SheetMaker) -> None:
+    path = sheet_file("rummy.yaml", "rummy", "Anna,Boris")
+    ok("add", str(path), "--score", "Anna=10")
+    ok("add", str(path), "--score", "anna=10", "--again")
+    out = ok("undo", str(path)).output.splitlines()
+    assert out[:2] == [
+        f"Removed the last entry of {path} (points only).",
+        f"To put it back: remikcalc add {path} --again --score Anna=10",
+    ]
+    ok(*shlex.split(out[1])[5:])  # the line works as printed
+    assert '"add_again": "remikcalc add ' + str(path) + ' --again --score Anna=10"' in (
+        ok("undo", str(path), "--format", "json").output
+    )
+    # the first deal is not a repeat: no --again
+    assert ok("undo", str(path)).output.splitlines()[1] == (
+        f"To put it back: remikcalc add {path} --score Anna=10"
+    )
+
+
+# from a tester's report: undo's put-back line has --again when add needs it
+def test_undo_of_a_repeated_hand_deal_puts_it_back_with_again(sheet_file: SheetMaker) -> None:
+    path = sheet_file("rummy.yaml", "rummy", "Anna,Boris")
+    hands = ("--closer", "Anna", "Boris=9C 9D KS")
+    ok("add", str(path), *hands)
+    ok("add", str(path), "--closer", "anna", "Boris=9c 9d ks", "--again")
+    line = ok("undo", str(path)).output.splitlines()[1]
+    assert line == f"To put it back: remikcalc add {path} --again --closer Anna Boris='9C 9D KS'"
+    ok("add", str(path), "--score", "Anna=3")
+    line = ok("undo", str(path)).output.splitlines()[1]
+    assert line == f"To put it back: remikcalc add {path} --score Anna=3"
+
+
+# --- edit keeps what is not given; events addressed as e1 -----------------------------------------
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+def test_edit_one_hand_keeps_the_closer_the_outcome_and_the_other_hands(gin_here: Path) -> None:
+    ok(
+        "add",
+        "g.yaml",
+        "--closer",
+        "Anna",
+        "--how",
+        "knock",
+        GIN_ANNA,
+        GIN_BORIS_RUN,
+    )
+    result = ok("edit", "g.yaml", "1", GIN_BORIS)
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry)
+    assert entry.closer == "Anna" and entry.how == "knock"
+    assert dict(entry.hands) == {"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS}
+    assert "Deal 1: Anna knocked; Anna wins the deal" in result.output
+    assert "Totals: Anna 59, Boris 0" in result.output
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+def test_edit_keeps_or_changes_each_part(gin_here: Path) -> None:
+    ok("add", "g.yaml", "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    ok("edit", "g.yaml", "1", "--draw")  # the same hands, a draw
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and entry.draw and entry.closer is None
+    assert dict(entry.hands) == {"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS}
+    ok("edit", "g.yaml", "1", "--closer", "Anna")  # a closer ends the draw
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and not entry.draw and entry.closer == "Anna"
+    # --whole keeps nothing: a deal with one hand is refused, the sheet unchanged
+    before = Path("g.yaml").read_bytes()
+    result = run("edit", "g.yaml", "1", "--whole", "--closer", "Anna", GIN_ANNA)
+    assert result.exit_code == 1 and Path("g.yaml").read_bytes() == before
+    # points replace a deal whole
+    ok("edit", "g.yaml", "1", "--score", "Boris=30")
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and entry.scores == {"Boris": 30} and not entry.hands
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+def test_show_marks_events_and_edit_and_delete_address_them(bridge_here: Path) -> None:
+    table = ok("show", "b.yaml").output
+    assert "e1   Carl re-enters" in table
+    result = ok("edit", "b.yaml", "e1", "--reenter", "Carl")
+    assert (
+        lines(result.output)[0] == "Event e1: Carl re-enters (pays 3 to the pool, restarts at 60)"
+    )
+    result = ok("delete", "b.yaml", "e1")
+    assert lines(result.output)[0] == "Removed event e1 of b.yaml (Carl re-enters)."
+    assert [type(e) for e in load_sheet("b.yaml").entries] == [DealEntry]
+    result = run("delete", "b.yaml", "e1")
+    assert result.exit_code == 1
+    assert "b.yaml has no events (re-entries); there is no event e1" in result.output
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+@pytest.mark.parametrize(
+    ("lang", "missing"),
+    [
+        ("en", "Error: b.yaml has events e1 to e1; there is no event e2"),
+        ("pl", "Błąd: b.yaml ma zdarzenia od e1 do e1; nie ma zdarzenia e2"),
+        ("ru", "Ошибка: в b.yaml события с e1 по e1; события e2 нет"),
+    ],
+)
+def test_an_event_that_is_not_there(bridge_here: Path, lang: str, missing: str) -> None:
+    result = run("--lang", lang, "edit", "b.yaml", "e2", "--reenter", "Carl")
+    assert result.exit_code == 1 and lines(result.output) == [missing]
+    # deal 1 put Carl out: without it his re-entry cannot be
+    result = run("--lang", lang, "delete", "b.yaml", "1")
+    assert result.exit_code == 1 and "e1" not in result.output
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+def test_an_entry_that_is_no_entry(bridge_here: Path) -> None:
+    result = run("delete", "b.yaml", "x1")
+    assert result.exit_code == 2
+    assert lines(result.output)[-1].endswith(
+        " 'x1' is not an entry: give a deal's number as show numbers them (3), or an event's "
+        "mark (e1)"
+    )
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [
+        ("en", "Removed deal 2 of g.yaml (a deal closed by Anna)."),
+        ("pl", "Usunięto rozdanie 2 z g.yaml (rozdanie zamknięte przez gracza Anna)."),
+        ("ru", "Из g.yaml удалена сдача 2 (сдача, закрытая игроком Anna)."),
+    ],
+)
+def test_delete_says_what_it_removed(gin_here: Path, lang: str, first: str) -> None:
+    ok("add", "g.yaml", "--score", "Anna=5")
+    ok("add", "g.yaml", "--closer", "Anna", GIN_ANNA, GIN_BORIS)
+    ok("add", "g.yaml", "--score", "Boris=5")
+    result = ok("--lang", lang, "delete", "g.yaml", "2")
+    assert lines(result.output)[0] == first
+    assert [e.scores for e in load_sheet("g.yaml").entries] == [{"Anna": 5}, {"Boris": 5}]  # type: ignore[union-attr]
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+def test_delete_help_and_its_examples(tmp_path: Path) -> None:
+    text = ok("delete", "--help").output
+    assert "delete [OPTIONS] [FILE] N\n" in text
+    assert "the event eN" in text and "remikcalc delete bridge.yaml e1" in text
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given, events are e1, e2
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Error: without event e1, deal 2 no longer fits: Carl is out"),
+        ("pl", "Błąd: bez zdarzenia e1 rozdanie 2 przestaje pasować: Carl jest poza grą"),
+        ("ru", "Ошибка: без события e1 сдача 2 уже не сходится: Carl вне игры"),
+    ],
+)
+def test_an_event_whose_removal_a_later_deal_needs_stays(
+    bridge_here: Path, lang: str, said: str
+) -> None:
+    ok("add", "b.yaml", "--closer", "Anna", "--score", "Anna=0", "--score", "Carl=5")
+    before = bridge_here.read_bytes()
+    result = run("--lang", lang, "delete", "b.yaml", "e1")
+    assert result.exit_code == 1 and lines(result.output)[0].startswith(said)
+    assert bridge_here.read_bytes() == before
+
+
+# --- the questions of an interactive add ----------------------------------------------------------
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    ("lang", "word", "question", "head"),
+    [
+        (
+            "en",
+            "draw",
+            "Who closed the deal (knocked, went out)? (Anna, Boris, draw, counts, points): ",
+            "Deal 1: draw: nobody scores",
+        ),
+        (
+            "pl",
+            "Wyczerpanie stosu",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "na ręce, punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+        ),
+        (  # what a Polish table says for it: "remis" (strictly a tie, never said back) or "stos"
+            "pl",
+            "REMIS",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "na ręce, punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+        ),
+        (
+            "pl",
+            "stos",
+            "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
+            "na ręce, punkty): ",
+            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+        ),
+        (
+            "ru",
+            "ничья",
+            "Кто закончил сдачу (постучал, вышел)? (Anna, Boris, ничья, на руке, очки): ",
+            "Сдача 1: ничья: очков никто не получает",
+        ),
+    ],
+)
+def test_a_draw_can_be_answered(
+    gin_here: Path, lang: str, word: str, question: str, head: str
+) -> None:
+    result = ok("--lang", lang, "add", "g.yaml", input=f"{word}\n")
+    assert result.output.startswith(question + word + "\n" + head)
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and entry.draw and not entry.hands
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+def test_a_rummy_draw_asks_each_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    ok("new", "r.yaml", "-v", "rummy", "--players", "Anna,Boris")
+    result = ok("add", "r.yaml", input="draw\nKC QD 2H\n5S 5D 9C\n")
+    assert "Anna's cards (group melds with |): KC QD 2H\n" in result.output
+    assert "Totals: Anna -22, Boris -19" in result.output
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+def test_a_points_only_deal_can_be_answered(gin_here: Path) -> None:
+    result = ok("add", "g.yaml", input="points\n25\n\n")
+    assert "Anna's points [0]: 25\nBoris's points [0]: \nDeal 1: points only (Anna +25)" in (
+        result.output
+    )
+    result = ok("--lang", "pl", "add", "g.yaml", input="punkty\n\n7\n")
+    assert "Punkty gracza Anna [0]: \nPunkty gracza Boris [0]: 7\n" in result.output
+    assert [e.scores for e in load_sheet("g.yaml").entries] == [{"Anna": 25}, {"Boris": 7}]  # type: ignore[union-attr]
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    ("lang", "error"),
+    [
+        ("en", "Error: 'ANA' is none of these; did you mean Anna?"),
+        ("pl", "Błąd: 'ANA' nie jest żadną z tych odpowiedzi; czy chodziło o Anna?"),
+        ("ru", "Ошибка: 'ANA' — ни один из вариантов; может быть, Anna?"),
+    ],
+)
+def test_a_mistyped_name_gets_a_did_you_mean_in_its_case(
+    gin_here: Path, lang: str, error: str
+) -> None:
+    result = ok(
+        "--lang", lang, "add", "g.yaml", input=f"ANA\nanna\n{GIN_KNOCK_ANNA}\n{GIN_DEFENCE_BORIS}\n"
+    )
+    assert error in lines(result.output)
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and entry.closer == "Anna"
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    ("lang", "error", "question"),
+    [
+        (
+            "en",
+            "Error: 2C is typed for Anna and Boris, but the pack has only 1 of it",
+            "Which of them was wrong? (Anna, Boris) [Boris]: ",
+        ),
+        (
+            "pl",
+            "Błąd: 2♣ wpisano graczom Anna i Boris, a w taliach jest tylko 1 taka karta",
+            "Które z nich jest złe? (Anna, Boris) [Boris]: ",
+        ),
+        (
+            "ru",
+            "Ошибка: 2т указана у игроков Anna и Boris, а в колоде такая карта только 1",
+            "Что из этого введено неверно? (Anna, Boris) [Boris]: ",
+        ),
+    ],
+)
+def test_a_card_in_two_hands_names_both_and_asks_about_one(
+    gin_here: Path, lang: str, error: str, question: str
+) -> None:
+    wrong = "2C 2S 3H 4D 5D 8C 8D JC QC TD"
+    answers = f"Anna\n{GIN_KNOCK_ANNA}\n{wrong}\n\n{GIN_DEFENCE_BORIS}\n"
+    result = ok("--lang", lang, "add", "g.yaml", input=answers)
+    assert error in lines(result.output)
+    assert question in result.output
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and entry.hands["Boris"] == GIN_DEFENCE_BORIS
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    ("lang", "no", "yes", "shown", "nothing"),
+    [
+        ("en", "n", "yes", "Add it again? [y/N]: ", "Nothing added; g.yaml is unchanged."),
+        ("pl", "nie", "t", "Dodać je jeszcze raz? [t/N]: ", "Nic nie dodano; g.yaml bez zmian."),
+        (
+            "ru",
+            "н",
+            "да",
+            "Добавить её ещё раз? [д/Н]: ",
+            "Ничего не добавлено; g.yaml не изменён.",
+        ),
+    ],
+)
+def test_yes_and_no_follow_the_language_and_no_is_a_choice(
+    gin_here: Path, lang: str, no: str, yes: str, shown: str, nothing: str
+) -> None:
+    ok("add", "g.yaml", "--score", "Anna=5")
+    before = gin_here.read_bytes()
+    result = run("--lang", lang, "add", "g.yaml", "--score", "Anna=5", input=f"{no}\n")
+    assert result.exit_code == 0 and gin_here.read_bytes() == before
+    assert shown in result.output and lines(result.output)[-1] == nothing
+    ok("--lang", lang, "add", "g.yaml", "--score", "Anna=5", input=f"{yes}\n")
+    assert len(load_sheet("g.yaml").entries) == 2
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+def test_the_oklahoma_upcard_is_asked_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    ok("new", "o.yaml", "-v", "oklahoma", "--players", "Anna,Boris")
+    result = ok("add", "o.yaml", input=f"KH\nAnna\n{GIN_KNOCK_ANNA}\n{GIN_DEFENCE_BORIS}\n")
+    assert result.output.startswith("The deal's up-card: KH\nWho closed the deal")
+
+
+# from issue 18, corrections and input at the table: the questions of an interactive add
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "interrupted; g.yaml is unchanged"),
+        ("pl", "przerwano; g.yaml bez zmian"),
+        ("ru", "прервано; g.yaml не изменён"),
+    ],
+)
+def test_ctrl_c_while_asking_says_the_sheet_is_unchanged(
+    gin_here: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> str:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise click.Abort() from None  # as click's prompt does
+
+    before = gin_here.read_bytes()
+    monkeypatch.setattr(click, "prompt", interrupted)
+    result = run("--lang", lang, "add", "g.yaml")
+    assert result.exit_code == 130 and lines(result.output)[-1] == said
+    assert gin_here.read_bytes() == before

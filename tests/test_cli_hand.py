@@ -1,4 +1,7 @@
-"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (docs/INTERFACE.md)."""
+"""`remikcalc hand` and the Python API `parse_cards` / `analyze_hand` (docs/INTERFACE.md): the
+melds, the discard, what the hand costs if it is caught (``Caught``), and a hand typed in
+groups, the last of them its unmatched cards.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +10,27 @@ import json
 import pytest
 
 import remikcalc
-from tests.clirun import fails, ok, process, run
+from tests.clirun import fails, lines, ok, process, run
+from tests.hands import HAND_38, HAND_38_DRAWN
 
 
 def test_api_parse_and_analyze() -> None:
-    cards = remikcalc.parse_cards("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
+    cards = remikcalc.parse_cards(HAND_38)
     assert len(cards) == 10
     a = remikcalc.analyze_hand(cards, variant="gin")
     # melds AS-2S-3S and the three sevens; deadwood 9C 9D KH QS = 9 + 9 + 10 + 10
     assert a.points == 38
     assert sorted(c.code for c in a.deadwood) == ["9C", "9D", "KH", "QS"]
     assert a.discard is None
-    assert remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS").points == 38
+    assert remikcalc.analyze_hand(HAND_38).points == 38
 
 
 def test_api_best_discard_for_eleven_cards() -> None:
-    a = remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS JD", variant="gin")
+    a = remikcalc.analyze_hand(HAND_38_DRAWN, variant="gin")
     # discarding a court leaves 9C 9D and two courts: 9 + 9 + 10 + 10 = 38
     assert a.points == 38
     assert a.discard is not None and a.discard.code in {"KH", "QS", "JD"}
-    assert remikcalc.analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS", discard=True).points == 28
+    assert remikcalc.analyze_hand(HAND_38, discard=True).points == 28
 
 
 def test_hand_json_fields() -> None:
@@ -135,3 +139,133 @@ def test_a_hand_typed_in_fullwidth_reads_as_typed_in_ascii() -> None:
     )
     assert wide.output == plain.output
     assert ok("hand", "１０♥　７♣　Ｑ♠").output == ok("hand", "10♥ 7♣ Q♠").output
+
+
+# --- Caught: what the hand costs after the discard ------------------------------------------------
+
+
+# from a tester's report: hand's Caught line counts the hand as it will be held
+def test_caught_counts_the_hand_after_the_chosen_discard() -> None:
+    held = ok("hand", "-v", "rummy", "-n", "3", "AS", "2S", "3S", "7H", "7D", "7C", "QC")
+    drawn = ok("hand", "-v", "rummy", "-n", "3", "AS", "2S", "3S", "7H", "7D", "7C", "KD", "QC")
+    caught = (
+        "Caught:   37 if another player goes out now (every card counts, melds too; "
+        "74 if another player goes out in one go)\n"
+    )
+    assert held.output.endswith(caught)
+    assert drawn.output == (
+        "Hand:     AS 2S 3S 7H 7D 7C KD QC\n"
+        "Melds:    7C 7D 7H | AS 2S 3S\n"
+        "Deadwood: QC\n"
+        "Points:   10\n"
+        "Discard:  KD\n" + caught
+    )
+
+
+# from a tester's report: hand's Caught line counts the hand as it will be held
+def test_caught_after_a_discard_in_continental_pays_for_the_cards_kept() -> None:
+    out = ok(
+        "hand",
+        "-v",
+        "continental",
+        "-n",
+        "3",
+        "AS",
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "7S",
+        "8S",
+        "9S",
+        "TS",
+        "JS",
+        "QS",
+        "KS",
+        "JK",
+        "5H",
+        "9D",
+    ).output
+    assert "Discard:  9D\n" in out
+    assert out.endswith(
+        "Caught:   16 if another player goes out now (14 cards × 1 + 1 joker × 2)\n"
+    )
+
+
+# --- Caught: what the hand costs if another player goes out ---------------------------------------
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_hand_in_a_going_out_game_says_what_it_costs_if_caught() -> None:
+    # rummy: 999 melded, 2C 5D KS unmatched = 17; caught now every card counts:
+    # 27 + 2 + 5 + 10 = 44, doubled on a one-go: 88.
+    assert ok("hand", "-v", "rummy", "9C", "9D", "9H", "KS", "2C", "5D").stdout == (
+        "Hand:     9C 9D 9H KS 2C 5D\n"
+        "Melds:    9C 9D 9H\n"
+        "Deadwood: 2C 5D KS\n"
+        "Points:   17\n"
+        "Caught:   44 if another player goes out now (every card counts, melds too; 88 if "
+        "another player goes out in one go)\n"
+    )
+    # continental per card: 5 naturals × 1 + 1 joker × 2 = 7
+    assert ok("hand", "-v", "continental", "9C", "9D", "9H", "KS", "2C", "JK").stdout.endswith(
+        "Caught:   7 if another player goes out now (5 cards × 1 + 1 joker × 2)\n"
+    )
+    # boat: the pair rule counts 9 once: 9 + 10 + 2 = 21, and the winner's plus on top
+    assert ok("hand", "-v", "boat", "9C", "9D", "9H", "KS", "2C").stdout.endswith(
+        "Caught:   21 if another player goes out now (every card counts, melds too, one per "
+        "rank (pair rule); plus the winner's plus points)\n"
+    )
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_hand_in_a_knock_game_and_its_json_are_unchanged() -> None:
+    assert "Caught" not in ok("hand", "9C", "9D", "9H", "KS", "2C", "5D").stdout
+    record = json.loads(
+        ok("hand", "-v", "rummy", "--json", "9C", "9D", "9H", "KS", "2C", "5D").stdout
+    )
+    assert set(record) == {"variant", "cards", "melds", "jokers", "deadwood", "points", "discard"}
+    assert record["points"] == 17
+
+
+# --- a last group of unmatched cards --------------------------------------------------------------
+
+
+# from issue 18, corrections and input at the table: the card traps
+@pytest.mark.parametrize(
+    ("lang", "middle", "hidden"),
+    [
+        (
+            "en",
+            "Error: group 1: 7H 7D 7C 9H is not a run: the cards are not all of one suit; "
+            "unmatched cards go together in the last group, after the melds",
+            "Error: group 2: 7H 7D 7C 9H is not a run: the cards are not all of one suit; as the "
+            "last group they would be unmatched cards, but 7C 7D 7H among them is a meld: put it "
+            "in a group of its own",
+        ),
+        (
+            "pl",
+            "; karty niewyłożone wpisz razem w ostatniej grupie, po układach",
+            "; jako ostatnia grupa byłyby to karty niewyłożone, ale 7♣ 7♦ 7♥ wśród nich to "
+            "układ: wpisz go w osobnej grupie",
+        ),
+        (
+            "ru",
+            "; карты вне комбинаций пишите вместе последней группой, после комбинаций",
+            "; последней группой это были бы карты вне комбинаций, но среди них 7т 7б 7ч — "
+            "комбинация: выделите её в отдельную группу",
+        ),
+    ],
+)
+def test_a_last_group_of_unmatched_cards_is_the_deadwood(
+    lang: str, middle: str, hidden: str
+) -> None:
+    result = ok("--lang", lang, "hand", "AS 2S 3S | 7H 7D 7C | KD 4C 9H")
+    assert "23" in result.output
+    result = run("--lang", lang, "hand", "7H 7D 7C 9H | AS 2S 3S")
+    assert result.exit_code == 1 and lines(result.output)[0].endswith(middle)
+    result = run("--lang", lang, "hand", "AS 2S 3S | 7H 7D 7C 9H")
+    assert result.exit_code == 1 and lines(result.output)[0].endswith(hidden)

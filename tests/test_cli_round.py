@@ -1,26 +1,39 @@
 """`remikcalc round`: one deal typed on the command line, end to end (docs/INTERFACE.md).
 
 The deals are the ones worked out by hand in test_scoring_knock.py and
-test_scoring_bridge.py; here the point is the command: arguments, output formats, exit codes.
+test_scoring_bridge.py; here the point is the command: arguments, players, output formats (a
+table without the columns nobody fills), exit codes.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.clirun import fails, ok, process
-
-SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
-SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
-GIN_HAND = "2H 3H 4H 9C 9D 9S KC KD KH KS"
-GIN_DEFENDER = "5H 9H QS QD 7C 6D 3S AS 2D 4C"  # 57, nothing laid off against gin
-BRIDGE_KNOCK = "2H 3H 4H 5H 6H 7H 9C 9D 9S 4C"  # 4 unmatched
-BORIS = "8H 5S 7S 3C 8C 6D 2D 4D 9H TS"  # 62
-CARL = "JK 2C 6C 9C 5D QD 3H TH 7S KS"  # 82, the joker counts 20
-
+from tests.clirun import fails, ok, process, run
+from tests.hands import (
+    BIG_GIN,
+    BIG_GIN_DEFENCE,
+    BRIDGE_FULL_COLOUR,
+    BRIDGE_KNOCK_4,
+    BRIDGE_NO_MELD_62,
+    BRIDGE_NO_MELD_82,
+    GIN_ALL_MELDED,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+    GIN_DEFENCE_57,
+    OVER_THE_KNOCK_LIMIT,
+    SEED_DEFENDER,
+    SEED_DEFENDER_SHORT,
+    SEED_KNOCKER,
+    SEED_KNOCKER_JOKER,
+    UNDERCUT_KNOCKER,
+    UNDERCUT_TIE,
+)
 
 # These tests read a deal's rows whole: a terminal wide enough not to wrap them (fitting a
 # table to the terminal is tested in test_formats.py).
@@ -137,10 +150,18 @@ def test_russian_notation_and_alias() -> None:
 
 
 def test_gin_and_presets() -> None:
-    deal = round_json("gin", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}")
+    deal = round_json(
+        "gin", "--closer", "Anna", f"Anna={GIN_ALL_MELDED}", f"Boris={GIN_DEFENCE_57}"
+    )
     assert deal["outcome"] == "gin" and deal["scores"]["Anna"] == 82  # 57 + 25
     deal = round_json(
-        "gin", "--preset", "pagat", "--closer", "Anna", f"Anna={GIN_HAND}", f"Boris={GIN_DEFENDER}"
+        "gin",
+        "--preset",
+        "pagat",
+        "--closer",
+        "Anna",
+        f"Anna={GIN_ALL_MELDED}",
+        f"Boris={GIN_DEFENCE_57}",
     )
     assert deal["scores"]["Anna"] == 77  # 57 + 20
 
@@ -153,15 +174,15 @@ def test_big_gin_modern() -> None:
         "modern",
         "--closer",
         "Anna",
-        "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
-        "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C",
+        f"Anna={BIG_GIN}",
+        f"Boris={BIG_GIN_DEFENCE}",
     )
     assert deal["outcome"] == "big_gin" and deal["scores"] == {"Anna": 91, "Boris": 0}
 
 
 def test_undercut_tie_rule_override() -> None:
     # K = 8, D = 8 (8C): undercut for 25 by default, nothing with undercut_on_tie=false
-    hands = ["Anna=2H 3H 4H 9C 9D 9S KC KD KH 8D", "Boris=5S 6S 7S JH JD JS TH TS TD 8C"]
+    hands = [f"Anna={UNDERCUT_KNOCKER}", f"Boris={UNDERCUT_TIE}"]
     assert round_json("gin", "--closer", "Anna", *hands)["scores"] == {"Anna": 0, "Boris": 25}
     deal = round_json("gin", "--rule", "undercut_on_tie=false", "--closer", "Anna", *hands)
     assert deal["scores"] == {"Anna": 0, "Boris": 0} and deal["winner"] is None
@@ -189,7 +210,12 @@ def test_oklahoma_end_to_end() -> None:
 
 def test_bridge_end_to_end_with_payments() -> None:
     deal = round_json(
-        "bridge", "--closer", "Anna", f"Anna={BRIDGE_KNOCK}", f"Boris={BORIS}", f"Carl={CARL}"
+        "bridge",
+        "--closer",
+        "Anna",
+        f"Anna={BRIDGE_KNOCK_4}",
+        f"Boris={BRIDGE_NO_MELD_62}",
+        f"Carl={BRIDGE_NO_MELD_82}",
     )
     assert deal["outcome"] == "knock"
     assert deal["scores"] == {"Anna": 4, "Boris": 62, "Carl": 82}
@@ -207,9 +233,9 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
         "bridge",
         "--closer",
         "Anna",
-        "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-        f"Boris={BORIS}",
-        f"Carl={CARL}",
+        f"Anna={BRIDGE_FULL_COLOUR}",
+        f"Boris={BRIDGE_NO_MELD_62}",
+        f"Carl={BRIDGE_NO_MELD_82}",
     ).stdout
     assert out.startswith("bridge: Anna closed with a full colour; Anna wins the deal\n")
     assert "JK=" in out
@@ -225,8 +251,8 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
                 "gin",
                 "--closer",
                 "Anna",
-                "Anna=2H 3H 4H 9C 9D 9S KC KD 4D JH",
-                f"Boris={GIN_DEFENDER}",
+                f"Anna={OVER_THE_KNOCK_LIMIT}",
+                f"Boris={GIN_DEFENCE_57}",
             ],
             "Anna knocked with 34 in deadwood, but the knock limit is 10",
         ),
@@ -247,7 +273,7 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
             "--upcard",
         ),
         (
-            ["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", "Boris=QS 9S TS 5H 5C 9H JC KD 2C"],
+            ["gin", "--closer", "Anna", f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER_SHORT}"],
             "Boris has 9 cards; gin hands hold 10 (11 for the closer before discarding)",
         ),
         (
@@ -285,7 +311,7 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
                 "gin",
                 "--closer",
                 "Anna",
-                "Anna=QH QD QC 6S 7S 8S 2D 3D 4D JK",
+                f"Anna={SEED_KNOCKER_JOKER}",
                 f"Boris={SEED_DEFENDER}",
             ],
             "without jokers",
@@ -310,12 +336,21 @@ def test_bridge_table_shows_jokers_and_payments() -> None:
                 "Anna",
                 "--how",
                 "colour",
-                f"Anna={BRIDGE_KNOCK}",
-                f"Boris={BORIS}",
+                f"Anna={BRIDGE_KNOCK_4}",
+                f"Boris={BRIDGE_NO_MELD_62}",
             ],
             "Anna claims a colour, but the hand holds clubs, diamonds, hearts and spades",
         ),
-        (["bridge", "--closer", "Anna", f"Boris={BORIS}", f"Carl={CARL}"], "hand missing for Anna"),
+        (
+            [
+                "bridge",
+                "--closer",
+                "Anna",
+                f"Boris={BRIDGE_NO_MELD_62}",
+                f"Carl={BRIDGE_NO_MELD_82}",
+            ],
+            "hand missing for Anna",
+        ),
         (["gin", "9C", "Anna=9D"], "hands look like NAME=CARDS"),
     ],
 )
@@ -404,3 +439,55 @@ def test_render_deal_works_for_any_family_and_bare_results() -> None:
     data = json.loads(render_deal(bare, "json", variant="rummy"))
     assert data["variant"] == "rummy" and data["scores"] == {"Anna": 26, "Boris": -26}
     assert data["payments"] == [{"from": "Boris", "to": "Anna", "amount": "26"}]
+
+
+# --- players matched ignoring case ----------------------------------------------------------------
+
+
+# from the hostile round of issue 20: round takes A and a as one player
+def test_round_takes_a_and_capital_a_as_one_player_as_new_does() -> None:
+    result = run(
+        "round",
+        "gin",
+        "--closer",
+        "A",
+        GIN_ANNA.replace("Anna", "A"),
+        GIN_BORIS.replace("Boris", "a"),
+    )
+    assert result.exit_code == 1
+    assert "a is named twice (as A: names are matched ignoring case)" in result.output
+    result = run("new", str(Path("no-such-folder") / "x.yaml"), "-v", "gin", "--players", "A,a")
+    assert result.exit_code == 2 and "a player is named twice" in result.output
+
+
+# --- a deal's table without empty columns ---------------------------------------------------------
+
+
+# from issue 18, item 11 (output)
+def test_going_out_games_drop_the_empty_meld_and_layoff_columns() -> None:
+    text = ok(
+        "round", "rummy", "--closer", "Anna", "Anna=", "Boris=9C 7H 9D QD", "Carl=AH AS", columns=80
+    ).stdout
+    assert "player    unmatched    count    score\n" in text
+    assert "laid off" not in text and "melds" not in text
+    # gin keeps them: a defender's lay-offs go there
+    assert (
+        "laid off"
+        in ok("round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, columns=80).stdout
+    )
+
+
+# from issue 18, item 11 (output)
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "gin: draw: nobody scores\n"),
+        ("pl", "gin: stos się wyczerpał: nikt nie dostaje punktów\n"),
+        ("ru", "джин: ничья: очков никто не получает\n"),
+    ],
+)
+def test_a_gin_draw_is_one_line(lang: str, line: str) -> None:
+    assert (
+        ok("round", "gin", "--draw", "--players", "Anna,Boris", lang=lang, columns=80).stdout
+        == line
+    )

@@ -1,4 +1,5 @@
-"""The sheet commands end to end: new, add, undo, show, settle, pool (docs/INTERFACE.md)."""
+"""The sheet commands end to end: new, add, undo, show, settle, pool (docs/INTERFACE.md): what
+add and edit print, a player out and back in, a Hollywood sheet's columns."""
 
 from __future__ import annotations
 
@@ -13,18 +14,31 @@ from typing import Any
 import pytest
 
 from remikcalc.commands import prompts
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from remikcalc.sheet import load_sheet
+from remikcalc.sheet.model import DealEntry, ReentryEntry
+from tests.clirun import ok, run
+from tests.hands import (
+    BRIDGE_KNOCK_2,
+    BRIDGE_LOSER_31,
+    BRIDGE_NO_MELD_70,
+    BRIDGE_REMIK,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
+from tests.sheets import SheetMaker
 
 # the worked examples as installed with the package (repository: remikcalc/examples)
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 
 # Remik bridge hands (two packs): Anna knocks with 2 (A-2-3S, 777, 999; 2C left), or shows a
 # remik (A-2-3-4S, 777, 999); Boris holds nothing melded (70); Carl K-Q-J-10C and 31 left.
-ANNA_KNOCK = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
-ANNA_REMIK = "Anna=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H"
-BORIS_70 = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
-CARL_31 = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
-# Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 61 unmatched
+ANNA_KNOCK = f"Anna={BRIDGE_KNOCK_2}"
+ANNA_REMIK = f"Anna={BRIDGE_REMIK}"
+BORIS_70 = f"Boris={BRIDGE_NO_MELD_70}"
+CARL_31 = f"Carl={BRIDGE_LOSER_31}"
+# GIN_ANNA: 999 5-6-7S KKK and 2C (knocks with 2); GIN_BORIS: 61 unmatched
 
 
 def settle_json(path: Path) -> dict[str, Any]:
@@ -33,28 +47,13 @@ def settle_json(path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> Path:
-    path = tmp_path / "gin.yaml"
-    ok(
-        "new",
-        str(path),
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0,10",
-        "--currency",
-        "PLN",
-    )
-    return path
+def gin(sheet_file: SheetMaker) -> Path:
+    return sheet_file("gin.yaml", stake="0,10", currency="PLN")
 
 
 @pytest.fixture
-def bridge(tmp_path: Path) -> Path:
-    path = tmp_path / "bridge.yaml"
-    ok("new", str(path), "-v", "bridge", "--players", "Anna,Boris,Carl", "--stake", "2")
-    return path
+def bridge(sheet_file: SheetMaker) -> Path:
+    return sheet_file("bridge.yaml", "bridge", "Anna,Boris,Carl", stake="2")
 
 
 # --- new --------------------------------------------------------------------------------------
@@ -112,8 +111,8 @@ def test_add_scores_a_real_gin_deal_and_prints_the_running_sheet(gin: Path) -> N
     assert "Deal 1: Anna knocked; Anna wins the deal" in result.output
     assert "Points left to reach 100: Anna 41, Boris 100" in result.output
     assert gin.read_text(encoding="utf-8").endswith(
-        'deals:\n  - closer: Anna\n    hands: {Anna: "9C 9D 9H 5S 6S 7S KD KH KS 2C", '
-        'Boris: "AS 2S 3H 4D 5D 8C 8D JC QC TD"}\n'
+        f'deals:\n  - closer: Anna\n    hands: {{Anna: "{GIN_KNOCK_ANNA}", '
+        f'Boris: "{GIN_DEFENCE_BORIS}"}}\n'
     )
     data = settle_json(gin)
     assert data["deals"][0]["points"] == {"Anna": 2, "Boris": 61}
@@ -151,13 +150,13 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
     gin: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answers = "anna\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "anna\n" + GIN_KNOCK_ANNA + "\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), input=answers)
     assert "Who closed the deal" in result.output and "Anna's cards" in result.output
     assert "Deal 1: Anna knocked; Anna wins" in result.output
     # a wrong answer is the scoring's error, and the sheet is unchanged
     before = gin.read_bytes()
-    answers = "boris\n" + GIN_ANNA.partition("=")[2] + "\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "boris\n" + GIN_KNOCK_ANNA + "\n" + GIN_DEFENCE_BORIS + "\n"
     result = run("add", str(gin), input=answers)
     assert result.exit_code == 1 and "knock limit is 10" in result.output
     assert gin.read_bytes() == before
@@ -165,7 +164,7 @@ def test_add_asks_on_a_terminal_for_the_closer_and_the_hands(
 
 def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answer = GIN_BORIS.partition("=")[2] + "\n"
+    answer = GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answer)
     assert "Who closed" not in result.output and "Boris's cards" in result.output
     assert "Totals: Anna 59, Boris 0" in result.output
@@ -173,7 +172,7 @@ def test_add_asks_only_for_what_is_missing(gin: Path, monkeypatch: pytest.Monkey
 
 def test_add_asks_again_for_a_hand_with_a_typo(gin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(prompts, "interactive", lambda: True)
-    answers = "9C QX\n" + GIN_BORIS.partition("=")[2] + "\n"
+    answers = "9C QX\n" + GIN_DEFENCE_BORIS + "\n"
     result = ok("add", str(gin), "--closer", "Anna", GIN_ANNA, input=answers)
     assert "card 2 'QX': unknown suit 'X'" in result.output
     assert result.output.count("Boris's cards") == 2
@@ -475,3 +474,193 @@ def test_every_example_settles_to_plain_json_that_sums_to_zero() -> None:
         json.dumps(data)  # plain JSON types only (no default= needed)
         net = sum(Decimal(v) for v in data["net"].values()) + Decimal(data["pool"])
         assert net == 0, path
+
+
+# --- a player out and back in: the message, the event ---------------------------------------------
+
+
+@pytest.fixture
+def bridge_boris_out(sheet_file: SheetMaker) -> Path:
+    """Bridge: Anna knocks twice with nothing left; Boris 70 + 70 = 140 is out."""
+    knock = {"closer": "Anna", "scores": {"Anna": 0, "Boris": 70, "Carl": 31}}
+    return sheet_file("b.yaml", "bridge", "Anna,Boris,Carl", deals=[knock, knock])
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_a_player_who_is_out_is_named_in_the_re_enter_message(bridge_boris_out: Path) -> None:
+    result = run(
+        "add",
+        str(bridge_boris_out),
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=7",
+        "--score",
+        "Carl=31",
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: Boris is out (total 140, out at 100) and does not play; re-enter Boris first "
+        f"(add --reenter Boris)\n{bridge_boris_out} is unchanged.\n"
+    )
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_a_re_entry_is_an_event_not_a_numbered_deal(bridge_boris_out: Path) -> None:
+    # Boris pays 3 stakes into the pool and restarts at the highest total still in: Carl's 62.
+    assert ok("add", str(bridge_boris_out), "--reenter", "boris").stdout == (
+        "Event e1: Boris re-enters (pays 3 to the pool, restarts at 62)\n"
+        "\n"
+        "Totals: Anna 0, Boris 62, Carl 62\n"
+        "Pool: 8 stakes\n"
+        "Points left before going out at 100: Anna 100, Boris 38, Carl 38\n"
+    )
+    out = ok(
+        "add",
+        str(bridge_boris_out),
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=7",
+        "--score",
+        "Carl=31",
+    ).stdout
+    assert out.startswith("Deal 3: Anna knocked (Boris +7, Carl +31)\n")
+    assert ok("show", str(bridge_boris_out), "--no-spark").stdout == (
+        "bridge: Anna, Boris, Carl\n"
+        "\n"
+        "#    deal             scores                              Anna    Boris    Carl\n"
+        "---  ---------------  ----------------------------------  ------  -------  ------\n"
+        "1    Anna knocked     Boris +70, Carl +31                 0       70       31\n"
+        "2    Anna knocked     Boris +70, Carl +31                 0       140 out  62\n"
+        "e1   Boris re-enters  pays 3 to the pool, restarts at 62  0       62       62\n"
+        "3    Anna knocked     Boris +7, Carl +31                  0       69       93\n"
+        "\n"
+        "Pool: 9 stakes\n"
+        "Points left before going out at 100: Anna 100, Boris 31, Carl 7\n"
+    )
+    rows = json.loads(ok("show", str(bridge_boris_out), "--json").stdout)["rows"]
+    assert [(r["n"], r.get("deal"), r.get("event")) for r in rows] == [
+        (1, 1, None),
+        (2, 2, None),
+        (3, None, True),
+        (4, 3, None),
+    ]
+    # edit counts deals as show does: deal 3 is the fourth entry
+    ok(
+        "edit",
+        str(bridge_boris_out),
+        "3",
+        "--closer",
+        "Anna",
+        "--score",
+        "Anna=0",
+        "--score",
+        "Boris=8",
+        "--score",
+        "Carl=31",
+    )
+    assert rows[3]["totals"]["Boris"] == 69
+    assert (
+        json.loads(ok("show", str(bridge_boris_out), "--json").stdout)["rows"][3]["totals"]["Boris"]
+        == 70
+    )
+
+
+# --- show: a Hollywood sheet's three columns ------------------------------------------------------
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_hollywood_show_tracks_every_column(tmp_path: Path) -> None:
+    # Hollywood: a hand's score goes into the first open column; a player's second win also
+    # into the second, his third into the third. Anna 18 (column 1); Boris 12 (column 1);
+    # Anna 25 (her 2nd win: columns 1 and 2); Boris 30 (his 2nd: 1 and 2).
+    path = tmp_path / "h.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris", "--hollywood")
+    for score in ("Anna=18", "Boris=12", "Anna=25", "Boris=30"):
+        ok("add", str(path), "--score", score)
+    assert ok("show", str(path), "--no-spark").stdout == (
+        "gin: Anna, Boris\n"
+        "\n"
+        "#    deal         scores     Anna 1/2/3    Boris 1/2/3\n"
+        "---  -----------  ---------  ------------  -------------\n"
+        "1    points only  Anna +18   18/0/0        0/0/0\n"
+        "2    points only  Boris +12  18/0/0        12/0/0\n"
+        "3    points only  Anna +25   43/25/0       12/0/0\n"
+        "4    points only  Boris +30  43/25/0       42/30/0\n"
+        "\n"
+        "Column 1: Anna 43, Boris 42 (open)\n"
+        "Column 2: Anna 25, Boris 30 (open)\n"
+        "Column 3: Anna 0, Boris 0 (open)\n"
+        "Points left to reach 100: Anna 57, Boris 58\n"
+        "Next to deal: Boris\n"
+    )
+    assert ok("add", str(path), "--score", "Anna=5").stdout.startswith(
+        "Deal 5: points only (Anna +5)\n\nTotals: Anna 48/30/5, Boris 42/30/0\n"
+    )
+    rows = json.loads(ok("show", str(path), "--json").stdout)["rows"]
+    assert rows[2]["columns"] == [
+        {"Anna": 43, "Boris": 12},
+        {"Anna": 25, "Boris": 0},
+        {"Anna": 0, "Boris": 0},
+    ]
+
+
+# --- add and edit print the deal and the totals ---------------------------------------------------
+
+
+# from issue 12, item 6: what add and edit print
+@pytest.mark.columns(200)
+def test_add_prints_the_deal_and_the_totals_and_verbose_the_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
+    assert ok("add", str(path), "--score", "Anna=25").stdout == (
+        "Deal 1: points only (Anna +25)\n\nTotals: Anna 25, Boris 0\n"
+        "Points left to reach 100: Anna 75, Boris 100\n"
+        "Next to deal: Anna\n"
+    )
+    assert ok("add", str(path), "--score", "Boris=10", "--verbose").stdout == (
+        "Deal 2: points only (Boris +10)\n"
+        "\n"
+        "gin: Anna, Boris\n"
+        "\n"
+        "#    deal         scores     Anna    Boris\n"
+        "---  -----------  ---------  ------  -------\n"
+        "1    points only  Anna +25   25      0\n"
+        "2    points only  Boris +10  25      10\n"
+        "\n"
+        "Points left to reach 100: Anna 75, Boris 90\n"
+        "Next to deal: Boris\n"
+        "\n"
+        "Anna   ▁██ 25\n"
+        "Boris  ▁▁▄ 10\n"
+    )
+    assert ok("edit", str(path), "2", "--score", "Boris=12").stdout == (
+        "Deal 2: points only (Boris +12)\n\nTotals: Anna 25, Boris 12\n"
+        "Points left to reach 100: Anna 75, Boris 88\n"
+        "Next to deal: Boris\n"
+    )
+    assert "#    deal" in ok("edit", str(path), "2", "--score", "Boris=12", "--verbose").stdout
+    assert ok("add", str(path), "--score", "Anna=5", "--format", "csv").stdout.endswith(
+        "\n\nplayer,total\nAnna,30\nBoris,12\n"
+    )
+
+
+# --- a defender's hand typed in groups ------------------------------------------------------------
+
+
+# from issue 18, corrections and input at the table: the card traps
+def test_a_defender_s_last_group_is_his_deadwood(gin_here: Path) -> None:
+    output = ok(
+        "add", "g.yaml", "--closer", "Anna", GIN_ANNA, "Boris=AS 2S 3S | 8C JC QC 4D 5D 8D TD"
+    ).output
+    assert "Totals: Anna 53, Boris 0" in output
+    assert isinstance(load_sheet("g.yaml").entries[0], DealEntry)
+    assert not isinstance(load_sheet("g.yaml").entries[0], ReentryEntry)

@@ -15,6 +15,7 @@ from click.shell_completion import CompletionItem, FishComplete
 
 from remikcalc.cli import cli
 from tests.clirun import SCRIPT, fails, ok, process
+from tests.sheets import SheetMaker
 
 
 def complete(words: list[str], shell: str = "bash", cwd: Path | None = None) -> list[str]:
@@ -39,10 +40,8 @@ def values(candidates: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def sheet(tmp_path: Path) -> Path:
-    path = tmp_path / "game.yaml"
-    ok("new", str(path), "-v", "gin", "--players", "Anna,Boris")
-    return path
+def sheet(sheet_file: SheetMaker) -> Path:
+    return sheet_file("game.yaml")
 
 
 @pytest.fixture(autouse=True)

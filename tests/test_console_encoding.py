@@ -14,10 +14,11 @@ import pytest
 
 from remikcalc.sheet import load_sheet
 from tests.clirun import fails, ok, process
+from tests.hands import BRIDGE_KNOCK_2, BRIDGE_LOSER_31, BRIDGE_NO_MELD_70
 
-ANNA = "Anna=AS 2S 3S 7H 7D 7C 9C 9D 9H 2C"
-BORIS = "Boris=KH QD 5C 8S 4D 6H JS TD 3H 4C"
-CARL = "Carl=5H 6H 7S 8D TC JC QC KC 2D 3D"
+ANNA = f"Anna={BRIDGE_KNOCK_2}"
+BORIS = f"Boris={BRIDGE_NO_MELD_70}"
+CARL = f"Carl={BRIDGE_LOSER_31}"
 
 
 @pytest.mark.slow

@@ -1,5 +1,5 @@
-"""The whole evening (issue 12): several games on one sheet, several sheets in one settlement,
-and each player's statistics, driven through the installed CLI with real sheets on disk.
+"""The whole evening: several games on one sheet, several sheets in one settlement, and each
+player's statistics, driven through the installed CLI with real sheets on disk.
 
 The expected figures are worked out by hand in the comments (docs/RULES.md §1, §3, §4, §6, §10).
 """
@@ -21,20 +21,11 @@ from remikcalc.session import Replay, player_stats, settle_evening, start
 from remikcalc.settle import Settlement, settle
 from remikcalc.sheet import DealEntry, Sheet
 from tests.clirun import ok, run
+from tests.hands import GIN_ANNA, GIN_BORIS_RUN
+from tests.sheets import SheetMaker
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
-# Gin: Anna 999 5-6-7S KKK and 2C (knocks with 2); Boris 55 unmatched after A-2-3S
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3S 4D 5D 8C 8D JC QC TD"
-
-
-def sheet(tmp_path: Path, name: str, *new: str, scores: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, with points-only deals `NAME=N[,NAME=N]` added in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in scores:
-        ok("add", path, *(a for s in deal.split(",") for a in ("--score", s)), "--again")
-    return path
+# GIN_ANNA: 999 5-6-7S KKK and 2C (knocks with 2); GIN_BORIS_RUN: 55 unmatched after A-2-3S
 
 
 def as_json(*args: str) -> dict[str, Any]:
@@ -45,19 +36,13 @@ def as_json(*args: str) -> dict[str, Any]:
 # --- several games on one sheet -----------------------------------------------------------------
 
 
-def test_rummy_with_a_house_target_plays_a_second_game(tmp_path: Path) -> None:
-    deals = ("Anna=30,Boris=-30", "Anna=25,Boris=-25", "Boris=10,Anna=-10")
-    path = sheet(
-        tmp_path,
-        "r.yaml",
-        "-v",
-        "rummy",
-        "--players",
-        "Anna,Boris",
-        "--rule",
-        "game_target=50",
-        scores=deals,
-    )
+def test_rummy_with_a_house_target_plays_a_second_game(sheet_file: SheetMaker) -> None:
+    deals = [
+        {"scores": {"Anna": 30, "Boris": -30}},
+        {"scores": {"Anna": 25, "Boris": -25}},
+        {"scores": {"Boris": 10, "Anna": -10}},
+    ]
+    path = str(sheet_file("r.yaml", "rummy", "Anna,Boris", rules=["game_target=50"], deals=deals))
     # game 1: Anna 55 ≥ 50 after deal 2 (net 55 − mean 0); game 2 starts at deal 3: Boris +10
     data = as_json("settle", path)
     assert [g["totals"] for g in data["games"]] == [
@@ -74,9 +59,9 @@ def test_rummy_with_a_house_target_plays_a_second_game(tmp_path: Path) -> None:
     assert [r["game"] for r in rows] == [1, 1, 2]
 
 
-def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(tmp_path: Path) -> None:
-    path = sheet(
-        tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris", scores=("Anna=30,Boris=-30",)
+def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(sheet_file: SheetMaker) -> None:
+    path = str(
+        sheet_file("r.yaml", "rummy", "Anna,Boris", deals=[{"scores": {"Anna": 30, "Boris": -30}}])
     )
     data = as_json("settle", path)
     assert "games" not in data and data["open_ended"] is True
@@ -84,10 +69,8 @@ def test_an_open_ended_rummy_sheet_has_one_game_and_no_games_list(tmp_path: Path
 
 
 @pytest.mark.columns(100)  # the sentence under the table wraps to the terminal
-def test_a_tie_past_500_says_play_continues(tmp_path: Path) -> None:
-    path = sheet(
-        tmp_path, "r500.yaml", "-v", "rummy500", "--players", "A,B", scores=("A=520,B=520",)
-    )
+def test_a_tie_past_500_says_play_continues(sheet_file: SheetMaker) -> None:
+    path = str(sheet_file("r500.yaml", "rummy500", "A,B", deals=[{"scores": {"A": 520, "B": 520}}]))
     shown = ok("show", path).output
     assert "A and B are tied at 520, past the target of 500: play continues." in shown
     assert "Points left" not in shown
@@ -98,16 +81,15 @@ def test_a_tie_past_500_says_play_continues(tmp_path: Path) -> None:
     assert as_json("show", path)["left"] == {}
 
 
-def test_gin_settle_shows_how_the_winners_figure_is_made(tmp_path: Path) -> None:
+def test_gin_settle_shows_how_the_winners_figure_is_made(sheet_file: SheetMaker) -> None:
     # Anna 60 + 88 = 148 in 2 hands, Boris 90 in 1: 148 + 100 + 25 × (2 − 1) − 90 = 183
-    path = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        scores=("Anna=60", "Boris=90", "Anna=88"),
+    path = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "Anna,Boris",
+            deals=[{"scores": {"Anna": 60}}, {"scores": {"Boris": 90}}, {"scores": {"Anna": 88}}],
+        )
     )
     lines = ok("settle", path).output.splitlines()
     assert "Game won by Anna: 148 + game 100 + boxes 25 × 1 − 90 = 183" in lines
@@ -116,16 +98,20 @@ def test_gin_settle_shows_how_the_winners_figure_is_made(tmp_path: Path) -> None
     ]
 
 
-def test_a_negative_box_term_is_written_in_brackets(tmp_path: Path) -> None:
+def test_a_negative_box_term_is_written_in_brackets(sheet_file: SheetMaker) -> None:
     # Boris wins three hands of 10, Anna one of 100: 100 + 100 + 25 × (1 − 3) − 30 = 120
-    path = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        scores=("Boris=10", "Boris=10", "Boris=10", "Anna=100"),
+    path = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "Anna,Boris",
+            deals=[
+                {"scores": {"Boris": 10}},
+                {"scores": {"Boris": 10}},
+                {"scores": {"Boris": 10}},
+                {"scores": {"Anna": 100}},
+            ],
+        )
     )
     lines = ok("settle", path).output.splitlines()
     assert "Game won by Anna: 100 + game 100 + boxes 25 × (−2) − 30 = 120" in lines
@@ -168,34 +154,28 @@ def test_running_bridge_settle_and_pool_agree_on_what_each_has_paid_in() -> None
 
 
 @pytest.fixture
-def evening(tmp_path: Path) -> tuple[str, str]:
+def evening(sheet_file: SheetMaker) -> tuple[str, str]:
     # gin at 0.10: Anna 30 in one hand, not finished: the difference, Anna +30 = 3.00
-    gin = sheet(
-        tmp_path,
-        "gin.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.10",
-        "--currency",
-        "PLN",
-        scores=("Anna=30",),
+    gin = str(
+        sheet_file(
+            "gin.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="0.10",
+            currency="PLN",
+            deals=[{"scores": {"Anna": 30}}],
+        )
     )
     # rummy at 0.20: Carl +12 from boris; ANNA 0 → Carl 2.40, boris −2.40
-    rummy = sheet(
-        tmp_path,
-        "rummy.yaml",
-        "-v",
-        "rummy",
-        "--players",
-        "boris,Carl,ANNA",
-        "--stake",
-        "0.20",
-        "--currency",
-        "pln",
-        scores=("Carl=12,boris=-12,ANNA=0",),
+    rummy = str(
+        sheet_file(
+            "rummy.yaml",
+            "rummy",
+            "boris,Carl,ANNA",
+            stake="0.20",
+            currency="pln",
+            deals=[{"scores": {"Carl": 12, "boris": -12, "ANNA": 0}}],
+        )
     )
     return gin, rummy
 
@@ -234,10 +214,10 @@ def test_one_sheet_keeps_the_settle_object(evening: tuple[str, str]) -> None:
     assert data["schema"] == "remikcalc.settle/1" and "path" not in data and "sheets" not in data
 
 
-def test_sheets_without_stakes_add_up_in_points(tmp_path: Path) -> None:
-    a = sheet(tmp_path, "a.yaml", "-v", "gin", "--players", "Anna,Boris", scores=("Boris=40",))
-    b = sheet(
-        tmp_path, "b.yaml", "-v", "rummy", "--players", "anna,boris", scores=("anna=10,boris=-10",)
+def test_sheets_without_stakes_add_up_in_points(sheet_file: SheetMaker) -> None:
+    a = str(sheet_file("a.yaml", "gin", "Anna,Boris", deals=[{"scores": {"Boris": 40}}]))
+    b = str(
+        sheet_file("b.yaml", "rummy", "anna,boris", deals=[{"scores": {"anna": 10, "boris": -10}}])
     )
     data = as_json("settle", a, b)
     assert data["currency"] is None and "money" not in data
@@ -249,28 +229,28 @@ def test_sheets_without_stakes_add_up_in_points(tmp_path: Path) -> None:
     ("first", "second", "words"),
     [
         (
-            ["--stake", "1", "--currency", "PLN"],
-            ["--stake", "1", "--currency", "EUR"],
+            {"stake": "1", "currency": "PLN"},
+            {"stake": "1", "currency": "EUR"},
             "b.yaml is in EUR but {a} is in PLN",
         ),
-        (["--stake", "1"], [], "b.yaml has no stake but {a} has one"),
-        ([], ["--stake", "1"], "a.yaml has no stake but {b} has one"),
+        ({"stake": "1"}, {}, "b.yaml has no stake but {a} has one"),
+        ({}, {"stake": "1"}, "a.yaml has no stake but {b} has one"),
     ],
 )
 def test_sheets_that_do_not_add_up_are_refused_naming_the_sheet(
-    tmp_path: Path, first: list[str], second: list[str], words: str
+    sheet_file: SheetMaker, first: dict[str, Any], second: dict[str, Any], words: str
 ) -> None:
-    a = sheet(tmp_path, "a.yaml", "-v", "gin", "--players", "A,B", *first)
-    b = sheet(tmp_path, "b.yaml", "-v", "gin", "--players", "A,B", *second)
+    a = str(sheet_file("a.yaml", "gin", "A,B", **first))
+    b = str(sheet_file("b.yaml", "gin", "A,B", **second))
     result = run("settle", a, b)
     assert result.exit_code == 1
     assert words.format(a=a, b=b) in result.output
     assert "Traceback" not in result.output and len(result.output.splitlines()) == 1
 
 
-def test_points_and_bridge_stakes_do_not_add_up_without_money(tmp_path: Path) -> None:
-    a = sheet(tmp_path, "a.yaml", "-v", "gin", "--players", "A,B")
-    b = sheet(tmp_path, "b.yaml", "-v", "bridge", "--players", "A,B")
+def test_points_and_bridge_stakes_do_not_add_up_without_money(sheet_file: SheetMaker) -> None:
+    a = str(sheet_file("a.yaml", "gin", "A,B"))
+    b = str(sheet_file("b.yaml", "bridge", "A,B"))
     result = run("settle", a, b)
     assert result.exit_code == 1 and "b.yaml counts in stakes but" in result.output
 
@@ -290,20 +270,17 @@ def test_a_missing_sheet_in_an_evening_is_one_line(
     assert "Traceback" not in result.output
 
 
-def test_a_running_bridge_pool_is_a_party_of_the_evening(tmp_path: Path) -> None:
+def test_a_running_bridge_pool_is_a_party_of_the_evening(sheet_file: SheetMaker) -> None:
     bridge = str(EXAMPLES / "bridge" / "two-games.yaml")  # stake 2 PLN, pool 8.00
-    gin = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "carl,Anna",
-        "--stake",
-        "0.10",
-        "--currency",
-        "PLN",
-        scores=("carl=50",),
+    gin = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "carl,Anna",
+            stake="0.10",
+            currency="PLN",
+            deals=[{"scores": {"carl": 50}}],
+        )
     )
     data = as_json("settle", bridge, gin)
     # bridge: Anna 0.00, Boris −2.00, Carl −6.00, pool 8.00; gin: Carl +5.00, Anna −5.00
@@ -343,9 +320,9 @@ def test_the_evening_example_is_documented() -> None:
 def test_stats_of_a_gin_sheet(tmp_path: Path) -> None:
     path = str(tmp_path / "g.yaml")
     ok("new", path, "-v", "gin", "--players", "Anna,Boris")
-    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS)  # Anna knocks 2 v 55: +53
+    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN)  # Anna knocks 2 v 55: +53
     ok("add", path, "--score", "Boris=25")
-    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again")
+    ok("add", path, "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, "--again")
     data = as_json("stats", path)
     assert data["schema"] == "remikcalc.stats/1"
     anna, boris = data["players"]["Anna"], data["players"]["Boris"]
@@ -368,17 +345,16 @@ def test_stats_of_a_gin_sheet(tmp_path: Path) -> None:
 
 
 def test_stats_over_several_sheets_match_names_and_take_bridge_penalties_low(
-    tmp_path: Path,
+    sheet_file: SheetMaker,
 ) -> None:
     bridge = str(EXAMPLES / "bridge" / "knock-and-remik.yaml")
-    gin = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "carl,ANNA",
-        scores=("carl=10", "carl=12", "ANNA=7"),
+    gin = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "carl,ANNA",
+            deals=[{"scores": {"carl": 10}}, {"scores": {"carl": 12}}, {"scores": {"ANNA": 7}}],
+        )
     )
     data = as_json("stats", bridge, gin)
     carl, anna = data["players"]["Carl"], data["players"]["Anna"]

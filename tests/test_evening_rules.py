@@ -1,12 +1,13 @@
 """The rules of an evening (several sheets settled together, session/evening.py), each checked
-on what a user sees: the refusal naming the sheet at fault, the money and its decimals, the
-pool and the order of the payments. Written for the mutants tools/mutate.py found alive
-(issue 20); the figures are worked out by hand in the comments.
+on what a user sees: the refusal naming the sheet at fault (or named twice), the money and its
+decimals, the pool and the order of the payments; the figures are worked out by hand in the
+comments.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from remikcalc.cli import cli
 from remikcalc.scoring.result import POOL
 from remikcalc.session import DealEntry, Sheet, replay, settle_evening
 from remikcalc.settle import Settlement, settle
+from tests.sheets import GIN_TYPED, SheetMaker
 
 
 def run(*args: str) -> Result:
@@ -29,15 +31,6 @@ def ok(*args: str) -> Result:
     result = run(*args)
     assert result.exit_code == 0, result.output
     return result
-
-
-def sheet(tmp_path: Path, name: str, *new: str, scores: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, with points-only deals `NAME=N[,NAME=N]` added in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in scores:
-        ok("add", path, *(a for s in deal.split(",") for a in ("--score", s)), "--again")
-    return path
 
 
 def settle_json(*paths: str) -> dict[str, Any]:
@@ -97,9 +90,9 @@ def test_a_staked_sheet_without_a_currency_is_in_no_currency(
     assert str(caught.value).startswith(words)
 
 
-def test_stakes_first_and_points_second_do_not_add_up(tmp_path: Path) -> None:
-    bridge = sheet(tmp_path, "b.yaml", "-v", "bridge", "--players", "A,B,C")
-    points = sheet(tmp_path, "g.yaml", "-v", "gin", "--players", "A,B")
+def test_stakes_first_and_points_second_do_not_add_up(sheet_file: SheetMaker) -> None:
+    bridge = str(sheet_file("b.yaml", "bridge", "A,B,C"))
+    points = str(sheet_file("g.yaml", "gin", "A,B"))
     result = run("settle", bridge, points)
     assert result.exit_code == 1
     assert f"{points} counts in points but {bridge} in stakes" in result.output
@@ -113,30 +106,14 @@ def test_an_evening_of_no_sheets_is_refused() -> None:
 # --- money -------------------------------------------------------------------------------------
 
 
-def test_staked_sheets_without_a_currency_settle_in_money(tmp_path: Path) -> None:
+def test_staked_sheets_without_a_currency_settle_in_money(sheet_file: SheetMaker) -> None:
     # gin at 0.10 a point, Anna +30: 3.00; gin at 0.50, Boris +4: 2.00. No currency anywhere:
     # still money (both sheets have a stake): Anna 3.00 − 2.00 = 1.00, Boris −1.00
-    a = sheet(
-        tmp_path,
-        "a.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.10",
-        scores=("Anna=30",),
+    a = str(
+        sheet_file("a.yaml", "gin", "Anna,Boris", stake="0.10", deals=[{"scores": {"Anna": 30}}])
     )
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.50",
-        scores=("Boris=4",),
+    b = str(
+        sheet_file("b.yaml", "gin", "Anna,Boris", stake="0.50", deals=[{"scores": {"Boris": 4}}])
     )
     data = settle_json(a, b)
     assert data["currency"] is None and "net" not in data
@@ -146,38 +123,30 @@ def test_staked_sheets_without_a_currency_settle_in_money(tmp_path: Path) -> Non
     assert text.rstrip().endswith("Boris pays Anna 1.00")
 
 
-def test_the_evening_keeps_the_most_decimals_of_its_sheets(tmp_path: Path) -> None:
+def test_the_evening_keeps_the_most_decimals_of_its_sheets(sheet_file: SheetMaker) -> None:
     # PLN sheets, one kept in whole złoty (decimals 0), one in thousandths (decimals 3):
     # gin at 1 a point, Anna +7: 7; gin at 0.125, Boris +2: 0.250. Anna 7 − 0.25 = 6.750
-    a = sheet(
-        tmp_path,
-        "a.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "1",
-        "--currency",
-        "PLN",
-        "--decimals",
-        "0",
-        scores=("Anna=7",),
+    a = str(
+        sheet_file(
+            "a.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="1",
+            currency="PLN",
+            decimals=0,
+            deals=[{"scores": {"Anna": 7}}],
+        )
     )
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Anna,Boris",
-        "--stake",
-        "0.125",
-        "--currency",
-        "PLN",
-        "--decimals",
-        "3",
-        scores=("Boris=2",),
+    b = str(
+        sheet_file(
+            "b.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="0.125",
+            currency="PLN",
+            decimals=3,
+            deals=[{"scores": {"Boris": 2}}],
+        )
     )
     data = settle_json(a, b)
     assert data["money"] == {"Anna": "6.750", "Boris": "-6.750"}
@@ -187,7 +156,7 @@ def test_the_evening_keeps_the_most_decimals_of_its_sheets(tmp_path: Path) -> No
 # --- the pool ----------------------------------------------------------------------------------
 
 
-def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> None:
+def test_the_pool_comes_last_among_the_parties_of_an_evening(sheet_file: SheetMaker) -> None:
     # bridge at 2 PLN (the bundled two-games example): Anna 0.00, Boris −2.00, Carl −6.00,
     # pool 8.00. Gin at 0.10 PLN, Dana +50 from Carl: Carl −5.00, Dana +5.00.
     # Balances Boris −2, Carl −11, pool 8, Dana 5: one group; Carl pays the pool 8 (largest
@@ -196,18 +165,15 @@ def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> 
     from importlib import resources
 
     bridge = str(Path(str(resources.files("remikcalc"))) / "examples" / "bridge" / "two-games.yaml")
-    later = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "Carl,Dana",
-        "--stake",
-        "0.10",
-        "--currency",
-        "PLN",
-        scores=("Dana=50",),
+    later = str(
+        sheet_file(
+            "g.yaml",
+            "gin",
+            "Carl,Dana",
+            stake="0.10",
+            currency="PLN",
+            deals=[{"scores": {"Dana": 50}}],
+        )
     )
     data = settle_json(bridge, later)
     assert data["money"] == {"Anna": "0.00", "Boris": "-2.00", "Carl": "-11.00", "Dana": "5.00"}
@@ -219,36 +185,19 @@ def test_the_pool_comes_last_among_the_parties_of_an_evening(tmp_path: Path) -> 
     ]
 
 
-def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(tmp_path: Path) -> None:
+def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(sheet_file: SheetMaker) -> None:
     # bridge at 0.01 PLN with an entry stake of 0.1: the pool holds 0.3 stakes = 0.003 PLN,
     # which rounds to 0.00; gin at 0.01 PLN, A +30: 0.30. The evening's parties are the
     # players only (the combined balances name the pool only while it holds money).
-    b = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "bridge",
-        "--players",
-        "A,B,C",
-        "--stake",
-        "0.01",
-        "--currency",
-        "PLN",
-        "--rule",
-        "entry_stake=0.1",
+    b = str(
+        sheet_file(
+            "b.yaml", "bridge", "A,B,C", stake="0.01", currency="PLN", rules=["entry_stake=0.1"]
+        )
     )
-    g = sheet(
-        tmp_path,
-        "g.yaml",
-        "-v",
-        "gin",
-        "--players",
-        "A,B",
-        "--stake",
-        "0.01",
-        "--currency",
-        "PLN",
-        scores=("A=30",),
+    g = str(
+        sheet_file(
+            "g.yaml", "gin", "A,B", stake="0.01", currency="PLN", deals=[{"scores": {"A": 30}}]
+        )
     )
     from remikcalc.sheet import load_sheet
 
@@ -260,3 +209,21 @@ def test_a_pool_that_rounds_to_nothing_is_no_party_of_the_evening(tmp_path: Path
     }
     assert POOL not in evening.combined
     assert settle_json(b, g)["pool"] == "0.00"
+
+
+# --- one sheet named twice ------------------------------------------------------------------------
+
+
+# from the hostile round of issue 20: a hard link is the same sheet named twice
+def test_a_hard_link_is_the_same_sheet_named_twice(tmp_path: Path) -> None:
+    sheet, link = tmp_path / "s.yaml", tmp_path / "link.yaml"
+    sheet.write_text(GIN_TYPED, encoding="utf-8")
+    os.link(sheet, link)
+    for command in ("settle", "stats"):
+        result = run(command, str(sheet), str(link))
+        assert result.exit_code == 2, result.output
+        assert f"{link} is named twice (as {sheet})" in result.output
+    evening = tmp_path / "e.yaml"
+    evening.write_text("remikcalc: 1\nevening: [s.yaml, link.yaml]\nexpect: {}\n")
+    result = run("check", str(evening), "--format", "plain")
+    assert result.exit_code == 1 and "is named twice" in result.output

@@ -1,4 +1,5 @@
-"""`remikcalc examples`: the worked examples ship inside the package, are listed, and copy out.
+"""`remikcalc examples`: the worked examples ship inside the package, are listed (file names
+whole, sources shortened), and copy out.
 
 Everything here goes through the installed package (importlib.resources and the CLI), never
 through the repository's folders, so it passes from an installed wheel as well.
@@ -10,7 +11,9 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from tests.clirun import run
+import pytest
+
+from tests.clirun import ok, run
 
 BUNDLED = Path(str(resources.files("remikcalc") / "examples"))
 
@@ -87,3 +90,24 @@ def test_copy_reports_json(tmp_path: Path) -> None:
     out = json.loads(result.output)
     assert out["folder"] == str(tmp_path)
     assert "README.md" in out["files"] and "gin/ru-seed-236.yaml" in out["files"]
+
+
+# --- file names whole, sources shortened ----------------------------------------------------------
+
+
+# from issue 18, item 16 (output)
+@pytest.mark.parametrize("columns", [40, 80, 120])
+def test_check_and_examples_never_break_a_file_name(columns: int) -> None:
+    name = "continental/per-card-five-four-three-three.yaml"
+    for args in (["check"], ["examples"]):
+        text = ok(*args, columns=columns).stdout
+        assert any(line.split() and line.split()[0] == name for line in text.splitlines())
+        assert "elimination-reentry-\n" not in text
+
+
+# from issue 18, item 16 (output)
+def test_examples_show_the_part_of_the_source_that_differs() -> None:
+    text = ok("examples", columns=120).stdout
+    assert "Derived by hand" not in text
+    assert "…(pair rule, ace 11, winner's plus an input" in text
+    assert "seed 001 (Russian boat rummy rules)" in text

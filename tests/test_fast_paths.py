@@ -31,6 +31,7 @@ from remikcalc.search.knock import _shared, layoff
 from remikcalc.search.knock import knocker as knocker_module
 from remikcalc.search.melds import can_meld, classify_meld
 from tests.clirun import run
+from tests.hands import HAND_38, HAND_38_DRAWN, PAST_THE_STEP_LIMIT
 
 # --- cards ------------------------------------------------------------------------------------
 
@@ -171,9 +172,9 @@ def test_hand_json_line_is_json_dumps_of_the_record(data: st.DataObject) -> None
 
 def test_hand_batch_prints_what_each_single_hand_prints(tmp_path: object) -> None:
     lines = [
-        "AS 2S 3S 7H 7D 7C 9C 9D KH QS",
+        HAND_38,
         "as 2s 3s 10h",
-        "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD",
+        HAND_38_DRAWN,
         "7S JK 9S",
         "AS 2S 3S | 9C",
         "ZZ 2S",
@@ -281,10 +282,7 @@ def test_lay_off_answers_do_not_depend_on_what_was_remembered(seed: int) -> None
 @pytest.mark.slow
 def test_a_hand_past_the_step_limit_is_refused_with_the_limit_named() -> None:
     # 38 cards of 8 packs and 4 jokers (a long run with jokers is answered at once: it melds)
-    text = (
-        "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
-        " AS 5S 7S 8S TS TS QS KS KS JK JK JK JK"
-    )
+    text = PAST_THE_STEP_LIMIT
     hand = text.split()
     args = ["hand", "-v", "rummy500", "--rule", "decks=8", "--rule", "jokers=16"]
     result = run(*args, "--rule", "hand_size=20", *hand)

@@ -1,6 +1,6 @@
-"""Output formats (issue 12 item 4): csv and markdown beside table, plain and json on show,
-settle, variants and rules; tables fitted to the terminal width; `rules VARIANT` showing only
-the keys the variant reads.
+"""Output formats: csv, csv-semicolon and markdown beside table, plain and json on show,
+settle, variants and rules, an evening's sections; tables fitted to the terminal width, down to
+a phone's 40 columns; `rules VARIANT` showing only the keys the variant reads.
 
 Every command runs through the CLI on real sheets written to disk. The width comes from the
 ``COLUMNS`` environment variable, as on a terminal.
@@ -21,11 +21,17 @@ from remikcalc.render import MIN_COLUMN, fit_widths, table
 from remikcalc.rules.families import REGISTRY, Family
 from remikcalc.rules.variants import VARIANTS, get_rules
 from tests.clirun import ok, run
-
-# Gin (docs/RULES.md §1): Anna 999 5-6-7S KKK and 2C: knocks with 2; Boris 61 unmatched: 59 to Anna.
-GIN_ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
-
+from tests.hands import (
+    BRIDGE_LOSER_12,
+    BRIDGE_LOSER_30,
+    BRIDGE_REMIK_JOKER,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
+from tests.sheets import example
 
 # the commands run on a terminal 80 columns wide unless a test says otherwise
 pytestmark = pytest.mark.columns(80)
@@ -52,7 +58,7 @@ def gin(tmp_path: Path) -> Path:
         "title: Friday, at Anna's\n"
         "deals:\n"
         "  - closer: Anna\n"
-        "    hands: {Anna: 9C 9D 9H 5S 6S 7S KD KH KS 2C, Boris: AS 2S 3H 4D 5D 8C 8D JC QC TD}\n"
+        f"    hands: {{Anna: {GIN_KNOCK_ANNA}, Boris: {GIN_DEFENCE_BORIS}}}\n"
         "  - scores: {Boris: 30}\n",
         encoding="utf-8",
     )
@@ -315,3 +321,138 @@ def test_a_deal_too_wide_puts_each_meld_on_a_line_of_its_own(tmp_path: Path) -> 
         "add", str(path), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--again", columns=200
     ).output
     assert "Anna      9C 9D 9H | KD KH KS | 5S 6S 7S  2C" in wide
+
+
+# --- markdown, plain and csv-semicolon: what a chat or a spreadsheet takes ------------------------
+
+
+# from issue 18, item 8 (output)
+def test_settle_markdown_ends_the_transfer_list_with_a_blank_line() -> None:
+    text = ok("settle", example("gin/ru-seed-236.yaml"), "--format", "markdown", columns=80).stdout
+    assert text.endswith(
+        "Who pays whom:\n\n- Boris pays Anna 23.60 PLN\n\n"
+        "Game won by Anna: 101 + game 100 + boxes 25 × 3 − 40 = 236\n"
+        "Game finished, winner Anna.\n"
+    )
+
+
+# from issue 18, item 8 (output)
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [
+        ("en", "## {p} (gin)"),
+        ("pl", "## {p} (gin)"),
+        ("ru", "## {p} (джин)"),
+    ],
+)
+def test_evening_markdown_has_a_section_per_sheet(lang: str, first: str) -> None:
+    gin, rummy = example("evening/friday-gin.yaml"), example("evening/friday-rummy.yaml")
+    text = ok("settle", gin, rummy, "--format", "markdown", lang=lang, columns=80).stdout
+    assert text.startswith(first.format(p=gin) + "\n\n| ")
+    heading = {
+        "en": "## The evening: 2 sheets together",
+        "pl": "## Wieczór: 2 zapisy razem",
+        "ru": "## Вечер: 2 записи вместе",
+    }[lang]
+    assert f"\n{heading}\n\n| " in text
+    assert text.count("\n## ") == 2
+
+
+# from issue 18, item 8 (output)
+def test_evening_plain_has_a_section_per_sheet() -> None:
+    gin, rummy = example("evening/friday-gin.yaml"), example("evening/friday-rummy.yaml")
+    text = ok("settle", gin, rummy, "--format", "plain", columns=80).stdout
+    assert text == (
+        f"sheet\t{gin}\tgin\nplayer\ttotal\tnet\tmoney\nAnna\t0\t195\t19.50 PLN\n"
+        "Boris\t40\t-195\t-19.50 PLN\n\nBoris\tAnna\t19.50 PLN\n\n"
+        f"sheet\t{rummy}\trummy\nplayer\ttotal\tnet\tmoney\nBoris\t-38\t-38\t-3.80 PLN\n"
+        "Carl\t25\t25\t2.50 PLN\nANNA\t13\t13\t1.30 PLN\n\nBoris\tCarl\t2.50 PLN\n"
+        "Boris\tANNA\t1.30 PLN\n\n"
+        "evening\t2\nplayer\tmoney\nAnna\t20.80 PLN\nBoris\t-23.30 PLN\nCarl\t2.50 PLN\n\n"
+        "Boris\tAnna\t20.80 PLN\nBoris\tCarl\t2.50 PLN\n"
+    )
+
+
+# from issue 18, item 10 (output)
+def test_csv_semicolon_is_for_a_decimal_comma_spreadsheet_in_every_language() -> None:
+    path = example("gin/ru-seed-236.yaml")
+    expected = (
+        "player;total;net;money;currency\nAnna;101;236;23,60;PLN\nBoris;40;-236;-23,60;PLN\n"
+        "\nfrom;to;amount;currency\nBoris;Anna;23,60;PLN\n"
+    )
+    for lang in ("en", "pl", "ru"):
+        assert (
+            ok("settle", path, "--format", "csv-semicolon", lang=lang, columns=80).stdout
+            == expected
+        )
+    # the default csv stays canonical, for programs
+    assert (
+        "Anna,101,236,23.60,PLN"
+        in ok("settle", path, "--format", "csv", lang="pl", columns=80).stdout
+    )
+
+
+# from issue 18, item 10 (output)
+def test_show_csv_has_numeric_deal_scores() -> None:
+    text = ok(
+        "show", example("bridge/elimination-reentry-pool.yaml"), "--format", "csv", columns=80
+    ).stdout
+    lines = text.splitlines()
+    assert lines[0] == "#,game,deal,scores,Anna score,Boris score,Carl score,Anna,Boris,Carl"
+    assert (
+        lines[1]
+        == '1,1,Anna closed with a remik,"Anna -10, Boris +95, Carl +40",-10,95,40,-10,95,40'
+    )
+    assert lines[3] == ',1,Boris re-enters,"pays 3 to the pool, restarts at 43",,,,10,43,43'
+    semi = ok(
+        "show", example("polish/money-half-stake.yaml"), "--format", "csv-semicolon", columns=80
+    ).stdout
+    assert (
+        semi.splitlines()[1]
+        == "1;1;Boris went out;Anna -40, Boris +76, Carl -36;-40;76;-36;-40;76;-36"
+    )
+
+
+# --- tables on a phone's 40 columns ---------------------------------------------------------------
+
+
+# from issue 18, item 11 (output)
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN],
+        ["round", "rummy", "--closer", "Anna", "Anna=", "Boris=9C 7H 9D QD", "Carl=AH AS"],
+        [
+            "round",
+            "bridge",
+            "--closer",
+            "Carl",
+            f"Carl={BRIDGE_REMIK_JOKER}",
+            f"Anna={BRIDGE_LOSER_12}",
+            f"Boris={BRIDGE_LOSER_30}",
+        ],
+        ["show", example("gin/ru-seed-236.yaml")],
+        ["show", example("boat/seed-114-99-96.yaml")],
+        ["show", example("bridge/four-players-jokers.yaml")],
+        ["settle", example("gin/ru-hollywood.yaml")],
+        ["settle", example("bridge/four-players-jokers.yaml")],
+        ["settle", example("rummy500/two-games.yaml")],
+    ],
+)
+def test_tables_fit_a_phone(lang: str, args: list[str]) -> None:
+    assert widest(ok(*args, lang=lang, columns=40).stdout) <= 40
+
+
+# from issue 18, item 11 (output)
+def test_a_table_too_wide_for_a_phone_is_a_block_per_row() -> None:
+    text = ok(
+        "round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, lang="ru", columns=40
+    ).stdout
+    assert text.startswith(
+        "джин: Anna стучит; выигрывает Anna\n\nAnna\n  комбинации: 9т 9б 9ч\n"
+        "              Кб Кч Кп\n              5п 6п 7п\n  свободные: 2т\n  на руке: 2\n"
+        "  очки: 53\nBoris\n"
+    )
+    show = ok("show", example("gin/ru-seed-236.yaml"), lang="pl", columns=40).stdout
+    assert "\n2  Boris podcina gracza Anna\n  punkty: Boris +30\n  Anna 12, Boris 30\n" in show

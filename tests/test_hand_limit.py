@@ -1,4 +1,5 @@
-"""A hand longer than any player can hold is refused at once, on every path into the search.
+"""A hand longer than any player can hold is refused at once, on every path into the search;
+the largest hands the house rules allow are the ones the README names.
 
 The search is exponential in the hand's length: a 37-card bridge hand took 14 s and one such
 line stalled a whole ``hand -`` batch.
@@ -16,7 +17,8 @@ from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import parse_cards
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import best_arrangement, best_value_melds, max_cards
-from tests.clirun import run
+from tests.clirun import fails, run
+from tests.hands import GIN_KNOCK_ANNA, SPADES_ACE_TO_TEN
 
 RANKS = list("A23456789TJQK")
 BRIDGE_37 = " ".join([f"{r}{s}" for r in RANKS for s in "SH"] + [f"{r}D" for r in RANKS[:11]])
@@ -45,7 +47,7 @@ def test_hand_refuses_a_37_card_bridge_hand_at_once() -> None:
 
 
 def test_one_long_line_does_not_stall_a_batch() -> None:
-    lines = "9C 9D 9H 5S 6S 7S KD KH KS 2C\n" + BRIDGE_37 + "\nAS 2S 3S\n"
+    lines = f"{GIN_KNOCK_ANNA}\n" + BRIDGE_37 + "\nAS 2S 3S\n"
     result = run("hand", "-v", "bridge", "--format", "json", "-", input=lines)
     assert result.exit_code == 1
     out = result.output.splitlines()
@@ -79,7 +81,7 @@ def test_opening_round_and_add_refuse_a_long_hand(tmp_path: Path) -> None:
         str(path),
         "--closer",
         "Anna",
-        "Anna=AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        f"Anna={SPADES_ACE_TO_TEN}",
         "Boris=" + " ".join(f"{r}{s}" for r in RANKS[:6] for s in "HDC"),
     )
     assert result.exit_code == 1 and "18 cards" in result.output
@@ -106,3 +108,33 @@ def test_the_slowest_accepted_hands_found_are_answered_within_the_step_limit(
     for discard in (False, True):
         result = analyze_hand(hand, variant=variant, discard=discard)
         assert result.points >= 0 and (result.discard is not None) == discard
+
+
+# --- the largest hands, as the README says --------------------------------------------------------
+
+
+# from a tester's report: README's Performance section says what the program does
+def test_largest_hands_as_the_readme_says() -> None:
+    path = Path(__file__).parent.parent / "README.md"
+    if not path.is_file():
+        pytest.skip("the README is in the repository, not in an installed package")
+    readme = path.read_text("utf-8")
+    text = " ".join(readme.split())
+    assert "House rules allow up to 8 packs, 16 jokers and `hand_size` 20" in text
+    assert "42 cards with `--rule hand_size=20` (a longer hand is refused at once)" in text
+    out = fails("hand", "-v", "boat", "--rule", "hand_size=21", "AS", code=2).output
+    assert out.splitlines()[-1] == "Error: rule hand_size=21: must be between 1 and 20"
+    out = run("rules", "boat", "--rule", "decks=9").output
+    assert out.splitlines()[-1] == "Error: rule decks=9: must be between 1 and 8"
+    out = run("rules", "boat", "--rule", "jokers=17", "--rule", "wild_jokers=true").output
+    assert out.splitlines()[-1] == "Error: rule jokers=17: must be between 0 and 16"
+    pack = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    boat = ["hand", "-v", "boat", "--rule", "hand_size=20", "--rule", "decks=2"]
+    out = fails(*boat, *pack[:43], code=1).output
+    last = out.splitlines()[-1]  # (the why in brackets is search/'s to word)
+    assert last.startswith("Error: a boat hand holds at most 42 cards (")
+    assert last.endswith("); got 43")
+    out = run("hand", "-v", "gin", "--rule", "hand_size=20", *pack[:22]).output
+    assert out.splitlines()[-1] == (
+        "Error: a gin hand holds at most 21 cards (20 dealt + 1 drawn); got 22"
+    )

@@ -1,4 +1,5 @@
-"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one, the catalogues,
+"""Languages (docs/INTERFACE.md, "Languages and installed use"): choosing one (REMIKCALC_LANG
+as a locale name too), the catalogues (an unreadable one means English and one warning),
 plural forms, numbers and money for people, card notations, and JSON that never changes.
 """
 
@@ -36,6 +37,7 @@ from remikcalc.base.pofile import PoError, PoTranslations
 from remikcalc.cards.notation import CARDS, CODES, check_pack, parse_cards
 from remikcalc.cards.text import NOTATIONS, cards_text, notation, set_notation, written_in
 from tests.clirun import NO_LOCALE, process, run
+from tests.hands import GIN_ANNA, GIN_BORIS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
@@ -184,8 +186,8 @@ def _json_in_every_language(*args: str) -> list[str]:
             "--json",
             "--closer",
             "Anna",
-            "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C",
-            "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD",
+            GIN_ANNA,
+            GIN_BORIS,
         ],
         ["settle", str(EXAMPLES / "gin" / "ru-seed-236.yaml"), "--format", "json"],
         ["settle", str(EXAMPLES / "bridge" / "elimination-reentry-pool.yaml"), "--json"],
@@ -612,3 +614,88 @@ def test_deal_words_for_people_and_for_json() -> None:
         assert DealInput(draw=True).describe(translated=True) == "wyczerpanie stosu"
         assert DealInput(scores={"Anna": 5}).describe(translated=True) == "punkty"
         assert outcome_text("one_go") == "z ręki"
+
+
+# --- a catalogue that cannot be read --------------------------------------------------------------
+
+
+# from the hostile round of issue 20: one line, never a traceback
+@pytest.mark.parametrize("data", [b"", b"\x00" * 10, b"\xde\x12\x04\x95" + b"\xff" * 7])
+def test_an_empty_or_damaged_catalogue_means_english_and_one_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes
+) -> None:
+    from remikcalc.base import i18n
+
+    folder = tmp_path / "pl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "remikcalc.mo").write_bytes(data)  # as a wheel ships it: no .po beside it
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
+    monkeypatch.setattr(i18n, "_cache", {})
+    monkeypatch.setattr(i18n, "_problems", {}, raising=False)
+    result = run("--lang", "pl", "show", str(tmp_path / "none.yaml"))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("warning: the pl translations cannot be read (")
+    assert lines[0].endswith("); shown in English")
+    assert lines[1:] == [
+        f"Error: {tmp_path / 'none.yaml'}: no such sheet; start one with "
+        f"`remikcalc new {tmp_path / 'none.yaml'}`"
+    ]
+
+
+# --- REMIKCALC_LANG given as a locale name --------------------------------------------------------
+
+
+NO_SHEET = {
+    "en": "Error: nosuch.yaml: no such sheet; start one with `remikcalc new nosuch.yaml`",
+    "pl": "Błąd: nosuch.yaml: nie ma takiego zapisu; załóż go poleceniem "
+    "`remikcalc new nosuch.yaml`",
+    "ru": "Ошибка: nosuch.yaml: такой записи нет; заведите её командой `remikcalc new nosuch.yaml`",
+}
+
+
+# from a tester's report: REMIKCALC_LANG as a locale name
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [
+        ("pl_PL", "pl"),
+        ("pl_PL.UTF-8", "pl"),
+        ("ru_RU", "ru"),
+        ("ru_RU.UTF-8", "ru"),
+        ("en_GB.UTF-8", "en"),
+        ("PL", "pl"),
+    ],
+)
+def test_remikcalc_lang_takes_a_locale_name(value: str, lang: str) -> None:
+    result = run("show", "nosuch.yaml", env={**NO_LOCALE, "REMIKCALC_LANG": value})
+    assert result.exit_code == 1
+    assert result.output.strip() == NO_SHEET[lang]
+
+
+# from a tester's report: REMIKCALC_LANG as a locale name
+@pytest.mark.parametrize("value", ["de", "de_DE.UTF-8", "C"])
+def test_an_unknown_remikcalc_lang_refuses_a_command(value: str) -> None:
+    result = run("hand", "QH", env={**NO_LOCALE, "REMIKCALC_LANG": value})
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: REMIKCALC_LANG: unknown language {value!r}; remikcalc speaks en, pl, ru"
+    )
+
+
+# from a tester's report: REMIKCALC_LANG as a locale name
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["--help"], "Usage: remikcalc [OPTIONS] COMMAND"),
+        (["hand", "-h"], "Usage: remikcalc hand [OPTIONS]"),
+        (["--version"], "remikcalc, version "),
+    ],
+)
+def test_help_and_version_work_with_an_unknown_remikcalc_lang(args: list[str], start: str) -> None:
+    result = run(*args, env={**NO_LOCALE, "REMIKCALC_LANG": "de"})
+    assert result.exit_code == 0
+    assert result.stdout.startswith(start)
+    assert result.stderr == (
+        "warning: REMIKCALC_LANG: unknown language 'de'; remikcalc speaks en, pl, ru; "
+        "shown in English\n"
+    )

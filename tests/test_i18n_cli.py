@@ -1,6 +1,7 @@
 """The sheet, correction, round and info commands in Polish and Russian: what they print for
 people is in the language (exact lines for a few key messages, none of the English words they
-replaced), while JSON and ``--format plain`` stay the same bytes in every language.
+replaced; help, click's own words and the variants' names declined in sentences), while JSON
+and ``--format plain`` stay the same bytes in every language.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from click.testing import Result
+from click.testing import CliRunner, Result
 
 from remikcalc.base import i18n
 from remikcalc.cards.text import set_notation
-from tests.clirun import run
+from remikcalc.cli import cli
+from tests.clirun import fails, ok, run
+from tests.hands import DIAMONDS_TWO_TO_JACK, GIN_ANNA, GIN_BORIS
 
 # No language from the test machine's own environment: English unless a test says otherwise.
 pytestmark = pytest.mark.no_locale
-ANNA = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C"
-BORIS = "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 
 @pytest.fixture(autouse=True)
@@ -105,9 +106,9 @@ def test_new_per_stake_in_bridge(tmp_path: Path) -> None:
 def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, error: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
-    assert run("add", str(sheet), "--closer", "Anna", ANNA, BORIS).exit_code == 0
+    assert run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS).exit_code == 0
     before = sheet.read_bytes()
-    result = run("add", str(sheet), "--closer", "Anna", ANNA, BORIS, lang=lang)
+    result = run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS, lang=lang)
     assert result.exit_code == 1
     unchanged = {"pl": f"{sheet} bez zmian.", "ru": f"{sheet} не изменён."}[lang]
     assert result.output.splitlines() == [error, unchanged]
@@ -133,7 +134,7 @@ def test_a_repeated_deal_is_refused_in_the_language(tmp_path: Path, lang: str, e
 def test_undo_says_what_it_removed(tmp_path: Path, lang: str, removed: str, back: str) -> None:
     sheet = tmp_path / "g.yaml"
     new_gin(sheet)
-    run("add", str(sheet), "--closer", "Anna", ANNA, BORIS)
+    run("add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     result = run("undo", str(sheet), lang=lang)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -208,7 +209,7 @@ def test_entry_errors_keep_no_english(tmp_path: Path, lang: str) -> None:
         for args in (
             ["add", str(sheet)],
             ["add", str(sheet), "--score", "Anna=x"],
-            ["add", str(sheet), "--score", "Anna=1", ANNA],
+            ["add", str(sheet), "--score", "Anna=1", GIN_ANNA],
             ["add", str(sheet), "--reenter", "Anna", "--score", "Anna=1"],
             ["new", str(sheet), "-v", "gin", "--players", "Anna,anna", "--force"],
             ["new", str(sheet), "-v", "gin", "--players", "Anna,Boris"],
@@ -347,7 +348,9 @@ def test_json_of_the_sheet_commands_is_the_same_in_every_language(tmp_path: Path
                 "--json",
                 lang=lang,
             ).output,
-            run("add", str(sheet), "--closer", "Anna", ANNA, BORIS, "--json", lang=lang).output,
+            run(
+                "add", str(sheet), "--closer", "Anna", GIN_ANNA, GIN_BORIS, "--json", lang=lang
+            ).output,
             run("add", str(sheet), "--score", "Boris=12", "--json", lang=lang).output,
             run("edit", str(sheet), "2", "--score", "Boris=7", "--json", lang=lang).output,
             run("rename", str(sheet), "boris", "Borys", "--json", lang=lang).output,
@@ -361,3 +364,150 @@ def test_json_of_the_sheet_commands_is_the_same_in_every_language(tmp_path: Path
         outputs[lang] = [text.replace(f"g-{lang}.yaml", "g.yaml") for text in got]
     assert outputs["en"] == outputs["pl"] == outputs["ru"]
     assert all(text.startswith(("{", "[")) for text in outputs["en"])
+
+
+# --- help and click's own words in the language ---------------------------------------------------
+
+
+# from a tester's report: the one-line help of rules says what it shows
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "  rules     Show the rule keys a variant reads (every key with --all)."),
+        ("pl", "  rules     Zasady, których używa odmiana, i ich wartości (z --all wszystkie)."),
+        ("ru", "  rules     Правила, которые использует вариант, и их значения (с --all все)."),
+    ],
+)
+def test_group_help_line_of_rules(lang: str, line: str) -> None:
+    out = ok("--lang", lang, "--help", columns=100).output
+    assert line in out.splitlines()
+
+
+# from a tester's report: click's number types in the language
+@pytest.mark.parametrize(
+    ("lang", "args", "last"),
+    [
+        (
+            "en",
+            ["hand", "-n", "abc", "AS"],
+            "Error: Invalid value for '--players' / '-n': 'abc' is not a valid integer.",
+        ),
+        (
+            "pl",
+            ["hand", "-n", "abc", "AS"],
+            "Błąd: Niepoprawna wartość '--players' / '-n': 'abc' to nie liczba całkowita.",
+        ),
+        (
+            "ru",
+            ["hand", "-n", "1.5", "AS"],
+            "Ошибка: Неверное значение '--players' / '-n': '1.5' — не целое число.",
+        ),
+        (
+            "pl",
+            ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+            "Błąd: Niepoprawna wartość '--decimals': 'abc' to nie liczba całkowita.",
+        ),  # IntRange
+        (
+            "ru",
+            ["new", "x.yaml", "-v", "gin", "--players", "A,B", "--decimals", "abc"],
+            "Ошибка: Неверное значение '--decimals': 'abc' — не целое число.",
+        ),
+    ],
+)
+def test_number_type_named_in_the_language(lang: str, args: list[str], last: str) -> None:
+    out = fails("--lang", lang, *args, code=2).output
+    assert out.splitlines()[-1] == last
+
+
+# from a tester's report: click's number types in the language
+def test_number_type_names_are_translated_in_both_languages() -> None:
+    from remikcalc.base.i18n import gettext_in
+    from remikcalc.commands.language import NUMBER_TYPES
+
+    for name, message in NUMBER_TYPES.items():
+        assert message == name
+        for lang in ("pl", "ru"):
+            assert gettext_in(lang, message) != message
+
+
+# --- variant names in the players' words; click's usage words -------------------------------------
+
+
+# from issue 18, item 17 (Polish and Russian)
+@pytest.mark.parametrize(
+    ("lang", "args", "message"),
+    [
+        (
+            "pl",
+            [
+                "round",
+                "polish",
+                "--closer",
+                "Anna",
+                "Anna=",
+                "Boris=JK KH 5C 5D",
+                "Carl=AS 2S 3S JK JK",
+            ],
+            "wpisano jokerów: 3, a talia remika polskiego ma tylko 2 jokery",
+        ),
+        (
+            "ru",
+            [
+                "round",
+                "boat",
+                "--closer",
+                "Anna",
+                "--plus",
+                "5",
+                "Anna=",
+                "Boris=AS",
+                "--melded",
+                "Boris=10",
+            ],
+            "не в лодочном рамми",
+        ),
+        (
+            "ru",
+            [
+                "round",
+                "bridge",
+                "--closer",
+                "Anna",
+                "Anna=AS AS AS 2C 3C 4C 5C 6C 7C 8C",
+                f"Boris={DIAMONDS_TWO_TO_JACK}",
+            ],
+            "но в ремик-бридж играют 2 колодами",
+        ),
+        (
+            "pl",
+            ["round", "gin", "--players", "Anna,Boris,Carl", "--draw"],
+            "w gina grają 2 gracze, nie 3",
+        ),
+    ],
+)
+def test_variant_names_are_declined_in_sentences(lang: str, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["--lang", lang, *args])
+    assert result.exit_code != 0
+    assert message in result.output, result.output
+
+
+# from issue 18, item 17 (Polish and Russian)
+def test_polish_variant_names_are_accepted() -> None:
+    text = ok(
+        "round", "polski", "--closer", "Anna", "Anna=", "Boris=JK KH 5C 5D", lang="pl", columns=80
+    ).stdout
+    assert text.startswith("remik polski: Anna zamyka rozdanie")
+
+
+# from issue 18, item 17 (Polish and Russian)
+def test_usage_words_are_translated() -> None:
+    def usage(*args: str, lang: str = "en") -> str:
+        # click's own runner, which names the program after its function: "cli"
+        result = CliRunner().invoke(cli, ["--lang", lang, *args], env={"COLUMNS": "80"})
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert usage("--help", lang="pl").startswith("Użycie: cli [OPCJE] POLECENIE [ARGUMENTY]...")
+    assert usage("--help", lang="ru").startswith("Использование: cli [ПАРАМЕТРЫ] КОМАНДА")
+    assert "[обязательно]" in usage("new", "--help", lang="ru")
+    assert usage("--help").startswith("Usage: cli [OPTIONS] COMMAND [ARGS]...")

@@ -23,11 +23,20 @@ from remikcalc.session import replay
 from remikcalc.settle import settle
 from remikcalc.sheet import load_sheet
 from tests.clirun import ok
+from tests.hands import (
+    BRIDGE_KNOCK_4_COURTS,
+    BRIDGE_LOSER_15,
+    BRIDGE_LOSER_23,
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_BORIS_RUN,
+)
+from tests.sheets import example
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # No language from the test machine's own environment, and a terminal 80 columns wide.
 pytestmark = [pytest.mark.no_locale, pytest.mark.columns(80)]
-GIN = "Anna=9C 9D 9H 5S 6S 7S KD KH KS 2C", "Boris=AS 2S 3H 4D 5D 8C 8D JC QC TD"
+GIN = GIN_ANNA, GIN_BORIS
 
 
 def lines(*args: str) -> list[str]:
@@ -339,9 +348,9 @@ def test_a_re_entry_and_the_pool_as_payee(tmp_path: Path) -> None:
     )
     assert "Pula: 7,5 stawki" in pl  # a fraction takes the form of 2
     hands = (
-        "Anna=5H 6H 7H 9C 9D 9S QD KD JD 4C",
-        "Boris=2S 3S 4S 5S TC TH TS KC 8D 5D",
-        "Carl=AH 2H 3H 7S 7C 7D 8C 4D 2C AC",
+        f"Anna={BRIDGE_KNOCK_4_COURTS}",
+        f"Boris={BRIDGE_LOSER_23}",
+        f"Carl={BRIDGE_LOSER_15}",
     )
     ru = lines("--lang", "ru", "round", "bridge", "--closer", "Anna", *hands)
     assert "кто платит    кому    сколько" in ru
@@ -360,3 +369,64 @@ def test_an_empty_sheet(tmp_path: Path) -> None:
         "До 100 осталось: Аня 100, Борис 100",
     ]
     assert "(jeszcze nie było rozdań)" in lines("--lang", "pl", "show", str(sheet))
+
+
+# --- the words a Russian or a Polish table uses ---------------------------------------------------
+
+
+# from issue 18, item 18-19 (Polish and Russian)
+def test_russian_words() -> None:
+    text = ok(
+        "settle",
+        example("bridge/knock-and-remik.yaml"),
+        "--format",
+        "markdown",
+        lang="ru",
+        columns=80,
+    ).stdout
+    assert "банк" not in text
+    boat = ok(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="ru",
+        columns=200,
+    ).stdout
+    assert boat.startswith("лодочный рамми: Anna выходит; выигрывает Anna")
+    assert "правило пар: у игрока Kirill 9т 9б считаются одной картой" in boat
+    gin = ok(
+        "round", "gin", "--closer", "Anna", GIN_ANNA, GIN_BORIS_RUN, lang="ru", columns=200
+    ).stdout
+    assert "свободные" in gin and "несыгран" not in gin
+
+
+# from issue 18, item 18-19 (Polish and Russian)
+def test_polish_words() -> None:
+    boat = ok(
+        "round",
+        "boat",
+        "--closer",
+        "Anna",
+        "--plus",
+        "88",
+        "Kirill=9C 7H 9D QD",
+        "Mikhail=AH AS",
+        "Nikolai=8S",
+        "Anna=",
+        lang="pl",
+        columns=200,
+    ).stdout
+    assert "punkty plus" not in boat
+    settle = ok("settle", example("gin/ru-seed-236.yaml"), lang="pl", columns=200).stdout
+    assert "za przewagę rozdań 25 × 3" in settle
+    assert (
+        "remis"
+        not in ok("round", "rummy", "--draw", "Anna=5C", "Boris=AS", lang="pl", columns=80).stdout
+    )

@@ -17,15 +17,26 @@ import pytest
 from remikcalc.base import i18n
 from remikcalc.cards.text import set_notation
 from tests.clirun import run
+from tests.hands import (
+    BIG_GIN,
+    BIG_GIN_DEFENCE,
+    BRIDGE_FULL_COLOUR,
+    BRIDGE_NO_MELD_62,
+    BRIDGE_NO_MELD_82,
+    HAND_38_DRAWN,
+    PAST_THE_STEP_LIMIT,
+    SEED_DEFENDER,
+    SEED_KNOCKER,
+)
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))  # the installed ones
 # No language from the test machine's own environment, and a terminal wide enough not to wrap.
 pytestmark = [pytest.mark.no_locale, pytest.mark.columns(300)]
-GIN = ("Anna=QH QD QC 6S 7S 8S 2D 3D 4D AC", "Boris=QS 9S TS 5H 5C 9H JC KD 2C 3C")
+GIN = (f"Anna={SEED_KNOCKER}", f"Boris={SEED_DEFENDER}")
 BRIDGE = (
-    "Anna=2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-    "Boris=8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
-    "Carl=JK 2C 6C 9C 5D QD 3H TH 7S KS",
+    f"Anna={BRIDGE_FULL_COLOUR}",
+    f"Boris={BRIDGE_NO_MELD_62}",
+    f"Carl={BRIDGE_NO_MELD_82}",
 )
 
 
@@ -167,7 +178,7 @@ def test_hand_table_in_polish_and_russian() -> None:
         "Kara:        102, jeśli ktoś inny teraz zamknie rozdanie (liczy się każda karta, "
         "układy też; 204, jeśli zamknie z ręki)",
     ]
-    assert run("--lang", "ru", "hand", "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD").output.splitlines() == [
+    assert run("--lang", "ru", "hand", HAND_38_DRAWN).output.splitlines() == [
         "Рука:       Тп 2п 3п 7ч 7б 7т 9т 9б Кч Дп Вб",
         "Комбинации: 7т 7б 7ч | Тп 2п 3п",
         "Свободные:  9т 9б Вб Кч",  # unmatched cards: never «несыгранные» (docs/DECISIONS.md)
@@ -258,7 +269,7 @@ def test_check_json_and_plain_same_bytes_in_every_language(tmp_path: Path) -> No
 
 
 def test_hand_batch_json_same_bytes_in_every_language() -> None:
-    lines = "9C 9D 9H\n9X\nAS 2S 3S 7H 7D 7C 9C 9D KH QS JD\n\n9C 9C 9C\nДч Дп Дт\n"
+    lines = f"9C 9D 9H\n9X\n{HAND_38_DRAWN}\n\n9C 9C 9C\nДч Дп Дт\n"
     english = run("hand", "--json", "-", input=lines)
     assert english.exit_code == 1
     assert (
@@ -273,7 +284,7 @@ def test_hand_batch_json_same_bytes_in_every_language() -> None:
 
 
 def test_hand_plain_same_bytes_in_every_language() -> None:
-    lines = "9C 7H QD 9D 9H 5S 6S 7S KD KH JK\nAS 2S 3S 7H 7D 7C 9C 9D KH QS JD\n"
+    lines = f"9C 7H QD 9D 9H 5S 6S 7S KD KH JK\n{HAND_38_DRAWN}\n"
     english = run("hand", "-v", "remibrydz", "--format", "plain", "-", input=lines)
     assert english.exit_code == 0
     assert "JK=KC" in english.stdout
@@ -287,10 +298,7 @@ def test_hand_plain_same_bytes_in_every_language() -> None:
 @pytest.mark.slow
 def test_step_limit_in_russian() -> None:
     # the hand of test_fast_paths that is past the limit (a long run with jokers is not)
-    text = (
-        "3C 5C 7C 7C 7C 9C TC AD 4D 4D 6D 7D 7D 9D TD TD QD KD AH 2H 5H 5H 6H 7H 7H 9H TH QH KH"
-        " AS 5S 7S 8S TS TS QS KS KS JK JK JK JK"
-    )
+    text = PAST_THE_STEP_LIMIT
     rules = ("--rule", "decks=8", "--rule", "jokers=16", "--rule", "hand_size=20")
     args = ("hand", "-v", "rummy500", *rules, *text.split())
     assert error_line("--lang", "ru", *args) == (
@@ -422,7 +430,7 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
     ]
     succeeding: list[Sequence[str]] = [
         ("hand", "9C 7H QD 9D 9H 5S 6S 7S KD KH JK", "-v", "remibrydz"),
-        ("hand", "AS 2S 3S 7H 7D 7C 9C 9D KH QS JD"),
+        ("hand", HAND_38_DRAWN),
         ("hand", "-v", "bridge", "Дч Дп JK 10♥ Wk 5S 6S 7S KD KH"),
         ("hand", "-v", "continental", "-n", "9", "AS AS AS 2S 3S JK"),
         ("hand", "-v", "boat", "9C 9D 9H KS 2C"),
@@ -437,8 +445,8 @@ def _sweep_commands(tmp_path: Path) -> list[tuple[Sequence[str], str | None]]:
             "modern",
             "--closer",
             "Anna",
-            "Anna=2H 3H 4H 5H 9C 9D 9S KC KD KH KS",
-            "Boris=8C 9H QS QD 7C 6D 3S AS 2D 4C",
+            f"Anna={BIG_GIN}",
+            f"Boris={BIG_GIN_DEFENCE}",
         ),
         ("round", "gin", "--draw", "--players", "Anna,Boris"),
         ("round", "oklahoma", "--upcard", "3S", "--closer", "Anna", *GIN),

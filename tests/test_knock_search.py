@@ -1,27 +1,30 @@
-"""The knock games' search with wild deuces and with copies of cards (issue 20, items 1 and 4).
+"""The knock games' search with wild deuces and with copies of cards.
 
-- Wild deuces (``--rule wild_deuces=true``) were ignored by the knock scorer: ``hand`` melded
-  ``2C`` as ``9H`` while ``round`` counted it as 2 deadwood and let the defender lay off.
-  The knocker's arrangements now read deuces as ``hand`` does, and the defender may lay one
-  off as a wild card.
-- The knocker's search tried every copy of a card in every place (20 cards of 8 packs: 30 s;
-  a 21-card knocker: past 600 s). It now works on the distinct cards and their copies, so
-  copies cost nothing, and past its step limit a hand is refused naming the limit. Both are
-  checked against the brute force of ``tests/test_layoff.py`` on small hands.
+- With ``--rule wild_deuces=true`` the knocker's arrangements read a deuce as ``hand`` does
+  (a wild card in a run or a set), and the defender may lay one off as a wild card onto a meld
+  of another suit; without the rule a deuce is a plain two.
+- The knocker's search works on the distinct cards and their copies, so copies (two packs and
+  more) cost nothing, and two copies of a card may serve in two runs; past its step limit a
+  hand is refused naming the limit. Both are checked against the brute force of
+  ``tests/test_layoff.py`` on small hands, and on what ``round`` shows.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import CardError
 from remikcalc.cards.notation import CARDS, Card, parse_cards
+from remikcalc.cli import cli
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variants import get_rules
 from remikcalc.scoring.deal import Deal, Hand
@@ -32,6 +35,7 @@ from remikcalc.search.knock.knocker import least_arrangements
 from remikcalc.search.knock.layoff import best_defence, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
 from tests.clirun import ok, run
+from tests.hands import ACE_TO_FIVE_TWICE
 from tests.test_layoff import brute_least_partitions
 
 WILD = get_rules("gin", overrides=["wild_deuces=true"])
@@ -204,15 +208,93 @@ def test_a_knocker_past_the_step_limit_is_refused_naming_it(
     monkeypatch.setattr(knocker, "KNOCKER_STEP_LIMIT", 10)
     knock_common.MEMOS.clear()
     with pytest.raises(CardError, match="more than 10 search steps"):
-        least_arrangements(parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H"), get_rules("gin"))
+        least_arrangements(parse_cards(ACE_TO_FIVE_TWICE), get_rules("gin"))
     knock_common.MEMOS.clear()
     result = run(
         "round",
         "gin",
         "--closer",
         "Anna",
-        "Anna=AS 2S 3S 4S 5S AH 2H 3H 4H 5H",
+        f"Anna={ACE_TO_FIVE_TWICE}",
         "Boris=KC QC JC 9D 8D 7D 6C 5C 4C 3C",
     )
     assert result.exit_code == 1 and "more than 10 search steps" in result.output
     assert KNOCKER_STEP_LIMIT > 10
+
+
+# --- wild deuces and copies in a knock deal, on what round shows ----------------------------------
+
+
+def round_json(*args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, ["round", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_a_wild_deuce_is_laid_off_on_a_meld_of_another_suit() -> None:
+    # gin with wild deuces (a house rule): Anna knocks with 9C 9D 9S | JD QD KD | 4H 5H 6H,
+    # 4C loose (4). Boris: 2C 3S 8S TC 7D KS 5C 9H QH 4D, no meld of his own (no two cards of
+    # a rank, none within two of each other in a suit), 68 in all. He lays off 9H on the
+    # nines and the wild 2C on the hearts (as 3H or 7H): 68 − 9 − 2 = 57; Anna 57 − 4 = 53
+    data = round_json(
+        "gin",
+        "--rule",
+        "wild_deuces=true",
+        "--closer",
+        "Anna",
+        "Anna=4H 5H 6H 9C 9D 9S QD KD JD 4C",
+        "Boris=2C 3S 8S TC 7D KS 5C 9H QH 4D",
+    )
+    assert data["points"] == {"Anna": 4, "Boris": 57}
+    assert data["scores"] == {"Anna": 53, "Boris": 0}
+    assert "Boris laid off 2C on 4H 5H 6H" in data["reasons"]
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_a_deuce_that_is_not_wild_is_not_laid_off_on_another_suit() -> None:
+    # the same deal without wild deuces: 2C is a plain two (and nothing fits 4H 5H 6H but 3H
+    # or 7H): Boris lays off only 9H, 68 − 9 = 59; Anna 59 − 4 = 55
+    data = round_json(
+        "gin",
+        "--closer",
+        "Anna",
+        "Anna=4H 5H 6H 9C 9D 9S QD KD JD 4C",
+        "Boris=2C 3S 8S TC 7D KS 5C 9H QH 4D",
+    )
+    assert data["points"] == {"Anna": 4, "Boris": 59}
+    assert data["scores"] == {"Anna": 55, "Boris": 0}
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_two_copies_of_a_card_serve_in_two_runs_with_two_packs() -> None:
+    # gin with two packs (a house rule): Anna 5H 6H 7H | 7H 8H 9H | 9C 9D 9S, 2C loose: 2 (one
+    # 7H in each run). Boris: 7C 8C 9C, and AC 7C 4D 5D KD KS 3S loose: 1 + 7 + 4 + 5 + 10 +
+    # 10 + 3 = 40, and nothing to lay off (he has no 4H, TH or 9H)
+    data = round_json(
+        "gin", "--rule", "decks=2", "--closer", "Anna",
+        "Anna=5H 6H 7H 7H 8H 9H 9C 9D 9S 2C", "Boris=7C 7C 8C 9C KD KS 4D 5D 3S AC",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 2, "Boris": 40}
+    assert data["scores"] == {"Anna": 38, "Boris": 0}
+    assert sorted(data["details"]["players"]["Anna"]["melds"]) == [
+        ["5H", "6H", "7H"],
+        ["7H", "8H", "9H"],
+        ["9C", "9D", "9S"],
+    ]
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_a_knocker_melds_a_wild_deuce_in_a_run() -> None:
+    # gin with wild deuces: Anna 4H 5H 2C (the deuce as 3H or 6H) | 9C 9D 9S | JD QD KD, 4C
+    # loose: 4. Boris (3S 8S TC 7D KS 5C 9H QH 4D 6C, no meld: 72) lays off 9H on the nines:
+    # 72 − 9 = 63; Anna 63 − 4 = 59
+    data = round_json(
+        "gin", "--rule", "wild_deuces=true", "--closer", "Anna",
+        "Anna=4H 5H 2C 9C 9D 9S QD KD JD 4C", "Boris=3S 8S TC 7D KS 5C 9H QH 4D 6C",
+    )  # fmt: skip
+    assert data["points"] == {"Anna": 4, "Boris": 63}
+    assert data["scores"] == {"Anna": 59, "Boris": 0}
+    assert ["4H", "5H", "2C"] in data["details"]["players"]["Anna"]["melds"]
+    assert data["reasons"][0] == "Boris laid off 9H on 9C 9D 9S"

@@ -2,7 +2,8 @@
 that hold a card twice or more, and the walk on plain bits, for hands without copies (every
 one-pack game). Each is held to the brute force on hands made for it, and the two are held to
 each other, arrangement for arrangement and step for step, on one-pack hands (the walk over
-copies is forced there through ``_without_copies``)."""
+copies is forced there through ``_without_copies``); the step limit is the last step allowed.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from remikcalc.cards.notation import CARDS, Card
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import Arrangement, best_arrangement
+from remikcalc.search.general.arrange import SearchTooLarge
 from remikcalc.search.knock import _shared as knock_common
 from remikcalc.search.knock import knocker as knocker_module
-from remikcalc.search.knock._shared import Budget, memo_for
+from remikcalc.search.knock._shared import KNOCKER_STEP_LIMIT, Budget, memo_for
 from remikcalc.search.knock.knocker import least_arrangements
+from tests.hands import ACE_TO_FIVE_TWICE, SPADES_ACE_TO_TEN
 from tests.test_layoff import brute_least_partitions
 
 COPIES = get_rules("gin", overrides=["decks=2", "set_distinct_suits=false", "set_max=6"])
@@ -91,7 +94,7 @@ def test_the_walk_on_bits_is_the_walk_over_copies_step_for_step(
 
 # a gin that melds in several ways, and a knock: for each walk
 ONE_GIN = {
-    "on bits": (get_rules("gin"), "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AS 2S 3S 4S 5S 6S 7S 9H JH KH"),
+    "on bits": (get_rules("gin"), SPADES_ACE_TO_TEN, "AS 2S 3S 4S 5S 6S 7S 9H JH KH"),
     "over copies": (COPIES, "2S 3S 4S 5S 6S 7S 2S 3S 4S 5S", "2S 3S 4S 5S 6S 7S 2S 3S 9H KH"),
 }
 
@@ -116,7 +119,7 @@ def test_the_step_limit_is_reached_inside_either_walk(monkeypatch: pytest.Monkey
     from remikcalc.cards.notation import parse_cards
 
     for rules, cards in (
-        (get_rules("gin"), parse_cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H")),
+        (get_rules("gin"), parse_cards(ACE_TO_FIVE_TWICE)),
         (COPIES, parse_cards("AS AS 2S 3S 4S 5S AH 2H 3H 4H")),
     ):
         _fresh()
@@ -142,3 +145,17 @@ def test_the_step_limit_is_reached_inside_either_walk(monkeypatch: pytest.Monkey
                     least_arrangements(cards, rules)
             else:
                 assert least_arrangements(cards, rules)
+
+
+# --- the step limit -------------------------------------------------------------------------------
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_the_step_limit_is_the_last_step_allowed() -> None:
+    # "past its limit the hand is refused": the limit's own step is still allowed
+    budget = Budget()
+    budget.spend(KNOCKER_STEP_LIMIT)
+    assert budget.steps == KNOCKER_STEP_LIMIT
+    with pytest.raises(SearchTooLarge) as caught:
+        budget.spend()
+    assert f"{KNOCKER_STEP_LIMIT:,}" in str(caught.value)

@@ -2,7 +2,8 @@
 
 The examples work their numbers out by hand; the properties check the search against a slow
 brute force over every subset of the defender's cards (and every split of them among the
-knocker's melds), and the knocker enumeration against ``search.best_arrangement``.
+knocker's melds), and the knocker enumeration against ``search.best_arrangement``; the ways to
+lay off onto one meld (``extensions``) are checked one by one.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from remikcalc.search import best_arrangement
 from remikcalc.search.knock.knocker import least_arrangements
 from remikcalc.search.knock.layoff import best_defence, extensions, meld_faces
 from remikcalc.search.melds import Meld, can_meld, classify_meld
+from tests.hands import TWIN_KNOCKER
 
 GIN = get_rules("gin")
 
@@ -130,7 +132,7 @@ def test_extensions_lists_every_legal_chain() -> None:
 
 def test_least_arrangements_lists_equal_meld_structures() -> None:
     # 3H-6H with 6D 6C 6S: run 3H-6H + three sixes, or 3H-5H + four sixes; AC AD 2D = 4 either way
-    found = least_arrangements(parse_cards("3H 4H 5H 6H 6D 6C 6S AC AD 2D"), GIN)
+    found = least_arrangements(parse_cards(TWIN_KNOCKER), GIN)
     shapes = {tuple(sorted(len(m.cards) for m in a.melds)) for a in found}
     assert shapes == {(3, 4)} and len(found) == 2
     assert {a.points for a in found} == {4}
@@ -347,3 +349,23 @@ def test_oklahoma_upcard_limit_and_spade_double_follow_the_formula(
     else:
         expected = {"Anna": 0, "Boris": (k - d + 25) * double}
     assert result.scores == expected
+
+
+# --- the ways to lay off onto one meld ------------------------------------------------------------
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_the_lay_offs_of_cards_that_fit_no_meld_are_only_the_empty_one() -> None:
+    # on 4H 5H 6H, KC and 9D fit nowhere: the one way to lay off is to lay off nothing
+    gin = get_rules("gin")
+    assert extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 9D"), gin) == [frozenset()]
+    # and 7H (card 2 of the three) may go on the end
+    found = extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 9D 7H"), gin)
+    assert sorted(found, key=len) == [frozenset(), frozenset({2})]
+
+
+# from the mutation round of issue 20: a survivor in search/knock/layoff.py
+def test_a_wild_deuce_may_be_laid_off_on_any_run() -> None:
+    wild = get_rules("gin").replace(wild_deuces=True)
+    found = extensions(tuple(parse_cards("4H 5H 6H")), parse_cards("KC 2C"), wild)
+    assert sorted(found, key=len) == [frozenset(), frozenset({1})]

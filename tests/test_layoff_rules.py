@@ -1,7 +1,7 @@
 """The lay-off rules of the knock games (search/knock/layoff.py, docs/RULES.md §1), checked on
 what a user sees: the defender's count, what he laid off and onto which meld, and the deal's score.
-Written for the mutants tools/mutate.py found alive (issue 20); card values: ace 1, pips by
-number, ten and courts 10, and every figure is worked out by hand in the comments.
+Card values: ace 1, pips by number, ten and courts 10, and every figure is worked out by hand
+in the comments.
 """
 
 from __future__ import annotations

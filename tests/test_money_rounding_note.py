@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import ok
+from tests.sheets import SheetMaker
 
 BRIDGE = (
     Path(str(resources.files("remikcalc") / "examples")) / "bridge" / "eliminated-sits-out.yaml"
@@ -16,17 +17,16 @@ BRIDGE = (
 pytestmark = pytest.mark.no_locale
 
 
-def _with_stake(tmp_path: Path, stake: str) -> Path:
+def _with_stake(sheet_file: SheetMaker, stake: str) -> Path:
+    """The bundled example with a stake in PLN written after its players."""
     text = BRIDGE.read_text(encoding="utf-8")
     head, sep, rest = text.partition("\nplayers: ")
     line, nl, tail = rest.partition("\n")
-    sheet = tmp_path / "b.yaml"
-    sheet.write_text(f"{head}{sep}{line}\nstake: {stake}\ncurrency: PLN{nl}{tail}", "utf-8")
-    return sheet
+    return sheet_file("b.yaml", text=f"{head}{sep}{line}\nstake: {stake}\ncurrency: PLN{nl}{tail}")
 
 
-def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
-    sheet = str(_with_stake(tmp_path, "0.01"))
+def test_half_a_grosz_is_rounded_and_said(sheet_file: SheetMaker) -> None:
+    sheet = str(_with_stake(sheet_file, "0.01"))
     lines = ok("settle", sheet).output.splitlines()
     # net: Anna -2, Boris +0.5, Carl -3 stakes, the pool 4.5, 1.5 paid in by each; the pool
     # aside, Anna owes Boris ½ a grosz and Carl 1½: the halves are spread so the sum stays 2
@@ -40,8 +40,8 @@ def test_half_a_grosz_is_rounded_and_said(tmp_path: Path) -> None:
     assert "Kwoty zaokrąglono do 0,01\xa0zł; płatności nadal się bilansują." in polish
 
 
-def test_exact_money_says_nothing_of_rounding(tmp_path: Path) -> None:
-    lines = ok("settle", str(_with_stake(tmp_path, "0.10"))).output.splitlines()
+def test_exact_money_says_nothing_of_rounding(sheet_file: SheetMaker) -> None:
+    lines = ok("settle", str(_with_stake(sheet_file, "0.10"))).output.splitlines()
     # the pool aside (its 4.5 stakes are paid in already): Anna owes Boris ½, Carl 1½
     assert "  Anna pays Boris 0.05 PLN" in lines and "  Carl pays Boris 0.15 PLN" in lines
     assert not [line for line in lines if "rounded" in line]

@@ -1,13 +1,15 @@
-"""The money rules (base/money.py): stakes as people type them, each currency's minor unit and
-sign, rounding once with the remainder spread, and the fewest payments. Checked on what a user
-sees: the amount accepted or the refusal's words, the money written, the payments. Written for
-the mutants tools/mutate.py found alive (issue 20); figures worked out by hand in comments.
+"""The money rules (base/money.py): stakes as people type them (and refused in words), each
+currency's minor unit and sign (a code in capitals, a sign as typed), exact decimal spellings,
+rounding once with the remainder spread, and the fewest payments. Checked on what a user sees:
+the amount accepted or the refusal's words, the money written, the payments; figures worked out
+by hand in comments.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -16,12 +18,17 @@ from remikcalc.base.money import (
     Transfer,
     currency_code,
     currency_decimals,
+    decimal_literal,
+    decimal_text,
     fewest_transfers,
     greedy_transfers,
     parse_amount,
     same_currency,
 )
 from remikcalc.base.numtext import money_text
+from tests.clirun import ok, refusal_line
+from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.sheets import SheetMaker
 
 # --- each currency's minor unit (ISO 4217) ---------------------------------------------------
 
@@ -213,3 +220,138 @@ def test_seventeen_open_balances_and_more_are_squared_greedily() -> None:
     assert len(balances) == 17
     assert fewest_transfers(balances) == greedy_transfers(balances)
     assert len(fewest_transfers(balances)) == 10
+
+
+# --- exact spellings of fractions and decimals ----------------------------------------------------
+
+
+# from the mutation round of issue 20: a survivor in base/money.py
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(1, 5), "0.2"),  # 1/5 = 2/10
+        (Fraction(7, 25), "0.28"),  # 7/25 = 28/100
+        (Fraction(-3, 40), "-0.075"),  # 40 = 2³ × 5: 3/40 = 75/1000
+        (Fraction(13, 3) - Fraction(1, 3), "4"),  # 12/3
+        (Fraction(1, 6), None),  # 6 = 2 × 3: no exact decimal
+        (Fraction(2, 15), None),  # 15 = 3 × 5
+    ],
+)
+def test_a_fraction_is_spelled_exactly_when_its_denominator_is_twos_and_fives(
+    value: Fraction, text: str | None
+) -> None:
+    assert decimal_text(value) == text
+
+
+# from the mutation round of issue 20: a survivor in base/money.py
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Decimal("1E+2"), "100"),  # typed with an exponent, written out in full
+        (Decimal("-0.5E-3"), "-0.0005"),
+        (Decimal("23.60"), "23.60"),  # its zeros kept
+        (Decimal("Infinity"), "Infinity"),  # no digits to write out
+        (Decimal("NaN"), "NaN"),
+    ],
+)
+def test_a_short_decimal_is_written_out_in_full(value: Decimal, text: str) -> None:
+    assert decimal_literal(value) == text
+
+
+# --- stakes refused in words, currencies as typed -------------------------------------------------
+
+
+# from a tester's report: stakes and currencies
+@pytest.mark.parametrize(
+    ("stake", "currency", "error"),
+    [
+        (
+            "0.001",
+            "PLN",
+            "stake '0.001' has more decimals than the currency's minor unit (2 decimals)",
+        ),
+        (
+            "0.5",
+            "JPY",
+            "stake '0.5' has more decimals than the currency's minor unit (whole units)",
+        ),
+        (
+            "0,500",
+            "PLN",
+            "stake '0,500' has more decimals than the currency's minor unit (2 decimals)",
+        ),
+        (
+            "1,500",
+            "PLN",
+            "stake '1,500' has more decimals than the currency's minor unit "
+            "(2 decimals); for thousands write 1500 or 1 500",
+        ),
+        (
+            "12.500",
+            "JPY",
+            "stake '12.500' has more decimals than the currency's minor unit "
+            "(whole units); for thousands write 12500 or 12 500",
+        ),
+        (
+            "99999999999999999999999999999999999999.123456789",
+            "PLN",
+            "stake '99999999999999999999999999999999999999.123456789' is more than 1000000; "
+            "a stake is at most that",
+        ),
+        ("1000000.5", "JPY", "stake '1000000.5' is more than 1000000; a stake is at most that"),
+        ("ten", "PLN", "stake 'ten' is not a decimal number; write it like 0.10 or 1,5"),
+    ],
+)
+def test_stake_refusals_say_what_is_wrong(
+    tmp_path: Path, stake: str, currency: str, error: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    args = ("new", str(path), "-v", "gin", "--players", "A,B", "--stake", stake)
+    assert refusal_line(*args, "--currency", currency) == f"Error: {error}"
+    assert not path.exists()
+
+
+# from a tester's report: stakes and currencies
+def test_the_thousands_hint_in_polish() -> None:
+    from remikcalc.base.errors import SettleError
+    from remikcalc.base.i18n import language
+    from remikcalc.base.money import parse_amount
+
+    with language("pl"), pytest.raises(SettleError) as caught:
+        parse_amount("2,500")
+    assert str(caught.value).endswith("; tysiące zapisz jako 2500 lub 2 500")
+
+
+#: a gin deal: Anna knocks, Boris pays 59 points (5.90 at 0,1 a point)
+GIN_DEAL = {"closer": "Anna", "hands": {"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS}}
+
+
+# from a tester's report: stakes and currencies
+def test_a_currency_code_is_kept_in_capitals_and_a_sign_as_typed(sheet_file: SheetMaker) -> None:
+    code = sheet_file("code.yaml", stake="0,1", currency="pln", deals=[GIN_DEAL])
+    sign = sheet_file("sign.yaml", stake="0,1", currency="zł", deals=[GIN_DEAL])
+    assert "currency: PLN\n" in code.read_text(encoding="utf-8")
+    assert "currency: zł\n" in sign.read_text(encoding="utf-8")
+    assert "Boris → Anna: 5,90\u00a0zł" in ok("--lang", "pl", "settle", str(sign)).output
+    assert "Boris pays Anna 5.90 zł" in ok("settle", str(sign)).output
+    assert "Boris pays Anna 5.90 PLN" in ok("settle", str(code)).output
+    evening = ok("--lang", "pl", "settle", str(sign), str(code)).output
+    assert "Boris → Anna: 11,80\u00a0zł" in evening
+
+
+# from a tester's report: stakes and currencies
+def test_a_sheet_read_with_a_lower_case_code_is_in_that_currency(
+    tmp_path: Path, sheet_file: SheetMaker
+) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\nstake: 0.1\ncurrency: eur\n"
+        f"deals:\n  - closer: Anna\n    hands: {{Anna: {GIN_KNOCK_ANNA}, "
+        f"Boris: {GIN_DEFENCE_BORIS}}}\n",
+        encoding="utf-8",
+    )
+    assert '"currency": "EUR"' in ok("settle", str(path), "--format", "json").output
+    other = sheet_file("usd.yaml", stake="0,1", currency="$", deals=[GIN_DEAL])
+    assert refusal_line("settle", str(path), str(other)) == (
+        f"Error: {other} is in $ but {path} is in EUR: settle sheets of one currency together"
+    )

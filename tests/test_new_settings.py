@@ -1,4 +1,5 @@
-"""`new` refuses a title or currency the reader would refuse, and writes nothing then.
+"""`new` refuses a title, currency or player name the reader would refuse, and writes nothing
+then; names that look the same are one player.
 
 The promise: a sheet that a command reports as written always loads again. Title and currency
 are checked by one function each (``title_problem``, ``currency_problem`` in
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from remikcalc.base.money import currency_code
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import currency_problem, title_problem
-from tests.clirun import run
+from tests.clirun import ok, run
 
 
 @pytest.mark.parametrize(
@@ -170,3 +171,29 @@ def test_joiners_stay_allowed_in_a_title(tmp_path: Path) -> None:
     # the zero-width joiner and non-joiner join characters (emoji, Persian) and move none
     for title in ("Rodzina 👨\u200d👩\u200d👧", "می\u200cخواهم"):
         assert title_problem(title) is None, title
+
+
+# --- player names ---------------------------------------------------------------------------------
+
+
+# from a hostile pass over the writing commands
+def test_names_that_look_the_same_are_one_player(tmp_path: Path) -> None:
+    """'é' typed composed or as 'e' + a combining accent is the same player, as 'Anna' and
+    'anna' are: new refuses the pair, and add and rename find the player either way."""
+    composed, decomposed = "\u00e9", "e\u0301"
+    path = tmp_path / "names.yaml"
+    twice = run("new", str(path), "-v", "gin", "--players", f"{composed},{decomposed}")
+    assert twice.exit_code != 0 and not path.exists()
+    assert run("new", str(path), "-v", "gin", "--players", f"{composed},Bob").exit_code == 0
+    ok("add", str(path), "--score", f"{decomposed}=4")
+    assert load_sheet(path).entries[0].scores == {composed: 4}  # type: ignore[union-attr]
+    clash = run("rename", str(path), "bob", decomposed)
+    assert clash.exit_code != 0
+
+
+# from a hostile pass over the writing commands
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029"])
+def test_a_line_separator_is_no_part_of_a_name(tmp_path: Path, odd: str) -> None:
+    path = tmp_path / "sep.yaml"
+    result = run("new", str(path), "-v", "gin", "--players", f"a{odd}b,C")
+    assert result.exit_code != 0 and not path.exists()

@@ -1,4 +1,5 @@
-"""Any input gets an answer or a clear error, never a traceback (hypothesis-driven)."""
+"""Any input gets an answer or a clear error, never a traceback (hypothesis-driven), also in a
+working folder that was removed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from click.testing import Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.clirun import run
+from tests.clirun import ok, run
 
 TOKENS = st.sampled_from(
     [
@@ -167,3 +168,24 @@ def test_round_with_legal_looking_hands_never_crashes(variant: str, data: st.Dat
         if size or name != closer:
             args.append(f"{name}={format_cards(hand)}")
     answered(run(*args))
+
+
+# --- a working folder that was removed ------------------------------------------------------------
+
+
+# from the hostile round of issue 20: one line, never a traceback
+def test_a_working_folder_that_was_removed_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    result = run("new", "rel.yaml", "-v", "gin", "--players", "Anna,Boris")
+    assert result.exit_code == 1
+    assert "the current folder no longer exists" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    other = tmp_path / "a.yaml"
+    ok("new", str(other), "-v", "gin", "--players", "Anna,Boris")  # a full path still works
+    result = run("settle", "a.yaml", "b.yaml")
+    assert result.exit_code == 1 and "no longer exists" in result.output

@@ -12,6 +12,7 @@ from remikcalc.cards.notation import parse_cards, parse_groups
 from remikcalc.rules.variants import get_rules
 from remikcalc.search.opening import Opening, best_opening, opening_from_groups
 from tests.clirun import fails, ok
+from tests.hands import FIFTEEN_CARDS, REMIBRYDZ_OPENING
 
 REMI = get_rules("remibrydz")
 
@@ -41,7 +42,7 @@ def test_opening_seed_example_64_as_typed() -> None:
 def test_opening_best_melds_of_the_same_cards_are_worth_68() -> None:
     # Untyped, the joker is worth more as JS on the spades: 7 + 8 + 9 + 10 + 10 = 44,
     # with the eights 24: 68, leaving AD 2D (which make no meld without the joker).
-    o = best("AD 2D JK 8D 8C 8H 7S 8S 9S TS")
+    o = best(REMIBRYDZ_OPENING)
     assert o.value == 68
     assert codes(o) == [["7S", "8S", "9S", "JK", "TS"], ["8C", "8D", "8H"]]
     assert [c.code for c in o.left] == ["AD", "2D"]
@@ -141,7 +142,7 @@ def test_opening_typed_small_groups_stay_in_hand() -> None:
 
 def test_opening_hand_holds_at_most_hand_size_plus_one() -> None:
     with pytest.raises(DealError, match="15 cards typed.*at most 14"):
-        best("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D")
+        best(FIFTEEN_CARDS)
 
 
 def test_opening_pack_limits_apply() -> None:
@@ -202,7 +203,7 @@ def test_cli_opening_variant_and_rule() -> None:
         (["5H", "6H", "7X"], "unknown suit 'X'"),
         (["5H 6H 8H | 2C"], "5H 6H 8H is not a run"),
         (["-v", "rummy", "JK", "6H", "7H"], "without jokers"),
-        (["AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D"], "at most 14"),
+        ([FIFTEEN_CARDS], "at most 14"),
     ],
 )
 def test_cli_opening_bad_hand_exits_1_without_traceback(args: list[str], message: str) -> None:

@@ -1,4 +1,5 @@
-"""Deals entered as points only, as ``stats`` and ``settle`` read them (issue 20, item 2).
+"""Deals entered as points only, as ``stats`` and ``settle`` read them, and a drawn deal entered
+as points, which scores only what a draw can.
 
 DECISIONS.md: a points-only deal achieves no outcome (no cards show its ``how``, and bridge
 takes a points-only closing from the stakes), and its winner is the deal result's winner,
@@ -10,19 +11,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.session import player_stats, replay
 from remikcalc.settle import settle
 from remikcalc.sheet import DealEntry, Sheet
-from tests.clirun import ok
-
-
-def _sheet(tmp_path: Path, text: str) -> str:
-    path = tmp_path / "p.yaml"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
+from tests.clirun import ok, refusal_line, run
+from tests.sheets import SheetMaker
 
 
 def _stats(path: str) -> dict[str, dict[str, object]]:
@@ -32,34 +29,40 @@ def _stats(path: str) -> dict[str, dict[str, object]]:
     return players
 
 
-def test_a_points_only_gin_achieves_no_outcome(tmp_path: Path) -> None:
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
-        "  - {closer: Anna, how: gin, scores: {Anna: 30}}\n",
+def test_a_points_only_gin_achieves_no_outcome(sheet_file: SheetMaker) -> None:
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n"
+            "  - {closer: Anna, how: gin, scores: {Anna: 30}}\n",
+        )
     )
     anna = _stats(path)["Anna"]
     assert anna["won"] == 1  # the deal is hers: she scored
     assert anna["outcomes"] == {}  # but no card shows a gin
 
 
-def test_a_points_only_bridge_closing_achieves_no_outcome(tmp_path: Path) -> None:
+def test_a_points_only_bridge_closing_achieves_no_outcome(sheet_file: SheetMaker) -> None:
     # without how, bridge reads the closing from the closer's score (-10: a remik)
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
-        "  - {closer: Anna, scores: {Anna: -10, Boris: 40}}\n",
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: bridge\nplayers: [Anna, Boris]\ndeals:\n"
+            "  - {closer: Anna, scores: {Anna: -10, Boris: 40}}\n",
+        )
     )
     assert _stats(path)["Anna"]["outcomes"] == {}
     assert _stats(path)["Anna"]["won"] == 1
 
 
-def test_stats_and_settle_agree_on_who_won_a_points_only_deal(tmp_path: Path) -> None:
+def test_stats_and_settle_agree_on_who_won_a_points_only_deal(sheet_file: SheetMaker) -> None:
     # two positive scores, no closer: the single highest wins, in settle as in stats
-    path = _sheet(
-        tmp_path,
-        "remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris, Carl]\n"
-        "deals:\n  - scores: {Anna: 450, Boris: 10, Carl: -5}\n",
+    path = str(
+        sheet_file(
+            "p.yaml",
+            text="remikcalc: 1\nvariant: rummy500\nplayers: [Anna, Boris, Carl]\n"
+            "deals:\n  - scores: {Anna: 450, Boris: 10, Carl: -5}\n",
+        )
     )
     settled = json.loads(ok("settle", path, "--json").output)
     assert settled["games"][0]["hands_won"] == {"Anna": 1, "Boris": 0, "Carl": 0}
@@ -114,3 +117,100 @@ def test_stats_wins_are_the_deals_won_settle_counts(sheet: Sheet) -> None:
     if games:  # the families that count deals won (bridge counts none)
         assert {p: s.won for p, s in stats.items()} == counted
     assert all(not s.outcomes for s in stats.values())  # points achieve no outcome
+
+
+# --- a drawn deal entered as points scores only what a draw can -----------------------------------
+
+
+# from a tester's report: a drawn deal entered as points
+@pytest.mark.parametrize(
+    ("variant", "players", "score", "error"),
+    [
+        ("gin", "Anna,Boris", "Anna=5", "a drawn deal scores nothing in gin, not +5 for Anna"),
+        (
+            "oklahoma",
+            "Anna,Boris",
+            "Boris=-3",
+            "a drawn deal scores nothing in oklahoma, not -3 for Boris",
+        ),
+        (
+            "bridge",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "a drawn deal scores nothing in bridge, not +5 for Anna",
+        ),
+        (
+            "rummy",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn rummy deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "polish",
+            "Anna,Boris,Carl",
+            "Carl=1",
+            "in a drawn polish deal every player scores minus their own hand, not +1 for Carl",
+        ),
+        (
+            "remibrydz",
+            "Anna,Boris,Carl",
+            "Anna=5",
+            "in a drawn remibrydz deal every player scores minus their own hand, not +5 for Anna",
+        ),
+        (
+            "boat",
+            "Anna,Boris,Carl",
+            "Anna=-5",
+            "boat has no drawn deals: when the stock runs "
+            "out the discard pile is turned over and play goes on until a player goes out",
+        ),
+        (
+            "continental",
+            "Anna,Boris,Carl",
+            "Anna=0",
+            "continental has no drawn deals: when "
+            "the stock runs out the discard pile is turned over and play goes on until a player "
+            "goes out",
+        ),
+    ],
+)
+def test_a_drawn_deal_with_scores_it_cannot_have_is_refused(
+    sheet_file: SheetMaker, variant: str, players: str, score: str, error: str
+) -> None:
+    path = sheet_file(f"{variant}.yaml", variant, players)
+    before = path.read_bytes()
+    assert refusal_line("add", str(path), "--draw", "--score", score) == f"Error: {error}"
+    assert refusal_line("add", str(path), "--how", "draw", "--score", score) == f"Error: {error}"
+    assert path.read_bytes() == before
+
+
+# from a tester's report: a drawn deal entered as points
+@pytest.mark.parametrize(
+    ("variant", "players", "scores"),
+    [
+        ("gin", "Anna,Boris", "Anna=0"),
+        ("bridge", "Anna,Boris,Carl", "Anna=0 Boris=0"),
+        ("rummy", "Anna,Boris,Carl", "Anna=-5 Boris=0 Carl=-12"),
+        ("remibrydz", "Anna,Boris,Carl", "Anna=-5"),
+        ("rummy500", "Anna,Boris,Carl", "Anna=35 Boris=-20"),
+    ],
+)
+def test_a_drawn_deal_with_the_scores_a_draw_gives_is_taken(
+    sheet_file: SheetMaker, variant: str, players: str, scores: str
+) -> None:
+    path = sheet_file(f"{variant}.yaml", variant, players)
+    args = [a for score in scores.split() for a in ("--score", score)]
+    ok("add", str(path), "--draw", *args)
+
+
+# from a tester's report: a drawn deal entered as points
+def test_a_sheet_holding_a_drawn_deal_with_points_is_refused_when_read(tmp_path: Path) -> None:
+    path = tmp_path / "gin.yaml"
+    path.write_text(
+        "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
+        "deals:\n  - draw: true\n    scores: {Anna: 5}\n",
+        encoding="utf-8",
+    )
+    result = run("show", str(path))
+    assert result.exit_code == 1
+    assert "a drawn deal scores nothing in gin, not +5 for Anna" in result.stderr

@@ -13,6 +13,7 @@ from click.testing import Result
 
 from remikcalc.rules.ruleset import DECIMAL_RULE_MAX
 from tests.clirun import run
+from tests.hands import BRIDGE_LOSER_31, BRIDGE_NO_MELD_70, BRIDGE_REMIK
 
 DECIMAL_KEYS = (
     "remik_stake",
@@ -71,9 +72,9 @@ def test_the_largest_values_work_through_add_show_and_settle(tmp_path: Path) -> 
     deal = [
         "--closer",
         "A",
-        "A=AS 2S 3S 4S 7H 7D 7C 9C 9D 9H",
-        "B=KH QD 5C 8S 4D 6H JS TD 3H 4C",
-        "C=5H 6H 7S 8D TC JC QC KC 2D 3D",
+        f"A={BRIDGE_REMIK}",
+        f"B={BRIDGE_NO_MELD_70}",
+        f"C={BRIDGE_LOSER_31}",
     ]
     rummy = tmp_path / "r.yaml"
     result = run("new", str(rummy), "-v", "rummy", "--players", "A,B", "--stake", "1000000")

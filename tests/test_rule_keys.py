@@ -1,5 +1,6 @@
-"""Every house rule a variant accepts is honoured by its family's scoring, or refused
-(issue 20, item 1: ``wild_deuces=true`` was accepted by gin and ignored by its knock scorer).
+"""Every house rule a variant accepts is honoured by its family's scoring, or refused (gin once
+accepted ``wild_deuces=true`` and its knock scorer ignored it), and ``rules`` shows what the
+scoring does (``melds_in_hand_count``).
 
 For each family and each rule key (``Rules``' fields but the fixed ones):
 
@@ -15,6 +16,7 @@ DECISIONS.md lists the decision per key and family.
 from __future__ import annotations
 
 import dataclasses
+import json
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -32,6 +34,7 @@ from remikcalc.search.opening import best_opening
 from remikcalc.session import replay
 from remikcalc.settle import settle
 from remikcalc.sheet import Sheet, load_sheet, sheet_from_text
+from tests.clirun import ok, run
 
 KEYS = [f.name for f in dataclasses.fields(Rules) if f.name not in FIXED]
 TYPES = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
@@ -279,3 +282,72 @@ def test_presets_and_player_tables_set_only_keys_their_family_reads() -> None:
         refused = variant.rules.spec.refused
         for name, preset in variant.presets.items():
             assert not set(preset) & refused, (variant.name, name)
+
+
+# --- melds_in_hand_count: what rules shows is what the scoring does -------------------------------
+
+
+#: a loser's hand holding a meld, 3C 4C 5C (12), and 60 in other cards (no two of a rank: the
+#: boat's pair rule stays out of it): 72 in all
+LOSER = "3C 4C 5C 9D 7H JC KD TS 8H 6D"
+
+
+KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D 2C"
+
+
+#: per family: the variant scored, the arguments of its deal, and the loser's count when
+#: melds in his hand count like any card
+DEALS: dict[Family, tuple[str, list[str]]] = {
+    Family.KNOCK: ("gin", [f"Anna={KNOCKER}", f"Boris={LOSER}"]),
+    Family.BRIDGE: ("bridge", [f"Anna={KNOCKER}", f"Boris={LOSER}"]),
+    Family.RUMMY: ("rummy", [f"Boris={LOSER}"]),
+    Family.REMIBRYDZ: ("remibrydz", [f"Boris={LOSER}"]),
+    Family.BOAT: ("boat", ["--plus", "0", f"Boris={LOSER}"]),
+    Family.RUMMY500: ("rummy500", [f"Boris={LOSER}"]),
+    # continental pays per card: 15 cards, 3 of them a run (sets are no melds there)
+    Family.CONTINENTAL: (
+        "continental",
+        [
+            "Anna=3H 4H 5H 6H | 7S 8S 9S TS | 2D 3D 4D 5D | 6C 7C 8C",
+            "Boris=3C 4C 5C 9D 9H 5H 7C JC KD 4S 6H 8D 8H QS 2S",
+        ],
+    ),
+}
+
+
+ALL_CARDS = {Family.CONTINENTAL: 15}
+
+
+# from a tester's report: rules shows what the scoring does
+def test_every_family_has_a_deal() -> None:
+    assert set(DEALS) == set(Family)
+
+
+# from a tester's report: rules shows what the scoring does
+@pytest.mark.parametrize("family", list(Family), ids=str)
+def test_rules_shows_whether_melds_in_a_hand_count_as_scored(family: Family) -> None:
+    variant, deal = DEALS[family]
+    out = ok("round", variant, "--closer", "Anna", "--json", *deal).output
+    count = json.loads(out)["details"]["players"]["Boris"]["count"]
+    scored = count == ALL_CARDS.get(family, 72)  # every card counted, the meld too
+    assert scored or count < ALL_CARDS.get(family, 72)
+    assert scored is (family not in (Family.KNOCK, Family.BRIDGE))
+    for v in VARIANTS:
+        if v.rules.family is not family:
+            continue
+        out = run("rules", v.name, "--json").output
+        assert json.loads(out)["melds_in_hand_count"] is scored, v.name
+        out = run("rules", v.name, "--format", "plain").output
+        row = next(line for line in out.splitlines() if line.startswith("melds_in_hand_count"))
+        assert row.split()[1] == ("true" if scored else "false"), v.name
+
+
+# from a tester's report: rules shows what the scoring does
+def test_rules_says_what_melds_in_hand_count_means() -> None:
+    out = run("rules", "rummy", "--format", "plain").output
+    row = next(line for line in out.splitlines() if line.startswith("melds_in_hand_count"))
+    assert row.split(None, 2)[2] == (
+        "melds still in a caught hand count like any card: true in the going-out games, "
+        "false in the knock games (only unmatched cards count); set by the family, "
+        "not overridable"
+    )

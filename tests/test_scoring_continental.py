@@ -1,5 +1,5 @@
 """Continental rummy (docs/RULES.md §8): going out with 15 cards in runs, per-card and chips
-payment."""
+payment, a wild deuce shown as what it stands for."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from remikcalc.scoring.continental import PATTERNS, find_split
 from remikcalc.scoring.deal import build_deal
 from remikcalc.search.melds import classify_meld
 from tests.clirun import fails, ok
+from tests.hands import CONTINENTAL_IN_RUNS, CONTINENTAL_WILD
 
 
 def score(players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -175,7 +176,7 @@ def test_chips_going_out_with_no_wild_card_pays_1_plus_10() -> None:
 def test_chips_one_per_wild_deuce_two_per_joker() -> None:
     # 2C can only be wild here (standing in 3D 4D 5D); the joker stands in 4H 5H.
     # 1 for going out + 1 for the deuce + 2 for the joker = 4 from each loser.
-    hand = "9S TS JS QS KS | 3D 4D 5D 2C | 6C 7C 8C | JK 4H 5H"
+    hand = CONTINENTAL_WILD
     r = score(ABC, "bicycle", closer="Anna", hands={"Anna": hand})
     assert r.points["Boris"] == 4
     assert r.scores["Anna"] == 8
@@ -329,3 +330,24 @@ def test_round_continental_bad_pattern_exits_1() -> None:
     )
     assert "Anna cannot go out" in result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+# --- a wild deuce shown as what it stands for -----------------------------------------------------
+
+
+# from issue 12, item 5: words that tell the truth
+@pytest.mark.columns(200)
+def test_a_wild_deuce_shows_what_it_stands_for() -> None:
+    # Continental, bicycle (deuces wild): 5H 2C 7H is a run with the 2C as 6H; in A-2-3C the
+    # deuce is in its own place and is just itself.
+    out = ok(
+        "round",
+        "continental",
+        "--preset",
+        "bicycle",
+        "--closer",
+        "Anna",
+        "Anna=5H 2C 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S",
+        f"Boris={CONTINENTAL_IN_RUNS}",
+    ).stdout
+    assert "Anna      5H 2C=6H 7H | 9S TS JS | AC 2C 3C | QC KC AC | 6S 7S 8S  -" in out

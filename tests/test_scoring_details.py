@@ -17,9 +17,15 @@ from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.details import DealDetails, Knocking, Layoff, MeldDetail, PlayerDetail
-
-SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"  # K = 1 (AC)
-SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"  # lays off QS 9S TS: D = 44
+from tests.hands import (
+    BRIDGE_FULL_COLOUR,
+    BRIDGE_NO_MELD_62,
+    BRIDGE_NO_MELD_82,
+    CONTINENTAL_WILD,
+    RUMMY500_MELDED,
+    SEED_DEFENDER,
+    SEED_KNOCKER,
+)
 
 
 def score(variant: str, players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -91,9 +97,9 @@ def test_a_jokers_stand_in_is_carried_as_data_and_shown_in_the_table() -> None:
         ["Anna", "Boris", "Carl"],
         closer="Anna",
         hands={
-            "Anna": "2H 3H 4H 5H 6H 7H 8H 9H TH JK",
-            "Boris": "8H 5S 7S 3C 8C 6D 2D 4D 9H TS",
-            "Carl": "JK 2C 6C 9C 5D QD 3H TH 7S KS",
+            "Anna": BRIDGE_FULL_COLOUR,
+            "Boris": BRIDGE_NO_MELD_62,
+            "Carl": BRIDGE_NO_MELD_82,
         },
     )
     anna = details(r).players["Anna"]
@@ -109,7 +115,7 @@ def test_a_jokers_stand_in_is_carried_as_data_and_shown_in_the_table() -> None:
 
 def test_continental_wild_deuce_and_joker_are_told_apart() -> None:
     # 2C stands in for a diamond of 3D 4D 5D, the joker in 4H 5H (chips: 1 + 1 + 2 = 4).
-    hand = "9S TS JS QS KS | 3D 4D 5D 2C | 6C 7C 8C | JK 4H 5H"
+    hand = CONTINENTAL_WILD
     r = score(
         "continental", ["Anna", "Boris", "Carl"], "bicycle", closer="Anna", hands={"Anna": hand}
     )
@@ -141,7 +147,7 @@ def test_rummy500_melds_lay_offs_and_key_order() -> None:
         ["Anna", "Boris"],
         closer="Anna",
         hands={"Boris": "KD 4H"},
-        melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"},
+        melded={"Anna": RUMMY500_MELDED, "Boris": "9D 9C 9S | AC"},
     )
     boris = details(r).players["Boris"]
     assert boris.meld_values == (27,) and boris.laid_off == parse_cards("AC")

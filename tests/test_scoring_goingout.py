@@ -21,6 +21,7 @@ from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import Deal, DealResult, Hand, score_deal
 from remikcalc.scoring.deal import build_deal
 from tests.clirun import run
+from tests.hands import FIFTEEN_CARDS
 
 
 def score(variant: str, players: list[str], preset: str | None = None, **kw: Any) -> DealResult:
@@ -312,7 +313,7 @@ def test_remibrydz_two_packs_and_six_jokers() -> None:
 
 
 def test_remibrydz_hand_holds_at_most_fourteen() -> None:
-    fifteen = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D"
+    fifteen = FIFTEEN_CARDS
     with pytest.raises(DealError, match="Boris holds 15 cards.*at most 14"):
         score("remibrydz", ["Anna", "Boris"], closer="Anna", hands={"Boris": fifteen})
 

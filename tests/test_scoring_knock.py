@@ -16,6 +16,21 @@ from remikcalc.scoring import score_deal
 from remikcalc.scoring.deal import Deal, Hand, build_deal
 from remikcalc.scoring.knock import score_knock
 from remikcalc.scoring.result import DealResult
+from tests.hands import (
+    BIG_GIN,
+    BIG_GIN_DEFENCE,
+    GIN_ALL_MELDED,
+    GIN_DEFENCE_57,
+    OVER_THE_KNOCK_LIMIT,
+    SEED_DEFENDER,
+    SEED_DEFENDER_SHORT,
+    SEED_KNOCKER,
+    SEED_KNOCKER_JOKER,
+    TWIN_KNOCKER,
+    UNDERCUT_BY_FOUR,
+    UNDERCUT_KNOCKER,
+    UNDERCUT_TIE,
+)
 
 
 def play(
@@ -38,12 +53,11 @@ def play(
 
 # --- the seed's deal (seeds/002): a knock, lay-offs, undercut, gin ----------------------------
 
-# Anna knocks with three queens, 6-7-8 of spades, 2-3-4 of diamonds and AC unmatched: K = 1.
-SEED_KNOCKER = "QH QD QC 6S 7S 8S 2D 3D 4D AC"
+# SEED_KNOCKER and SEED_DEFENDER (tests/hands.py): Anna knocks with three queens, 6-7-8 of spades,
+# 2-3-4 of diamonds and AC unmatched: K = 1.
 # Boris lays off "a fourth queen to the three queens" and "the ten and nine of spades to the
 # sequence 8-7-6 of spades" (the seed's own example). 2C 3C would fit AC, but nothing goes onto
 # the knocker's unmatched cards. Left: 5H 5C 9H JC KD 2C 3C = 5 + 5 + 9 + 10 + 10 + 2 + 3 = 44.
-SEED_DEFENDER = "QS 9S TS 5H 5C 9H JC KD 2C 3C"
 
 
 def test_seed_knock_defender_lays_off_fourth_queen_and_ten_nine_of_spades() -> None:
@@ -57,8 +71,7 @@ def test_seed_knock_defender_lays_off_fourth_queen_and_ten_nine_of_spades() -> N
     assert "Boris laid off QS on QC QD QH" in r.reasons
 
 
-# Anna knocks with 8: 2-3-4H, three nines, three kings, 8D.
-UNDERCUT_KNOCKER = "2H 3H 4H 9C 9D 9S KC KD KH 8D"
+# UNDERCUT_KNOCKER: Anna knocks with 8: 2-3-4H, three nines, three kings, 8D.
 
 
 @pytest.mark.parametrize(
@@ -66,7 +79,7 @@ UNDERCUT_KNOCKER = "2H 3H 4H 9C 9D 9S KC KD KH 8D"
 )
 def test_undercut_defender_scores_difference_plus_bonus(preset: str, bonus: int) -> None:
     # Boris: 5-6-7S, three jacks, three tens, 4C: D = 4 < K = 8, so he undercuts: 8 - 4 + bonus
-    r = play("gin", preset, Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 4C")
+    r = play("gin", preset, Anna=UNDERCUT_KNOCKER, Boris=UNDERCUT_BY_FOUR)
     assert r.outcome == "undercut" and r.winner == "Boris"
     assert r.points == {"Anna": 8, "Boris": 4}
     assert r.scores == {"Anna": 0, "Boris": 8 - 4 + bonus}
@@ -82,7 +95,7 @@ def test_undercut_made_by_a_lay_off() -> None:
 
 def test_tie_after_lay_offs_is_an_undercut_by_default() -> None:
     # Boris keeps 8C: D = 8 = K; a tie counts as an undercut: 8 - 8 + 25 = 25
-    r = play(Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 8C")
+    r = play(Anna=UNDERCUT_KNOCKER, Boris=UNDERCUT_TIE)
     assert r.outcome == "undercut" and r.scores == {"Anna": 0, "Boris": 25}
 
 
@@ -90,24 +103,23 @@ def test_tie_without_undercut_on_tie_scores_nothing() -> None:
     r = play(
         rules=("undercut_on_tie=false",),
         Anna=UNDERCUT_KNOCKER,
-        Boris="5S 6S 7S JH JD JS TH TS TD 8C",
+        Boris=UNDERCUT_TIE,
     )
     assert r.outcome == "knock" and r.winner is None
     assert r.scores == {"Anna": 0, "Boris": 0}
 
 
-# Anna has gin: 2-3-4H, three nines, four kings.
-GIN_HAND = "2H 3H 4H 9C 9D 9S KC KD KH KS"
-# Boris: 5H 9H QS QD 7C 6D 3S AS 2D 4C, no melds: 5 + 9 + 10 + 10 + 7 + 6 + 3 + 1 + 2 + 4 = 57.
+# GIN_ALL_MELDED: Anna has gin: 2-3-4H, three nines, four kings.
+# GIN_DEFENCE_57, Boris: 5H 9H QS QD 7C 6D 3S AS 2D 4C, no melds: 5 + 9 + 10 + 10 + 7 + 6 + 3 + 1 +
+# 2 + 4 = 57.
 # 5H would go on 2-3-4H and 9H on the nines after a knock, but nothing is laid off against gin.
-GIN_DEFENDER = "5H 9H QS QD 7C 6D 3S AS 2D 4C"
 
 
 @pytest.mark.parametrize(
     ("preset", "bonus"), [("ru", 25), ("pagat", 20), ("modern", 25), ("bicycle", 20)]
 )
 def test_gin_scores_defender_count_plus_bonus_without_lay_offs(preset: str, bonus: int) -> None:
-    r = play("gin", preset, Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play("gin", preset, Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.outcome == "gin" and r.winner == "Anna"
     assert r.points == {"Anna": 0, "Boris": 57}
     assert r.scores == {"Anna": 57 + bonus, "Boris": 0}
@@ -135,14 +147,13 @@ def test_draw_without_hands() -> None:
 
 # --- big gin ----------------------------------------------------------------------------------
 
-# 11 cards all melded: 2-3-4-5H, three nines, four kings.
-BIG_GIN = "2H 3H 4H 5H 9C 9D 9S KC KD KH KS"
+# BIG_GIN: 11 cards all melded: 2-3-4-5H, three nines, four kings.
 
 
 def test_big_gin_modern_preset_scores_defender_plus_31() -> None:
     # Boris as in the gin test but without 5H (Anna holds it): 5H -> 8C.
     # 8 + 9 + 10 + 10 + 7 + 6 + 3 + 1 + 2 + 4 = 60; big gin 60 + 31 = 91
-    r = play("gin", "modern", Anna=BIG_GIN, Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C")
+    r = play("gin", "modern", Anna=BIG_GIN, Boris=BIG_GIN_DEFENCE)
     assert r.outcome == "big_gin"
     assert r.points == {"Anna": 0, "Boris": 60}
     assert r.scores == {"Anna": 91, "Boris": 0}
@@ -151,22 +162,22 @@ def test_big_gin_modern_preset_scores_defender_plus_31() -> None:
 @pytest.mark.parametrize(("preset", "bonus"), [("ru", 25), ("pagat", 20), ("bicycle", 20)])
 def test_eleven_melded_cards_without_big_gin_discard_to_gin(preset: str, bonus: int) -> None:
     # no big gin in these presets: a card is discarded and the other ten are gin: 60 + bonus
-    r = play("gin", preset, Anna=BIG_GIN, Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C")
+    r = play("gin", preset, Anna=BIG_GIN, Boris=BIG_GIN_DEFENCE)
     assert r.outcome == "gin" and r.scores == {"Anna": 60 + bonus, "Boris": 0}
     discard = details_json(r.details)["players"]["Anna"]["discard"]
     assert discard in {"2H", "5H", "KC", "KD", "KH", "KS"}
 
 
 def test_stated_gin_with_eleven_melded_is_plain_gin_even_in_modern() -> None:
-    r = play("gin", "modern", how="gin", Anna=BIG_GIN, Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C")
+    r = play("gin", "modern", how="gin", Anna=BIG_GIN, Boris=BIG_GIN_DEFENCE)
     assert r.outcome == "gin" and r.scores["Anna"] == 60 + 25
 
 
 def test_big_gin_claim_is_checked() -> None:
     with pytest.raises(DealError, match="big gin is not played"):
-        play(how="big_gin", Anna=BIG_GIN, Boris="8C 9H QS QD 7C 6D 3S AS 2D 4C")
+        play(how="big_gin", Anna=BIG_GIN, Boris=BIG_GIN_DEFENCE)
     with pytest.raises(DealError, match="big gin needs all 11"):
-        play("gin", "modern", how="big_gin", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+        play("gin", "modern", how="big_gin", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
 
 
 # --- the closer's eleventh card ---------------------------------------------------------------
@@ -193,7 +204,6 @@ def test_typed_closer_with_eleven_cards_discards_highest_unmatched() -> None:
 # 3-4-5-6H with 6D 6C 6S: either the run of four and three sixes, or 3-4-5H and four sixes.
 # Unmatched AC AD 2D = 4 both ways. Boris holds 7H: it goes on 3-4-5-6H only.
 # Boris: 7H KS QC JD 9S 8C 4C 2S TD 3S, no melds = 7+10+10+10+9+8+4+2+10+3 = 73.
-TWIN_KNOCKER = "3H 4H 5H 6H 6D 6C 6S AC AD 2D"
 TWIN_DEFENDER = "7H KS QC JD 9S 8C 4C 2S TD 3S"
 
 
@@ -242,11 +252,11 @@ def test_oklahoma_knock_over_the_upcard_limit_is_refused() -> None:
     with pytest.raises(
         DealError, match="Anna knocked with 8 in deadwood, but the knock limit is 7"
     ):
-        play("oklahoma", upcard="7D", Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 4C")
+        play("oklahoma", upcard="7D", Anna=UNDERCUT_KNOCKER, Boris=UNDERCUT_BY_FOUR)
 
 
 def test_oklahoma_court_upcard_allows_ten() -> None:
-    r = play("oklahoma", upcard="KD", Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 4C")
+    r = play("oklahoma", upcard="KD", Anna=UNDERCUT_KNOCKER, Boris=UNDERCUT_BY_FOUR)
     assert details_json(r.details)["knock_limit"] == 10 and r.outcome == "undercut"
 
 
@@ -260,20 +270,20 @@ def test_oklahoma_spade_upcard_doubles_knock() -> None:
 
 def test_oklahoma_spade_upcard_doubles_undercut_bonus_included() -> None:
     # (8 - 4 + 25) x 2 = 58
-    r = play("oklahoma", upcard="TS", Anna=UNDERCUT_KNOCKER, Boris="5S 6S 7S JH JD JS TH TS TD 4C")
+    r = play("oklahoma", upcard="TS", Anna=UNDERCUT_KNOCKER, Boris=UNDERCUT_BY_FOUR)
     assert r.scores == {"Anna": 0, "Boris": 58}
 
 
 def test_oklahoma_spade_upcard_doubles_gin_bonus_included() -> None:
     # (57 + 25) x 2 = 164; the up-card may be a card someone picked up (9S is in Anna's hand)
-    r = play("oklahoma", upcard="9S", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play("oklahoma", upcard="9S", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.scores == {"Anna": 164, "Boris": 0}
 
 
 def test_oklahoma_ace_upcard_only_gin_closes() -> None:
-    r = play("oklahoma", upcard="AH", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play("oklahoma", upcard="AH", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.outcome == "gin" and r.scores == {"Anna": 82, "Boris": 0}  # 57 + 25
-    r = play("oklahoma", upcard="AS", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play("oklahoma", upcard="AS", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.scores == {"Anna": 164, "Boris": 0}  # ace of spades: only gin, and doubled
     with pytest.raises(
         DealError, match=r"knock on an ace up-card: only gin may close \(Anna has 1"
@@ -283,7 +293,7 @@ def test_oklahoma_ace_upcard_only_gin_closes() -> None:
 
 def test_oklahoma_pagat_preset_bonuses_with_spade_double() -> None:
     # pagat gin bonus 20: (57 + 20) x 2 = 154
-    r = play("oklahoma", "pagat", upcard="5S", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play("oklahoma", "pagat", upcard="5S", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.scores == {"Anna": 154, "Boris": 0}
 
 
@@ -301,14 +311,14 @@ def test_knock_over_the_limit_says_count_and_limit() -> None:
     with pytest.raises(
         DealError, match="Anna knocked with 34 in deadwood, but the knock limit is 10"
     ):
-        play(Anna="2H 3H 4H 9C 9D 9S KC KD 4D JH", Boris=GIN_DEFENDER)
+        play(Anna=OVER_THE_KNOCK_LIMIT, Boris=GIN_DEFENCE_57)
 
 
 def test_wrong_number_of_cards() -> None:
     with pytest.raises(
         DealError, match=r"Boris has 9 cards; gin hands hold 10 \(11 for the closer"
     ):
-        play(Anna=SEED_KNOCKER, Boris="QS 9S TS 5H 5C 9H JC KD 2C")
+        play(Anna=SEED_KNOCKER, Boris=SEED_DEFENDER_SHORT)
     with pytest.raises(DealError, match="Anna has 12 cards"):
         play(Anna=SEED_KNOCKER + " 5D 6D", Boris=SEED_DEFENDER)
     with pytest.raises(DealError, match="Boris has 11 cards"):
@@ -352,14 +362,14 @@ def test_hand_missing_for_a_player() -> None:
 
 def test_jokers_are_not_played_in_gin() -> None:
     with pytest.raises(CardError, match="without jokers"):
-        play(Anna="QH QD QC 6S 7S 8S 2D 3D 4D JK", Boris=SEED_DEFENDER)
+        play(Anna=SEED_KNOCKER_JOKER, Boris=SEED_DEFENDER)
     # a house rule cannot put jokers in the pack (no gin score would read them) ...
     with pytest.raises(RulesError, match="rule jokers: gin does not play it"):
         get_rules("gin", overrides=["jokers=2", "wild_jokers=true"])
     # ... and rules made so in code are refused by the knock scoring all the same
     r = get_rules("gin").replace(jokers=2, wild_jokers=True)
     hands = {
-        "Anna": Hand(parse_cards("QH QD QC 6S 7S 8S 2D 3D 4D JK")),
+        "Anna": Hand(parse_cards(SEED_KNOCKER_JOKER)),
         "Boris": Hand(parse_cards(SEED_DEFENDER)),
     }
     with pytest.raises(DealError, match="Anna's hand holds a joker, but gin is played without"):
@@ -372,7 +382,7 @@ def test_stated_gin_that_the_hand_does_not_show() -> None:
 
 
 def test_stated_knock_with_nothing_unmatched_is_gin() -> None:
-    r = play(how="knock", Anna=GIN_HAND, Boris=GIN_DEFENDER)
+    r = play(how="knock", Anna=GIN_ALL_MELDED, Boris=GIN_DEFENCE_57)
     assert r.outcome == "gin" and r.scores["Anna"] == 82
 
 

@@ -13,6 +13,7 @@ from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import DealResult, score_deal
 from remikcalc.scoring.deal import build_deal
 from tests.clirun import run
+from tests.hands import RUMMY500_MELDED
 
 
 def score(players: list[str], overrides: tuple[str, ...] = (), **kw: Any) -> DealResult:
@@ -31,7 +32,7 @@ def test_rummy500_score_is_melded_value_minus_hand_value() -> None:
         AB,
         closer="Anna",
         hands={"Boris": "KD 4H"},
-        melded={"Anna": "AH 2H 3H | QS KS AS | 7C", "Boris": "9D 9C 9S | AC"},
+        melded={"Anna": RUMMY500_MELDED, "Boris": "9D 9C 9S | AC"},
     )
     assert (r.outcome, r.winner, r.closer) == ("out", "Anna", "Anna")
     assert r.points == {"Anna": 0, "Boris": 14}
@@ -191,7 +192,7 @@ def test_round_rummy500_melded_and_errors() -> None:
         "Boris=KD 4H",
         "--json",
         "--melded",
-        "Anna=AH 2H 3H | QS KS AS | 7C",
+        f"Anna={RUMMY500_MELDED}",
         "--melded",
         "Boris=9D 9C 9S | AC",
     ]

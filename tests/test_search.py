@@ -25,6 +25,7 @@ from remikcalc.search import (
 )
 from remikcalc.search.melds import classify_meld, hand_value
 from tests import oracle
+from tests.hands import HAND_38, REMIBRYDZ_OPENING, SPADES_ACE_TO_TEN
 
 GIN = get_rules("gin")
 BRIDGE = get_rules("bridge")
@@ -273,8 +274,8 @@ def test_set_of_four_or_three_plus_run() -> None:
 
 
 def test_long_runs_are_laid_whole() -> None:
-    found = best("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", GIN)
-    assert [str(m) for m in found.melds] == ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS"]
+    found = best(SPADES_ACE_TO_TEN, GIN)
+    assert [str(m) for m in found.melds] == [SPADES_ACE_TO_TEN]
 
 
 def test_k_a_2_where_allowed_and_refused() -> None:
@@ -355,7 +356,7 @@ def test_discard_a_joker_when_it_is_best() -> None:
 
 
 def test_remibrydz_opening_example() -> None:
-    hand = "AD 2D JK 8D 8C 8H 7S 8S 9S TS"
+    hand = REMIBRYDZ_OPENING
     # docs/RULES.md's reading: A-2-JK 6 + three eights 24 + 7-10 of spades 34 = 64 ...
     assert classify_meld(parse_cards("AD 2D JK"), REMIBRYDZ).value(REMIBRYDZ) == 6
     # ... but the joker is worth more as the jack of spades: 24 + 44 = 68.
@@ -383,7 +384,7 @@ def test_arrangement_from_groups() -> None:
 
 
 def test_analyze_hand() -> None:
-    found = analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS")
+    found = analyze_hand(HAND_38)
     assert found.points == 38 and found.discard is None
     found = analyze_hand("AS 2S 3S 7H 7D 7C 9C 9D KH QS 4S")
     assert found.discard is not None

@@ -1,12 +1,10 @@
-"""``settle --format text`` (issue 18, item 9): the settlement as a few plain lines to paste
-into a chat, in the language spoken; one sheet, and several sheets as one evening. Real YAML
-sheets on disk, made with ``new`` and ``add``, through the command line.
+"""``settle --format text``: the settlement as a few plain lines to paste into a chat, in the
+language spoken; one sheet, and several sheets as one evening. Real YAML sheets on disk, made
+with ``new`` and ``add``, through the command line.
 In Polish and Russian an amount and its currency are held together by a no-break space.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -14,25 +12,21 @@ from remikcalc.commands.prompts import load
 from remikcalc.render.summary import summary_text
 from remikcalc.settle import settle
 from tests.clirun import ok, process, run
-
-
-def sheet(tmp_path: Path, name: str, *new: str, scores: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, with points-only deals `NAME=N[,NAME=N]` added in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in scores:
-        ok("add", path, *(a for s in deal.split(",") for a in ("--score", s)), "--again")
-    return path
+from tests.sheets import SheetMaker
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> str:
+def gin(sheet_file: SheetMaker) -> str:
     # 25 + 40 = 65 for Anna, 12 for Boris: 53 points apart, at 0.10 PLN a point 5.30 PLN
-    return sheet(
-        tmp_path,
-        "gin.yaml",
-        *("-v", "gin", "--players", "Anna,Boris", "--stake", "0.10", "--currency", "PLN"),
-        scores=("Anna=25", "Boris=12", "Anna=40"),
+    return str(
+        sheet_file(
+            "gin.yaml",
+            "gin",
+            "Anna,Boris",
+            stake="0.10",
+            currency="PLN",
+            deals=[{"scores": {"Anna": 25}}, {"scores": {"Boris": 12}}, {"scores": {"Anna": 40}}],
+        )
     )
 
 
@@ -83,14 +77,16 @@ def test_in_the_language_spoken(gin: str, lang: str, lines: list[str]) -> None:
     assert ok("settle", gin, "--format", "text", lang=lang).output.splitlines() == lines
 
 
-def test_without_a_stake_net_points_and_a_short_last_line(tmp_path: Path) -> None:
+def test_without_a_stake_net_points_and_a_short_last_line(sheet_file: SheetMaker) -> None:
     # rummy without a target: each net is the total against the mean (40 / 3); the chat gets
     # one short line for it, not the table's sum player by player
-    path = sheet(
-        tmp_path,
-        "rummy.yaml",
-        *("-v", "rummy", "--players", "Anna,Boris,Carl"),
-        scores=("Anna=10,Boris=0,Carl=30",),
+    path = str(
+        sheet_file(
+            "rummy.yaml",
+            "rummy",
+            "Anna,Boris,Carl",
+            deals=[{"scores": {"Anna": 10, "Boris": 0, "Carl": 30}}],
+        )
     )
     lines = ok("settle", path, "--format", "text").output.splitlines()
     assert lines == [
@@ -103,12 +99,16 @@ def test_without_a_stake_net_points_and_a_short_last_line(tmp_path: Path) -> Non
     ]
 
 
-def test_a_titled_finished_game_with_the_pool(tmp_path: Path) -> None:
-    path = sheet(
-        tmp_path,
-        "bridge.yaml",
-        *("-v", "bridge", "--players", "Anna,Boris,Carl,Dora", "--stake", "2"),
-        *("--currency", "PLN", "--title", "Friday bridge"),
+def test_a_titled_finished_game_with_the_pool(sheet_file: SheetMaker) -> None:
+    path = str(
+        sheet_file(
+            "bridge.yaml",
+            "bridge",
+            "Anna,Boris,Carl,Dora",
+            stake="2",
+            currency="PLN",
+            title="Friday bridge",
+        )
     )
     lines = ok("settle", path, "--format", "text").output.splitlines()
     assert lines[0] == "Friday bridge (0 deals)"
@@ -116,8 +116,8 @@ def test_a_titled_finished_game_with_the_pool(tmp_path: Path) -> None:
     assert "Nobody owes anything." in lines
 
 
-def test_nobody_owes_anything_on_a_new_sheet(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "new.yaml", "-v", "gin", "--players", "Anna,Boris")
+def test_nobody_owes_anything_on_a_new_sheet(sheet_file: SheetMaker) -> None:
+    path = str(sheet_file("new.yaml", "gin", "Anna,Boris"))
     lines = ok("settle", path, "--format", "text").output.splitlines()
     assert lines[1:] == [
         "Totals: Anna 0, Boris 0",
@@ -127,14 +127,18 @@ def test_nobody_owes_anything_on_a_new_sheet(tmp_path: Path) -> None:
     ]
 
 
-def test_an_evening_of_two_sheets(gin: str, tmp_path: Path) -> None:
+def test_an_evening_of_two_sheets(gin: str, sheet_file: SheetMaker) -> None:
     # rummy: Anna 10, Boris 0, Carl 30 at 0.05 PLN a point against the mean 40/3:
     # Anna -0.17, Boris -0.67, Carl +0.83; with the gin sheet Anna +5.13, Boris -5.97
-    rummy = sheet(
-        tmp_path,
-        "rummy.yaml",
-        *("-v", "rummy", "--players", "Anna,boris,Carl", "--stake", "0.05", "--currency", "PLN"),
-        scores=("Anna=10,boris=0,Carl=30",),
+    rummy = str(
+        sheet_file(
+            "rummy.yaml",
+            "rummy",
+            "Anna,boris,Carl",
+            stake="0.05",
+            currency="PLN",
+            deals=[{"scores": {"Anna": 10, "boris": 0, "Carl": 30}}],
+        )
     )
     lines = ok("settle", gin, rummy, "--format", "text").output.splitlines()
     assert lines[0] == "The evening: 2 sheets"

@@ -1,4 +1,5 @@
-"""Score sheet files: strict loading, every problem with its line, stable writing, editing."""
+"""Score sheet files: strict loading, every problem with its line (the first ones of thousands,
+and a count of the rest), stable writing, editing."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from remikcalc.sheet import (
     text_with_entry,
     text_without_last,
 )
+from remikcalc.sheet.yamltree import MAX_PROBLEMS
+from tests.clirun import run
 
 HEAD = "remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\n"
 
@@ -368,3 +371,20 @@ def test_any_names_and_deals_round_trip_and_undo_restores_bytes(
     for before in reversed(history[:-1]):
         text = text_without_last(text)[0]
         assert text == before
+
+
+# --- thousands of problems ------------------------------------------------------------------------
+
+
+# from the hostile round of issue 20: a bad sheet lists at most MAX_PROBLEMS problems
+def test_a_sheet_with_thousands_of_problems_lists_the_first_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    sheet = tmp_path / "bad.yaml"
+    deals = "".join("  - {closer: Zed}\n" for _ in range(10_000))
+    sheet.write_text(f"remikcalc: 1\nvariant: gin\nplayers: [Anna, Boris]\ndeals:\n{deals}")
+    result = run("show", str(sheet))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert lines[-1] == f"{sheet}: and {20_000 - MAX_PROBLEMS} more problems (mend these first)"

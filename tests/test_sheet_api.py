@@ -15,19 +15,27 @@ import pytest
 import remikcalc
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
 from remikcalc.render.refusal import for_command_line
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from remikcalc.sheet import load_sheet
+from remikcalc.sheet.model import DealEntry
+from tests.clirun import ok, run
+from tests.hands import (
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_DEFENCE_BORIS,
+    GIN_DEFENCE_BORIS_RUN,
+    GIN_KNOCK_ANNA,
+)
+from tests.sheets import SheetMaker
 
 HANDS = {
-    "Anna": GIN_ANNA.split("=", 1)[1],
-    "Boris": GIN_BORIS.split("=", 1)[1],
+    "Anna": GIN_KNOCK_ANNA,
+    "Boris": GIN_DEFENCE_BORIS,
 }
 
 
 @pytest.fixture
-def gin(tmp_path: Path) -> remikcalc.SheetFile:
-    return remikcalc.new_sheet(
-        tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"], stake="0.10"
-    )
+def gin(sheet_file: SheetMaker) -> remikcalc.SheetFile:
+    return remikcalc.open_sheet(sheet_file("gin.yaml", stake="0.10"))
 
 
 def refusal(
@@ -275,3 +283,23 @@ def test_writes_from_the_kept_replay_are_the_writes_from_a_fresh_one(
     assert [s.totals for s in kept.steps] == [s.totals for s in fresh.steps]
     assert [s.game for s in kept.steps] == [s.game for s in fresh.steps] == [1, 1, 1, 2, 2, 2]
     assert kept.tally.net() == fresh.tally.net()
+
+
+# --- edit keeps what is not given -----------------------------------------------------------------
+
+
+# from issue 18, corrections and input at the table: edit keeps what is not given
+def test_the_library_edit_keeps_with_keep(gin_here: Path) -> None:
+    from remikcalc.session.book import open_sheet
+
+    book = open_sheet("g.yaml")
+    book.add(
+        DealEntry(closer="Anna", hands={"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS_RUN})
+    )
+    written = book.edit(1, DealEntry(hands={"boris": GIN_DEFENCE_BORIS}), keep=True)
+    assert written.step is not None and written.step.totals == {"Anna": 59, "Boris": 0}
+    (entry,) = load_sheet("g.yaml").entries
+    assert isinstance(entry, DealEntry) and dict(entry.hands) == {
+        "Anna": GIN_KNOCK_ANNA,
+        "Boris": GIN_DEFENCE_BORIS,
+    }

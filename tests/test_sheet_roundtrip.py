@@ -8,7 +8,6 @@ covered without touching this file. Both ways of writing are checked: appending 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +26,8 @@ from remikcalc.sheet import (
     sheet_from_text,
     text_with_entry,
 )
-from tests.clirun import fails, ok
+from tests.clirun import fails
+from tests.sheets import SheetMaker
 
 # names a YAML reader could take for something else, beside ordinary and generated ones
 ODD_NAMES = ["No", "Yes", "on", "null", "010", "1e3", "Zoë", "O'Brien", "a: b", "#1", "Anna"]
@@ -100,9 +100,8 @@ def test_every_deal_add_writes_reads_back_equal(case: tuple[Sheet, DealEntry]) -
 # --- one past the range is refused by `add` and by the reader alike ---------------------------
 
 
-def _refused_by_add(tmp_path: Path, variant: str, args: list[str]) -> str:
-    path = tmp_path / "s.yaml"
-    ok("new", str(path), "-v", variant, "--players", "Anna,Boris")
+def _refused_by_add(sheet_file: SheetMaker, variant: str, args: list[str]) -> str:
+    path = sheet_file("s.yaml", variant)
     before = path.read_bytes()
     result = fails("add", str(path), *args, code=1)
     assert path.read_bytes() == before  # unchanged byte for byte
@@ -119,21 +118,23 @@ def _refused_by_reader(variant: str, deal: str) -> str:
 
 @pytest.mark.parametrize("value", [FIELD["scores"].high + 1, FIELD["scores"].low - 1])
 def test_a_score_out_of_range_is_refused_by_add_and_by_the_reader(
-    tmp_path: Path, value: int
+    sheet_file: SheetMaker, value: int
 ) -> None:
     # scores are points-only deals: at most SCORE_LIMIT either way, typed or read
-    said = _refused_by_add(tmp_path, "rummy", ["--score", f"Anna={value}", "--score", "Boris=0"])
+    said = _refused_by_add(sheet_file, "rummy", ["--score", f"Anna={value}", "--score", "Boris=0"])
     read = _refused_by_reader("rummy", f"scores: {{Anna: {value}, Boris: 0}}")
     problem = f"points-only scores for Anna: {value} is out of range"
     assert problem in said
     assert f"s.yaml:5: deals[1].scores.Anna: {problem}" in read
 
 
-def test_plus_points_out_of_range_are_refused_by_add_and_by_the_reader(tmp_path: Path) -> None:
+def test_plus_points_out_of_range_are_refused_by_add_and_by_the_reader(
+    sheet_file: SheetMaker,
+) -> None:
     # boat: Anna went out (empty hand), Boris holds 9C; plus points at most FIELD high
     value = FIELD["plus"].high + 1
     said = _refused_by_add(
-        tmp_path, "boat", ["--closer", "Anna", "--plus", str(value), "Anna=", "Boris=9C"]
+        sheet_file, "boat", ["--closer", "Anna", "--plus", str(value), "Anna=", "Boris=9C"]
     )
     read = _refused_by_reader("boat", f"{{closer: Anna, plus: {value}, hands: {{Boris: 9C}}}}")
     problem = f"plus points: {value} is out of range (0 to {FIELD['plus'].high})"

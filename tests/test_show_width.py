@@ -1,7 +1,7 @@
-"""``show`` with many players fits the terminal (issue 20, item 8): a legal 12-player
-continental sheet was 165 columns wide at COLUMNS=80, since a player's column is never
-narrower than the player's name. Too wide, it lists the entries, then the totals in tables of
-as many players as fit."""
+"""``show`` with many players fits the terminal: a legal 12-player continental sheet was 165
+columns wide at COLUMNS=80, since a player's column is never narrower than the player's name.
+Too wide, it lists the entries, then the totals in tables of as many players as fit.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from remikcalc.cli import cli
+from tests.sheets import SheetMaker
 
 PLAYERS = [
     "Anna",
@@ -27,20 +28,15 @@ PLAYERS = [
 ]
 
 
-def _sheet(tmp_path: Path, target: bool = False) -> Path:
-    deals = []
-    for n, closer in enumerate(PLAYERS[:3], start=1):
-        scores = {p: -n for p in PLAYERS if p != closer}
-        scores[closer] = n * (len(PLAYERS) - 1)
-        deals.append(f"  - closer: {closer}\n    scores: {scores}\n".replace("'", ""))
-    rules = "rules: {game_target: 20}\n" if target else ""
-    path = tmp_path / "c12.yaml"
-    path.write_text(
-        f"remikcalc: 1\nvariant: continental\n{rules}players: [{', '.join(PLAYERS)}]\n"
-        f"deals:\n{''.join(deals)}",
-        encoding="utf-8",
-    )
-    return path
+#: three deals: Anna, Boris and Carl go out in turn; in deal n the closer scores 11 × n and
+#: every other player −n
+DEALS = [
+    {
+        "closer": closer,
+        "scores": {p: n * (len(PLAYERS) - 1) if p == closer else -n for p in PLAYERS},
+    }
+    for n, closer in enumerate(PLAYERS[:3], start=1)
+]
 
 
 def _show(path: Path, columns: int) -> str:
@@ -49,9 +45,10 @@ def _show(path: Path, columns: int) -> str:
     return result.output
 
 
-def test_a_twelve_player_sheet_fits_80_columns(tmp_path: Path) -> None:
+def test_a_twelve_player_sheet_fits_80_columns(sheet_file: SheetMaker) -> None:
     for target in (False, True):
-        out = _show(_sheet(tmp_path, target), 80)
+        rules = {"game_target": 20} if target else None
+        out = _show(sheet_file("c12.yaml", "continental", PLAYERS, rules=rules, deals=DEALS), 80)
         assert max(map(len, out.splitlines())) <= 80, out
         for p in PLAYERS:  # every player's column is there, with his totals
             assert any(line.split()[:1] == ["#"] and p in line.split() for line in out.splitlines())
@@ -66,7 +63,7 @@ def test_a_twelve_player_sheet_fits_80_columns(tmp_path: Path) -> None:
             assert sum("-- game 2 --" in line for line in lines) == 3
 
 
-def test_a_table_that_fits_stays_one_table(tmp_path: Path) -> None:
-    out = _show(_sheet(tmp_path), 250)
+def test_a_table_that_fits_stays_one_table(sheet_file: SheetMaker) -> None:
+    out = _show(sheet_file("c12.yaml", "continental", PLAYERS, deals=DEALS), 250)
     heads = [line for line in out.splitlines() if line.startswith("#")]
     assert len(heads) == 1 and all(p in heads[0] for p in PLAYERS)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import command, ok
+from tests.sheets import SheetMaker
 
 BRIDGE_REENTRY = """\
 remikcalc: 1
@@ -39,16 +40,9 @@ def test_stats_numbers_deals_as_show_does_around_a_reentry(tmp_path: Path) -> No
     assert rows[2] == "Boris,2,0,-,-,-,+5 (#2),0"
 
 
-def _rummy500(tmp_path: Path, *scores: str, closer: str | None = None) -> Path:
-    sheet = tmp_path / "r5.yaml"
-    ok("new", str(sheet), "-v", "rummy500", "--players", "Anna,Boris,Carl")
-    args = ["add", str(sheet)]
-    for s in scores:
-        args += ["--score", s]
-    if closer:
-        args += ["--closer", closer]
-    ok(*args)
-    return sheet
+def _rummy500(sheet_file: SheetMaker, closer: str | None = None, **scores: int) -> Path:
+    deal = {"scores": scores} if closer is None else {"closer": closer, "scores": scores}
+    return sheet_file("r5.yaml", "rummy500", "Anna,Boris,Carl", deals=[deal])
 
 
 def _won(sheet: Path) -> dict[str, int]:
@@ -56,23 +50,23 @@ def _won(sheet: Path) -> dict[str, int]:
     return {name: p["won"] for name, p in data["players"].items()}
 
 
-def test_a_points_only_deal_is_won_by_the_single_highest_score(tmp_path: Path) -> None:
-    sheet = _rummy500(tmp_path, "Anna=450", "Boris=10", "Carl=-5")
+def test_a_points_only_deal_is_won_by_the_single_highest_score(sheet_file: SheetMaker) -> None:
+    sheet = _rummy500(sheet_file, Anna=450, Boris=10, Carl=-5)
     assert _won(sheet) == {"Anna": 1, "Boris": 0, "Carl": 0}
 
 
-def test_a_points_only_deal_with_a_tie_at_the_top_is_won_by_nobody(tmp_path: Path) -> None:
-    sheet = _rummy500(tmp_path, "Anna=50", "Boris=50", "Carl=-5")
+def test_a_points_only_deal_with_a_tie_at_the_top_is_won_by_nobody(sheet_file: SheetMaker) -> None:
+    sheet = _rummy500(sheet_file, Anna=50, Boris=50, Carl=-5)
     assert _won(sheet) == {"Anna": 0, "Boris": 0, "Carl": 0}
 
 
-def test_a_points_only_deal_with_no_positive_score_is_won_by_nobody(tmp_path: Path) -> None:
-    sheet = _rummy500(tmp_path, "Anna=0", "Boris=-10", "Carl=-5")
+def test_a_points_only_deal_with_no_positive_score_is_won_by_nobody(sheet_file: SheetMaker) -> None:
+    sheet = _rummy500(sheet_file, Anna=0, Boris=-10, Carl=-5)
     assert _won(sheet) == {"Anna": 0, "Boris": 0, "Carl": 0}
 
 
-def test_a_points_only_deal_with_a_closer_is_won_by_the_closer(tmp_path: Path) -> None:
-    sheet = _rummy500(tmp_path, "Anna=450", "Boris=10", "Carl=-5", closer="Boris")
+def test_a_points_only_deal_with_a_closer_is_won_by_the_closer(sheet_file: SheetMaker) -> None:
+    sheet = _rummy500(sheet_file, "Boris", Anna=450, Boris=10, Carl=-5)
     assert _won(sheet) == {"Anna": 0, "Boris": 1, "Carl": 0}
 
 
@@ -126,16 +120,9 @@ def test_an_evening_in_markdown_lists_who_pays_whom_as_one_sheet_does() -> None:
     )
 
 
-def _gin_in_points(tmp_path: Path, name: str, score: str) -> str:
-    sheet = tmp_path / name
-    ok("new", str(sheet), "-v", "gin", "--players", "Anna,Boris")
-    ok("add", str(sheet), "--score", score)
-    return str(sheet)
-
-
-def test_an_evening_in_points_names_its_unit(tmp_path: Path) -> None:
-    a = _gin_in_points(tmp_path, "a.yaml", "Anna=30")
-    b = _gin_in_points(tmp_path, "b.yaml", "Boris=12")
+def test_an_evening_in_points_names_its_unit(sheet_file: SheetMaker) -> None:
+    a = str(sheet_file("a.yaml", deals=[{"scores": {"Anna": 30}}]))
+    b = str(sheet_file("b.yaml", deals=[{"scores": {"Boris": 12}}]))
     text = ok("settle", a, b).output
     assert text.endswith("Who pays whom:\n  Boris pays Anna 18 points\n")
     assert ok("settle", a, b, "--format", "csv").output == (

@@ -1,8 +1,8 @@
 """The settlement rules of every family's tally (scoring/tally.py and the tallies beside their
 scorers: KnockTally, BridgeTally, MeanTally, Rummy500Tally), checked on what a user sees:
 ``settle --json`` field by field (also those only the JSON has: hands_won, a Hollywood winner,
-leader, re-entries, the pool's payout) and ``show --json``'s games. Written for the mutants
-tools/mutate.py found alive (issue 20).
+leader, re-entries, the pool's payout), ``show --json``'s games, a tie at the top past the
+target and a finished rummy 500 game's reasons.
 
 The bundled examples carry their arithmetic in their ``_work`` notes, repeated here; the other
 sheets are worked out by hand in the comments.
@@ -18,6 +18,9 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from remikcalc.cli import cli
+from remikcalc.scoring.tally import tie_note
+from remikcalc.scoring.why import reason_text
+from tests.sheets import SheetMaker
 
 EXAMPLES = Path(str(resources.files("remikcalc") / "examples"))
 ENTRY = [{"from": p, "to": "pool", "amount": "1"} for p in ("Anna", "Boris", "Carl")]
@@ -43,17 +46,6 @@ def settled(path: str | Path) -> dict[str, Any]:
 def shown(path: str | Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(ok("show", str(path), "--format", "json").output)
     return data
-
-
-def sheet(tmp_path: Path, name: str, *new: str, deals: tuple[str, ...] = ()) -> str:
-    """A sheet made with `new`, then points-only deals `[CLOSER:]NAME=N,NAME=N` in order."""
-    path = str(tmp_path / name)
-    ok("new", path, *new)
-    for deal in deals:
-        closer, _, scores = deal.rpartition(":")
-        args = [a for s in scores.split(",") for a in ("--score", s)]
-        ok("add", path, *args, *(["--closer", closer] if closer else []), "--again")
-    return path
 
 
 def example(name: str) -> Path:
@@ -269,42 +261,44 @@ def test_rummy_net_is_each_total_less_the_mean_and_the_leader_is_alone_at_the_to
     assert data["money"] == {"Anna": "7.60", "Boris": "-5.40", "Carl": "-7.80", "Dora": "5.60"}
 
 
-def test_two_players_level_at_the_top_are_no_leader(tmp_path: Path) -> None:
+def test_two_players_level_at_the_top_are_no_leader(sheet_file: SheetMaker) -> None:
     # rummy: Anna +20, Boris +20, Carl −40: no leader; net = totals less the mean (0)
-    path = sheet(
-        tmp_path,
-        "r.yaml",
-        "-v",
-        "rummy",
-        "--players",
-        "Anna,Boris,Carl",
-        deals=("Anna=20,Boris=20,Carl=-40",),
+    path = str(
+        sheet_file(
+            "r.yaml",
+            "rummy",
+            "Anna,Boris,Carl",
+            deals=[{"scores": {"Anna": 20, "Boris": 20, "Carl": -40}}],
+        )
     )
     data = settled(path)
     assert data["leader"] is None
     assert data["net"] == {"Anna": "20", "Boris": "20", "Carl": "-40"}
 
 
-def test_a_sheet_with_no_deals_has_no_leader(tmp_path: Path) -> None:
-    path = sheet(tmp_path, "r.yaml", "-v", "rummy", "--players", "Anna,Boris")
+def test_a_sheet_with_no_deals_has_no_leader(sheet_file: SheetMaker) -> None:
+    path = str(sheet_file("r.yaml", "rummy", "Anna,Boris"))
     data = settled(path)
     assert data["leader"] is None and data["net"] == {"Anna": "0", "Boris": "0"}
 
 
-def test_boat_games_to_a_house_target_each_settle_their_own_payments(tmp_path: Path) -> None:
+def test_boat_games_to_a_house_target_each_settle_their_own_payments(
+    sheet_file: SheetMaker,
+) -> None:
     # game_target 100. Deal 1: Ann goes out, Bob pays 70 and Cid 50: Ann 120 ≥ 100 wins game 1.
     # Deal 2 starts game 2 from nothing: Bob out, Ann pays 20 and Cid 10: Bob 30.
     # Net: game 1 (120, −70, −50) + game 2 (−20, 30, −10) = Ann 100, Bob −40, Cid −60.
-    path = sheet(
-        tmp_path,
-        "b.yaml",
-        "-v",
-        "boat",
-        "--players",
-        "Ann,Bob,Cid",
-        "--rule",
-        "game_target=100",
-        deals=("Ann:Ann=120,Bob=-70,Cid=-50", "Bob:Bob=30,Ann=-20,Cid=-10"),
+    path = str(
+        sheet_file(
+            "b.yaml",
+            "boat",
+            "Ann,Bob,Cid",
+            rules=["game_target=100"],
+            deals=[
+                {"closer": "Ann", "scores": {"Ann": 120, "Bob": -70, "Cid": -50}},
+                {"closer": "Bob", "scores": {"Bob": 30, "Ann": -20, "Cid": -10}},
+            ],
+        )
     )
     data = settled(path)
     assert data["net"] == {"Ann": "100", "Bob": "-40", "Cid": "-60"}
@@ -328,3 +322,36 @@ def test_boat_games_to_a_house_target_each_settle_their_own_payments(tmp_path: P
         ),
     ]
     assert [r["game"] for r in shown(path)["rows"]] == [1, 2]
+
+
+# --- a tie at the top past the target, a finished rummy 500 game ----------------------------------
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_a_tie_at_the_top_past_the_target_is_noted() -> None:
+    note = tie_note({"Anna": 510, "Boris": 510, "Carl": 200}, 500)
+    assert note is not None
+    assert reason_text(note) == (
+        "Anna and Boris are tied at 510, past the target of 500: play continues."
+    )
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_no_tie_is_noted_for_one_leader_or_below_the_target() -> None:
+    assert tie_note({"Anna": 510, "Boris": 300}, 500) is None  # one player past: he won
+    assert tie_note({"Anna": 400, "Boris": 400}, 500) is None  # level, but the game goes on
+    assert tie_note({"Anna": 500, "Boris": 499}, 500) is None
+
+
+# from the mutation round of issue 20: a survivor in scoring/tally.py
+def test_a_finished_rummy500_game_says_who_collects_the_gap() -> None:
+    # rummy500/two-games: game 1 ends Anna 508, Boris 243: Anna collects 508 − 243 = 265
+    result = CliRunner().invoke(
+        cli, ["settle", str(EXAMPLES / "rummy500" / "two-games.yaml"), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    first = data["games"][0]
+    assert first["totals"] == {"Anna": 508, "Boris": 243}
+    assert first["net"] == {"Anna": "265", "Boris": "-265"}
+    assert first["reasons"] == ["Anna collects 508 − 243 = 265 from Boris"]

@@ -9,16 +9,19 @@ from typing import Any
 
 import pytest
 
-import remikcalc
 from tests.browser import (
     Server,
+    answer,
     browser,
+    live_refresh,
     no_sideways_scroll,
     phone,
     shot,
     start_server,
     stop_server,
 )
+from tests.hands import GIN_KNOCK_ANNA
+from tests.sheets import SheetMaker
 
 __all__ = ["browser"]
 
@@ -26,15 +29,8 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
-    gin = remikcalc.new_sheet(
-        tmp_path / "gin.yaml",
-        variant="gin",
-        players=["Anna", "Boris"],
-        stake="0.10",
-        currency="PLN",
-    )
-    gin.add({"scores": {"Anna": 25}})
+def table(tmp_path: Path, sheet_file: SheetMaker) -> Iterator[tuple[Server, Path]]:
+    sheet_file("gin.yaml", stake="0.10", currency="PLN", deals=[{"scores": {"Anna": 25}}])
     server = start_server(tmp_path)
     try:
         yield server, tmp_path
@@ -48,14 +44,18 @@ def test_a_phone_joins_and_sees_the_sheet(browser: Any, table: tuple[Server, Pat
     page.goto(server.join)
     assert page.url == f"{server.base}/"  # the token left the address bar
     page.get_by_text("Gin: Anna, Boris").click()
+    page.wait_for_url("**/s/*")  # the sheet's page, loaded
     assert page.locator(".total .points").first.inner_text() == "25"
     no_sideways_scroll(page)
     shot(page, "sheet-en-360")
 
 
-def _open_sheet(page: Any, server: Server, title: str) -> None:
+def _open_sheet(page: Any, server: Server, title: str) -> str:
+    """Join, open the sheet called ``title``: its address, once its page has loaded."""
     page.goto(server.join)
     page.get_by_text(title).first.click()
+    page.wait_for_url("**/s/*")
+    return str(page.url)
 
 
 def test_a_table_scores_edits_and_settles_from_two_phones(
@@ -69,49 +69,60 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     server, folder = table
     anna = phone(browser, 360, "en")
     boris = phone(browser, 412, "pl")
-    _open_sheet(anna, server, "Gin: Anna, Boris")
+    sheet = _open_sheet(anna, server, "Gin: Anna, Boris")
     _open_sheet(boris, server, "Gin: Anna, Boris")  # Polish words, Polish title
     totals = boris.locator(".total .points")
     expect(totals.first).to_have_text("25")
 
     # by points, on Anna's phone
     anna.get_by_role("link", name="Score by points").click()
+    anna.wait_for_url("**/points")
     no_sideways_scroll(anna)
     anna.get_by_role("textbox", name="Boris").fill("12")
     shot(anna, "points-en-360")
-    anna.get_by_role("button", name="Save the deal").click()
+    with live_refresh(boris):  # Boris's page, not reloaded, follows
+        anna.get_by_role("button", name="Save the deal").click()
+        anna.wait_for_url(sheet)  # saved: back on the sheet
     expect(anna.locator(".total .points").nth(1)).to_have_text("12")
-    expect(totals.nth(1)).to_have_text("12", timeout=5000)  # Boris's page, not reloaded
+    expect(totals.nth(1)).to_have_text("12")
 
     # by cards, on Boris's phone: his own hand tapped on the grid, Anna's typed
     boris.locator("a[href$='/cards']").first.click()
+    boris.wait_for_url("**/cards")
     no_sideways_scroll(boris)
     boris.locator("label.choice", has_text="Anna").click()  # Anna knocked
     grids = boris.locator(".hand-grid")
     for code in ("AS", "2S", "3H", "4D", "5D", "8C", "8D", "JC", "QC", "TD"):
         grids.nth(1).locator(f'label.card[data-code="{code}"]').click()
-    boris.locator('input[name="t0"]').fill("9C 9D 9H 5S 6S 7S KD KH KS 2C")
-    boris.get_by_role("button", name="Sprawdź").click()
+    boris.locator('input[name="t0"]').fill(GIN_KNOCK_ANNA)
+    with answer(boris):  # the check's answer, the page the form posts back
+        boris.get_by_role("button", name="Sprawdź").click()
     expect(boris.locator("#look-deal")).to_contain_text("59")  # 61 - 2, the engine's count
     shot(boris, "cards-pl-412")
-    boris.get_by_role("button", name="Zapisz rozdanie").click()
+    with live_refresh(anna):
+        boris.get_by_role("button", name="Zapisz rozdanie").click()
+        boris.wait_for_url(sheet)
     expect(boris.locator(".total .points").first).to_have_text("84")  # 25 + 59
-    expect(anna.locator(".total .points").first).to_have_text("84", timeout=5000)
+    expect(anna.locator(".total .points").first).to_have_text("84")
     shot(anna, "sheet-live-en-360")
 
     # an edit shows what changes before it is saved
     anna.locator(".deal", has_text="Anna +25").get_by_role("link", name="Edit").click()
+    anna.wait_for_url("**/deal/1")
     anna.locator(".points-row", has_text="Anna").locator("input").fill("90")
-    anna.get_by_role("button", name="Show what changes").click()
+    with answer(anna):  # the preview's answer
+        anna.get_by_role("button", name="Show what changes").click()
     expect(anna.get_by_role("heading", name="What changes")).to_be_visible()
     no_sideways_scroll(anna)
     shot(anna, "edit-preview-en-360")
     anna.get_by_role("button", name="Save deal 1").click()
+    anna.wait_for_url(sheet)
     expect(anna.locator(".total .points").first).to_have_text("149")  # 90 + 59: game won
     no_sideways_scroll(anna)
 
     # the settlement
     anna.get_by_role("link", name="Settle").click()
+    anna.wait_for_url("**/settle")
     expect(anna.locator(".transfers")).to_contain_text("Boris pays Anna")
     no_sideways_scroll(anna)
     shot(anna, "settle-en-360")

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-import remikcalc
 from tests.browser import (
     Server,
     browser,
@@ -22,6 +21,7 @@ from tests.browser import (
     start_server,
     stop_server,
 )
+from tests.sheets import SheetMaker
 
 __all__ = ["browser"]
 
@@ -59,17 +59,17 @@ BROKEN_WORDS = """() => {
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Server, str]]:
-    gin = remikcalc.new_sheet(
-        tmp_path / "gin.yaml",
-        variant="gin",
-        players=["Anna", "Bogumiła"],
+def table(tmp_path: Path, sheet_file: SheetMaker) -> Iterator[tuple[Server, str]]:
+    deals = [{"scores": scores} for scores in ({"Anna": 59}, {"Bogumiła": 25}, {"Anna": 18})]
+    sheet_file(
+        "gin.yaml",
+        "gin",
+        ["Anna", "Bogumiła"],
         stake="0.10",
         currency="PLN",
         title="Piątek u Ani",
+        deals=deals,
     )
-    for scores in ({"Anna": 59}, {"Bogumiła": 25}, {"Anna": 18}):
-        gin.add({"scores": scores})
     server = start_server(tmp_path)
     try:
         yield server, "gin.yaml"

@@ -21,11 +21,11 @@ from remikcalc.rules.variants import VARIANTS
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.corrections_forms import digest
-from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
+from tests.clirun import ok, run
+from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, hidden, join, make_pad
+from tests.sheets import SheetMaker
 
-ANNA = GIN_ANNA.split("=", 1)[1]
-BORIS = GIN_BORIS.split("=", 1)[1]
 SCRIPT = "<script>alert(1)</script>"
 
 
@@ -115,31 +115,24 @@ def page_main(html: str) -> str:
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Path:
+def table(tmp_path: Path, sheet_file: SheetMaker) -> Path:
     """A folder of sheets: gin to 50 with points deals, gin with hands, bridge."""
-    folder = tmp_path / "table"
-    folder.mkdir()
-    gin = remikcalc.new_sheet(
-        folder / "gin.yaml",
-        variant="gin",
-        players=["Anna", "Boris"],
-        stake="0.10",
-        currency="PLN",
-        rules={"game_target": 50},
+    (tmp_path / "table").mkdir()
+    points = [{"scores": s} for s in ({"Anna": 25}, {"Anna": 20}, {"Anna": 10}, {"Boris": 5})]
+    sheet_file(
+        "table/gin.yaml", stake="0.10", currency="PLN", rules={"game_target": 50}, deals=points
     )
-    for scores in ({"Anna": 25}, {"Anna": 20}, {"Anna": 10}, {"Boris": 5}):
-        gin.add({"scores": scores})
-    hands = remikcalc.new_sheet(folder / "hands.yaml", variant="gin", players=["Anna", "Boris"])
-    hands.add(
-        {"closer": "Anna", "hands": {"Anna": "9C 9D 9H | 5S 6S 7S | KD KH KS | 2C", "Boris": BORIS}}
-    )
-    hands.add({"scores": {"Boris": 12}})
-    bridge = remikcalc.new_sheet(
-        folder / "bridge.yaml", variant="bridge", players=["Anna", "Boris", "Carl"], stake="2"
-    )
-    bridge.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 40}})
-    bridge.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 45, "Carl": 40}})
-    return folder
+    knock = {
+        "closer": "Anna",
+        "hands": {"Anna": "9C 9D 9H | 5S 6S 7S | KD KH KS | 2C", "Boris": GIN_DEFENCE_BORIS},
+    }
+    sheet_file("table/hands.yaml", deals=[knock, {"scores": {"Boris": 12}}])
+    bridge = [
+        {"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 40}},
+        {"closer": "Anna", "scores": {"Anna": -10, "Boris": 45, "Carl": 40}},
+    ]
+    sheet_file("table/bridge.yaml", "bridge", "Anna,Boris,Carl", stake="2", deals=bridge)
+    return tmp_path / "table"
 
 
 @pytest.fixture
@@ -230,7 +223,7 @@ def test_a_deal_with_hands_shows_its_cards_in_the_phones_notation(phone: Phone, 
     anna = groups_text(parse_groups("9C 9D 9H | 5S 6S 7S | KD KH KS | 2C"), lang)
     assert fields["mode"] == "hands"
     assert fields["hands.0"] == anna and " | " in anna
-    assert fields["hands.1"] == groups_text(parse_groups(BORIS), lang)
+    assert fields["hands.1"] == groups_text(parse_groups(GIN_DEFENCE_BORIS), lang)
     assert fields["closer"] == "0"
     if lang == "pl":
         assert fields["hands.0"].startswith("9♣ 9♦ 9♥ | 5♠")
@@ -242,7 +235,7 @@ def test_a_deal_with_hands_shows_its_cards_in_the_phones_notation(phone: Phone, 
 
 
 def test_the_form_asks_for_the_inputs_the_variant_takes(tmp_path: Path) -> None:
-    hands = {"Anna": ANNA, "Boris": BORIS}
+    hands = {"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS}
     okl = remikcalc.new_sheet(tmp_path / "okl.yaml", variant="oklahoma", players=["Anna", "Boris"])
     okl.add({"closer": "Anna", "hands": hands, "upcard": "KH"})
     boat = remikcalc.new_sheet(tmp_path / "boat.yaml", variant="boat", players=["Anna", "Boris"])
@@ -292,7 +285,7 @@ def test_saving_writes_what_remikcalc_edit_writes(phone: Phone, table: Path) -> 
     phone.client.cookies.set("remikcalc_lang", "pl")
     url = edit_url(phone, "hands.yaml", 1)
     boris = "A♠ 2♠ 3♥ 4♦ 5♦ 8♣ 8♦ W♣ D♣ 10♦"  # the same cards, typed in Polish
-    shown = preview(phone, url, **{"hands.0": ANNA, "hands.1": boris})
+    shown = preview(phone, url, **{"hands.0": GIN_KNOCK_ANNA, "hands.1": boris})
     assert shown.status_code == 200, shown.text
     saved = save(phone, url, shown)
     assert (
@@ -309,11 +302,21 @@ def test_a_points_deal_can_be_entered_again_as_cards(phone: Phone, table: Path) 
     url = edit_url(phone, "hands.yaml", 2)
     fields = form_of(phone.get(url + "?mode=hands").text, url)
     assert fields["mode"] == "hands" and fields["hands.0"] == "" and "scores.0" not in fields
-    fields.update({"hands.0": BORIS, "hands.1": ANNA, "closer": "1", "do": "preview"})
+    fields.update(
+        {"hands.0": GIN_DEFENCE_BORIS, "hands.1": GIN_KNOCK_ANNA, "closer": "1", "do": "preview"}
+    )
     shown = phone.post(url, fields)
     assert shown.status_code == 200, shown.text
     assert save(phone, url, shown).status_code == 303
-    ok("edit", str(copy), "2", "--closer", "Boris", f"Anna={BORIS}", f"Boris={ANNA}")
+    ok(
+        "edit",
+        str(copy),
+        "2",
+        "--closer",
+        "Boris",
+        f"Anna={GIN_DEFENCE_BORIS}",
+        f"Boris={GIN_KNOCK_ANNA}",
+    )
     assert (table / "hands.yaml").read_bytes() == copy.read_bytes()
 
 

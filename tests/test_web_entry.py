@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +20,19 @@ import remikcalc
 from remikcalc.rules.variants import get_rules
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_form import grid
-from tests.browser import browser
+from tests.browser import answer, browser, preview
 from tests.browser import phone as browser_phone
 from tests.clirun import ok, run
+from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
+from tests.sheets import SheetMaker
 
 __all__ = ["browser", "folder", "pad", "phone"]
 
 SCRIPT = "<script>alert(1)</script>"
 GIN = {
-    "Anna": "9C 9D 9H 5S 6S 7S KD KH KS 2C",
-    "Boris": "AS 2S 3H 4D 5D 8C 8D JC QC TD",
+    "Anna": GIN_KNOCK_ANNA,
+    "Boris": GIN_DEFENCE_BORIS,
 }
 
 
@@ -67,12 +68,6 @@ def checked(html: str, name: str) -> list[str]:
     return list(found)
 
 
-def sheet_with(tmp: Path, name: str, variant: str, players: Sequence[str], **kw: Any) -> Path:
-    path = tmp / name
-    remikcalc.new_sheet(path, variant=variant, players=list(players), **kw)
-    return path
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Path:
     """A folder for the pad, and beside it one for the command line's copies."""
@@ -89,8 +84,10 @@ def pad_on(folder: Path) -> tuple[Phone, PadConfig, Any]:
 # --- by points ----------------------------------------------------------------------------------
 
 
-def test_a_points_deal_is_saved_as_remikcalc_add_writes_it(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"], stake="0.10")
+def test_a_points_deal_is_saved_as_remikcalc_add_writes_it(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"], stake="0.10")
     theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
@@ -141,10 +138,12 @@ def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path
     assert mine.read_bytes() == theirs.read_bytes()
 
 
-def test_points_pages_word_the_closer_as_the_family_does(table: Path) -> None:
-    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
-    sheet_with(table / "pad", "rummy.yaml", "rummy", ["Anna", "Boris"])
-    sheet_with(table / "pad", "boat.yaml", "boat", ["Anna", "Boris"])
+def test_points_pages_word_the_closer_as_the_family_does(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
+    sheet_file("pad/rummy.yaml", "rummy", ["Anna", "Boris"])
+    sheet_file("pad/boat.yaml", "boat", ["Anna", "Boris"])
     phone, _config, _app = pad_on(table / "pad")
     gin = phone.get(f"/s/{phone.sheet_id('gin.yaml')}/points").text
     rummy = phone.get(f"/s/{phone.sheet_id('rummy.yaml')}/points").text
@@ -155,8 +154,10 @@ def test_points_pages_word_the_closer_as_the_family_does(table: Path) -> None:
     assert 'name="draw"' not in boat  # boat has no drawn deals
 
 
-def test_a_points_form_that_is_not_a_number_is_refused_with_its_input_kept(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_a_points_form_that_is_not_a_number_is_refused_with_its_input_kept(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     before = mine.read_bytes()
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
@@ -168,8 +169,10 @@ def test_a_points_form_that_is_not_a_number_is_refused_with_its_input_kept(table
     assert mine.read_bytes() == before
 
 
-def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
@@ -276,6 +279,7 @@ CASES: list[tuple[str, dict[str, Any], list[str], dict[str, str], dict[str, Any]
     ids=[case[0] for case in CASES],
 )
 def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
+    sheet_file: SheetMaker,
     table: Path,
     variant: str,
     settings: dict[str, Any],
@@ -284,7 +288,7 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     extra: dict[str, Any],
     options: list[str],
 ) -> None:
-    mine = sheet_with(table / "pad", f"{variant}.yaml", variant, players, **settings)
+    mine = sheet_file(f"pad/{variant}.yaml", variant, players, **settings)
     theirs = copy_sheet(mine, table / "cli" / f"{variant}.yaml")
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id(f"{variant}.yaml")
@@ -318,8 +322,10 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     assert mine.read_bytes() == theirs.read_bytes()
 
 
-def test_a_card_tapped_twice_in_two_packs_shows_its_count(table: Path) -> None:
-    sheet_with(table / "pad", "bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
+def test_a_card_tapped_twice_in_two_packs_shows_its_count(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("bridge.yaml")
     form = start(phone, sheet, "cards")
@@ -333,8 +339,10 @@ def test_a_card_tapped_twice_in_two_packs_shows_its_count(table: Path) -> None:
     assert len(jokers) == 4 and sum("disabled" in box for box in jokers) == 1
 
 
-def test_in_one_pack_a_card_in_another_hand_is_greyed_out(table: Path) -> None:
-    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_in_one_pack_a_card_in_another_hand_is_greyed_out(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
     form = start(phone, sheet, "cards")
@@ -363,8 +371,10 @@ def test_the_preview_never_writes_and_shows_the_engines_arrangement(
     assert path.read_bytes() == before
 
 
-def test_a_refused_deal_shows_the_clis_message_with_the_taps_kept(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_a_refused_deal_shows_the_clis_message_with_the_taps_kept(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
     before = mine.read_bytes()
     phone, _config, _app = pad_on(table / "pad")
@@ -474,8 +484,10 @@ def test_eight_phones_posting_one_deal_at_once_save_it_once(
         assert sorted(codes) == [303] + [409] * 7
 
 
-def test_the_going_out_winner_has_no_hand_and_one_go_counts(table: Path) -> None:
-    mine = sheet_with(table / "pad", "rummy.yaml", "rummy", ["Anna", "Boris"])
+def test_the_going_out_winner_has_no_hand_and_one_go_counts(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/rummy.yaml", "rummy", ["Anna", "Boris"])
     theirs = copy_sheet(mine, table / "cli" / "rummy.yaml")
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("rummy.yaml")
@@ -523,8 +535,10 @@ def deal_form(phone: Phone, sheet: str) -> dict[str, str]:
     return {name: hidden(part, name) for name in ("_form", "version", "key", "deals")}
 
 
-def test_two_phones_enter_their_own_hands_and_one_confirms(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_two_phones_enter_their_own_hands_and_one_confirms(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
     app, config = make_pad(table / "pad")
     anna, boris = join(app, config), join(app, config)
@@ -595,8 +609,10 @@ def test_two_phones_enter_their_own_hands_and_one_confirms(table: Path) -> None:
     assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
 
 
-def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(table: Path) -> None:
-    mine = sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     app, config = make_pad(table / "pad")
     anna, boris = join(app, config), join(app, config)
     sheet = anna.sheet_id("gin.yaml")
@@ -627,8 +643,10 @@ def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(table: 
     assert len(remikcalc.open_sheet(mine).replay().steps) == 2
 
 
-def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(table: Path) -> None:
-    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
     app, config = make_pad(table / "pad")
     anna, boris = join(app, config), join(app, config)
     sheet = anna.sheet_id("gin.yaml")
@@ -668,9 +686,11 @@ def test_drafts_are_bounded() -> None:
 # --- escaping -----------------------------------------------------------------------------------
 
 
-def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> None:
-    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", SCRIPT])
-    sheet_with(table / "pad", "rummy500.yaml", "rummy500", ["Anna", SCRIPT])
+def test_a_player_named_script_is_escaped_on_every_entry_page(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", SCRIPT])
+    sheet_file("pad/rummy500.yaml", "rummy500", ["Anna", SCRIPT])
     app, config = make_pad(table / "pad")
     anna, other = join(app, config), join(app, config)
     pages: list[str] = []
@@ -713,20 +733,23 @@ def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> No
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Any:
+def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     """The pad on a real port (uvicorn in a thread) over a folder of sheets."""
     import asyncio
     import socket
 
     import uvicorn
 
-    sheet_with(tmp_path, "gin.yaml", "gin", ["Anna", "Boris"])
-    sheet_with(tmp_path, "bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
-    sheet_with(tmp_path, "oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
-    sheet_with(tmp_path, "rummy.yaml", "rummy", ["Anna", "Boris"])
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    sheet_file("gin.yaml", "gin", ["Anna", "Boris"])
+    sheet_file("bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
+    sheet_file("oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
+    sheet_file("rummy.yaml", "rummy", ["Anna", "Boris"])
+    # the socket is listening before the server starts: a browser's first request waits in its
+    # queue until the server takes it, so nothing waits for the server to have started
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen()
+    port = listening.getsockname()[1]
     config = PadConfig(paths=(str(tmp_path),), new_folder=str(tmp_path), host="127.0.0.1")
     from remikcalc.web.app import create_app
 
@@ -734,15 +757,16 @@ def served(tmp_path: Path) -> Any:
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     )
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread = threading.Thread(
+        target=lambda: asyncio.run(server.serve(sockets=[listening])), daemon=True
+    )
     thread.start()
-    while not server.started:
-        threading.Event().wait(0.02)
     base = f"http://127.0.0.1:{port}"
     app.pad.join_url = f"{base}/join/{config.token}"
     yield base, config, tmp_path
     server.should_exit = True
     thread.join(timeout=10)
+    listening.close()
 
 
 @pytest.fixture
@@ -782,8 +806,9 @@ def test_in_a_browser_taps_cycle_copies_the_engine_answers_and_a_reload_keeps_th
     expect(page.locator('[data-grid="1"] .card[data-code="TH"]')).to_have_class(
         re.compile(r"\btaken\b")
     )
-    for code in ("2S", "3S", "4S"):
-        anna.locator(f'.card[data-code="{code}"]').click()
+    with preview(page, "c0=2S", "c0=3S", "c0=4S"):  # the engine's answer to the three taps
+        for code in ("2S", "3S", "4S"):
+            anna.locator(f'.card[data-code="{code}"]').click()
     expect(page.locator("#look-0")).to_contain_text("2S 3S 4S")  # the engine's meld, live
     page.reload()
     ten = page.locator('[data-grid="0"] .card[data-code="TH"]')
@@ -808,11 +833,12 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
-    page.locator('input[name="t1"]').fill(GIN["Boris"])
-    page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    with preview(page, "t1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator('input[name="t1"]').fill(GIN["Boris"])
+        page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
-    expect(page).to_have_url(f"{base}/s/{sheet}")
+    page.wait_for_url(f"{base}/s/{sheet}")  # saved: the sheet's page, loaded
     assert "Anna" in page.locator(".deals").inner_text()
     assert problems == []
 
@@ -827,17 +853,21 @@ def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
     sheet = _sheet_of(page, base, "gin.yaml")
     page.goto(f"{base}/s/{sheet}/draft")
     page.locator('label.choice:has(input[name="who"][value="1"])').click()
-    page.locator('button:has-text("That\'s me")').click()
+    with answer(page):
+        page.locator('button:has-text("That\'s me")').click()
     expect(page.locator(".waiting")).to_contain_text("Anna: waiting")
     other = page.context.browser.new_context()  # Anna's phone
     anna = other.new_page()
     anna.goto(f"{base}/join/{config.token}")
     anna.goto(f"{base}/s/{sheet}/draft")
     anna.locator('label.choice:has(input[name="who"][value="0"])').click()
-    anna.locator('button:has-text("That\'s me")').click()
-    anna.locator('input[name="t0"]').fill(GIN["Anna"])
-    anna.locator('button[value="save"]').click()
-    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
+    with answer(anna):
+        anna.locator('button:has-text("That\'s me")').click()
+    with answer(anna):  # Anna's hand is saved in the draft
+        anna.locator('input[name="t0"]').fill(GIN["Anna"])
+        anna.locator('button[value="save"]').click()
+    # the page asks for the draft's state every few seconds: it shows her hand in then
+    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓")
     expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
         re.compile(r"\btaken\b")
     )

@@ -23,12 +23,11 @@ from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_look import pad_words
+from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
 __all__ = ["folder", "pad", "phone"]
 
-GIN_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
-GIN_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
 
 #: the draft button's words, and the pad's question for a knock without its knocker
 WORDS = {
@@ -80,7 +79,7 @@ def test_a_knock_with_nobody_named_is_asked_in_the_pads_words(
     fields = {
         name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
     }
-    fields |= {"t0": GIN_ANNA, "t1": GIN_BORIS, "closer": ""}
+    fields |= {"t0": GIN_KNOCK_ANNA, "t1": GIN_DEFENCE_BORIS, "closer": ""}
     checked = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "check"}).text
     saved = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "save"})
     assert saved.status_code == 422
@@ -101,7 +100,7 @@ def test_a_points_deal_with_nobody_named_in_the_pads_words(phone: Phone) -> None
 
 def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
     gin = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
-    gin.add({"closer": "Anna", "hands": {"Anna": GIN_ANNA, "Boris": GIN_BORIS}})
+    gin.add({"closer": "Anna", "hands": {"Anna": GIN_KNOCK_ANNA, "Boris": GIN_DEFENCE_BORIS}})
     player = join(*make_pad(tmp_path))
     sheet_id = player.sheet_id("gin.yaml")
     page = player.get(f"/s/{sheet_id}/deal/1").text

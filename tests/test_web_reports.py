@@ -45,6 +45,7 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.live import Snapshot, change_text, follow_stop, unreadable_text
 from tests.clirun import run
 from tests.padkit import Phone, join, make_pad
+from tests.sheets import SheetMaker
 
 SVG = "{http://www.w3.org/2000/svg}"
 EVIL = "<script>alert(1)</script>"
@@ -53,51 +54,49 @@ EVIL = "<script>alert(1)</script>"
 # --- sheets -----------------------------------------------------------------------------------
 
 
-def gin_two_games(path: Path, *, stake: str | None = "0.10") -> SheetFile:
+def gin_two_games(sheet_file: SheetMaker, name: str, *, stake: str | None = "0.10") -> SheetFile:
     """Gin to 50: Anna wins game 1 (30 + 25), Boris leads game 2 (20)."""
-    sheet = remikcalc.new_sheet(
-        path,
-        variant="gin",
-        players=["Anna", "Boris"],
+    deals = [{"scores": {"Anna": 30}}, {"scores": {"Anna": 25}}, {"scores": {"Boris": 20}}]
+    path = sheet_file(
+        name,
         rules={"game_target": 50},
         stake=stake,
         currency="PLN" if stake else None,
+        deals=deals,
     )
-    sheet.add({"scores": {"Anna": 30}})
-    sheet.add({"scores": {"Anna": 25}})
-    sheet.add({"scores": {"Boris": 20}})
-    return sheet
+    return remikcalc.open_sheet(path)
 
 
-def bridge_with_out(path: Path) -> SheetFile:
+def bridge_with_out(sheet_file: SheetMaker, name: str) -> SheetFile:
     """Bridge, 2 PLN a stake: Boris goes out at 110 (the pool holds the stakes)."""
-    sheet = remikcalc.new_sheet(
-        path, variant="bridge", players=["Anna", "Boris", "Carl"], stake="2", currency="PLN"
-    )
-    sheet.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 40}})
-    sheet.add({"closer": "Carl", "scores": {"Anna": 20, "Boris": 50, "Carl": 10}})
-    return sheet
+    deals = [
+        {"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 40}},
+        {"closer": "Carl", "scores": {"Anna": 20, "Boris": 50, "Carl": 10}},
+    ]
+    path = sheet_file(name, "bridge", "Anna,Boris,Carl", stake="2", currency="PLN", deals=deals)
+    return remikcalc.open_sheet(path)
 
 
-def rummy_mean(path: Path, *, stake: str | None = "0.05") -> SheetFile:
+def rummy_mean(sheet_file: SheetMaker, name: str, *, stake: str | None = "0.05") -> SheetFile:
     """Rummy without a target, settled against the mean (10/3 a head: money is rounded)."""
-    sheet = remikcalc.new_sheet(
-        path,
-        variant="rummy",
-        players=["Anna", "Boris", "Carl"],
+    deals = [{"closer": "Anna", "scores": {"Anna": 20, "Boris": -7, "Carl": -3}}]
+    path = sheet_file(
+        name,
+        "rummy",
+        "Anna,Boris,Carl",
         stake=stake,
         currency="PLN" if stake else None,
+        deals=deals,
     )
-    sheet.add({"closer": "Anna", "scores": {"Anna": 20, "Boris": -7, "Carl": -3}})
-    return sheet
+    return remikcalc.open_sheet(path)
 
 
 @pytest.fixture
-def tables(tmp_path: Path) -> Path:
-    gin_two_games(tmp_path / "gin.yaml")
-    bridge_with_out(tmp_path / "bridge.yaml")
-    rummy_mean(tmp_path / "rummy.yaml")
-    rummy_mean(tmp_path / "free.yaml", stake=None)
+def tables(tmp_path: Path, sheet_file: SheetMaker) -> Path:
+    gin_two_games(sheet_file, "gin.yaml")
+    bridge_with_out(sheet_file, "bridge.yaml")
+    rummy_mean(sheet_file, "rummy.yaml")
+    rummy_mean(sheet_file, "free.yaml", stake=None)
     return tmp_path
 
 
@@ -440,8 +439,8 @@ def _xs(line: ET.Element) -> list[float]:
     return [float(pair.split(",")[0]) for pair in (line.get("points") or "").split()]
 
 
-def test_chart_one_line_per_player_per_game_none_across_a_boundary(tmp_path: Path) -> None:
-    state = gin_two_games(tmp_path / "g.yaml").replay()
+def test_chart_one_line_per_player_per_game_none_across_a_boundary(sheet_file: SheetMaker) -> None:
+    state = gin_two_games(sheet_file, "g.yaml").replay()
     svg = progression_svg(state)
     lines = _polylines(svg)
     assert sorted((e.get("data-player"), e.get("data-game")) for e in lines) == [
@@ -473,8 +472,8 @@ def test_chart_one_line_per_player_per_game_none_across_a_boundary(tmp_path: Pat
     assert len(targets) == 1 and "target 50" in svg
 
 
-def test_chart_numbers_deals_as_show_does_and_marks_the_limit(tmp_path: Path) -> None:
-    sheet = bridge_with_out(tmp_path / "b.yaml")
+def test_chart_numbers_deals_as_show_does_and_marks_the_limit(sheet_file: SheetMaker) -> None:
+    sheet = bridge_with_out(sheet_file, "b.yaml")
     sheet.add({"reenter": "Boris"})
     sheet.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 5, "Carl": 5}})
     data = chart_data(sheet.replay())
@@ -515,8 +514,8 @@ def test_chart_route_is_svg(player: Phone) -> None:
 # --- the text to copy -------------------------------------------------------------------------
 
 
-def test_summary_text_is_plain_lines_for_a_chat(tmp_path: Path) -> None:
-    state = gin_two_games(tmp_path / "g.yaml").replay()
+def test_summary_text_is_plain_lines_for_a_chat(sheet_file: SheetMaker) -> None:
+    state = gin_two_games(sheet_file, "g.yaml").replay()
     text = summary_text(settle(state))
     assert text.splitlines() == [
         "Gin: Anna, Boris (3 deals)",
@@ -526,7 +525,7 @@ def test_summary_text_is_plain_lines_for_a_chat(tmp_path: Path) -> None:
         "Game not finished: settled as it stands.",
     ]
     assert "|" not in text
-    bridge = summary_text(settle(bridge_with_out(tmp_path / "b.yaml").replay()))
+    bridge = summary_text(settle(bridge_with_out(sheet_file, "b.yaml").replay()))
     assert "Pool: 4 stakes = 8.00 PLN" in bridge.splitlines()
     with language("ru"):
         russian = summary_text(settle(state))
@@ -591,8 +590,8 @@ def test_a_script_name_is_escaped_on_every_page(tmp_path: Path) -> None:
 # --- live: what changed -----------------------------------------------------------------------
 
 
-def test_change_text_names_the_deal(tmp_path: Path) -> None:
-    sheet = gin_two_games(tmp_path / "g.yaml", stake=None)
+def test_change_text_names_the_deal(sheet_file: SheetMaker) -> None:
+    sheet = gin_two_games(sheet_file, "g.yaml", stake=None)
 
     def snap() -> Snapshot:
         version, state = sheet.load()
@@ -739,8 +738,10 @@ def _cli_add(path: Path, *args: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_live_event_after_a_cli_add_and_after_an_api_post(tmp_path: Path) -> None:
-    gin_two_games(tmp_path / "gin.yaml")
+def test_live_event_after_a_cli_add_and_after_an_api_post(
+    tmp_path: Path, sheet_file: SheetMaker
+) -> None:
+    gin_two_games(sheet_file, "gin.yaml")
     with live_server(tmp_path) as (_app, config, port):
         sheet_id = _sheet_id(port, config.token, "gin.yaml")
         _status, sheet = _request(port, config.token, "GET", f"/api/sheets/{sheet_id}")
@@ -776,8 +777,8 @@ def test_live_event_after_a_cli_add_and_after_an_api_post(tmp_path: Path) -> Non
     assert latency < 1.0
 
 
-def test_live_stream_ends_when_the_server_stops(tmp_path: Path) -> None:
-    gin_two_games(tmp_path / "gin.yaml")
+def test_live_stream_ends_when_the_server_stops(tmp_path: Path, sheet_file: SheetMaker) -> None:
+    gin_two_games(sheet_file, "gin.yaml")
     with live_server(tmp_path) as (app, config, port):
         stream = Stream(port, config.token, _sheet_id(port, config.token, "gin.yaml"))
         started = time.monotonic()
@@ -788,8 +789,8 @@ def test_live_stream_ends_when_the_server_stops(tmp_path: Path) -> None:
         stream.close()
 
 
-def test_live_stream_of_a_sheet_not_served_is_404(tmp_path: Path) -> None:
-    gin_two_games(tmp_path / "gin.yaml")
+def test_live_stream_of_a_sheet_not_served_is_404(tmp_path: Path, sheet_file: SheetMaker) -> None:
+    gin_two_games(sheet_file, "gin.yaml")
     app, config = make_pad(tmp_path)
     viewer = join(app, config)
     assert viewer.get("/s/nosuchsheet/events").status_code == 404
@@ -845,8 +846,8 @@ def served_process(where: Path) -> Iterator[tuple[int, str, list[float]]]:
         stopped.append(time.monotonic() - start)
 
 
-def test_twenty_live_pages_do_not_slow_a_write(tmp_path: Path) -> None:
-    gin_two_games(tmp_path / "gin.yaml", stake="0.10")
+def test_twenty_live_pages_do_not_slow_a_write(tmp_path: Path, sheet_file: SheetMaker) -> None:
+    gin_two_games(sheet_file, "gin.yaml", stake="0.10")
     streams: list[Stream] = []
     with served_process(tmp_path) as (port, token, stopped):
         sheet_id = _sheet_id(port, token, "gin.yaml")
@@ -955,10 +956,9 @@ def _mend(path: Path, text: bytes) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_live_page_is_told_its_sheet_cannot_be_read_and_follows_it_again(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, sheet_file: SheetMaker
 ) -> None:
-    path = tmp_path / "gin.yaml"
-    gin_two_games(path)
+    path = Path(gin_two_games(sheet_file, "gin.yaml").path)
     good = path.read_bytes()
     said_in = {}
     for lang in ("en", "pl"):
