@@ -90,7 +90,7 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     grids = boris.locator(".hand-grid")
     for code in ("AS", "2S", "3H", "4D", "5D", "8C", "8D", "JC", "QC", "TD"):
         grids.nth(1).locator(f'label.card[data-code="{code}"]').click()
-    boris.locator('input[name="t0"]').fill("9C 9D 9H 5S 6S 7S KD KH KS 2C")
+    boris.locator('input[name="hands.0"]').fill("9C 9D 9H 5S 6S 7S KD KH KS 2C")
     boris.get_by_role("button", name="Sprawdź").click()
     expect(boris.locator("#look-deal")).to_contain_text("59")  # 61 - 2, the engine's count
     shot(boris, "cards-pl-412")

@@ -20,7 +20,7 @@ from remikcalc.cards.text import groups_text
 from remikcalc.rules.variants import VARIANTS
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
-from remikcalc.web.corrections_forms import digest
+from remikcalc.web.corrections import digest
 from tests.clirun import GIN_ANNA, GIN_BORIS, ok, run
 from tests.padkit import Phone, hidden, join, make_pad
 
@@ -215,7 +215,7 @@ def test_a_preview_is_refused_as_its_write_is(table: Path) -> None:
 def test_a_points_deal_opens_as_the_points_form(phone: Phone) -> None:
     html = phone.get(edit_url(phone, "gin.yaml", 2)).text
     fields = form_of(html, edit_url(phone, "gin.yaml", 2))
-    assert fields["mode"] == "points"
+    assert fields["mode"] == "scores"
     assert fields["scores.0"] == "20" and fields["scores.1"] == ""
     assert fields["closer"] == "" and fields["how"] == ""
     assert "hands.0" not in fields

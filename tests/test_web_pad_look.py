@@ -22,7 +22,7 @@ from remikcalc.scoring import score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
-from remikcalc.web.entry_look import pad_words
+from remikcalc.render.refusal import for_pad
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
 __all__ = ["folder", "pad", "phone"]
@@ -80,7 +80,7 @@ def test_a_knock_with_nobody_named_is_asked_in_the_pads_words(
     fields = {
         name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
     }
-    fields |= {"t0": GIN_ANNA, "t1": GIN_BORIS, "closer": ""}
+    fields |= {"hands.0": GIN_ANNA, "hands.1": GIN_BORIS, "closer": ""}
     checked = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "check"}).text
     saved = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "save"})
     assert saved.status_code == 422
@@ -95,7 +95,7 @@ def test_a_points_deal_with_nobody_named_in_the_pads_words(phone: Phone) -> None
     fields = {
         name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
     }
-    answer = phone.post(f"/s/{sheet_id}/points", {**fields, "p0": "12", "do": "save"})
+    answer = phone.post(f"/s/{sheet_id}/points", {**fields, "scores.0": "12", "do": "save"})
     assert "--closer" not in answer.text
 
 
@@ -154,7 +154,7 @@ def test_pad_words(lang: str, refused: Callable[[], object], said: str) -> None:
     with language(lang):
         with pytest.raises(RemikcalcError) as caught:
             refused()
-        assert pad_words(caught.value).startswith(said)
+        assert for_pad(caught.value).startswith(said)
 
 
 def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> None:
@@ -165,7 +165,7 @@ def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> Non
     for name in ("_form", "next"):
         fields.pop(name)
     fields.pop("draw", None)
-    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    points = re.findall(r'name="(scores\.[0-9]+)"', page)
     answer = phone.post(f"/s/{sheet_id}/deal/2", {**fields, points[1]: "12", "do": "preview"})
     assert answer.status_code == 200 and "What changes" in answer.text
     assert "Winner:" not in answer.text
@@ -179,6 +179,6 @@ def test_the_edit_preview_names_the_winner_it_makes(phone: Phone) -> None:
     for name in ("_form", "next"):
         fields.pop(name)
     fields.pop("draw", None)
-    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    points = re.findall(r'name="(scores\.[0-9]+)"', page)
     answer = phone.post(f"/s/{sheet_id}/deal/1", {**fields, points[0]: "120", "do": "preview"})
     assert re.search(r"Winner: <del>—</del>\s*<ins>Anna</ins>", answer.text), answer.text
