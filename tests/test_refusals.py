@@ -16,7 +16,7 @@ import pytest
 
 import remikcalc
 from remikcalc.base.errors import RemikcalcError, SheetError
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import in_language
 from remikcalc.render.refusal import for_command_line, for_pad
 from remikcalc.scoring.deal import build_deal
 from tests.clirun import GIN_ANNA, GIN_BORIS, fails
@@ -481,7 +481,7 @@ def test_a_change_that_would_not_load_points_to_new() -> None:
         code="would_not_load",
         details={"name": "game.yaml", "first": "game.yaml:9: too deep"},
     )
-    with language("ru"):
+    with in_language("ru"):
         assert for_command_line(error) == (
             "game.yaml: после этого изменения запись не загрузилась бы (game.yaml:9: too deep); "
             "она не изменена. Следующие сдачи ведите в новой записи (remikcalc new)"
@@ -559,9 +559,9 @@ def test_the_pad_asks_for_the_closer_in_its_own_words(
 ) -> None:
     variant, players, entry = QUESTIONS[question]
     sheet = _sheet(tmp_path, variant, players=players)
-    with language(lang), pytest.raises(RemikcalcError) as caught:
+    with in_language(lang), pytest.raises(RemikcalcError) as caught:
         sheet.add(entry)
-    with language(lang):
+    with in_language(lang):
         said = for_pad(caught.value)
     assert said.startswith(PAD_WORDS[lang, question]), said
     assert "--" not in str(caught.value) and "--" not in said

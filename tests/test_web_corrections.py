@@ -622,9 +622,9 @@ def test_a_refusal_of_a_new_sheet_speaks_the_phones_language(phone: Phone) -> No
     fields = form_of(phone.get("/new?variant=gin").text, "/new")
     answer = phone.post("/new", {**fields, "players": ["Anna", "anna"]})
     assert answer.status_code == 422
-    from remikcalc.base.i18n import _, language
+    from remikcalc.base.i18n import _, in_language
 
-    with language("pl"):
+    with in_language("pl"):
         expected = _("a player is named twice")
     assert expected != "a player is named twice" and expected in answer.text
 

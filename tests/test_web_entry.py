@@ -673,8 +673,8 @@ def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) 
 
 
 def test_drafts_are_bounded() -> None:
-    from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
     from remikcalc.web.deal_form import SeatHand
+    from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
 
     drafts = Drafts()
     for n in range(MAX_DRAFTS + 10):

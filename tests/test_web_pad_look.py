@@ -15,14 +15,14 @@ import pytest
 
 import remikcalc
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import in_language
+from remikcalc.render.refusal import for_pad
 from remikcalc.rules.dealinput import DealInput
 from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
-from remikcalc.render.refusal import for_pad
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
 __all__ = ["folder", "pad", "phone"]
@@ -151,7 +151,7 @@ def _bridge_points_without_their_closer() -> object:
 )
 def test_pad_words(lang: str, refused: Callable[[], object], said: str) -> None:
     # the closer asked for with the pad's buttons; any other refusal as the library words it
-    with language(lang):
+    with in_language(lang):
         with pytest.raises(RemikcalcError) as caught:
             refused()
         assert for_pad(caught.value).startswith(said)

@@ -120,10 +120,10 @@ JSON = {"accept": "application/json", "accept-language": "pl"}
 
 
 def _said(status: int) -> tuple[str, str]:
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.web.call import refusal_words
 
-    with language("pl"):
+    with in_language("pl"):
         return refusal_words(status)
 
 

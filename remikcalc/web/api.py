@@ -37,13 +37,13 @@ SCHEMA = "remikcalc.serve/1"
 
 def _english_json(served: Served, version: str) -> bytes:
     """The settle object of one version, made once (JSON is English in every language)."""
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import settlement_json
     from remikcalc.settle import settle
 
     def make() -> bytes:
-        with language("en"):
+        with in_language("en"):
             _version, state = served.book.load()
             data = settlement_json(settle(state))
             data["version"] = version
@@ -128,13 +128,13 @@ def _write(call: Call, served: Served, do: Any, body: dict[str, Any], status: in
         return JSONResponse({**stale, **current}, status_code=409)
     except RemikcalcError as exc:
         return _refusal(call, exc)
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import step_json
 
     data: dict[str, Any] = {"version": written.version}
     if written.step is not None:
-        with language("en"):
+        with in_language("en"):
             data["deal"] = json.loads(to_json(step_json(written.step)))
     if written.removed is not None:
         data["removed"] = written.removed.describe()
@@ -145,7 +145,7 @@ def _write(call: Call, served: Served, do: Any, body: dict[str, Any], status: in
 def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
     """What the write would do, written nowhere: 200 with the deal and what changes, or the
     409 or 422 the write would get."""
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.changes import changes_json
     from remikcalc.render.settlement_json import step_json
@@ -160,7 +160,7 @@ def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
         typed = _typed(str(stale), code="stale", field="version")
         return JSONResponse({**typed, **json.loads(sheet_json(served))}, 409)
     data: dict[str, Any] = {"version": preview.version, "dry_run": True}
-    with language("en"):
+    with in_language("en"):
         if preview.step is not None:
             data["deal"] = json.loads(to_json(step_json(preview.step)))
         data["changes"] = json.loads(to_json(changes_json(preview.changes, preview.after.sheet)))
