@@ -257,6 +257,41 @@ def test_the_form_asks_for_the_inputs_the_variant_takes(tmp_path: Path) -> None:
     assert 'name="plus"' not in phone.get(boat_url).text  # not beside points
 
 
+def test_a_deal_entered_as_counts_is_edited_as_its_counts(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
+    book.add({"closer": "Anna", "counts": {"Anna": 4, "Boris": 30}})
+    theirs = tmp_path / "cli"
+    theirs.mkdir()
+    (theirs / "gin.yaml").write_bytes((tmp_path / "gin.yaml").read_bytes())
+    phone = join(*make_pad(tmp_path))
+    url = edit_url(phone, "gin.yaml", 1)
+    page = phone.get(url).text
+    fields = form_of(page, url)
+    assert fields["mode"] == "counts"
+    assert fields["counts.0"] == "4" and fields["counts.1"] == "30" and fields["closer"] == "0"
+    assert "Each player&#39;s count" in page and "hands.0" not in fields
+    shown = phone.post(url, {**fields, "counts.1": "40", "do": "preview"})
+    assert shown.status_code == 200, shown.text
+    saved = save(phone, url, shown)
+    assert saved.status_code == 303
+    ok("edit", str(theirs / "gin.yaml"), "1", "--count", "Boris=40")
+    assert (tmp_path / "gin.yaml").read_bytes() == (theirs / "gin.yaml").read_bytes()
+
+
+def test_a_refused_count_is_said_beside_its_field(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
+    book.add({"closer": "Anna", "counts": {"Anna": 4, "Boris": 30}})
+    phone = join(*make_pad(tmp_path))
+    url = edit_url(phone, "gin.yaml", 1)
+    shown = preview(phone, url, **{"counts.1": "-3"})
+    assert shown.status_code == 422
+    # the refusal's field and player (counts, Boris) put it beside Boris's count
+    said = re.search(r'<p class="field-error" id="err-counts.1" role="alert">(.*?)</p>', shown.text)
+    assert said is not None and said.group(1).startswith("<strong>Boris:</strong>")
+    assert "cannot be negative" in said.group(1) and "entry:" not in said.group(1)
+    assert re.search(r'id="f-counts.1"[^>]*aria-invalid="true"', shown.text)
+
+
 # --- edit: what it changes, then the save ---------------------------------------------------------
 
 

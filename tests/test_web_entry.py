@@ -18,8 +18,11 @@ from typing import Any
 import pytest
 
 import remikcalc
+from remikcalc.base.errors import CardError, DealError, MeldError
 from remikcalc.rules.variants import get_rules
 from remikcalc.web.config import PadConfig
+from remikcalc.web.deal_form import DealForm, SeatHand
+from remikcalc.web.entry_together import private
 from remikcalc.web.grid import grid
 from tests.browser import browser
 from tests.browser import phone as browser_phone
@@ -685,6 +688,74 @@ def test_drafts_are_bounded() -> None:
 
 
 # --- escaping -----------------------------------------------------------------------------------
+
+
+def _draft_form(hands: dict[int, str]) -> DealForm:
+    """A gin deal form of Anna (seat 0) and Boris (seat 1) holding ``hands`` as typed."""
+    form = DealForm("hands", get_rules("gin"), ("Anna", "Boris"), (0, 1), {"closer": "0"}, key="k")
+    return form.with_hands({seat: SeatHand(typed=text) for seat, text in hands.items()})
+
+
+def test_a_refusal_about_another_players_cards_is_hidden_by_its_cards_not_its_words() -> None:
+    form = _draft_form({0: "9C 9D 9H", 1: "KD KH KS"})
+    hidden = "the reason names another player's cards"
+    # the card it names is Boris's: Anna's phone does not say it, Boris's does
+    twice = CardError("KD typed 2 times", code="card_twice", cards=["KD"])
+    assert hidden in private(twice, form, 0)
+    assert private(twice, form, 1) == "KD typed 2 times"
+    # a card nobody else holds is said; so are words that look like another's card but are
+    # not named by the refusal (never searched for in its sentence)
+    assert private(CardError("9C typed 2 times", code="card_twice", cards=["9C"]), form, 0)
+    wording = DealError("Anna: KD KH KS is over", code="over_knock_limit", field="closer")
+    assert "KD KH KS" in private(wording, form, 0)
+    # a card named in a refusal it quotes counts too
+    inner = MeldError("KD KH QS is not a set", code="not_a_meld", cards=["KD", "KH", "QS"])
+    outer = inner.retold("a hand: KD KH QS is not a set")
+    assert hidden in private(outer, form, 0)
+    # about Boris's hand (its player and field), quoting it: hidden; its size alone: said
+    token = CardError(
+        "Boris's hand: 'XX' unknown", code="unknown_rank", field="hands", player="Boris"
+    )
+    assert hidden in private(token, form, 0)
+    size = DealError("Boris has 3 cards", code="hand_size", field="hands", player="Boris")
+    assert private(size, form, 0) == "Boris has 3 cards"
+
+
+def test_the_field_a_refusal_is_about_comes_from_its_field_and_player() -> None:
+    form = _draft_form({0: "9C", 1: "KD"})
+    assert form.field_of(DealError("x", code="hand_size", field="hands", player="Boris")) == (
+        "hands.1"
+    )
+    assert form.field_of(DealError("x", code="no_closer", field="closer")) == "closer"
+    # not a field of this form (a points deal's scores on a cards form), or nobody's: the deal
+    assert form.field_of(DealError("x", code="bad_scores", field="scores")) is None
+    assert form.field_of(DealError("x", code="hand_size", field="hands", player="Zed")) is None
+    assert form.field_of(CardError("x", code="card_twice", cards=["KD"])) is None
+    assert form.label_of("hands.1") == "Boris" and form.label_of("closer") == "Who knocked?"
+
+
+def test_a_refused_card_is_said_beside_that_players_hand_and_takes_the_focus(
+    table: Path,
+) -> None:
+    sheet_with(table / "pad", "gin.yaml", "gin", ["Anna", "Boris"])
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "cards")
+    fields = {**form, "hands.0": GIN["Anna"], "hands.1": "AS 2S ZZ", "closer": "0"}
+    answer = phone.post(f"/s/{sheet}/cards", {**fields, "do": "save"})
+    assert answer.status_code == 422
+    field = re.search(r'<input type="text" id="f-hands.1"[^>]*>', answer.text)
+    assert field is not None and 'aria-invalid="true"' in field.group(0)
+    assert "autofocus" in field.group(0)
+    assert re.search(r'id="err-hands.1" role="alert"><strong>Boris:</strong>', answer.text)
+    assert answer.text.count("autofocus") == 1
+    # nobody named as the knocker: the closer's chips
+    fields = {**form, "hands.0": GIN["Anna"], "hands.1": GIN["Boris"]}
+    answer = phone.post(f"/s/{sheet}/cards", {**fields, "do": "save"})
+    assert answer.status_code == 422
+    assert re.search(r'name="closer" value=""[^>]*aria-invalid="true"', answer.text)
+    said = '<p class="field-error" id="err-closer" role="alert">Who knocked? Choose the player'
+    assert said in answer.text and '<a href="#f-closer">Who knocked?</a>' in answer.text
 
 
 def test_a_player_named_script_is_escaped_on_every_entry_page(table: Path) -> None:
