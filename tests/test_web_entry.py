@@ -734,6 +734,49 @@ def test_the_field_a_refusal_is_about_comes_from_its_field_and_player() -> None:
     assert form.label_of("hands.1") == "Boris" and form.label_of("closer") == "Who knocked?"
 
 
+def test_one_deal_form_sends_each_mode_as_the_sheet_writes_it() -> None:
+    from remikcalc.web.forms import Form
+
+    rules = get_rules("rummy500")
+    seats, playing = ("Anna", "Boris", "Carl"), (0, 2)  # Boris sits this deal out
+
+    def sent(mode: str, **fields: str | list[str]) -> dict[str, Any]:
+        posted = {k: v if isinstance(v, list) else [v] for k, v in fields.items()}
+        return DealForm.read(Form(posted), rules, seats, playing, mode).entry()
+
+    # counts (the count-entry page's), with the melded values rummy 500 takes beside them
+    assert sent(
+        "counts", closer="0", **{"counts.2": " 1 2 ", "melded_value.0": "45", "counts.1": "9"}
+    ) == {"closer": "Anna", "counts": {"Carl": "12"}, "melded_value": {"Anna": "45"}}
+    # points, a typographic minus made plain; a seat not playing is left aside
+    assert sent("scores", **{"scores.0": "−30", "scores.1": "5", "draw": "1"}) == {
+        "draw": True,
+        "scores": {"Anna": "-30"},
+    }
+    # cards: the taps in the grid's order, then what was typed; melds laid this deal
+    assert sent(
+        "hands",
+        closer="2",
+        how="one_go",
+        **{"tap.0": ["2C", "XX", "3C"], "hands.0": "4C", "melded.2": "5H 6H 7H"},
+    ) == {
+        "closer": "Carl",
+        "how": "one_go",
+        "hands": {"Anna": "2C 3C 4C"},
+        "melded": {"Carl": "5H 6H 7H"},
+    }
+    with pytest.raises(DealError) as empty:
+        sent("scores")
+    assert empty.value.code == "empty_entry" and empty.value.field == "scores"
+    with pytest.raises(DealError) as beside:
+        sent("hands", **{"tap.2": "2C", "hands.2": "3C 4C | 5C"})
+    assert (beside.value.code, beside.value.field, beside.value.player) == (
+        "taps_beside_groups",
+        "hands",
+        "Carl",
+    )
+
+
 def test_a_refused_card_is_said_beside_that_players_hand_and_takes_the_focus(
     table: Path,
 ) -> None:

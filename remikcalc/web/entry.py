@@ -131,6 +131,10 @@ class EntryPage:
     stale: StaleView | None = None
 
 
+#: the page that enters a deal in each mode of the deal form
+_PAGES = {"scores": "points", "hands": "cards", "counts": "counts"}
+
+
 def deal_page(
     served: Served,
     state: Replay,
@@ -164,7 +168,7 @@ def deal_page(
     return EntryPage(
         id=served.id,
         title=sheet_title(state),
-        action=sheet_url(served.id, "points" if form.mode == "scores" else "cards"),
+        action=sheet_url(served.id, _PAGES[form.mode]),
         form=form,
         seats=seats,
         question=closer_question(rules),
