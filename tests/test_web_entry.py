@@ -754,12 +754,12 @@ def test_one_deal_form_sends_each_mode_as_the_sheet_writes_it() -> None:
         "scores": {"Anna": "-30"},
     }
     # cards: the taps in the grid's order, then what was typed; melds laid this deal
-    assert sent(
-        "hands",
-        closer="2",
-        how="one_go",
-        **{"tap.0": ["2C", "XX", "3C"], "hands.0": "4C", "melded.2": "5H 6H 7H"},
-    ) == {
+    cards: dict[str, str | list[str]] = {
+        "tap.0": ["2C", "XX", "3C"],
+        "hands.0": "4C",
+        "melded.2": "5H 6H 7H",
+    }
+    assert sent("hands", closer="2", how="one_go", **cards) == {
         "closer": "Carl",
         "how": "one_go",
         "hands": {"Anna": "2C 3C 4C"},
