@@ -17,6 +17,7 @@ import remikcalc
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import in_language
 from remikcalc.render.refusal import for_pad
+from remikcalc.render.sheet import status_lines
 from remikcalc.rules.dealinput import DealInput
 from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import score_deal
@@ -56,11 +57,17 @@ def test_the_sheet_page_leads_to_the_deal_together(pad: tuple[Any, PadConfig], l
     assert player.get(found.group(1)).status_code == 200
 
 
-def test_the_points_left_are_said_once(phone: Phone) -> None:
-    # gin to 100, Anna 25 and Boris 10: each box says "75 to go", no status line again
-    page = phone.get(f"/s/{phone.sheet_id('gin.yaml')}").text
-    assert "75 to go" in page and "90 to go" in page
-    assert "Points left" not in page
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_the_points_left_are_said_once(pad: tuple[Any, PadConfig], lang: str) -> None:
+    # gin to 100, Anna 25 and Boris 10: each box says "75 to go", no status line again (left
+    # out by the line's kind, in every language)
+    player = speaking(pad, lang)
+    page = player.get(f"/s/{player.sheet_id('gin.yaml')}").text
+    with in_language(lang):
+        lines = status_lines(remikcalc.open_sheet(Path(pad[1].paths[0], "gin.yaml")).replay())
+    left = next(line.text for line in lines if line.kind == "left")
+    assert "75" in left and "90" in left and left not in page
+    assert ("75 to go" in page) == (lang == "en")
 
 
 def test_the_points_left_before_out_are_said_once_in_bridge(phone: Phone) -> None:
@@ -68,6 +75,20 @@ def test_the_points_left_before_out_are_said_once_in_bridge(phone: Phone) -> Non
     assert page.count("100 before out") == 3
     assert "Points left" not in page
     assert page.count("Pool: 3 stakes") == 1
+
+
+def test_each_status_line_says_what_it_is_about(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(
+        tmp_path / "b.yaml", variant="bridge", players=["Anna", "Boris", "Carl"], dealer="Anna"
+    )
+    book.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 101}})
+    kinds = [line.kind for line in status_lines(book.replay())]
+    assert kinds == ["out", "pool", "left", "dealer"]
+    gin = remikcalc.new_sheet(tmp_path / "g.yaml", variant="gin", players=["Anna", "Boris"])
+    gin.add({"scores": {"Anna": 120}})
+    lines = status_lines(gin.replay())
+    assert [line.kind for line in lines][:2] == ["finished", "next_game"]
+    assert lines[0].text == "Game over: Anna won."
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "ru"])
