@@ -381,6 +381,9 @@ def test_a_deal_changed_after_its_preview_is_previewed_again_not_saved(
     assert again.status_code == 200
     assert "changed after the preview" in again.text and "<ins>+31</ins>" in again.text
     assert snapshot(table) == before
+    # the preview is no write: the same form (its key) saved now is saved
+    saved = save(phone, url, again)
+    assert saved.status_code == 303 and snapshot(table) != before
 
 
 def test_an_unknown_deal_is_refused_with_the_command_lines_words(phone: Phone) -> None:

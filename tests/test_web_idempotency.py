@@ -203,8 +203,8 @@ def test_one_helper_waits_for_the_first_and_keeps_keys_apart_by_address() -> Non
     assert answers.once("/s/a/points", "k", write("/s/e")).headers["location"] == "/s/e"
 
 
-def test_a_refusal_is_not_remembered() -> None:
-    from starlette.responses import Response
+def test_a_refusal_or_a_page_is_not_remembered() -> None:
+    from starlette.responses import HTMLResponse, Response
 
     answers = Answers()
     count = []
@@ -213,9 +213,15 @@ def test_a_refusal_is_not_remembered() -> None:
         count.append(1)
         return Response("no", status_code=422)
 
+    def preview() -> Response:  # an edit saved after a change: its preview shown again
+        count.append(1)
+        return HTMLResponse("<p>what changes</p>")
+
     assert answers.once("/a", "k", refused).status_code == 422
     assert answers.once("/a", "k", refused).status_code == 422
-    assert len(count) == 2
+    assert answers.once("/a", "k", preview).status_code == 200
+    assert answers.once("/a", "k", preview).status_code == 200
+    assert len(count) == 4
 
 
 def test_the_run_keeps_its_state_on_the_pad_alone(tmp_path: Path) -> None:

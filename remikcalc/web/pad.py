@@ -74,6 +74,15 @@ class _Answer:
         return Response(self.body, self.status, headers=dict(self.headers))
 
 
+def _written(response: Response) -> bool:
+    """Whether ``response`` answers a write that was made: a form's redirect after it, or the
+    API's success (JSON). A page (a refusal, or a preview a form asked for first) is not."""
+    status = response.status_code
+    if 300 <= status < 400:
+        return True
+    return 200 <= status < 300 and response.media_type != "text/html"
+
+
 class Answers:
     """The pad's one idempotency helper, for every form post and the API: a request's key is
     claimed before the write it guards, and a request sent again with the same key is answered
@@ -81,8 +90,9 @@ class Answers:
 
     :meth:`once` runs the write for the first request with a key; one sent while it runs waits
     for it, then gets its answer (a double tap saves once, and both taps land on the sheet).
-    Only a success is remembered (a redirect or a 2xx): after a refusal the key is free again,
-    so the form sent anew (corrected, or "add it again") is written. Keys are held per address,
+    Only a write made is remembered (a form's redirect, the API's 2xx), never a page: after a
+    refusal, or a preview the form showed first, the key is free again, so the form sent anew
+    (corrected, "add it again", saved after its preview) is written. Keys are held per address,
     so a script's key for one sheet never answers a call to another.
     """
 
@@ -104,7 +114,7 @@ class Answers:
         answer: _Answer | None = None
         try:
             response = write()
-            if response.status_code < 400:
+            if _written(response):
                 headers = tuple(
                     (name, value)
                     for name, value in response.headers.items()
