@@ -184,7 +184,7 @@ def answer(page: Any) -> Any:
 
 
 def preview(page: Any, *fields: str) -> Any:
-    """``with preview(page, "c0=4S"): ...``: until the engine's answer to what was tapped or
+    """``with preview(page, "tap.0=4S"): ...``: until the engine's answer to what was tapped or
     typed is back: the page's own preview request (``POST .../preview``, sent by entry.js a
     moment after the last tap) whose form holds every one of ``fields``."""
 

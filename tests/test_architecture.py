@@ -500,6 +500,67 @@ def test_the_pad_and_the_command_line_do_not_import_each_other() -> None:
     ]
 
 
+# --- the pad asks the sheet book ----------------------------------------------------------------
+#
+# No front end replays a sheet itself: a page's check, preview, refusal and "add it again?" are
+# the sheet book's dry runs (``SheetFile.preview_add`` and the others), which score on a fork of
+# the replay the book keeps. So no module of the pad imports the function that replays a sheet
+# (``replay``) or starts one (``start``), and none scores an entry into a replay (``.apply(``).
+
+_REPLAYERS = frozenset({"replay", "start"})
+
+
+def pad_replays(modules: Mapping[str, Path]) -> list[str]:
+    """Where a module of ``remikcalc.web`` replays a sheet itself."""
+    found = []
+    for module, path in sorted(modules.items()):
+        if not _inside(module, "remikcalc.web"):
+            continue
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and node.module in (
+                "remikcalc.session",
+                "remikcalc.session.replay",
+            ):
+                for alias in node.names:
+                    if alias.name in _REPLAYERS:
+                        found.append(f"{module}:{node.lineno} imports {node.module}.{alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name == "remikcalc.session.replay":
+                        found.append(f"{module}:{node.lineno} imports {alias.name}")
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "apply"
+            ):
+                found.append(f"{module}:{node.lineno} calls .apply(")
+    return found
+
+
+def test_the_pad_never_replays_a_sheet_itself() -> None:
+    assert pad_replays(_modules()) == []
+
+
+def test_the_replay_check_finds_a_replay_an_import_and_an_apply(tmp_path: Path) -> None:
+    modules = _fake_package(
+        tmp_path,
+        {
+            "remikcalc.web.a": "from remikcalc.session import replay\n",
+            "remikcalc.web.b": "from remikcalc.session.replay import Replay, start\n",
+            "remikcalc.web.c": "import remikcalc.session.replay\n",
+            "remikcalc.web.d": "def f(state, entry):\n    return state.apply(entry)\n",
+            "remikcalc.web.e": "from remikcalc.session.replay import Replay, deal_numbers\n",
+            "remikcalc.session.f": "from remikcalc.session.replay import replay\n",
+        },
+    )
+    assert pad_replays(modules) == [
+        "remikcalc.web.a:1 imports remikcalc.session.replay",
+        "remikcalc.web.b:1 imports remikcalc.session.replay.start",
+        "remikcalc.web.c:1 imports remikcalc.session.replay",
+        "remikcalc.web.d:2 calls .apply(",
+    ]
+
+
 # --- modules cut by concept ----------------------------------------------------------------
 #
 # A module keeps its private names (``_x``) to itself: what two modules share is public in one

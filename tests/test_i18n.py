@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from remikcalc.base import i18n
 from remikcalc.base.errors import CardError, RulesError, SettleError
-from remikcalc.base.i18n import language, language_from_env, ngettext
+from remikcalc.base.i18n import in_language, language_from_env, ngettext
 from remikcalc.base.i18n_tools import (
     Message,
     check,
@@ -248,13 +248,13 @@ PLURALS = {
 
 @pytest.mark.parametrize("lang", sorted(PLURALS))
 def test_plural_forms(lang: str) -> None:
-    with language(lang):
+    with in_language(lang):
         for n, want in PLURALS[lang].items():
             assert ngettext("{n} card typed", "{n} cards typed", n).format(n=n) == want
 
 
 def test_plural_rule_comes_from_the_catalogue_header() -> None:
-    with language("ru"):
+    with in_language("ru"):
         forms = [ngettext("{n} decimal", "{n} decimals", n).format(n=n) for n in (1, 3, 5)]
     assert forms == ["1 знак после запятой", "3 знака после запятой", "5 знаков после запятой"]
 
@@ -498,7 +498,7 @@ def test_money_for_people() -> None:
     assert money_text(Decimal("12000"), "CHF", 2, lang="pl") == "12\u00a0000,00\u00a0CHF"
     assert money_text(Decimal("26.5"), "RUB", 2, lang="en") == "26.50 RUB"
     assert money_text(Decimal("26.5"), None, 2, lang="ru") == "26,50"
-    with language("pl"):
+    with in_language("pl"):
         assert number_text(1234567) == "1\u00a0234\u00a0567"
 
 
@@ -554,9 +554,10 @@ def test_a_comma_with_three_decimals_is_a_decimal_comma() -> None:
 
 
 def test_parse_amount_speaks_the_language() -> None:
-    with language("pl"), pytest.raises(SettleError, match="stawka '1 00': spacja"):
+    with in_language("pl"), pytest.raises(SettleError, match="stawka '1 00': spacja"):
         parse_amount("1 00")
-    with language("ru"), pytest.raises(SettleError, match=r"\(допустимо: 2 знака после запятой\)"):
+    wanted = r"\(допустимо: 2 знака после запятой\)"
+    with in_language("ru"), pytest.raises(SettleError, match=wanted):
         parse_amount("1,505")
 
 
@@ -573,29 +574,29 @@ def test_english_notation_is_the_codes_of_sheets_and_json() -> None:
 
 
 def test_errors_name_cards_in_the_notation_of_the_moment() -> None:
-    with language("pl"), pytest.raises(CardError, match="D♣, D♦, D♥ lub D♠"):
+    with in_language("pl"), pytest.raises(CardError, match="D♣, D♦, D♥ lub D♠"):
         parse_cards("Dx")
     repeated = "Тч введена несколько раз .2., но в gin играют одной колодой"
-    with language("ru"), pytest.raises(CardError, match=repeated):
+    with in_language("ru"), pytest.raises(CardError, match=repeated):
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
-    with language("ru"), written_in("en"), pytest.raises(CardError, match="AH"):
+    with in_language("ru"), written_in("en"), pytest.raises(CardError, match="AH"):
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant="gin")
     # the variant of a sheet's rules is declined in the sentence; a plain string stays as given
     from remikcalc.rules.variant_words import VariantKey
 
     declined = "Тч введена несколько раз .2., но в джин играют одной колодой"
-    with language("ru"), pytest.raises(CardError, match=declined):
+    with in_language("ru"), pytest.raises(CardError, match=declined):
         check_pack(parse_cards("Тч AH"), decks=1, jokers=0, variant=VariantKey("gin"))
 
 
 def test_the_notation_follows_the_language() -> None:
     hand = parse_cards("QH TS")
     for lang, want in (("en", "QH TS"), ("pl", "D♥ 10♠"), ("ru", "Дч 10п")):
-        with language(lang):
+        with in_language(lang):
             assert notation() == lang
             assert cards_text(hand) == want
     set_notation("unicode")
-    with language("ru"):
+    with in_language("ru"):
         assert cards_text(hand) == "Q♥ 10♠"
     with pytest.raises(RulesError, match="unknown card notation 'fr'"):
         set_notation("fr")
@@ -605,11 +606,11 @@ def test_deal_words_for_people_and_for_json() -> None:
     from remikcalc.rules.dealinput import DealInput, outcome_text
 
     deal = DealInput(closer="Anna", how="big_gin", hands={"Boris": "KC"})
-    with language("ru"):
+    with in_language("ru"):
         assert deal.describe() == "big_gin by Anna"  # what JSON writes, in every language
         assert deal.describe(translated=True) == "большой джин: Anna"
         assert outcome_text("undercut") == "андеркат"
-    with language("pl"):
+    with in_language("pl"):
         # a stock-out is not a tie ("remis")
         assert DealInput(draw=True).describe(translated=True) == "wyczerpanie stosu"
         assert DealInput(scores={"Anna": 5}).describe(translated=True) == "punkty"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from remikcalc.base import i18n
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import in_language
 from remikcalc.cards.text import set_notation
 from remikcalc.render import plural_number
 from remikcalc.render.deal import entry_words
@@ -283,7 +283,7 @@ def test_game_lines_for_people_are_the_settlement_reasons_in_english() -> None:
 
 
 def test_entry_words() -> None:
-    with language("ru"):
+    with in_language("ru"):
         assert entry_words("Аня", "knock", draw=False, points=False) == "Аня стучит"
         assert (
             entry_words("Аня", "gin", draw=False, points=True) == "Аня объявляет джин, только очки"
@@ -292,7 +292,7 @@ def test_entry_words() -> None:
             "выход за один приём, только очки"
         )
         assert entry_words(None, None, draw=True, points=False) == "ничья"
-    with language("pl"):
+    with in_language("pl"):
         assert entry_words("Zosia", "one_go", draw=False, points=False) == "Zosia zamyka z ręki"
         assert entry_words("Ola", None, draw=False, points=False) == (
             "rozdanie zamknięte przez gracza Ola"

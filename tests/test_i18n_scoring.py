@@ -16,7 +16,7 @@ import pytest
 
 from remikcalc.base import i18n
 from remikcalc.base.errors import DealError
-from remikcalc.base.i18n import N_, language
+from remikcalc.base.i18n import N_, in_language
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import set_notation
 from remikcalc.scoring.deal import player_named
@@ -113,10 +113,10 @@ def test_a_why_is_its_english_sentence_and_says_it_again_in_the_language_shown()
     why = Why(N_("{closer} discards {card}"), closer="Anna", card=Cards(parse_cards("QH")))
     assert why == "Anna discards QH"
     assert json.dumps([why]) == '["Anna discards QH"]'
-    with language("pl"):
+    with in_language("pl"):
         assert why.text() == "Anna odrzuca D♥"
         assert why == "Anna discards QH"  # the value itself never changes
-    with language("ru"):
+    with in_language("ru"):
         assert reason_text(why) == "Anna сбрасывает Дч"
     assert why.text() == "Anna discards QH"
 
@@ -126,17 +126,17 @@ def test_fields_by_kind_and_plural_forms() -> None:
         Why.ngettext("{amount} stake", "{amount} stakes", n, amount=Num(n)) for n in (1, 2, 5)
     ]
     assert stakes == ["1 stake", "2 stakes", "5 stakes"]
-    with language("ru"):
+    with in_language("ru"):
         assert [s.text() for s in stakes] == ["1 ставку", "2 ставки", "5 ставок"]
     half = Why(N_("{fraction} stake"), fraction=Num(Decimal("0.5")))
     stated = Why(N_("stated as {how}, but the hand shows more"), how=Outcome("full_colour"))
     assert (half, stated) == ("0.5 stake", "stated as full_colour, but the hand shows more")
-    with language("pl"):
+    with in_language("pl"):
         assert half.text() == "0,5 stawki"
         assert stated.text() == "zgłoszono: pełny kolor, ale na ręce jest więcej"
     names = joined(["Anna", "Boris", "Carl"], commas=False)
     assert names == "Anna and Boris and Carl"
-    with language("ru"):
+    with in_language("ru"):
         assert names.text() == "Anna и Boris и Carl"
 
 
@@ -144,7 +144,7 @@ def test_a_why_survives_pickling_with_its_message() -> None:
     why = Why(N_("{name}'s hand counts {count}"), name="Boris", count=29)
     again = pickle.loads(pickle.dumps(why))
     assert again == why
-    with language("pl"):
+    with in_language("pl"):
         assert again.text() == "Boris: na ręce 29"
 
 
@@ -398,10 +398,10 @@ def test_errors_of_impossible_deals(args: list[str], lang: str, line: str) -> No
 def test_a_name_not_on_the_sheet_is_said_whole_in_each_language() -> None:
     with pytest.raises(DealError, match=r"^closer 'Zed' is not a player of this sheet; "):
         player_named("Zed", ["Anna", "Boris"], "closer", scope="sheet")
-    with language("ru"), pytest.raises(DealError) as caught:
+    with in_language("ru"), pytest.raises(DealError) as caught:
         player_named("Anne", ["Anna", "Boris"], scope="sheet")
     assert str(caught.value) == "игрока 'Anne' нет в этой записи; может быть, Anna?"
-    with language("pl"), pytest.raises(DealError) as caught:
+    with in_language("pl"), pytest.raises(DealError) as caught:
         player_named("Zed", ["Anna", "Boris"], "closer")
     assert str(caught.value) == "zamykający 'Zed' nie gra w tym rozdaniu; gracze: Anna, Boris"
 

@@ -314,10 +314,10 @@ def test_stake_refusals_say_what_is_wrong(
 # from a tester's report: stakes and currencies
 def test_the_thousands_hint_in_polish() -> None:
     from remikcalc.base.errors import SettleError
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.base.money import parse_amount
 
-    with language("pl"), pytest.raises(SettleError) as caught:
+    with in_language("pl"), pytest.raises(SettleError) as caught:
         parse_amount("2,500")
     assert str(caught.value).endswith("; tysiące zapisz jako 2500 lub 2 500")
 

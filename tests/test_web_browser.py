@@ -94,7 +94,7 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     grids = boris.locator(".hand-grid")
     for code in ("AS", "2S", "3H", "4D", "5D", "8C", "8D", "JC", "QC", "TD"):
         grids.nth(1).locator(f'label.card[data-code="{code}"]').click()
-    boris.locator('input[name="t0"]').fill(GIN_KNOCK_ANNA)
+    boris.locator('input[name="hands.0"]').fill(GIN_KNOCK_ANNA)
     with answer(boris):  # the check's answer, the page the form posts back
         boris.get_by_role("button", name="Sprawdź").click()
     expect(boris.locator("#look-deal")).to_contain_text("59")  # 61 - 2, the engine's count

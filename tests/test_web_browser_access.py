@@ -199,8 +199,8 @@ def test_a_keyboard_gets_past_the_card_grids(
     page.goto(f"{server.base}/s/{ids['bridge.yaml']}/cards")
     _tab_to(page, "el.classList.contains('skip-grid')", most=30)
     page.keyboard.press("Enter")
-    if page.evaluate("document.activeElement.name") != "t0":
-        _tab_to(page, "el.name === 't0'", most=2)
+    if page.evaluate("document.activeElement.name") != "hands.0":
+        _tab_to(page, "el.name === 'hands.0'", most=2)
     page.context.close()
 
 

@@ -92,7 +92,7 @@ def test_every_page_fits_a_small_phone(browser: Any, table: tuple[Server, str], 
         shot(page, f"fit{part.replace('/', '-') or '-sheet'}-{lang}-360")
     # the edit's preview, one deal changed
     page.goto(server.base + sheet + "/deal/2")
-    page.locator("input[type=number]").nth(1).fill("30")
+    page.locator("input[name='scores.1']").fill("30")
     with page.expect_navigation():  # the form's answer is a new page: measured when loaded
         page.locator("button[value=preview]").click()
     no_sideways_scroll(page)

@@ -20,7 +20,7 @@ from remikcalc.cards.text import groups_text
 from remikcalc.rules.variants import VARIANTS
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
-from remikcalc.web.corrections_forms import digest
+from remikcalc.web.corrections import digest
 from tests.clirun import ok, run
 from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, hidden, join, make_pad
@@ -208,7 +208,7 @@ def test_a_preview_is_refused_as_its_write_is(table: Path) -> None:
 def test_a_points_deal_opens_as_the_points_form(phone: Phone) -> None:
     html = phone.get(edit_url(phone, "gin.yaml", 2)).text
     fields = form_of(html, edit_url(phone, "gin.yaml", 2))
-    assert fields["mode"] == "points"
+    assert fields["mode"] == "scores"
     assert fields["scores.0"] == "20" and fields["scores.1"] == ""
     assert fields["closer"] == "" and fields["how"] == ""
     assert "hands.0" not in fields
@@ -248,6 +248,41 @@ def test_the_form_asks_for_the_inputs_the_variant_takes(tmp_path: Path) -> None:
     html = phone.get(boat_url + "?mode=hands").text
     assert 'name="plus"' in html and 'name="upcard"' not in html and 'name="hands.0"' in html
     assert 'name="plus"' not in phone.get(boat_url).text  # not beside points
+
+
+def test_a_deal_entered_as_counts_is_edited_as_its_counts(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
+    book.add({"closer": "Anna", "counts": {"Anna": 4, "Boris": 30}})
+    theirs = tmp_path / "cli"
+    theirs.mkdir()
+    (theirs / "gin.yaml").write_bytes((tmp_path / "gin.yaml").read_bytes())
+    phone = join(*make_pad(tmp_path))
+    url = edit_url(phone, "gin.yaml", 1)
+    page = phone.get(url).text
+    fields = form_of(page, url)
+    assert fields["mode"] == "counts"
+    assert fields["counts.0"] == "4" and fields["counts.1"] == "30" and fields["closer"] == "0"
+    assert "Each player&#39;s count" in page and "hands.0" not in fields
+    shown = phone.post(url, {**fields, "counts.1": "40", "do": "preview"})
+    assert shown.status_code == 200, shown.text
+    saved = save(phone, url, shown)
+    assert saved.status_code == 303
+    ok("edit", str(theirs / "gin.yaml"), "1", "--count", "Boris=40")
+    assert (tmp_path / "gin.yaml").read_bytes() == (theirs / "gin.yaml").read_bytes()
+
+
+def test_a_refused_count_is_said_beside_its_field(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(tmp_path / "gin.yaml", variant="gin", players=["Anna", "Boris"])
+    book.add({"closer": "Anna", "counts": {"Anna": 4, "Boris": 30}})
+    phone = join(*make_pad(tmp_path))
+    url = edit_url(phone, "gin.yaml", 1)
+    shown = preview(phone, url, **{"counts.1": "-3"})
+    assert shown.status_code == 422
+    # the refusal's field and player (counts, Boris) put it beside Boris's count
+    said = re.search(r'<p class="field-error" id="err-counts.1" role="alert">(.*?)</p>', shown.text)
+    assert said is not None and said.group(1).startswith("<strong>Boris:</strong>")
+    assert "cannot be negative" in said.group(1) and "entry:" not in said.group(1)
+    assert re.search(r'id="f-counts.1"[^>]*aria-invalid="true"', shown.text)
 
 
 # --- edit: what it changes, then the save ---------------------------------------------------------
@@ -349,6 +384,9 @@ def test_a_deal_changed_after_its_preview_is_previewed_again_not_saved(
     assert again.status_code == 200
     assert "changed after the preview" in again.text and "<ins>+31</ins>" in again.text
     assert snapshot(table) == before
+    # the preview is no write: the same form (its key) saved now is saved
+    saved = save(phone, url, again)
+    assert saved.status_code == 303 and snapshot(table) != before
 
 
 def test_an_unknown_deal_is_refused_with_the_command_lines_words(phone: Phone) -> None:
@@ -625,9 +663,9 @@ def test_a_refusal_of_a_new_sheet_speaks_the_phones_language(phone: Phone) -> No
     fields = form_of(phone.get("/new?variant=gin").text, "/new")
     answer = phone.post("/new", {**fields, "players": ["Anna", "anna"]})
     assert answer.status_code == 422
-    from remikcalc.base.i18n import _, language
+    from remikcalc.base.i18n import _, in_language
 
-    with language("pl"):
+    with in_language("pl"):
         expected = _("a player is named twice")
     assert expected != "a player is named twice" and expected in answer.text
 

@@ -17,9 +17,12 @@ from typing import Any
 import pytest
 
 import remikcalc
+from remikcalc.base.errors import CardError, DealError, MeldError
 from remikcalc.rules.variants import get_rules
 from remikcalc.web.config import PadConfig
-from remikcalc.web.entry_form import grid
+from remikcalc.web.deal_form import DealForm, SeatHand
+from remikcalc.web.entry_together import private
+from remikcalc.web.grid import grid
 from tests.browser import answer, browser, preview
 from tests.browser import phone as browser_phone
 from tests.clirun import ok, run
@@ -94,7 +97,7 @@ def test_a_points_deal_is_saved_as_remikcalc_add_writes_it(
     form = start(phone, sheet, "points")
     answer = phone.post(
         f"/s/{sheet}/points",
-        {**form, "p0": "25", "p1": "", "closer": "0", "how": "gin", "do": "save"},
+        {**form, "scores.0": "25", "scores.1": "", "closer": "0", "how": "gin", "do": "save"},
         follow_redirects=False,
     )
     assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}"
@@ -115,13 +118,13 @@ def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path
     assert out, "the example has a player out"
     for name in out:  # only the players still in get a field
         index = state.sheet.players.index(name)
-        assert f'name="p{index}"' not in html
+        assert f'name="scores.{index}"' not in html
     assert 'inputmode="numeric"' in html and "data-sign" in html  # a minus: the ± button
     assert "Who closed?" in html
     form = start(phone, sheet, "points")
-    fields = {f"p{state.sheet.players.index(n)}": "" for n in state.tally.active()}
+    fields = {f"scores.{state.sheet.players.index(n)}": "" for n in state.tally.active()}
     closer = state.tally.active()[0]
-    fields[f"p{state.sheet.players.index(closer)}"] = "−10"  # a typographic minus too
+    fields[f"scores.{state.sheet.players.index(closer)}"] = "−10"  # a typographic minus too
     answer = phone.post(
         f"/s/{sheet}/points",
         {
@@ -150,7 +153,8 @@ def test_points_pages_word_the_closer_as_the_family_does(
     boat = phone.get(f"/s/{phone.sheet_id('boat.yaml')}/points").text
     assert "Who knocked?" in gin and 'value="undercut"' in gin and 'name="draw"' in gin
     assert "data-sign" not in gin  # the knock games score from zero up
-    assert "Who went out?" in rummy and 'name="one_go"' in rummy and 'name="draw"' in rummy
+    assert "Who went out?" in rummy and 'name="how" value="one_go"' in rummy
+    assert 'name="draw"' in rummy
     assert 'name="draw"' not in boat  # boat has no drawn deals
 
 
@@ -162,10 +166,19 @@ def test_a_points_form_that_is_not_a_number_is_refused_with_its_input_kept(
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
     form = start(phone, sheet, "points")
-    answer = phone.post(f"/s/{sheet}/points", {**form, "p0": "2x5", "p1": "7", "do": "save"})
+    fields = {**form, "scores.0": "2x5", "scores.1": "7", "do": "save"}
+    answer = phone.post(f"/s/{sheet}/points", fields)
     assert answer.status_code == 422
-    assert "Anna&#39;s points: &#39;2x5&#39; is not a whole number" in answer.text
-    assert 'value="2x5"' in answer.text and 'value="7"' in answer.text
+    # said beside Anna's field (the refusal's field and player), which takes the focus
+    assert (
+        '<p class="field-error" id="err-scores.0" role="alert"><strong>Anna:</strong> '
+        "&#39;2x5&#39; is not a whole number</p>"
+    ) in answer.text
+    field = re.search(r'<input id="f-scores.0"[^>]*>', answer.text)
+    assert field is not None and 'value="2x5"' in field.group(0)
+    assert 'aria-invalid="true" aria-describedby="err-scores.0" autofocus' in field.group(0)
+    assert '<a href="#f-scores.0">Anna</a>' in answer.text  # named at the top
+    assert 'value="7"' in answer.text
     assert mine.read_bytes() == before
 
 
@@ -176,7 +189,7 @@ def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(
     theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
-    deal = {"p0": "25", "do": "save"}
+    deal = {"scores.0": "25", "do": "save"}
     phone.post(f"/s/{sheet}/points", {**start(phone, sheet, "points"), **deal})
     before = mine.read_bytes()
     form = start(phone, sheet, "points")
@@ -193,7 +206,7 @@ def test_a_repeated_deal_is_asked_about_and_added_again_when_meant(
     assert 'name="again" value="1"' in answer.text and "Add it again" in answer.text
     assert 'value="25"' in answer.text and mine.read_bytes() == before
     again = phone.post(
-        f"/s/{sheet}/points", {**form, "p0": "25", "again": "1"}, follow_redirects=False
+        f"/s/{sheet}/points", {**form, "scores.0": "25", "again": "1"}, follow_redirects=False
     )
     assert again.status_code == 303
     ok("add", str(theirs), "--again", "--score", "Anna=25")
@@ -256,7 +269,7 @@ CASES: list[tuple[str, dict[str, Any], list[str], dict[str, str], dict[str, Any]
         {},
         ["Anna", "Boris"],
         {"Boris": "4C 3D"},
-        {"closer": "0", "m0": "5H 6H 7H | KC KD KS", "m1": "9S TS JS"},
+        {"closer": "0", "melded.0": "5H 6H 7H | KC KD KS", "melded.1": "9S TS JS"},
         ["--closer", "Anna", "--melded", "Anna=5H 6H 7H | KC KD KS", "--melded", "Boris=9S TS JS"],
     ),
     (
@@ -294,7 +307,7 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     sheet = phone.sheet_id(f"{variant}.yaml")
     rules = remikcalc.open_sheet(mine).replay().rules
     taps = {
-        f"c{players.index(name)}": in_grid_order(
+        f"tap.{players.index(name)}": in_grid_order(
             variant, text, preset=settings.get("preset"), players=len(players)
         )
         for name, text in hands.items()
@@ -304,9 +317,9 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
         from remikcalc.rules.dealinput import takes
 
         assert (f'name="{name}"' in page) == takes(rules, name), name
-    assert ('name="m0"' in page) == (variant == "rummy500")
+    assert ('name="melded.0"' in page) == (variant == "rummy500")
     if rules.decks > 1:  # a card can be taken twice: two boxes per cell, and a ×2 count
-        assert page.count('name="c0" value="QH"') == rules.decks
+        assert page.count('name="tap.0" value="QH"') == rules.decks
     assert ('value="JK"' in page) == bool(rules.jokers)
     form = start(phone, sheet, "cards")
     checked_page = phone.post(f"/s/{sheet}/cards", {**form, **taps, **extra, "do": "check"})
@@ -317,7 +330,7 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
         f"/s/{sheet}/cards", {**form, **taps, **extra, "do": "save"}, follow_redirects=False
     )
     assert answer.status_code == 303, answer.text
-    typed = [f"{name}={' '.join(taps[f'c{players.index(name)}'])}" for name in hands]
+    typed = [f"{name}={' '.join(taps[f'tap.{players.index(name)}'])}" for name in hands]
     ok("add", str(theirs), *options, *typed)
     assert mine.read_bytes() == theirs.read_bytes()
 
@@ -329,13 +342,15 @@ def test_a_card_tapped_twice_in_two_packs_shows_its_count(
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("bridge.yaml")
     form = start(phone, sheet, "cards")
-    page = phone.post(f"/s/{sheet}/cards", {**form, "c0": ["TH", "TH", "JK"], "do": "check"}).text
-    assert checked(page, "c0") == ["TH", "TH", "JK"]
+    page = phone.post(
+        f"/s/{sheet}/cards", {**form, "tap.0": ["TH", "TH", "JK"], "do": "check"}
+    ).text
+    assert checked(page, "tap.0") == ["TH", "TH", "JK"]
     assert "×2" in page
     # Boris may still take what the pack has left: no ten of hearts, three more jokers
-    boris = re.findall(r'<input type="checkbox" name="c1" value="TH"[^>]*>', page)
+    boris = re.findall(r'<input type="checkbox" name="tap.1" value="TH"[^>]*>', page)
     assert len(boris) == 2 and all("disabled" in box for box in boris)
-    jokers = re.findall(r'<input type="checkbox" name="c1" value="JK"[^>]*>', page)
+    jokers = re.findall(r'<input type="checkbox" name="tap.1" value="JK"[^>]*>', page)
     assert len(jokers) == 4 and sum("disabled" in box for box in jokers) == 1
 
 
@@ -346,10 +361,12 @@ def test_in_one_pack_a_card_in_another_hand_is_greyed_out(
     phone, _config, _app = pad_on(table / "pad")
     sheet = phone.sheet_id("gin.yaml")
     form = start(phone, sheet, "cards")
-    page = phone.post(f"/s/{sheet}/cards", {**form, "c0": ["QH"], "t1": "KS", "do": "check"}).text
-    assert re.search(r'name="c1" value="QH" aria-label="[^"]*" disabled', page)
-    assert re.search(r'name="c0" value="KS" aria-label="[^"]*" disabled', page)  # typed by Boris
-    assert 'name="t1" value="KS"' in page
+    page = phone.post(
+        f"/s/{sheet}/cards", {**form, "tap.0": ["QH"], "hands.1": "KS", "do": "check"}
+    ).text
+    assert re.search(r'name="tap.1" value="QH" aria-label="[^"]*" disabled', page)
+    assert re.search(r'name="tap.0" value="KS" aria-label="[^"]*" disabled', page)  # typed by Boris
+    assert 'name="hands.1" value="KS"' in page
 
 
 def test_the_preview_never_writes_and_shows_the_engines_arrangement(
@@ -359,7 +376,7 @@ def test_the_preview_never_writes_and_shows_the_engines_arrangement(
     path = folder / "gin.yaml"
     before = path.read_bytes()
     form = start(phone, sheet, "cards")
-    taps = {"c0": in_grid_order("gin", GIN["Anna"]), "c1": in_grid_order("gin", GIN["Boris"])}
+    taps = {"tap.0": in_grid_order("gin", GIN["Anna"]), "tap.1": in_grid_order("gin", GIN["Boris"])}
     answer = phone.post(f"/s/{sheet}/preview", {**form, **taps, "closer": "0"})
     assert answer.status_code == 200
     data = answer.json()
@@ -384,8 +401,8 @@ def test_a_refused_deal_shows_the_clis_message_with_the_taps_kept(
     # a card typed in two hands: Boris's typed QH is tapped in Anna's hand too
     fields = {
         **form,
-        "c0": anna[:-1] + ["QH"],
-        "t1": GIN["Boris"].replace("QC", "QH"),
+        "tap.0": anna[:-1] + ["QH"],
+        "hands.1": GIN["Boris"].replace("QC", "QH"),
         "closer": "0",
         "do": "save",
     }
@@ -402,15 +419,16 @@ def test_a_refused_deal_shows_the_clis_message_with_the_taps_kept(
     assert cli.exit_code != 0
     message = cli.output.strip().splitlines()[0].removeprefix("Error: ")
     assert message in answer.text
-    assert checked(answer.text, "c0") == in_grid_order("gin", " ".join(anna[:-1] + ["QH"]))
+    assert checked(answer.text, "tap.0") == in_grid_order("gin", " ".join(anna[:-1] + ["QH"]))
     assert mine.read_bytes() == before == theirs.read_bytes()
     # bad cards typed: the parser's message, the input kept
     bad = phone.post(
-        f"/s/{sheet}/cards", {**form, "c0": anna, "t1": "AS 2S ZZ", "closer": "0", "do": "save"}
+        f"/s/{sheet}/cards",
+        {**form, "tap.0": anna, "hands.1": "AS 2S ZZ", "closer": "0", "do": "save"},
     )
     assert bad.status_code == 422
     assert "&#39;ZZ&#39;" in bad.text and 'value="AS 2S ZZ"' in bad.text
-    assert checked(bad.text, "c0") == anna
+    assert checked(bad.text, "tap.0") == anna
     assert mine.read_bytes() == before
 
 
@@ -422,13 +440,13 @@ def test_a_stale_form_is_409_with_the_new_deals_and_nothing_written(
     form = start(phone, sheet, "cards")
     remikcalc.open_sheet(path).add({"scores": {"Boris": 33}})  # from a terminal, meanwhile
     before = path.read_bytes()
-    taps = {"c0": in_grid_order("gin", GIN["Anna"]), "c1": in_grid_order("gin", GIN["Boris"])}
+    taps = {"tap.0": in_grid_order("gin", GIN["Anna"]), "tap.1": in_grid_order("gin", GIN["Boris"])}
     answer = phone.post(f"/s/{sheet}/cards", {**form, **taps, "closer": "0", "do": "save"})
     assert answer.status_code == 409
     assert path.read_bytes() == before
     assert "Not saved: the sheet changed meanwhile" in answer.text
     assert "Boris +33" in answer.text  # the new deal
-    assert checked(answer.text, "c0") == taps["c0"]
+    assert checked(answer.text, "tap.0") == taps["tap.0"]
     assert hidden(answer.text, "version") != form["version"]  # sent again, it is saved
     again = {**form, "version": hidden(answer.text, "version"), **taps, "closer": "0", "do": "save"}
     assert phone.post(f"/s/{sheet}/cards", again, follow_redirects=False).status_code == 303
@@ -436,7 +454,7 @@ def test_a_stale_form_is_409_with_the_new_deals_and_nothing_written(
     points = start(phone, sheet, "points")
     remikcalc.open_sheet(path).add({"scores": {"Anna": 1}})
     before = path.read_bytes()
-    stale = phone.post(f"/s/{sheet}/points", {**points, "p1": "12", "do": "save"})
+    stale = phone.post(f"/s/{sheet}/points", {**points, "scores.1": "12", "do": "save"})
     assert stale.status_code == 409 and 'value="12"' in stale.text
     assert path.read_bytes() == before
 
@@ -445,7 +463,7 @@ def test_the_same_form_sent_twice_saves_once(phone: Phone, folder: Path) -> None
     sheet = phone.sheet_id("gin.yaml")
     path = folder / "gin.yaml"
     form = start(phone, sheet, "points")
-    fields = {**form, "p0": "7", "do": "save"}
+    fields = {**form, "scores.0": "7", "do": "save"}
     first = phone.post(f"/s/{sheet}/points", fields, follow_redirects=False)
     after = path.read_bytes()
     second = phone.post(f"/s/{sheet}/points", fields, follow_redirects=False)
@@ -467,7 +485,7 @@ def test_eight_phones_posting_one_deal_at_once_save_it_once(
     codes: list[int] = []
 
     def send(p: Phone, form: dict[str, str]) -> None:
-        fields = {**(forms[0] if same_key else form), "p1": "17", "do": "save"}
+        fields = {**(forms[0] if same_key else form), "scores.1": "17", "do": "save"}
         barrier.wait()
         codes.append(p.post(f"/s/{sheet}/points", fields, follow_redirects=False).status_code)
 
@@ -495,13 +513,13 @@ def test_the_going_out_winner_has_no_hand_and_one_go_counts(
     assert 'data-went-out="1"' in phone.get(f"/s/{sheet}/cards").text
     page = phone.post(
         f"/s/{sheet}/cards",
-        {**form, "closer": "0", "c1": ["4C", "3D"], "one_go": "1", "do": "check"},
+        {**form, "closer": "0", "tap.1": ["4C", "3D"], "how": "one_go", "do": "check"},
     ).text
     anna = page.split('data-seat="0"', 1)[1].split("</details>", 1)[0]
     assert 'went-out-note"' in anna and 'went-out-note" hidden' not in anna
     answer = phone.post(
         f"/s/{sheet}/cards",
-        {**form, "closer": "0", "c1": ["4C", "3D"], "one_go": "1", "do": "save"},
+        {**form, "closer": "0", "tap.1": ["4C", "3D"], "how": "one_go", "do": "save"},
         follow_redirects=False,
     )
     assert answer.status_code == 303
@@ -552,18 +570,18 @@ def test_two_phones_enter_their_own_hands_and_one_confirms(
     taps = in_grid_order("gin", "9C 9D 9H 5S 6S 7S")
     saved = anna.post(
         f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 2C", "do": "save"},
+        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
         follow_redirects=False,
     )
     assert saved.status_code == 303 and saved.headers["location"] == f"/s/{sheet}/draft"
     page = boris.get(f"/s/{sheet}/draft").text
     assert "Anna: entered ✓" in page and "Boris: waiting" in page
     # Boris's phone never receives Anna's cards: no taps, nothing typed, no arrangement of hers
-    assert checked(page, "c0") == [] and 'name="c0"' not in page
+    assert checked(page, "tap.0") == [] and 'name="tap.0"' not in page
     assert "KD KH KS 2C" not in page and "9C 9D 9H" not in page
     assert "KD KH KS" not in boris.get(f"/s/{sheet}/draft/state").text
     # ... but in one pack the cards she holds are greyed out in his grid (not whose they are)
-    assert re.search(r'name="c1" value="9C" aria-label="[^"]*" disabled', page)
+    assert re.search(r'name="tap.1" value="9C" aria-label="[^"]*" disabled', page)
     state = boris.get(f"/s/{sheet}/draft/state").json()
     assert [p["entered"] for p in state["players"]] == [True, False]
     assert state["taken"]["KD"] == 1
@@ -575,16 +593,16 @@ def test_two_phones_enter_their_own_hands_and_one_confirms(
     # Anna changes her hand before confirmation: the draft keeps the last one
     anna.post(
         f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 3C", "do": "save"},
+        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 3C", "do": "save"},
     )
     anna.post(
         f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "c0": taps, "t0": "KD KH KS 2C", "do": "save"},
+        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
     )
     boris_taps = in_grid_order("gin", GIN["Boris"])
     boris.post(
         f"/s/{sheet}/draft/hand",
-        {**hand_form(boris, sheet), "c1": boris_taps, "c0": ["QS"], "do": "save"},
+        {**hand_form(boris, sheet), "tap.1": boris_taps, "tap.0": ["QS"], "do": "save"},
     )
     page = anna.get(f"/s/{sheet}/draft").text
     assert "Boris: entered ✓" in page and "AS 2S 3H" not in page
@@ -618,9 +636,11 @@ def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(
     sheet = anna.sheet_id("gin.yaml")
     i_am(anna, sheet, 0)
     i_am(boris, sheet, 1)
-    anna.post(f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "t0": GIN["Anna"], "do": "save"})
+    anna.post(
+        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
+    )
     boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "t1": GIN["Boris"], "do": "save"}
+        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
     )
     form = deal_form(anna, sheet)
     remikcalc.open_sheet(mine).add({"scores": {"Boris": 5}})  # a deal from a terminal
@@ -653,12 +673,14 @@ def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(
     i_am(anna, sheet, 0)
     i_am(boris, sheet, 1)
     old = hand_form(boris, sheet)  # Boris opened the page before the deal was saved
-    anna.post(f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "t0": GIN["Anna"], "do": "save"})
+    anna.post(
+        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
+    )
     boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "t1": GIN["Boris"], "do": "save"}
+        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
     )
     anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "0", "do": "confirm"})
-    late = boris.post(f"/s/{sheet}/draft/hand", {**old, "t1": "AS 2S", "do": "save"})
+    late = boris.post(f"/s/{sheet}/draft/hand", {**old, "hands.1": "AS 2S", "do": "save"})
     assert late.status_code == 409 and 'value="AS 2S"' in late.text
     assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
 
@@ -672,18 +694,129 @@ def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) 
 
 
 def test_drafts_are_bounded() -> None:
+    from remikcalc.web.deal_form import SeatHand
     from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
-    from remikcalc.web.entry_form import SeatInput
 
     drafts = Drafts()
     for n in range(MAX_DRAFTS + 10):
-        assert drafts.put_hand(f"s{n}", "v", ("v", 0), 0, SeatInput(typed="AS")) is not None
+        assert drafts.put_hand(f"s{n}", "v", ("v", 0), 0, SeatHand(typed="AS")) is not None
     assert len(drafts) == MAX_DRAFTS
     assert drafts.get("s0") is None and drafts.get(f"s{MAX_DRAFTS + 9}") is not None
-    assert drafts.put_hand("s1x", "old", ("new", 1), 0, SeatInput(typed="AS")) is None
+    assert drafts.put_hand("s1x", "old", ("new", 1), 0, SeatHand(typed="AS")) is None
 
 
 # --- escaping -----------------------------------------------------------------------------------
+
+
+def _draft_form(hands: dict[int, str]) -> DealForm:
+    """A gin deal form of Anna (seat 0) and Boris (seat 1) holding ``hands`` as typed."""
+    form = DealForm("hands", get_rules("gin"), ("Anna", "Boris"), (0, 1), {"closer": "0"}, key="k")
+    return form.with_hands({seat: SeatHand(typed=text) for seat, text in hands.items()})
+
+
+def test_a_refusal_about_another_players_cards_is_hidden_by_its_cards_not_its_words() -> None:
+    form = _draft_form({0: "9C 9D 9H", 1: "KD KH KS"})
+    hidden = "the reason names another player's cards"
+    # the card it names is Boris's: Anna's phone does not say it, Boris's does
+    twice = CardError("KD typed 2 times", code="card_twice", cards=["KD"])
+    assert hidden in private(twice, form, 0)
+    assert private(twice, form, 1) == "KD typed 2 times"
+    # a card nobody else holds is said; so are words that look like another's card but are
+    # not named by the refusal (never searched for in its sentence)
+    assert private(CardError("9C typed 2 times", code="card_twice", cards=["9C"]), form, 0)
+    wording = DealError("Anna: KD KH KS is over", code="over_knock_limit", field="closer")
+    assert "KD KH KS" in private(wording, form, 0)
+    # a card named in a refusal it quotes counts too
+    inner = MeldError("KD KH QS is not a set", code="not_a_meld", cards=["KD", "KH", "QS"])
+    outer = inner.retold("a hand: KD KH QS is not a set")
+    assert hidden in private(outer, form, 0)
+    # about Boris's hand (its player and field), quoting it: hidden; its size alone: said
+    token = CardError(
+        "Boris's hand: 'XX' unknown", code="unknown_rank", field="hands", player="Boris"
+    )
+    assert hidden in private(token, form, 0)
+    size = DealError("Boris has 3 cards", code="hand_size", field="hands", player="Boris")
+    assert private(size, form, 0) == "Boris has 3 cards"
+
+
+def test_the_field_a_refusal_is_about_comes_from_its_field_and_player() -> None:
+    form = _draft_form({0: "9C", 1: "KD"})
+    assert form.field_of(DealError("x", code="hand_size", field="hands", player="Boris")) == (
+        "hands.1"
+    )
+    assert form.field_of(DealError("x", code="no_closer", field="closer")) == "closer"
+    # not a field of this form (a points deal's scores on a cards form), or nobody's: the deal
+    assert form.field_of(DealError("x", code="bad_scores", field="scores")) is None
+    assert form.field_of(DealError("x", code="hand_size", field="hands", player="Zed")) is None
+    assert form.field_of(CardError("x", code="card_twice", cards=["KD"])) is None
+    assert form.label_of("hands.1") == "Boris" and form.label_of("closer") == "Who knocked?"
+
+
+def test_one_deal_form_sends_each_mode_as_the_sheet_writes_it() -> None:
+    from remikcalc.web.forms import Form
+
+    rules = get_rules("rummy500")
+    seats, playing = ("Anna", "Boris", "Carl"), (0, 2)  # Boris sits this deal out
+
+    def sent(mode: str, **fields: str | list[str]) -> dict[str, Any]:
+        posted = {k: v if isinstance(v, list) else [v] for k, v in fields.items()}
+        return DealForm.read(Form(posted), rules, seats, playing, mode).entry()
+
+    # counts (the count-entry page's), with the melded values rummy 500 takes beside them
+    assert sent(
+        "counts", closer="0", **{"counts.2": " 1 2 ", "melded_value.0": "45", "counts.1": "9"}
+    ) == {"closer": "Anna", "counts": {"Carl": "12"}, "melded_value": {"Anna": "45"}}
+    # points, a typographic minus made plain; a seat not playing is left aside
+    assert sent("scores", **{"scores.0": "−30", "scores.1": "5", "draw": "1"}) == {
+        "draw": True,
+        "scores": {"Anna": "-30"},
+    }
+    # cards: the taps in the grid's order, then what was typed; melds laid this deal
+    cards: dict[str, str | list[str]] = {
+        "tap.0": ["2C", "XX", "3C"],
+        "hands.0": "4C",
+        "melded.2": "5H 6H 7H",
+    }
+    assert sent("hands", closer="2", how="one_go", **cards) == {
+        "closer": "Carl",
+        "how": "one_go",
+        "hands": {"Anna": "2C 3C 4C"},
+        "melded": {"Carl": "5H 6H 7H"},
+    }
+    with pytest.raises(DealError) as empty:
+        sent("scores")
+    assert empty.value.code == "empty_entry" and empty.value.field == "scores"
+    with pytest.raises(DealError) as beside:
+        sent("hands", **{"tap.2": "2C", "hands.2": "3C 4C | 5C"})
+    assert (beside.value.code, beside.value.field, beside.value.player) == (
+        "taps_beside_groups",
+        "hands",
+        "Carl",
+    )
+
+
+def test_a_refused_card_is_said_beside_that_players_hand_and_takes_the_focus(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
+    phone, _config, _app = pad_on(table / "pad")
+    sheet = phone.sheet_id("gin.yaml")
+    form = start(phone, sheet, "cards")
+    fields = {**form, "hands.0": GIN["Anna"], "hands.1": "AS 2S ZZ", "closer": "0"}
+    answer = phone.post(f"/s/{sheet}/cards", {**fields, "do": "save"})
+    assert answer.status_code == 422
+    field = re.search(r'<input type="text" id="f-hands.1"[^>]*>', answer.text)
+    assert field is not None and 'aria-invalid="true"' in field.group(0)
+    assert "autofocus" in field.group(0)
+    assert re.search(r'id="err-hands.1" role="alert"><strong>Boris:</strong>', answer.text)
+    assert answer.text.count("autofocus") == 1
+    # nobody named as the knocker: the closer's chips
+    fields = {**form, "hands.0": GIN["Anna"], "hands.1": GIN["Boris"]}
+    answer = phone.post(f"/s/{sheet}/cards", {**fields, "do": "save"})
+    assert answer.status_code == 422
+    assert re.search(r'name="closer" value=""[^>]*aria-invalid="true"', answer.text)
+    said = '<p class="field-error" id="err-closer" role="alert">Who knocked? Choose the player'
+    assert said in answer.text and '<a href="#f-closer">Who knocked?</a>' in answer.text
 
 
 def test_a_player_named_script_is_escaped_on_every_entry_page(
@@ -700,22 +833,27 @@ def test_a_player_named_script_is_escaped_on_every_entry_page(
         form = start(anna, sheet, "cards")
         pages.append(
             anna.post(
-                f"/s/{sheet}/cards", {**form, "closer": "1", "t0": "AS 2S 3S 9C", "do": "check"}
+                f"/s/{sheet}/cards",
+                {**form, "closer": "1", "hands.0": "AS 2S 3S 9C", "do": "check"},
             ).text
-        )
-        pages.append(
-            anna.post(f"/s/{sheet}/cards", {**form, "closer": "1", "t1": "ZZ", "do": "save"}).text
         )
         pages.append(
             anna.post(
-                f"/s/{sheet}/points", {**start(anna, sheet, "points"), "p1": "x", "do": "save"}
+                f"/s/{sheet}/cards", {**form, "closer": "1", "hands.1": "ZZ", "do": "save"}
             ).text
         )
-        pages.append(str(anna.post(f"/s/{sheet}/preview", {**form, "t1": "AS"}).json()))
+        pages.append(
+            anna.post(
+                f"/s/{sheet}/points",
+                {**start(anna, sheet, "points"), "scores.1": "x", "do": "save"},
+            ).text
+        )
+        pages.append(str(anna.post(f"/s/{sheet}/preview", {**form, "hands.1": "AS"}).json()))
         i_am(other, sheet, 1)
         pages.append(other.get(f"/s/{sheet}/draft").text)
         other.post(
-            f"/s/{sheet}/draft/hand", {**hand_form(other, sheet), "t1": "AS 2S 3S", "do": "save"}
+            f"/s/{sheet}/draft/hand",
+            {**hand_form(other, sheet), "hands.1": "AS 2S 3S", "do": "save"},
         )
         i_am(anna, sheet, 0)
         pages.append(anna.get(f"/s/{sheet}/draft").text)
@@ -806,7 +944,7 @@ def test_in_a_browser_taps_cycle_copies_the_engine_answers_and_a_reload_keeps_th
     expect(page.locator('[data-grid="1"] .card[data-code="TH"]')).to_have_class(
         re.compile(r"\btaken\b")
     )
-    with preview(page, "c0=2S", "c0=3S", "c0=4S"):  # the engine's answer to the three taps
+    with preview(page, "tap.0=2S", "tap.0=3S", "tap.0=4S"):  # the engine's answer to the three taps
         for code in ("2S", "3S", "4S"):
             anna.locator(f'.card[data-code="{code}"]').click()
     expect(page.locator("#look-0")).to_contain_text("2S 3S 4S")  # the engine's meld, live
@@ -833,8 +971,8 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
-    with preview(page, "t1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
-        page.locator('input[name="t1"]').fill(GIN["Boris"])
+    with preview(page, "hands.1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator('input[name="hands.1"]').fill(GIN["Boris"])
         page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
@@ -864,10 +1002,10 @@ def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
     with answer(anna):
         anna.locator('button:has-text("That\'s me")').click()
     with answer(anna):  # Anna's hand is saved in the draft
-        anna.locator('input[name="t0"]').fill(GIN["Anna"])
+        anna.locator('input[name="hands.0"]').fill(GIN["Anna"])
         anna.locator('button[value="save"]').click()
     # the page asks for the draft's state every few seconds: it shows her hand in then
-    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓")
+    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
     expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
         re.compile(r"\btaken\b")
     )
@@ -886,9 +1024,9 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     expect(picker.locator(".picked")).to_have_text("QS")
     assert picker.evaluate("d => d.open") is False
     page.goto(f"{base}/s/{_sheet_of(page, base, 'bridge.yaml')}/points")
-    page.locator("#p0").fill("10")
-    page.locator('[data-sign="p0"]').click()
-    expect(page.locator("#p0")).to_have_value("-10")
+    page.locator('[id="f-scores.0"]').fill("10")
+    page.locator('[data-sign="f-scores.0"]').click()
+    expect(page.locator('[id="f-scores.0"]')).to_have_value("-10")
     page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards")
     anna = page.locator('.seat[data-seat="0"]')
     page.locator('label.choice:has(input[name="closer"][value="0"])').click()

@@ -15,14 +15,15 @@ import pytest
 
 import remikcalc
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import in_language
+from remikcalc.render.refusal import for_pad
+from remikcalc.render.sheet import status_lines
 from remikcalc.rules.dealinput import DealInput
 from remikcalc.rules.variants import get_rules
 from remikcalc.scoring import score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
-from remikcalc.web.entry_look import pad_words
 from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 
@@ -55,11 +56,17 @@ def test_the_sheet_page_leads_to_the_deal_together(pad: tuple[Any, PadConfig], l
     assert player.get(found.group(1)).status_code == 200
 
 
-def test_the_points_left_are_said_once(phone: Phone) -> None:
-    # gin to 100, Anna 25 and Boris 10: each box says "75 to go", no status line again
-    page = phone.get(f"/s/{phone.sheet_id('gin.yaml')}").text
-    assert "75 to go" in page and "90 to go" in page
-    assert "Points left" not in page
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_the_points_left_are_said_once(pad: tuple[Any, PadConfig], lang: str) -> None:
+    # gin to 100, Anna 25 and Boris 10: each box says "75 to go", no status line again (left
+    # out by the line's kind, in every language)
+    player = speaking(pad, lang)
+    page = player.get(f"/s/{player.sheet_id('gin.yaml')}").text
+    with in_language(lang):
+        lines = status_lines(remikcalc.open_sheet(Path(pad[1].paths[0], "gin.yaml")).replay())
+    left = next(line.text for line in lines if line.kind == "left")
+    assert "75" in left and "90" in left and left not in page
+    assert ("75 to go" in page) == (lang == "en")
 
 
 def test_the_points_left_before_out_are_said_once_in_bridge(phone: Phone) -> None:
@@ -67,6 +74,20 @@ def test_the_points_left_before_out_are_said_once_in_bridge(phone: Phone) -> Non
     assert page.count("100 before out") == 3
     assert "Points left" not in page
     assert page.count("Pool: 3 stakes") == 1
+
+
+def test_each_status_line_says_what_it_is_about(tmp_path: Path) -> None:
+    book = remikcalc.new_sheet(
+        tmp_path / "b.yaml", variant="bridge", players=["Anna", "Boris", "Carl"], dealer="Anna"
+    )
+    book.add({"closer": "Anna", "scores": {"Anna": -10, "Boris": 60, "Carl": 101}})
+    kinds = [line.kind for line in status_lines(book.replay())]
+    assert kinds == ["out", "pool", "left", "dealer"]
+    gin = remikcalc.new_sheet(tmp_path / "g.yaml", variant="gin", players=["Anna", "Boris"])
+    gin.add({"scores": {"Anna": 120}})
+    lines = status_lines(gin.replay())
+    assert [line.kind for line in lines][:2] == ["finished", "next_game"]
+    assert lines[0].text == "Game over: Anna won."
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "ru"])
@@ -79,7 +100,7 @@ def test_a_knock_with_nobody_named_is_asked_in_the_pads_words(
     fields = {
         name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
     }
-    fields |= {"t0": GIN_KNOCK_ANNA, "t1": GIN_DEFENCE_BORIS, "closer": ""}
+    fields |= {"hands.0": GIN_KNOCK_ANNA, "hands.1": GIN_DEFENCE_BORIS, "closer": ""}
     checked = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "check"}).text
     saved = player.post(f"/s/{sheet_id}/cards", {**fields, "do": "save"})
     assert saved.status_code == 422
@@ -94,7 +115,7 @@ def test_a_points_deal_with_nobody_named_in_the_pads_words(phone: Phone) -> None
     fields = {
         name: hidden(form, name) for name in ("version", "key", "deals") if f'name="{name}"' in form
     }
-    answer = phone.post(f"/s/{sheet_id}/points", {**fields, "p0": "12", "do": "save"})
+    answer = phone.post(f"/s/{sheet_id}/points", {**fields, "scores.0": "12", "do": "save"})
     assert "--closer" not in answer.text
 
 
@@ -150,10 +171,10 @@ def _bridge_points_without_their_closer() -> object:
 )
 def test_pad_words(lang: str, refused: Callable[[], object], said: str) -> None:
     # the closer asked for with the pad's buttons; any other refusal as the library words it
-    with language(lang):
+    with in_language(lang):
         with pytest.raises(RemikcalcError) as caught:
             refused()
-        assert pad_words(caught.value).startswith(said)
+        assert for_pad(caught.value).startswith(said)
 
 
 def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> None:
@@ -164,7 +185,7 @@ def test_the_edit_preview_of_a_running_game_names_no_winner(phone: Phone) -> Non
     for name in ("_form", "next"):
         fields.pop(name)
     fields.pop("draw", None)
-    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    points = re.findall(r'name="(scores\.[0-9]+)"', page)
     answer = phone.post(f"/s/{sheet_id}/deal/2", {**fields, points[1]: "12", "do": "preview"})
     assert answer.status_code == 200 and "What changes" in answer.text
     assert "Winner:" not in answer.text
@@ -178,6 +199,6 @@ def test_the_edit_preview_names_the_winner_it_makes(phone: Phone) -> None:
     for name in ("_form", "next"):
         fields.pop(name)
     fields.pop("draw", None)
-    points = re.findall(r'type="number" step="1" name="([^"]+)"', page)
+    points = re.findall(r'name="(scores\.[0-9]+)"', page)
     answer = phone.post(f"/s/{sheet_id}/deal/1", {**fields, points[0]: "120", "do": "preview"})
     assert re.search(r"Winner: <del>—</del>\s*<ins>Anna</ins>", answer.text), answer.text

@@ -31,7 +31,7 @@ def _odd_number_requests(phone: Phone, odd: str) -> list[tuple[str, str, dict[st
         ("POST", f"/s/{gin}/deal/{odd}", {"mode": "points"}),
         ("GET", f"/s/{gin}/deal/{odd}/delete", {}),
         ("POST", f"/s/{gin}/deal/1", {"mode": "points", "seen": odd, "closer": odd}),
-        ("POST", f"/s/{gin}/points", {"deals": odd, "closer": odd, "p0": "10"}),
+        ("POST", f"/s/{gin}/points", {"deals": odd, "closer": odd, "scores.0": "10"}),
         ("POST", f"/s/{gin}/cards", {"deals": odd, "closer": odd}),
         ("POST", f"/s/{gin}/preview", {"closer": odd}),
         ("POST", f"/s/{gin}/draft/me", {"who": odd}),
@@ -120,10 +120,10 @@ JSON = {"accept": "application/json", "accept-language": "pl"}
 
 
 def _said(status: int) -> tuple[str, str]:
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.web.call import refusal_words
 
-    with language("pl"):
+    with in_language("pl"):
         return refusal_words(status)
 
 
@@ -182,12 +182,12 @@ def test_a_server_error_outside_a_page_is_a_page_too(
 ) -> None:
     from starlette.testclient import TestClient
 
-    from remikcalc.web import live
+    from remikcalc.web.pad import Pad
 
     def broken(*_args: Any) -> Any:
         raise RuntimeError("a bug of ours")
 
-    monkeypatch.setattr(live, "watch_for", broken)
+    monkeypatch.setattr(Pad, "watch", broken)
     app, config = pad
     joined = join(app, config)
     sheet = joined.sheet_id("gin.yaml")

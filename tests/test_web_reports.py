@@ -34,7 +34,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remikcalc
-from remikcalc.base.i18n import language
+from remikcalc.base.i18n import in_language
 from remikcalc.render.chart import chart_data, progression_svg
 from remikcalc.render.summary import evening_summary_text, summary_text
 from remikcalc.session import settle_evening
@@ -313,7 +313,7 @@ def test_settle_page_speaks_the_phone_s_language(player: Phone) -> None:
     sheet_id = player.sheet_id("gin.yaml")
     page = player.get(f"/s/{sheet_id}/settle", headers={"accept-language": "pl"}).text
     state = SheetFile(Path(player.config.paths[0]) / "gin.yaml", "gin.yaml").replay()
-    with language("pl"):
+    with in_language("pl"):
         from remikcalc.render.settlement import transfer_lines
 
         lines = transfer_lines(settle(state))
@@ -527,7 +527,7 @@ def test_summary_text_is_plain_lines_for_a_chat(sheet_file: SheetMaker) -> None:
     assert "|" not in text
     bridge = summary_text(settle(bridge_with_out(sheet_file, "b.yaml").replay()))
     assert "Pool: 4 stakes = 8.00 PLN" in bridge.splitlines()
-    with language("ru"):
+    with in_language("ru"):
         russian = summary_text(settle(state))
     assert "18,50" in russian
 
@@ -962,7 +962,7 @@ def test_a_live_page_is_told_its_sheet_cannot_be_read_and_follows_it_again(
     good = path.read_bytes()
     said_in = {}
     for lang in ("en", "pl"):
-        with language(lang):
+        with in_language(lang):
             said_in[lang] = {unreadable_text("gin.yaml", gone=gone) for gone in (True, False)}
     with live_server(tmp_path) as (_app, config, port):
         sheet_id = _sheet_id(port, config.token, "gin.yaml")

@@ -11,7 +11,7 @@ The language spoken belongs to the running context (a :class:`contextvars.Contex
 the process: each thread starts in English whatever another thread speaks, an ``asyncio`` task
 speaks the language of the code that created it, and a web server that runs each request in a
 copy of its context (Starlette's threadpool does) lets every request speak its own language.
-:func:`language` sets it for a block and gives the one before back, even on an exception.
+:func:`in_language` sets it for a block and gives the one before back, even on an exception.
 
 Messages are marked in the code with :func:`_` (``_("{name}: no such sheet")``, formatted after
 translation) and :func:`ngettext` for a message that depends on a number; strings defined
@@ -23,10 +23,10 @@ install) it is read directly (:mod:`remikcalc.base.pofile`), so an edit shows at
 stale ``.mo`` is never used; an installed wheel has only the ``.mo``. Plural forms come from
 the catalogue's ``Plural-Forms`` header.
 
->>> with language("pl"):
+>>> with in_language("pl"):
 ...     ngettext("{n} card typed", "{n} cards typed", 22).format(n=22)
 'wpisano 22 karty'
->>> with language("ru"):
+>>> with in_language("ru"):
 ...     [ngettext("{n} card typed", "{n} cards typed", n).format(n=n) for n in (1, 2, 5)]
 ['введена 1 карта', 'введены 2 карты', 'введено 5 карт']
 """
@@ -49,7 +49,7 @@ __all__ = [
     "catalogue_problem",
     "current",
     "gettext_in",
-    "language",
+    "in_language",
     "language_from_env",
     "ngettext",
     "parse_language",
@@ -155,7 +155,7 @@ def current() -> str:
 
 
 @contextlib.contextmanager
-def language(lang: str) -> Iterator[None]:
+def in_language(lang: str) -> Iterator[None]:
     """Speak ``lang`` inside the block, then the language before it again (also after an
     exception, and whatever :func:`set_language` did inside the block)."""
     token = _spoken.set(parse_language(lang))

@@ -124,7 +124,7 @@ def language(lang: str, cards: str | None = None) -> Iterator[None]:
     >>> (current(), notation()) == before
     True
     """
-    with i18n.language(lang), nullcontext() if cards is None else written_in(cards):
+    with i18n.in_language(lang), nullcontext() if cards is None else written_in(cards):
         yield
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from remikcalc.base.errors import RemikcalcError, SheetError
-from remikcalc.base.i18n import N_, _, language, ngettext
+from remikcalc.base.i18n import N_, _, in_language, ngettext
 from remikcalc.commands.common import output_options
 from remikcalc.render.refusal import for_command_line
 from remikcalc.session.check import MISSING, FileReport, Mismatch, check_example, report_json
@@ -260,7 +260,7 @@ def check_cmd(paths: tuple[str, ...], fmt: str) -> None:
             )
     # JSON and plain output are the same in every language: their error and difference
     # texts are made in English (the table shows them in the language spoken)
-    with language("en") if fmt in ("json", "plain") else contextlib.nullcontext():
+    with in_language("en") if fmt in ("json", "plain") else contextlib.nullcontext():
         reports = [check_file(path) for path in files] if paths else _bundled_reports()
         texts = list(_render(reports, fmt))
     for text in texts:

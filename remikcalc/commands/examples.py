@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _, language, ngettext
+from remikcalc.base.i18n import _, in_language, ngettext
 from remikcalc.commands.common import output_options
 
 SUFFIXES = (".yaml", ".yml")
@@ -248,7 +248,7 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
     with bundled_root() as root:
         if folder is None:
             # JSON and plain are the same in every language: a file's error in English
-            with language("en") if fmt in ("json", "plain", "csv") else contextlib.nullcontext():
+            with in_language("en") if fmt in ("json", "plain", "csv") else contextlib.nullcontext():
                 records = [_record(root, name) for name in example_names(root)]
             click.echo(_listing(records, fmt))
             return

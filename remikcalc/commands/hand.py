@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _, language
+from remikcalc.base.i18n import _, in_language
 from remikcalc.cards.notation import CODES, parse_card, parse_cards
 from remikcalc.commands.common import output_options, rules_options
 from remikcalc.render.hand import HAND_LABELS, hand_json_line, label_width, meld_text, wilds_json
@@ -95,7 +95,7 @@ def _english_error(rules: Rules, line: str, discard: bool | None, exc: Remikcalc
     from remikcalc.cards.text import written_in
 
     # the line's warnings (Jk) were shown, in the language spoken, by the first analysis
-    with language("en"), written_in("en"), warnings.catch_warnings():
+    with in_language("en"), written_in("en"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             _analyze(rules, line, discard)

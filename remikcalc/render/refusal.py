@@ -229,11 +229,31 @@ def _still_broken_pad(error: RemikcalcError) -> str | None:
     ).format(problem=error.details["problem"])
 
 
+def _number_pad(error: RemikcalcError) -> str | None:
+    """A number read from an entry the pad sent (``2x5`` for Anna's points): the problem
+    itself, without the entry's key before it; the page shows it beside its field."""
+    problem = error.details.get("problem")
+    return problem if isinstance(problem, str) and problem else None
+
+
 #: code -> the refusal as the score pad says it
 _PAD: dict[str, Words] = {
     "no_closer": _no_closer_pad,
     "same_as_last": _same_as_last_pad,
     "still_broken": _still_broken_pad,
+    **dict.fromkeys(
+        (
+            "not_a_number",
+            "out_of_range",
+            "count_negative",
+            "count_too_high",
+            "count_not_whole",
+            "melded_value_negative",
+            "melded_value_too_high",
+            "melded_value_not_whole",
+        ),
+        _number_pad,
+    ),
 }
 
 

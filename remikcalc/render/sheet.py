@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import amount_text
@@ -25,6 +26,8 @@ from remikcalc.session.replay import deal_numbers, event_numbers
 
 __all__ = [
     "SHEET_SCHEMA",
+    "StatusKind",
+    "StatusLine",
     "chart_png",
     "dealer_line",
     "entry_text",
@@ -33,6 +36,7 @@ __all__ = [
     "render_sheet",
     "sheet_json",
     "sparkline",
+    "status_lines",
     "step_label",
     "totals_line",
 ]
@@ -202,35 +206,52 @@ def dealer_line(state: Replay) -> str | None:
     return line.format(player=dealer, n=cards)
 
 
-def status_lines(state: Replay) -> list[str]:
+#: what a status line says: a Hollywood column's totals, who is out, the pool, the game won,
+#: that the next deal starts a new game, a note (a tie past the target), the points left, who
+#: deals next
+StatusKind = Literal["column", "out", "pool", "finished", "next_game", "note", "left", "dealer"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatusLine:
+    """One line of a sheet's status: what it says (``kind``) and its words."""
+
+    kind: StatusKind
+    text: str
+
+
+def status_lines(state: Replay) -> list[StatusLine]:
     """The sheet's status in sentences (who is out, the pool, game over, points left, who deals
-    next), in the language spoken: what ``show`` prints under the table."""
+    next), in the language spoken: what ``show`` prints under the table. Each line says what
+    it is about, so that a page can leave out what it shows in its own way."""
     tally = state.tally
-    lines: list[str] = []
+    lines: list[StatusLine] = []
     for i, game in enumerate(tally.columns(), start=1):  # Hollywood
         totals = ", ".join(f"{p} {number_text(t)}" for p, t in game.totals.items())
         if game.winner:
             line = _("Column {n}: {totals} (won by {winner})")
-            lines.append(line.format(n=i, totals=totals, winner=game.winner))
+            text = line.format(n=i, totals=totals, winner=game.winner)
         else:
-            lines.append(_("Column {n}: {totals} (open)").format(n=i, totals=totals))
+            text = _("Column {n}: {totals} (open)").format(n=i, totals=totals)
+        lines.append(StatusLine("column", text))
     out = [f"{p} ({number_text(tally.totals[p])})" for p in tally.eliminated()]
     if out:
-        lines.append(_("Out: {players}").format(players=", ".join(out)))
+        lines.append(StatusLine("out", _("Out: {players}").format(players=", ".join(out))))
     if tally.has_pool:
         pool = tally.pool()
         line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
-        lines.append(line.format(amount=number_text(pool)))
+        lines.append(StatusLine("pool", line.format(amount=number_text(pool))))
     if tally.finished:
         if tally.winner:
-            lines.append(_("Game over: {winner} won.").format(winner=tally.winner))
+            text = _("Game over: {winner} won.").format(winner=tally.winner)
         else:
-            lines.append(_("Game over: shared won."))
+            text = _("Game over: shared won.")
+        lines.append(StatusLine("finished", text))
         if tally.closed() is None:
-            lines.append(_("The next deal starts a new game."))
+            lines.append(StatusLine("next_game", _("The next deal starts a new game.")))
     note = note_text(tally)
     if note is not None:
-        lines.append(note)
+        lines.append(StatusLine("note", note))
     left = tally.left()
     if left and not tally.finished:
         parts = ", ".join(f"{p} {number_text(n)}" for p, n in left.items())
@@ -240,10 +261,10 @@ def status_lines(state: Replay) -> list[str]:
             line = _("Points left to reach {target}: {players}")
         target = tally.limit
         shown = "None" if target is None else number_text(target)
-        lines.append(line.format(target=shown, players=parts))
+        lines.append(StatusLine("left", line.format(target=shown, players=parts)))
     dealer = dealer_line(state)
     if dealer is not None:
-        lines.append(dealer)
+        lines.append(StatusLine("dealer", dealer))
     return lines
 
 
@@ -391,7 +412,7 @@ def render_sheet(
     else:
         drawn = table(rows, headers, fmt=fmt) if rows else _("(no deals yet)")
     parts = [title, "", drawn]
-    status = status_lines(state)
+    status = [line.text for line in status_lines(state)]
     if status:
         parts += ["", *(f"- {line}" if fmt == "markdown" else _fill(line) for line in status)]
     if chart and state.steps and fmt == "table":
@@ -476,7 +497,7 @@ def render_added(
     if verbose:
         sheet = render_sheet(state, fmt, ascii_only=ascii_only)
         return "\n".join([*parts, "", sheet, *(["", *map(_fill, money)] if money else [])])
-    lines = [totals_line(state), *status_lines(state), *money]
+    lines = [totals_line(state), *(line.text for line in status_lines(state)), *money]
     parts += ["", *(_fill(line) for line in lines)]
     return "\n".join(parts)
 

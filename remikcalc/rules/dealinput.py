@@ -86,8 +86,8 @@ def typed_words(how: str) -> tuple[str, ...]:
     the closer's question of ``add``): its code, its English name, its name in the language,
     and what players of the language also type for it.
 
-    >>> from remikcalc.base.i18n import language
-    >>> with language("pl"):
+    >>> from remikcalc.base.i18n import in_language
+    >>> with in_language("pl"):
     ...     typed_words("draw")
     ('draw', 'wyczerpanie stosu', 'remis', 'stos', 'wyczerpanie', 'stos się wyczerpał')
     >>> typed_words("big_gin")

@@ -141,9 +141,9 @@ class VariantKey(str):
     is one, so every message given ``variant=rules.variant`` can be declined in its
     translation.
 
-    >>> from remikcalc.base.i18n import language
+    >>> from remikcalc.base.i18n import in_language
     >>> key = VariantKey("polish")
-    >>> with language("pl"):
+    >>> with in_language("pl"):
     ...     "w {variant.loc}, gra w {variant.acc}".format(variant=key)
     'w remiku polskim, gra w remika polskiego'
     >>> key == "polish", "{variant.loc}".format(variant=key)

@@ -13,11 +13,11 @@ Messages are marked for the extractor as everywhere else: ``Why(N_("..."), name=
 ``Why.ngettext("...", "...", n, ...)`` for a sentence with a counted noun.
 
 >>> from remikcalc.cards.notation import parse_cards
->>> from remikcalc.base.i18n import language
+>>> from remikcalc.base.i18n import in_language
 >>> why = Why(N_("{closer} discards {card}"), closer="Anna", card=Cards(parse_cards("QH")))
 >>> why, str(why) == "Anna discards QH"
 ('Anna discards QH', True)
->>> with language("ru"):
+>>> with in_language("ru"):
 ...     why.text()
 'Anna сбрасывает Дч'
 >>> reason_text("entered as points only") == "entered as points only"

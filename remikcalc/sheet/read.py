@@ -157,13 +157,13 @@ class Reader:
         player: str | None = None,
     ) -> int | None:
         """A whole number in the deal input's range (:func:`range_problem`, as ``add``);
-        ``what`` names it, or makes its name when there is a problem to say. An input with
-        codes of its own (``InputField.codes``: counts) is refused typed, for ``player``."""
+        ``what`` names it, or makes its name when there is a problem to say. A number that is
+        not one is refused typed, for ``player``: with the input's own codes
+        (``InputField.codes``: counts), else ``not_a_number`` and ``out_of_range``."""
 
         def typed(reason: str) -> dict[str, str]:
-            if reason not in f.codes:
-                return {}
-            out = {"code": f.codes[reason], "field": f.name}
+            common = "not_a_number" if reason == "not_whole" else "out_of_range"
+            out = {"code": f.code(reason, common), "field": f.name}
             return {**out, "player": player} if player else out
 
         value = self.whole(node, key, **typed("not_whole"))

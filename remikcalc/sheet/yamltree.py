@@ -84,6 +84,8 @@ class Problems:
         self.quoted: list[RemikcalcError] = []
         #: what the first typed problem says for a program (``code``, ``field``, ``player``)
         self.typed: dict[str, str] = {}
+        #: the first typed problem's own sentence, without its place in the sheet
+        self.problem = ""
 
     def add(self, node: Node | int, key: str, message: str, **typed: str) -> None:
         """A problem at ``node``'s line under ``key``; ``typed``: its ``code``, ``field`` and
@@ -92,7 +94,7 @@ class Problems:
         where = f"{self.name}:{line}" if line else self.name
         self.lines.append(f"{where}: {key}: {message}" if key else f"{where}: {message}")
         if typed and not self.typed:
-            self.typed = typed
+            self.typed, self.problem = typed, message
 
     def refused(self, node: Node | int, key: str, error: RemikcalcError) -> None:
         """A problem that is a refusal of its own: its sentence, the refusal kept with it (so
@@ -108,6 +110,7 @@ class Problems:
                 code=typed.get("code") or "sheet_problems",
                 field=typed.get("field"),
                 player=typed.get("player"),
+                details={"problem": self.problem} if typed else None,
                 quoted=self.quoted,
             )
 

@@ -37,13 +37,13 @@ SCHEMA = "remikcalc.serve/1"
 
 def _english_json(served: Served, version: str) -> bytes:
     """The settle object of one version, made once (JSON is English in every language)."""
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import settlement_json
     from remikcalc.settle import settle
 
     def make() -> bytes:
-        with language("en"):
+        with in_language("en"):
             _version, state = served.book.load()
             data = settlement_json(settle(state))
             data["version"] = version
@@ -115,37 +115,37 @@ def _written(call: Call, served: Served, do: Any, status: int, dry: Any) -> Resp
     if body.get("dry_run") is True:
         return _dry_run(served, dry, body)
     key = str(call.request.headers.get("idempotency-key") or body.get("key") or "")
-    remembered = call.pad.done.get(f"api:{key}") if key else None
-    if remembered is not None:
-        return Response(
-            remembered.encode("utf-8"), status_code=status, media_type="application/json"
-        )
+    return call.once(key, lambda: _write(call, served, do, body, status))
+
+
+def _write(call: Call, served: Served, do: Any, body: dict[str, Any], status: int) -> Response:
+    """One write through the API: its answer (the refusals as typed JSON)."""
     try:
         written: Written = do(body)
     except StaleSheet as exc:
         current = json.loads(sheet_json(served))
         stale = _typed(call.pad.private(str(exc)), code="stale", field="version")
         return JSONResponse({**stale, **current}, status_code=409)
-    from remikcalc.base.i18n import language
+    except RemikcalcError as exc:
+        return _refusal(call, exc)
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.settlement_json import step_json
 
     data: dict[str, Any] = {"version": written.version}
     if written.step is not None:
-        with language("en"):
+        with in_language("en"):
             data["deal"] = json.loads(to_json(step_json(written.step)))
     if written.removed is not None:
         data["removed"] = written.removed.describe()
     text = json.dumps(data, ensure_ascii=False)
-    if key:
-        call.pad.remember(f"api:{key}", text)
     return Response(text.encode("utf-8"), status_code=status, media_type="application/json")
 
 
 def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
     """What the write would do, written nowhere: 200 with the deal and what changes, or the
     409 or 422 the write would get."""
-    from remikcalc.base.i18n import language
+    from remikcalc.base.i18n import in_language
     from remikcalc.render import to_json
     from remikcalc.render.changes import changes_json
     from remikcalc.render.settlement_json import step_json
@@ -157,9 +157,10 @@ def _dry_run(served: Served, dry: Any, body: dict[str, Any]) -> Response:
             _("{file} has changed since it was read; nothing was written").format(file=served.name),
             code="stale",
         )
-        return JSONResponse({"error": str(stale), **json.loads(sheet_json(served))}, 409)
+        typed = _typed(str(stale), code="stale", field="version")
+        return JSONResponse({**typed, **json.loads(sheet_json(served))}, 409)
     data: dict[str, Any] = {"version": preview.version, "dry_run": True}
-    with language("en"):
+    with in_language("en"):
         if preview.step is not None:
             data["deal"] = json.loads(to_json(step_json(preview.step)))
         data["changes"] = json.loads(to_json(changes_json(preview.changes, preview.after.sheet)))
@@ -233,11 +234,15 @@ def _answered(work: Callable[[Call], Response]) -> Callable[[Call], Response]:
         except NotFound as exc:
             return JSONResponse(_typed(str(exc), code="not_found"), status_code=404)
         except RemikcalcError as exc:
-            said = call.pad.private(str(exc))
-            body = _typed(said, code=exc.code, field=exc.field, player=exc.player)
-            return JSONResponse(body, status_code=422)
+            return _refusal(call, exc)
 
     return run
+
+
+def _refusal(call: Call, exc: RemikcalcError) -> Response:
+    """A refusal of the library as the API answers it: 422, typed."""
+    said = call.pad.private(str(exc))
+    return JSONResponse(_typed(said, code=exc.code, field=exc.field, player=exc.player), 422)
 
 
 ROUTES: list[BaseRoute] = [

@@ -13,16 +13,17 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from remikcalc.web import api, corrections, entry, entry_together, new_sheet, pages, reports
-from remikcalc.web.call import Pad, error_answer, guard_refusal
+from remikcalc.web.call import error_answer, guard_refusal
 from remikcalc.web.config import PadConfig
 from remikcalc.web.guard import Guard, Headers, Scope
+from remikcalc.web.pad import Pad
 from remikcalc.web.shelf import Shelf
 
 __all__ = ["PadApp", "create_app"]
 
 
 class PadApp(Guard):
-    """The guarded application of one run, holding its :class:`~remikcalc.web.call.Pad`; its
+    """The guarded application of one run, holding its :class:`~remikcalc.web.pad.Pad`; its
     refusals are said in the phone's language (:func:`~remikcalc.web.call.guard_refusal`)."""
 
     def __init__(self, app: Starlette, pad: Pad) -> None:

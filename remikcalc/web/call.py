@@ -1,5 +1,5 @@
-"""How the pad answers a request: the run's state (:class:`Pad`), one request (:class:`Call`),
-and the endpoint that runs a page's work in a thread.
+"""How the pad answers a request: one request (:class:`Call`), and the endpoint that runs a
+page's work in a thread (the run's state is :class:`~remikcalc.web.pad.Pad`).
 
 Every page and API call is an ``async`` endpoint that reads the request (a form or JSON, at
 most :data:`~remikcalc.web.guard.MAX_BODY`) and hands the work to a thread
@@ -11,27 +11,21 @@ waits with them and every other sheet is answered at once; a write that waits lo
 :data:`WRITE_WAIT` for its turn is told the sheet is busy (503) and nothing is written.
 
 The work runs in the phone's language and card notation (:mod:`remikcalc.web.speech`); a
-refusal from the library is shown as the command line's one-line message, in that language,
-and the file is left as it was. No traceback ever reaches a phone.
+refusal from the library is shown in the pad's words (:func:`remikcalc.render.refusal.for_pad`),
+in that language, and the file is left as it was. No traceback ever reaches a phone.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import hashlib
 import json
 import logging
-import os
-import threading
-import weakref
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from importlib import resources
+from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
@@ -46,158 +40,30 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _, ngettext
+from remikcalc.base.i18n import _
+from remikcalc.render.refusal import for_pad
 from remikcalc.web.config import PadConfig
 from remikcalc.web.forms import Form, FormError, read_form, read_json
-from remikcalc.web.shelf import Served, Shelf
+from remikcalc.web.pad import Pad
+from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 
 __all__ = [
     "WRITE_WAIT",
     "Call",
     "NotFound",
-    "Pad",
     "answer_kind",
     "endpoint",
     "error_answer",
     "guard_refusal",
     "refusal_words",
     "route",
-    "static_url",
 ]
 
 log = logging.getLogger("remikcalc.web")
 
 #: seconds a write waits for its turn at a sheet before the phone is told the sheet is busy
 WRITE_WAIT = 10.0
-
-
-def _templates() -> Environment:
-    from remikcalc.web import filters
-
-    env = Environment(
-        loader=PackageLoader("remikcalc.web", "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.globals.update(_=_, ngettext=ngettext, static=static_url, **filters.GLOBALS)
-    env.filters.update(filters.FILTERS)
-    return env
-
-
-@functools.cache
-def static_url(name: str) -> str:
-    """The address of the static file ``name`` with its version (a digest of its bytes): the
-    phones keep it for a year (:mod:`remikcalc.web.guard`), and a new release changes it.
-
-    >>> static_url("pad.css").startswith("/static/pad.css?v=")
-    True
-    """
-    data = (resources.files("remikcalc.web") / "static" / name).read_bytes()
-    return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
-
-
-@dataclass
-class Pad:
-    """One run of the pad: its configuration, its sheets, its templates, its memory of the
-    forms already saved (so a form sent twice saves once) and of the drafts being entered."""
-
-    config: PadConfig
-    shelf: Shelf
-    templates: Environment = field(default_factory=_templates)
-    #: idempotency keys of saved forms -> where the first answer went
-    done: dict[str, str] = field(default_factory=dict)
-    #: set when the server stops, so that live pages end their streams
-    stopping: bool = False
-    #: the address phones join at (set once the server listens and its port is known)
-    join_url: str = ""
-    #: idempotency keys whose form is being saved now -> set when it is done
-    _pending: dict[str, threading.Event] = field(default_factory=dict)
-    _keys_lock: threading.Lock = field(default_factory=threading.Lock)
-    #: each event loop's write queues, by sheet id (a test client runs several loops)
-    #: the folders :meth:`private` takes out, and what they were made from
-    _private: tuple[tuple[str, ...], list[str]] = ((), [])
-    _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]] = field(
-        default_factory=weakref.WeakKeyDictionary
-    )
-
-    def __post_init__(self) -> None:
-        # every value a page shows passes here: no folder of the server's reaches a phone
-        self.templates.finalize = self._shown
-
-    def _shown(self, value: Any) -> Any:
-        # a sentence (not an address such as /s/ID) that may name a path
-        if isinstance(value, str) and os.sep in value and " " in value:
-            return self.private(value)
-        return value
-
-    def private(self, text: str) -> str:
-        """``text`` without this machine's folders: a library message names a sheet by the
-        path it was opened with (and its lock file by its real path), which a phone never
-        needs to see; the file's name stays."""
-        for folder in self._folders():
-            if folder in text:
-                text = text.replace(folder, "")
-        return text
-
-    def _folders(self) -> list[str]:
-        """The folders a served path can start with, each with its trailing separator, the
-        longest first (as given, absolute and real; the current one too)."""
-        config = self.config
-        given = (*config.paths, config.new_folder, os.getcwd(), *self.shelf.folders())
-        if self._private[0] != given:
-            found = set()
-            for path in given:
-                for form in (path, os.path.abspath(path), os.path.realpath(path)):
-                    folder = form if os.path.isdir(form) else os.path.dirname(form)
-                    if folder.strip(os.sep):  # never the root alone
-                        found.add(folder.rstrip(os.sep) + os.sep)
-            self._private = (given, sorted(found, key=len, reverse=True))
-        return self._private[1]
-
-    def queue(self, sheet_id: str) -> asyncio.Lock:
-        """The queue of writes to one sheet: held while one of them runs, in a thread."""
-        loop = asyncio.get_running_loop()
-        queues = self._queues.setdefault(loop, {})
-        found = queues.get(sheet_id)
-        if found is None:
-            found = queues[sheet_id] = asyncio.Lock()
-        return found
-
-    def remember(self, key: str, location: str) -> None:
-        """Where the form with idempotency key ``key`` led (a form sent again goes there)."""
-        if key:
-            with self._keys_lock:
-                self.done[key] = location
-                while len(self.done) > 2000:
-                    self.done.pop(next(iter(self.done)))
-            self.release(key)
-
-    def claim(self, key: str) -> str | None:
-        """Claim the idempotency key ``key`` before the write it guards: None when this request
-        is to do the write (it then calls :meth:`remember` on success and :meth:`release` in
-        any case), else where the first sending of the form led. A sending that comes while
-        the first is still being saved waits for it (a double tap), and does the write itself
-        only if the first was refused."""
-        if not key:
-            return None
-        while True:
-            with self._keys_lock:
-                if key in self.done:
-                    return self.done[key]
-                busy = self._pending.get(key)
-                if busy is None:
-                    self._pending[key] = threading.Event()
-                    return None
-            busy.wait()
-
-    def release(self, key: str) -> None:
-        """The write that claimed ``key`` is over (saved or refused): let any waiting go on."""
-        with self._keys_lock:
-            busy = self._pending.pop(key, None)
-        if busy is not None:
-            busy.set()
 
 
 @dataclass
@@ -239,6 +105,11 @@ class Call:
 
     def redirect(self, location: str) -> Response:
         return RedirectResponse(location, status_code=303)
+
+    def once(self, key: str, write: Callable[[], Response]) -> Response:
+        """``write()``, or, for a request sent again with the same idempotency ``key`` to the
+        same address, the first one's answer (:meth:`~remikcalc.web.pad.Answers.once`)."""
+        return self.pad.once(self.request.url.path, key, write)
 
 
 class NotFound(Exception):
@@ -435,7 +306,7 @@ def _run(work: Work, call: Call, api: bool) -> Response:
         except RemikcalcError as exc:
             if api:
                 return JSONResponse({"error": call.pad.private(str(exc))}, status_code=422)
-            return call.render("error.html", status=422, message=str(exc))
+            return call.render("error.html", status=422, message=for_pad(exc))
         except Exception:  # a bug of ours: logged on the server, one line to the phone
             log.exception("while answering %s %s", call.request.method, call.request.url.path)
             message = _("Something went wrong on the server; the sheet is unchanged.")

@@ -17,6 +17,8 @@ form again (422); on any answer but a redirect the file is as it was.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,29 +36,22 @@ from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import deal_numbers
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
-from remikcalc.web.corrections_forms import DealForm, digest
-from remikcalc.web.entry_form import closer_question, new_key
+from remikcalc.web.deal_form import DealForm, closer_question, new_key
+from remikcalc.web.entry import FormProblem, problem_of
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
 
-__all__ = ["ROUTES", "remembered", "saved"]
+__all__ = ["ROUTES", "EditForm", "digest"]
 
 
 # --- what every correction shares ---------------------------------------------------------------
 
 
-def remembered(call: Call) -> Response | None:
-    """The answer to a form already saved (the same idempotency key): where it went."""
-    key = call.form.get("key")
-    location = call.pad.done.get(key) if key else None
-    return None if location is None else call.redirect(location)
-
-
-def saved(call: Call, location: str) -> Response:
-    """Remember where the form's idempotency key led, and go there."""
-    call.pad.remember(call.form.get("key"), location)
-    return call.redirect(location)
+def digest(entry: Mapping[str, Any]) -> str:
+    """A short fingerprint of an entry as sent: the save must be the deal that was previewed."""
+    text = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 def _seen(call: Call) -> int:
@@ -112,6 +107,14 @@ def _deal_now(state: Replay, index: int | None) -> DealNow | None:
     return DealNow(entry_text(step), scores_text(step))
 
 
+@dataclass(frozen=True, slots=True)
+class EditForm:
+    """The deal form on the edit page, and the refusal it shows beside a field."""
+
+    form: DealForm
+    problem: FormProblem | None = None
+
+
 def _edit_page(
     call: Call,
     served: Served,
@@ -122,19 +125,23 @@ def _edit_page(
     seen: int,
     key: str,
     status: int = 200,
+    error: RemikcalcError | None = None,
     **context: Any,
 ) -> Response:
     state = served.book.replay()
+    problem = None if error is None else problem_of(error, deal)
     return call.render(
         "edit.html",
         status=status,
         n=n,
         deal=deal,
+        page=EditForm(deal, problem),
         version=version,
         seen=seen,
         key=key,
         now=_deal_now(state, _entry_index(state, n)),
         question=closer_question(state.rules),
+        negative=state.rules.spec.negative_scores,
         **_sheet_context(served, state),
         **context,
     )
@@ -142,21 +149,23 @@ def _edit_page(
 
 def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) -> DealForm:
     """The form of deal ``n``: as the sheet has it, or as posted. Its players are those of the
-    deal (``replay_before`` raises the command line's refusal of a deal that is not there)."""
+    deal (``before`` raises the refusal of a deal that is not there)."""
     rules, seats = state.rules, state.sheet.players
     if posted:  # kept even when the deal has gone since (the answer says what changed)
         try:
             players = served.book.before(n).replay.tally.active()
         except RemikcalcError:
             players = seats
-        return DealForm.of_post(call.form, rules, seats, players)
+        playing = [seats.index(p) for p in players if p in seats]
+        return DealForm.read(call.form, rules, seats, playing, call.form.get("mode"))
     players = served.book.before(n).replay.tally.active()
+    playing = [seats.index(p) for p in players if p in seats]
     index = _entry_index(state, n)
     entry = None if index is None else state.steps[index - 1].entry
     if not isinstance(entry, DealEntry):  # the file changed between the two readings
         raise NotFound(_("There is no such deal on this sheet."))
     mode = call.request.query_params.get("mode")
-    return DealForm.of_entry(entry, rules, seats, players, mode)
+    return DealForm.of_entry(entry, rules, seats, playing, mode)
 
 
 def edit(call: Call) -> Response:
@@ -169,13 +178,23 @@ def edit(call: Call) -> Response:
         return _edit_page(
             call, served, n, deal, version=version, seen=len(state.steps), key=new_key()
         )
-    done = remembered(call)
-    if done is not None:
-        return done
-    sent, key, seen = call.form.get("version"), call.form.get("key") or new_key(), _seen(call)
+    key = call.form.get("key") or new_key()
+    if call.form.get("do") == "save":
+        return call.once(key, lambda: _edit(call, served, n, key))
+    return _edit(call, served, n, key)
+
+
+def _edit(call: Call, served: Served, n: int, key: str) -> Response:
+    """What the posted deal changes (a preview), or, asked to save the deal previewed, the
+    edit saved."""
+    sent, seen = call.form.get("version"), _seen(call)
     version, state = served.book.load()
     deal = _deal_form(call, served, state, n, posted=True)
-    entry = deal.entry()
+
+    def page(status: int = 200, **context: Any) -> Response:
+        return _edit_page(
+            call, served, n, deal, version=sent, seen=seen, key=key, status=status, **context
+        )
 
     def stale() -> Response:
         now, state = served.book.load()
@@ -193,6 +212,10 @@ def edit(call: Call) -> Response:
 
     if sent != version:
         return stale()
+    try:
+        entry = deal.entry()
+    except RemikcalcError as exc:
+        return page(422, error=exc)
     changed_since = False
     if call.form.get("do") == "save":
         if call.form.get("previewed") == digest(entry):
@@ -201,33 +224,13 @@ def edit(call: Call) -> Response:
             except StaleSheet:
                 return stale()
             except RemikcalcError as exc:
-                return _edit_page(
-                    call,
-                    served,
-                    n,
-                    deal,
-                    version=sent,
-                    seen=seen,
-                    key=key,
-                    status=422,
-                    message=for_pad(exc),
-                )
-            return saved(call, sheet_url(served.id))
+                return page(422, error=exc)
+            return call.redirect(sheet_url(served.id))
         changed_since = True  # typed into after the preview: show what that changes first
     try:
         preview = served.book.preview_edit(n, entry)
     except RemikcalcError as exc:
-        return _edit_page(
-            call,
-            served,
-            n,
-            deal,
-            version=sent,
-            seen=seen,
-            key=key,
-            status=422,
-            message=for_pad(exc),
-        )
+        return page(422, error=exc)
     if preview.version != sent:
         return stale()
     cons = changes_text(preview.changes, preview.after.sheet)
@@ -258,7 +261,7 @@ def _delete_page(
         try:
             preview = served.book.preview_delete(n)
         except RemikcalcError as exc:
-            message, status = str(exc), 422 if status == 200 else status
+            message, status = for_pad(exc), 422 if status == 200 else status
         else:
             version = preview.version
             cons = changes_text(preview.changes, preview.after.sheet)
@@ -283,17 +286,19 @@ def delete(call: Call) -> Response:
     n = _deal_number(call)
     if call.request.method != "POST":
         return _delete_page(call, served, n, key=new_key())
-    done = remembered(call)
-    if done is not None:
-        return done
     key = call.form.get("key") or new_key()
-    try:
-        served.book.delete(n, version=call.form.get("version"))
-    except StaleSheet:
-        return _delete_page(call, served, n, key=key, status=409, stale=_stale(served, _seen(call)))
-    except RemikcalcError as exc:
-        return _delete_page(call, served, n, key=key, status=422, message=str(exc))
-    return saved(call, sheet_url(served.id))
+
+    def write() -> Response:
+        try:
+            served.book.delete(n, version=call.form.get("version"))
+        except StaleSheet:
+            stale = _stale(served, _seen(call))
+            return _delete_page(call, served, n, key=key, status=409, stale=stale)
+        except RemikcalcError as exc:
+            return _delete_page(call, served, n, key=key, status=422, message=for_pad(exc))
+        return call.redirect(sheet_url(served.id))
+
+    return call.once(key, write)
 
 
 # --- undo, rename, re-entry -----------------------------------------------------------------------
@@ -328,7 +333,7 @@ def _undo(served: Served, state: Replay) -> Undo | None:
     try:
         preview = served.book.preview_undo()
     except RemikcalcError as exc:
-        return Undo(what, scores, refused=str(exc))
+        return Undo(what, scores, refused=for_pad(exc))
     return Undo(what, scores, changes_text(preview.changes, preview.after.sheet))
 
 
@@ -386,24 +391,29 @@ def more(call: Call) -> Response:
     return _more_page(call, call.sheet())
 
 
+#: the fields of the more page's forms a refusal can be put beside, by the form's name and the
+#: refusal's ``field`` (any other refusal is said beside the form's first field)
+_MORE_FIELDS = frozenset({"rename.new"})
+
+
 def _more_write(call: Call, what: str, write: Any, typed: Mapping[str, str]) -> Response:
     """One write of the more page: saved (303 to the sheet), stale (409) or refused (422,
-    the message beside the form it came from)."""
+    the message beside the field it is about, by the refusal's ``field``)."""
     served = call.sheet()
-    done = remembered(call)
-    if done is not None:
-        return done
-    try:
-        write(served, call.form.get("version"))
-    except StaleSheet:
-        return _more_page(call, served, status=409, typed=typed, stale=_stale(served, _seen(call)))
-    except ArgumentError as exc:
-        return _more_page(
-            call, served, status=422, typed=typed, errors={f"{what}.{exc.param}": str(exc)}
-        )
-    except RemikcalcError as exc:
-        return _more_page(call, served, status=422, typed=typed, errors={what: str(exc)})
-    return saved(call, sheet_url(served.id))
+
+    def written() -> Response:
+        try:
+            write(served, call.form.get("version"))
+        except StaleSheet:
+            stale = _stale(served, _seen(call))
+            return _more_page(call, served, status=409, typed=typed, stale=stale)
+        except RemikcalcError as exc:
+            name = f"{what}.{exc.field}"
+            errors = {name if name in _MORE_FIELDS else what: for_pad(exc)}
+            return _more_page(call, served, status=422, typed=typed, errors=errors)
+        return call.redirect(sheet_url(served.id))
+
+    return call.once(call.form.get("key"), written)
 
 
 def undo(call: Call) -> Response:
@@ -418,7 +428,9 @@ def rename(call: Call) -> Response:
 
     def write(served: Served, version: str) -> None:
         if not old:
-            raise RemikcalcError(_("Choose the player to rename."))
+            raise ArgumentError(
+                _("Choose the player to rename."), code="no_player_chosen", field="old"
+            )
         served.book.rename(old, new, version=version)
 
     return _more_write(call, "rename", write, {"player": old, "new": new})

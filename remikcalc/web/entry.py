@@ -3,21 +3,23 @@ save that the deal entered together (:mod:`remikcalc.web.entry_together`) shares
 
 - ``/s/ID/points``: one number per player of the deal, the closer, the outcome, a draw;
 - ``/s/ID/cards``: a grid of the variant's pack per player (or the cards typed), the deal's
-  own inputs (:func:`~remikcalc.web.entry_form.deal_inputs`), and the engine's answer: a
-  "Check" button without JavaScript, ``POST /s/ID/preview`` (JSON) as the cards are tapped;
+  own inputs, and the engine's answer: a "Check" button without JavaScript,
+  ``POST /s/ID/preview`` (JSON) as the cards are tapped;
 - ``/s/ID/draft``: the deal entered together, each phone its own hand
   (:mod:`remikcalc.web.entry_together`), saved once every hand it needs is in.
 
-Every save is one :meth:`SheetFile.add <remikcalc.session.book.SheetFile.add>` with the
-version the form was made from and its idempotency key: a stale form is answered 409 with the
-new deals and the input kept, a refusal 422 with the command line's message and the input
-kept; in both the file is unchanged. A deal the same as the last one is asked about ("add it
-again"), as ``remikcalc add`` refuses it without ``--again``.
+Every page posts the one deal form (:class:`~remikcalc.web.deal_form.DealForm`), whose entry
+the library reads and checks. The engine's answer before a save is the sheet book's dry run
+(:meth:`~remikcalc.session.book.SheetFile.preview_add`); the save is one
+:meth:`~remikcalc.session.book.SheetFile.add` with the version the form was made from, under
+its idempotency key (:meth:`~remikcalc.web.call.Call.once`): a stale form is answered 409 with
+the new deals and the input kept, a refusal 422 in the pad's words, beside the field it is
+about, with the input kept; in both the file is unchanged. A deal the same as the last one
+(the refusal's code ``same_as_last``) is asked about: "Add it again anyway?".
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,65 +29,38 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
+from remikcalc.render.refusal import for_pad
 from remikcalc.render.summary import sheet_title
-from remikcalc.rules.dealinput import outcome_text, takes
+from remikcalc.rules.dealinput import outcome_text
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import Replay
-from remikcalc.sheet.model import DealEntry
 from remikcalc.web.call import Call, route
-from remikcalc.web.entry_draft import EntryState
-from remikcalc.web.entry_form import (
-    Cell,
-    Choice,
+from remikcalc.web.deal_form import (
+    Chip,
     DealForm,
-    Input,
-    SeatInput,
+    FormField,
     closer_question,
-    deal_inputs,
-    grid,
-    how_choices,
+    how_chips,
     seats_of,
-    upcard_cells,
 )
-from remikcalc.web.entry_look import (
-    DealLook,
-    HandLook,
-    look_at_deal,
-    look_at_hand,
-    pad_words,
-    repeats_last,
-)
+from remikcalc.web.entry_look import DealLook, HandLook, look_at_deal, look_at_hand
 from remikcalc.web.filters import sheet_url
+from remikcalc.web.grid import GridCard, grid, upcard_grid
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
 
 __all__ = [
     "ROUTES",
     "EntryPage",
+    "FormProblem",
     "SeatView",
     "StaleView",
     "deal_page",
-    "entry_state",
     "look_fragments",
+    "problem_of",
     "save_entry",
     "stale_view",
 ]
-
-_CREATE = threading.Lock()
-
-
-def entry_state(call: Call) -> EntryState:
-    """The entry pages' state of this run (made on first use)."""
-    state = call.request.app.state
-    found = getattr(state, "entry", None)
-    if found is None:
-        with _CREATE:
-            found = getattr(state, "entry", None)
-            if found is None:
-                found = EntryState()
-                state.entry = found
-    assert isinstance(found, EntryState)
-    return found
 
 
 # --- what a page shows ------------------------------------------------------------------------
@@ -93,15 +68,17 @@ def entry_state(call: Call) -> EntryState:
 
 @dataclass
 class SeatView:
-    """One player's part of a page: the grid, the text typed, the engine's arrangement."""
+    """One player's part of a page: the fields, the grid, the engine's arrangement."""
 
     index: int
     name: str
-    input: SeatInput
-    cells: list[Cell] = field(default_factory=list)
+    fields: list[FormField] = field(default_factory=list)
+    cards: list[GridCard] = field(default_factory=list)
     look: HandLook | None = None
     #: the chosen closer went out: no cards to tap
     went_out: bool = False
+    #: the name of the field the cards typed go in
+    typed: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +87,24 @@ class StaleView:
 
     heading: str
     rows: tuple[DealRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FormProblem:
+    """A refusal as a form shows it: in the pad's words, beside the field it is about (None:
+    the deal as a whole), named by that field's label."""
+
+    message: str
+    field: str | None = None
+    label: str = ""
+
+
+def problem_of(error: RemikcalcError, form: DealForm) -> FormProblem:
+    """``error`` on ``form``: the pad's words, and the field its ``field`` and ``player``
+    name."""
+    name = form.field_of(error)
+    label = form.label_of(name) if name is not None else ""
+    return FormProblem(for_pad(error), name, label)
 
 
 @dataclass
@@ -122,19 +117,22 @@ class EntryPage:
     form: DealForm
     seats: list[SeatView]
     question: str
-    closers: list[Choice]
-    hows: list[Choice]
+    closers: list[Chip]
+    hows: list[Chip]
     one_go: bool
     one_go_label: str
-    inputs: list[Input]
-    upcards: list[Cell]
-    melded: bool
+    inputs: list[FormField]
+    upcards: list[GridCard]
     negative: bool
     went_out_rule: bool
     deal: DealLook | None = None
-    message: str = ""
+    problem: FormProblem | None = None
     repeated: bool = False
     stale: StaleView | None = None
+
+
+#: the page that enters a deal in each mode of the deal form
+_PAGES = {"scores": "points", "hands": "cards", "counts": "counts"}
 
 
 def deal_page(
@@ -142,7 +140,6 @@ def deal_page(
     state: Replay,
     form: DealForm,
     *,
-    points: bool,
     look: bool,
     hands: bool = True,
 ) -> EntryPage:
@@ -150,52 +147,58 @@ def deal_page(
     without ``hands`` the deal's own inputs only (the draft's shared part)."""
     rules = state.rules
     spec = rules.spec
+    by_cards = form.mode == "hands"
     seats: list[SeatView] = []
     for i, name in seats_of(state):
-        seat = form.seats.get(i) or SeatInput()
-        view = SeatView(i, name, seat)
-        if not points and hands:
-            others = form.others(i)
-            view.cells = grid(rules, seat.codes, others, fixed=form.typed_by_others(i))
-            view.went_out = spec.closer_went_out and form.closer == str(i) and seat.empty
+        view = SeatView(i, name, form.seat_fields(i), typed=f"hands.{i}")
+        if by_cards and hands:
+            hand = form.hand(i)
+            view.cards = grid(rules, hand.taps, form.others(i), fixed=form.typed_by_others(i))
+            view.went_out = (
+                spec.closer_went_out
+                and form.closer_name() == name
+                and not (hand.taps or hand.typed)
+            )
             if look:
-                try:
-                    view.look = look_at_hand(rules, seat.hand(name))
-                except RemikcalcError as exc:
-                    view.look = HandLook(problem=str(exc))
+                view.look = _hand_look(form, i)
         seats.append(view)
     deal: DealLook | None = None
-    if look and not points:
-        deal = _look_at_cards(state, form)
-    closers = [Choice("", _("not said")), *(Choice(str(s.index), s.name) for s in seats)]
+    if look and by_cards and hands:
+        deal = _look_at_cards(served, form)
     return EntryPage(
         id=served.id,
         title=sheet_title(state),
-        action=sheet_url(served.id, "points" if points else "cards"),
+        action=sheet_url(served.id, _PAGES[form.mode]),
         form=form,
         seats=seats,
         question=closer_question(rules),
-        closers=closers,
-        hows=how_choices(rules, points=points),
+        closers=form.closers(),
+        hows=how_chips(rules, form.mode),
         one_go=spec.one_go_counts and rules.one_go_multiplier != 1,
         one_go_label=outcome_text("one_go"),
-        inputs=deal_inputs(rules, points=points),
-        upcards=upcard_cells(),
-        melded=not points and takes(rules, "melded"),
+        inputs=form.deal_fields(),
+        upcards=upcard_grid(),
         negative=spec.negative_scores,
         went_out_rule=spec.closer_went_out,
         deal=deal,
     )
 
 
-def _look_at_cards(state: Replay, form: DealForm) -> DealLook | None:
-    if all(s.empty and not s.melded for s in form.seats.values()) and not form.draw:
+def _hand_look(form: DealForm, seat: int) -> HandLook | None:
+    try:
+        return look_at_hand(form.rules, form.hand_text(seat))
+    except RemikcalcError as exc:
+        return HandLook(problem=for_pad(exc))
+
+
+def _look_at_cards(served: Served, form: DealForm) -> DealLook | None:
+    if all(form.hand(s).empty for s in form.playing) and not form.values.get("draw"):
         return None
     try:
-        entry = form.cards_entry(state)
+        entry = form.entry()
     except RemikcalcError as exc:
-        return DealLook(problem=pad_words(exc))
-    return look_at_deal(state.sheet, entry)
+        return DealLook(problem=for_pad(exc), error=exc)
+    return look_at_deal(served.book, entry)
 
 
 def stale_view(served: Served, deals: int) -> StaleView:
@@ -207,80 +210,80 @@ def stale_view(served: Served, deals: int) -> StaleView:
 
 # --- saving -----------------------------------------------------------------------------------
 
-#: answers a refused save: (status, the message, whether the deal repeats the last one)
-Refused = Callable[[int, str, bool], Response]
+#: answers a refused save: (status, the refusal; None for a stale form)
+Refused = Callable[[int, RemikcalcError | None], Response]
 
 
 def save_entry(
     call: Call,
     served: Served,
-    entry: DealEntry,
-    version: str,
-    key: str,
-    again: bool,
+    entry: dict[str, Any],
+    form: DealForm,
     refused: Refused,
+    *,
+    saved: Callable[[], None] | None = None,
 ) -> Response:
-    """Add ``entry`` with the form's version and key; ``refused(status, message, repeated)``
-    answers a refusal (422) or a stale form (409)."""
-    location = sheet_url(served.id)
-    with entry_state(call).lock(served.id):
-        if key and key in call.pad.done:
-            return call.redirect(call.pad.done[key])
+    """Add ``entry`` with the form's version, under its idempotency key; ``refused(status,
+    error)`` answers a refusal (422) or a stale form (409, no error); ``saved()`` runs once
+    the entry is written."""
+
+    def write() -> Response:
         try:
-            served.book.add(entry, again=again, version=version or "-")
+            served.book.add(entry, again=form.again, version=form.version or "-")
         except StaleSheet:
-            return refused(409, "", False)
+            return refused(409, None)
         except RemikcalcError as exc:
-            return refused(422, pad_words(exc), not again and _repeats(served, entry))
-        call.pad.remember(key, location)
-    return call.redirect(location)
+            return refused(422, exc)
+        if saved is not None:
+            saved()
+        return call.redirect(sheet_url(served.id))
+
+    return call.once(form.key, write)
 
 
-def _repeats(served: Served, entry: DealEntry) -> bool:
-    try:
-        return repeats_last(served.book.replay().sheet, entry)
-    except RemikcalcError:
-        return False
+def _read(call: Call, state: Replay, mode: str) -> DealForm:
+    playing = [seat for seat, _name in seats_of(state)]
+    rules, seats = state.rules, state.sheet.players
+    return DealForm.read(call.form, rules, seats, playing, mode, deals=len(state.steps))
 
 
-def _form_page(call: Call, points: bool) -> Response:
+def _form_page(call: Call, mode: str) -> Response:
     served = call.sheet()
     version, state = served.book.load()
-    template = "points.html" if points else "cards.html"
+    template = "points.html" if mode == "scores" else "cards.html"
     if call.request.method == "GET":
-        page = deal_page(served, state, DealForm.blank(version, state), points=points, look=False)
+        page = deal_page(served, state, DealForm.blank(state, version, mode), look=False)
         return call.render(template, page=page)
-    form = DealForm.read(call.form, state)
-    if form.key and form.key in call.pad.done:
-        return call.redirect(call.pad.done[form.key])
-    checking = call.form.get("do") == "check"
-    if checking:
-        return call.render(template, page=deal_page(served, state, form, points=points, look=True))
+    form = _read(call, state, mode)
+    if call.form.get("do") == "check":
+        return call.render(template, page=deal_page(served, state, form, look=True))
 
-    def refused(status: int, message: str, repeated: bool) -> Response:
+    def refused(status: int, error: RemikcalcError | None) -> Response:
         now, fresh = served.book.load()
         shown = form if status != 409 else form.renewed(now, fresh)
-        page = deal_page(served, fresh, shown, points=points, look=not points)
-        page.message, page.repeated = message, repeated
+        page = deal_page(served, fresh, shown, look=mode != "scores")
+        if error is not None:
+            page.problem = problem_of(error, shown)
+            page.repeated = error.code == "same_as_last"
         if status == 409:
             page.stale = stale_view(served, form.deals)
         return call.render(template, status=status, page=page)
 
     try:
-        entry = form.points_entry(state) if points else form.cards_entry(state)
+        entry = form.entry()
     except RemikcalcError as exc:
-        return refused(422, pad_words(exc), False)
-    return save_entry(call, served, entry, form.version, form.key, form.again, refused)
+        return refused(422, exc)
+    return save_entry(call, served, entry, form, refused)
 
 
 def points(call: Call) -> Response:
     """Score a deal by each player's points."""
-    return _form_page(call, True)
+    return _form_page(call, "scores")
 
 
 def cards(call: Call) -> Response:
     """Score a deal by the cards left in each hand."""
-    return _form_page(call, False)
+    return _form_page(call, "hands")
 
 
 def look_fragments(call: Call) -> Any:
@@ -292,8 +295,7 @@ def preview(call: Call) -> Response:
     the page to put in place); nothing is saved."""
     served = call.sheet()
     _version, state = served.book.load()
-    form = DealForm.read(call.form, state)
-    page = deal_page(served, state, form, points=False, look=True)
+    page = deal_page(served, state, _read(call, state, "hands"), look=True)
     parts = look_fragments(call)
     hands = {str(s.index): str(parts.hand_look(s.look)) for s in page.seats}
     return JSONResponse({"hands": hands, "deal": str(parts.deal_look(page.deal))})

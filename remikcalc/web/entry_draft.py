@@ -20,16 +20,16 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
-from remikcalc.web.entry_form import SeatInput
+from remikcalc.web.deal_form import SeatHand
 
-__all__ = ["MAX_AGE", "MAX_DRAFTS", "Draft", "Drafts", "EntryState", "SHARED"]
+__all__ = ["MAX_AGE", "MAX_DRAFTS", "SHARED", "Draft", "Drafts"]
 
 #: the most sheets with an open draft at once (the oldest goes first)
 MAX_DRAFTS = 64
 #: seconds a draft nobody touches is kept (an evening's pause, not a week)
 MAX_AGE = 6 * 3600
-#: the deal's own inputs a draft keeps (anyone may set them), as the form posts them
-SHARED = ("closer", "how", "one_go", "draw", "upcard", "plus", "first_turn", "no_draw")
+#: the deal's own inputs a draft keeps (anyone may set them), as the deal form posts them
+SHARED = ("closer", "how", "draw", "upcard", "plus", "first_turn", "no_draw")
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Draft:
     #: the entries the sheet had then (to show what is new on a 409)
     deals: int = 0
     #: each player's saved hand, by place on the sheet
-    hands: dict[int, SeatInput] = field(default_factory=dict)
+    hands: dict[int, SeatHand] = field(default_factory=dict)
     #: the deal's own inputs (closer, outcome, ...), as posted
     shared: dict[str, str] = field(default_factory=dict)
     #: changes with every change, so that a phone knows when to look again
@@ -109,7 +109,7 @@ class Drafts:
         return Draft(sheet, version, current[1]) if version == current[0] else None
 
     def put_hand(
-        self, sheet: str, version: str, current: tuple[str, int], seat: int, hand: SeatInput
+        self, sheet: str, version: str, current: tuple[str, int], seat: int, hand: SeatHand
     ) -> Draft | None:
         """Keep ``seat``'s hand (an empty one takes it out); None when the form was made for
         another draft than the open one (saved meanwhile, or the sheet moved on)."""
@@ -117,7 +117,7 @@ class Drafts:
             draft = self._open(sheet, version, current)
             if draft is None:
                 return None
-            if hand.empty and not hand.melded:
+            if hand.empty:
                 draft.hands.pop(seat, None)
             else:
                 draft.hands[seat] = copy.deepcopy(hand)
@@ -132,7 +132,7 @@ class Drafts:
             draft = self._open(sheet, version, current)
             if draft is None:
                 return None
-            draft.shared = {k: shared.get(k, "")[:40] for k in SHARED}
+            draft.shared = {k: shared[k][:40] for k in SHARED if shared.get(k)}
             self._changed(draft)
             return copy.deepcopy(draft)
 
@@ -157,21 +157,3 @@ class Drafts:
     def __len__(self) -> int:
         with self._lock:
             return len(self._drafts)
-
-
-class EntryState:
-    """What the entry pages keep for one run: the drafts, and a lock per sheet that makes a
-    form's save and the memory of its key one step (eight phones sending one form at once
-    save it once, and each is answered as the first was)."""
-
-    def __init__(self) -> None:
-        self.drafts = Drafts()
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
-
-    def lock(self, sheet: str) -> threading.Lock:
-        with self._guard:
-            found = self._locks.get(sheet)
-            if found is None:
-                found = self._locks[sheet] = threading.Lock()
-            return found

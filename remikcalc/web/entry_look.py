@@ -1,32 +1,28 @@
 """The engine's answer while a deal is entered: the arrangement it finds for one hand, and the
-deal scored on a fresh copy of the sheet (never saved).
+deal scored by the sheet book's dry run (never saved).
 
 Both are exactly the library's: :func:`remikcalc.search.analyze_hand` for a hand (its melds
-written by :func:`remikcalc.render.hand.meld_text`), and ``replay(sheet).apply(entry)`` for
-the deal, in the words of :func:`remikcalc.render.deal.deal_text`. A hand or a deal the
-engine refuses is shown with the engine's own message.
+written by :func:`remikcalc.render.hand.meld_text`), and
+:meth:`SheetFile.preview_add <remikcalc.session.book.SheetFile.preview_add>` for the deal (on a
+fork of the sheet's kept replay), in the words of :func:`remikcalc.render.deal.deal_text`. A
+hand or a deal the engine refuses is shown with the refusal in the pad's words
+(:func:`remikcalc.render.refusal.for_pad`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.numtext import number_text
 from remikcalc.render.deal import DealText, deal_text
 from remikcalc.render.refusal import for_pad
 from remikcalc.rules.ruleset import Rules
-from remikcalc.session import replay
-from remikcalc.sheet.model import DealEntry, Sheet, same_entry
+from remikcalc.session.book import Preview, SheetFile
 
-__all__ = ["DealLook", "HandLook", "look_at_deal", "look_at_hand", "pad_words", "repeats_last"]
-
-
-def pad_words(error: RemikcalcError) -> str:
-    """The engine's refusal as the pad says it (:func:`remikcalc.render.refusal.for_pad`): a
-    deal with nobody named as its closer is asked in the pad's words ("Who knocked? Choose the
-    player, or tick that the stock ran out."), any other refusal as the library says it."""
-    return for_pad(error)
+__all__ = ["DealLook", "HandLook", "deal_look", "look_at_deal", "look_at_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +56,7 @@ def look_at_hand(rules: Rules, text: str) -> HandLook | None:
             held.remove(arrangement.discard)
         caught = caught_text(rules, held) or ""
     except RemikcalcError as exc:
-        return HandLook(problem=str(exc))
+        return HandLook(problem=for_pad(exc))
     return HandLook(
         melds=tuple(meld_text(m, people=True) for m in arrangement.melds),
         deadwood=cards_text(arrangement.deadwood),
@@ -72,7 +68,7 @@ def look_at_hand(rules: Rules, text: str) -> HandLook | None:
 
 @dataclass(frozen=True, slots=True)
 class DealLook:
-    """The deal as the engine scores it on a copy of the sheet, or why it does not score."""
+    """The deal as the sheet book's dry run scores it, or why it does not score."""
 
     text: DealText | None = None
     #: the outcome in words (also where ``text`` is left out: the draft)
@@ -82,17 +78,16 @@ class DealLook:
     #: each player's count and score, for a page that must not show the others' cards
     scores: tuple[tuple[str, str, str], ...] = ()
     problem: str = ""
+    #: the refusal the problem is (None: no problem), for a page that says it its own way
+    error: RemikcalcError | None = None
 
 
-def look_at_deal(sheet: Sheet, entry: DealEntry) -> DealLook:
-    """Score ``entry`` after the sheet's deals on a fresh replay (nothing is saved)."""
+def deal_look(preview: Preview) -> DealLook:
+    """What a dry run of adding the deal found, as the entry pages show it."""
     from remikcalc.scoring.result import DealResult
 
-    try:
-        state = replay(sheet)
-        _canonical, step = state.apply(entry)
-    except RemikcalcError as exc:
-        return DealLook(problem=pad_words(exc))
+    step = preview.step
+    assert step is not None
     result = step.result
     assert isinstance(result, DealResult)
     totals = ", ".join(f"{p} {number_text(t)}" for p, t in step.totals.items())
@@ -104,14 +99,10 @@ def look_at_deal(sheet: Sheet, entry: DealEntry) -> DealLook:
     return DealLook(text=text, headline=text.headline, totals=totals, scores=scores)
 
 
-def repeats_last(sheet: Sheet, entry: DealEntry) -> bool:
-    """The entry is the same as the sheet's last one (``add`` refuses it without again)."""
+def look_at_deal(book: SheetFile, entry: Mapping[str, Any]) -> DealLook:
+    """Score ``entry`` after the sheet's deals by the book's dry run (nothing is saved; a deal
+    the same as the last is scored as well, as "add it again" would)."""
     try:
-        state = replay(sheet)
-        if not state.steps:
-            return False
-        last = state.steps[-1]
-        canonical, _step = state.apply(entry)
-    except RemikcalcError:
-        return False
-    return same_entry(canonical, last.entry)
+        return deal_look(book.preview_add(entry, again=True))
+    except RemikcalcError as exc:
+        return DealLook(problem=for_pad(exc), error=exc)

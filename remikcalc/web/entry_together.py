@@ -2,49 +2,51 @@
 deal is saved once every hand it needs is in (``/s/ID/draft``).
 
 The draft itself (the hands kept per sheet, the version it was started from) is
-:mod:`remikcalc.web.entry_draft`; the deal form's page model and the save are the entry
-pages' (:mod:`remikcalc.web.entry`). A phone never sees another player's cards: the waiting
-list names players only, and an engine message naming a card another player holds is
-replaced.
+:mod:`remikcalc.web.entry_draft`, kept on the run's :class:`~remikcalc.web.pad.Pad`; the
+deal form's page model and the save are the entry pages' (:mod:`remikcalc.web.entry`). A
+phone never sees another player's cards: the waiting list names players only, and a refusal
+about another player's cards (its ``cards`` held by another player, or its ``player`` another
+whose hand it quotes) is not shown.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
-from remikcalc.cards.notation import parse_cards
-from remikcalc.cards.text import card_text
+from remikcalc.render.refusal import for_pad
 from remikcalc.render.summary import sheet_title
 from remikcalc.session.replay import Replay
-from remikcalc.sheet.model import DealEntry
 from remikcalc.web.call import Call, NotFound, route
+from remikcalc.web.deal_form import DealForm, SeatHand, new_key, seats_of
 from remikcalc.web.entry import (
     EntryPage,
+    FormProblem,
     SeatView,
     StaleView,
     deal_page,
-    entry_state,
     look_fragments,
     save_entry,
     stale_view,
 )
 from remikcalc.web.entry_draft import SHARED, Draft
-from remikcalc.web.entry_form import DealForm, SeatInput, grid, new_key, seats_of
-from remikcalc.web.entry_look import DealLook, HandLook, look_at_deal, look_at_hand, pad_words
+from remikcalc.web.entry_look import DealLook, HandLook, look_at_deal, look_at_hand
 from remikcalc.web.filters import sheet_url
+from remikcalc.web.grid import grid
 from remikcalc.web.shelf import Served
 
-__all__ = ["ME_COOKIE", "ROUTES"]
+__all__ = ["ME_COOKIE", "ROUTES", "private"]
 
 #: the cookie that says which player a phone is, per sheet
 ME_COOKIE = "remikcalc_me_"
 _ME_AGE = 12 * 3600
+#: refusals about a player's hand that quote none of its cards (its size, a hand missing)
+_NAMES_NO_CARD = frozenset({"hand_size", "empty_hand", "no_hand", "given_twice"})
 
 
 def _me(call: Call, served: Served, state: Replay) -> int | None:
@@ -54,6 +56,33 @@ def _me(call: Call, served: Served, state: Replay) -> int | None:
         return None
     seat = int(text)
     return seat if seat in dict(seats_of(state)) else None
+
+
+def _cards_of(error: RemikcalcError) -> set[str]:
+    """Every card a refusal names, the refusals it quotes included."""
+    out = set(error.cards)
+    for quoted in error.quoted:
+        out |= _cards_of(quoted)
+    return out
+
+
+def private(error: RemikcalcError, form: DealForm, me: int | None) -> str:
+    """The refusal in the pad's words, unless it is about another player's cards: a card it
+    names (``cards``) is held by another player, or it is about another player's hand or
+    melds (``player`` and ``field``) and may quote them. Asked of the refusal, never of its
+    words."""
+    others = [seat for seat in form.playing if seat != me]
+    held: Counter[str] = Counter()
+    for seat in others:
+        held.update(form.hand(seat).counts())
+    names = {form.seats[seat] for seat in others}
+    theirs = error.player in names and error.field in ("hands", "melded")
+    if _cards_of(error) & set(held) or (theirs and error.code not in _NAMES_NO_CARD):
+        return _(
+            "The hands entered do not make a deal yet; the reason names another "
+            "player's cards, so it is not shown here: check each hand."
+        )
+    return for_pad(error)
 
 
 @dataclass
@@ -84,25 +113,17 @@ class DraftPage:
     open: bool
     outdated: bool
     look: DealLook | None = None
-    message: str = ""
+    problem: FormProblem | None = None
     repeated: bool = False
     stale: StaleView | None = None
 
 
-def _shared_form(version: str, state: Replay, shared: dict[str, str]) -> DealForm:
-    form = DealForm.blank(version, state)
-    return replace(
-        form,
-        closer=shared.get("closer", ""),
-        how=shared.get("how", ""),
-        one_go=bool(shared.get("one_go")),
-        draw=bool(shared.get("draw")),
-        upcard=shared.get("upcard", ""),
-        plus=shared.get("plus", ""),
-        first_turn=bool(shared.get("first_turn")),
-        no_draw=bool(shared.get("no_draw")),
-        fresh=False,
-    )
+def _shared_form(state: Replay, version: str, shared: dict[str, str]) -> DealForm:
+    """The deal's own inputs as the draft keeps them, on a form of the next deal."""
+    form = DealForm.blank(state, version, "hands")
+    form.values = {k: v for k, v in shared.items() if k in SHARED and v}
+    form.fresh = False
+    return form
 
 
 def _waiting(state: Replay, draft: Draft | None, closer: str) -> list[Waiting]:
@@ -114,76 +135,50 @@ def _waiting(state: Replay, draft: Draft | None, closer: str) -> list[Waiting]:
     ]
 
 
-def _draft_entry(state: Replay, draft: Draft, shared: DealForm) -> DealEntry:
-    """The deal the draft holds, with the deal's own inputs of ``shared``."""
-    seats = {i: draft.hands.get(i, SeatInput()) for i, _name in seats_of(state)}
-    return replace(shared, seats=seats).cards_entry(state)
-
-
-def _private(message: str, draft: Draft, me: int | None) -> str:
-    """The engine's message, unless it names a card another player holds: a phone never
-    shows another player's cards."""
-    for seat, hand in draft.hands.items():
-        if seat == me:
-            continue
-        words = {w for text in (hand.typed, hand.melded) for w in text.replace("|", " ").split()}
-        try:
-            held = parse_cards(" ".join([*hand.codes, hand.typed, hand.melded]).replace("|", " "))
-        except RemikcalcError:
-            held = ()
-        words.update(card_text(c) for c in held)
-        words.update(hand.codes)
-        if any(len(w) > 1 and w in message for w in words):
-            return _(
-                "The hands entered do not make a deal yet; the reason names another "
-                "player's cards, so it is not shown here: check each hand."
-            )
-    return message
-
-
 def _draft_page(
     call: Call,
     served: Served,
     *,
-    mine: SeatInput | None = None,
+    mine: SeatHand | None = None,
     shared: dict[str, str] | None = None,
     look: bool = False,
 ) -> DraftPage:
     version, state = served.book.load()
-    draft = entry_state(call).drafts.get(served.id, version)
+    draft = call.pad.drafts.get(served.id, version)
     me = _me(call, served, state)
     base = draft.version if draft is not None else version
     kept = shared if shared is not None else (draft.shared if draft is not None else {})
-    deal_form = _shared_form(base, state, kept)
+    deal_form = _shared_form(state, base, kept)
     deal_form.deals = draft.deals if draft is not None else len(state.steps)
-    deal = deal_page(served, state, deal_form, points=False, look=False, hands=False)
+    deal = deal_page(served, state, deal_form, look=False, hands=False)
     deal.action = sheet_url(served.id, "draft", "deal")
     seat_view: SeatView | None = None
     if me is not None:
         name = dict(seats_of(state))[me]
         hand = mine if mine is not None else (draft.hands.get(me) if draft else None)
-        hand = hand or SeatInput()
+        hand = hand or SeatHand()
         others = draft.others(me) if draft is not None else Counter()
-        seat_view = SeatView(me, name, hand, grid(state.rules, hand.codes, others, fixed=others))
+        mine_form = deal_form.with_hands({me: hand})
+        seat_view = SeatView(me, name, mine_form.seat_fields(me), typed=f"hands.{me}")
+        seat_view.cards = grid(state.rules, hand.taps, others, fixed=others)
         if look or (draft is not None and me in draft.hands):
             try:
-                seat_view.look = look_at_hand(state.rules, hand.hand(name))
+                seat_view.look = look_at_hand(state.rules, mine_form.hand_text(me))
             except RemikcalcError as exc:
-                seat_view.look = HandLook(problem=str(exc))
-    waiting = _waiting(state, draft, deal_form.closer)
+                seat_view.look = HandLook(problem=for_pad(exc))
+    waiting = _waiting(state, draft, deal_form.values.get("closer", ""))
     ready = draft is not None and all(w.entered or not w.needed for w in waiting)
     result: DealLook | None = None
     if ready and draft is not None:
+        whole = deal_form.with_hands(draft.hands)
         try:
-            scored = look_at_deal(state.sheet, _draft_entry(state, draft, deal_form))
+            scored = look_at_deal(served.book, whole.entry())
         except RemikcalcError as exc:
-            scored = DealLook(problem=pad_words(exc))
+            scored = DealLook(error=exc)
         # the headline and each player's count and score: no cards of the others
+        problem = "" if scored.error is None else private(scored.error, whole, me)
         result = DealLook(
-            totals=scored.totals,
-            scores=scored.scores,
-            problem=_private(scored.problem, draft, me),
-            headline=scored.headline,
+            totals=scored.totals, scores=scored.scores, problem=problem, headline=scored.headline
         )
     return DraftPage(
         id=served.id,
@@ -223,9 +218,10 @@ def draft_me(call: Call) -> Response:
     return response
 
 
-def _read_hand(call: Call, state: Replay, me: int) -> SeatInput:
-    form = DealForm.read(call.form, state)
-    return form.seats.get(me) or SeatInput()
+def _read_hand(call: Call, state: Replay, me: int) -> SeatHand:
+    """This phone's own hand as posted (the fields of its seat only)."""
+    form = DealForm.read(call.form, state.rules, state.sheet.players, [me], "hands")
+    return form.hand(me)
 
 
 def draft_hand(call: Call) -> Response:
@@ -236,26 +232,25 @@ def draft_hand(call: Call) -> Response:
     if me is None:
         return call.redirect(sheet_url(served.id, "draft"))
     hand = _read_hand(call, state, me)
-    key = call.form.get("key")
-    if key and key in call.pad.done:
-        return call.redirect(call.pad.done[key])
     if call.form.get("do") == "check":
         return call.render("draft.html", page=_draft_page(call, served, mine=hand, look=True))
-    posted = call.form.get("version")
-    kept = entry_state(call).drafts.put_hand(
-        served.id, posted, (version, len(state.steps)), me, hand
-    )
-    if kept is None:
-        page = _draft_page(call, served, mine=hand, look=True)
-        page.stale = stale_view(served, _deals(call, state))
-        page.message = _(
-            "The deal being entered changed meanwhile (it was saved, or the "
-            "sheet moved on): your hand is not kept yet; save it again."
-        )
-        return call.render("draft.html", status=409, page=page)
-    location = sheet_url(served.id, "draft")
-    call.pad.remember(key, location)
-    return call.redirect(location)
+
+    def write() -> Response:
+        posted = call.form.get("version")
+        kept = call.pad.drafts.put_hand(served.id, posted, (version, len(state.steps)), me, hand)
+        if kept is None:
+            page = _draft_page(call, served, mine=hand, look=True)
+            page.stale = stale_view(served, _deals(call, state))
+            page.problem = FormProblem(
+                _(
+                    "The deal being entered changed meanwhile (it was saved, or the "
+                    "sheet moved on): your hand is not kept yet; save it again."
+                )
+            )
+            return call.render("draft.html", status=409, page=page)
+        return call.redirect(sheet_url(served.id, "draft"))
+
+    return call.once(call.form.get("key"), write)
 
 
 def _deals(call: Call, state: Replay) -> int:
@@ -267,55 +262,77 @@ def draft_deal(call: Call) -> Response:
     """The deal's own inputs (anyone may set them); confirm the draft; or drop it."""
     served = call.sheet()
     version, state = served.book.load()
-    drafts = entry_state(call).drafts
+    posted_form = DealForm.read(
+        call.form,
+        state.rules,
+        state.sheet.players,
+        [seat for seat, _name in seats_of(state)],
+        "hands",
+        deals=len(state.steps),
+    )
+    shared = {k: v for k, v in posted_form.values.items() if k in SHARED}
+    return call.once(posted_form.key, lambda: _draft_write(call, served, version, state, shared))
+
+
+def _draft_write(
+    call: Call, served: Served, version: str, state: Replay, shared: dict[str, str]
+) -> Response:
+    drafts = call.pad.drafts
     posted = call.form.get("version")
-    key = call.form.get("key")
     again = call.form.get("again") == "1"
     what = "confirm" if again else call.form.get("do")
     here = sheet_url(served.id, "draft")
-    shared = {k: call.form.get(k) for k in SHARED}
     current = (version, len(state.steps))
-    if key and key in call.pad.done:
-        return call.redirect(call.pad.done[key])
     if what == "discard":
         drafts.clear(served.id, posted)
         return call.redirect(here)
     if what == "rebase":
         drafts.rebase(served.id, posted, current)
         return call.redirect(here)
+    me = _me(call, served, state)
 
-    def refused(status: int, message: str, repeated: bool) -> Response:
+    def refused(status: int, problem: FormProblem | None, repeated: bool = False) -> Response:
         page = _draft_page(call, served, shared=shared)
-        page.message, page.repeated = message, repeated
+        page.problem, page.repeated = problem, repeated
         if status == 409:
             page.stale = stale_view(served, _deals(call, state))
         return call.render("draft.html", status=status, page=page)
 
     kept = drafts.put_shared(served.id, posted, current, shared)
     if kept is None:
-        return refused(409, "", False)
+        return refused(409, None)
     if what != "confirm":
-        call.pad.remember(key, here)
         return call.redirect(here)
     waiting = [
-        w.name for w in _waiting(state, kept, shared["closer"]) if w.needed and not w.entered
+        w.name
+        for w in _waiting(state, kept, shared.get("closer", ""))
+        if w.needed and not w.entered
     ]
     if waiting:
         message = _("Still waiting for the hands of: {names}.").format(names=", ".join(waiting))
-        return refused(422, message, False)
-    me = _me(call, served, state)
+        return refused(422, FormProblem(message))
+    form = _shared_form(state, kept.version, shared).with_hands(kept.hands)
+    form.key, form.again = call.form.get("key"), again
+
+    def said(error: RemikcalcError) -> FormProblem:
+        return FormProblem(private(error, form, me))
+
     try:
-        entry = _draft_entry(state, kept, _shared_form(kept.version, state, shared))
+        entry = form.entry()
     except RemikcalcError as exc:
-        return refused(422, _private(pad_words(exc), kept, me), False)
+        return refused(422, said(exc))
 
-    def refused_deal(status: int, message: str, repeated: bool) -> Response:
-        return refused(status, _private(message, kept, me), repeated)
+    def refused_deal(status: int, error: RemikcalcError | None) -> Response:
+        if error is None:
+            return refused(status, None)
+        return refused(status, said(error), error.code == "same_as_last")
 
-    answer = save_entry(call, served, entry, kept.version, key, again, refused_deal)
-    if answer.status_code == 303:
+    def saved() -> None:
         drafts.clear(served.id, kept.version)
-    return answer
+
+    # the idempotency key is claimed already (draft_deal): the save itself writes once
+    form.key = ""
+    return save_entry(call, served, entry, form, refused_deal, saved=saved)
 
 
 def draft_preview(call: Call) -> Response:
@@ -326,11 +343,11 @@ def draft_preview(call: Call) -> Response:
     if me is None:
         raise NotFound(_("Say who you are first."))
     hand = _read_hand(call, state, me)
-    name = dict(seats_of(state))[me]
+    form = DealForm.blank(state, "", "hands").with_hands({me: hand})
     try:
-        look = look_at_hand(state.rules, hand.hand(name))
+        look = look_at_hand(state.rules, form.hand_text(me))
     except RemikcalcError as exc:
-        look = HandLook(problem=str(exc))
+        look = HandLook(problem=for_pad(exc))
     return JSONResponse({"hands": {str(me): str(look_fragments(call).hand_look(look))}})
 
 
@@ -339,7 +356,7 @@ def draft_state(call: Call) -> Response:
     the others (counts by card, never whose), and whether the draft is still open."""
     served = call.sheet()
     version, state = served.book.load()
-    draft_now = entry_state(call).drafts.get(served.id, version)
+    draft_now = call.pad.drafts.get(served.id, version)
     me = _me(call, served, state)
     closer = draft_now.shared.get("closer", "") if draft_now is not None else ""
     waiting = _waiting(state, draft_now, closer)

@@ -17,7 +17,7 @@ In order, for each HTTP request:
 Every answer, refusals included, gets the security headers (:data:`HEADERS`): a content
 security policy that allows only the pad's own scripts, styles and images, no framing, no
 sniffing, no referrer to other sites; nothing but the static files is cached, and those asked
-for by their versioned names (:func:`remikcalc.web.call.static_url`) are kept for a year. The
+for by their versioned names (:func:`remikcalc.web.pad.static_url`) are kept for a year. The
 opener policy is sent only to a trustworthy origin (127.0.0.1, localhost), where a browser
 honours it; over plain HTTP to a LAN name Chromium would log an error for it on every page.
 """

@@ -51,7 +51,6 @@ __all__ = [
     "events",
     "follow_stop",
     "unreadable_text",
-    "watch_for",
 ]
 
 #: seconds between two looks at a sheet's file
@@ -171,20 +170,6 @@ class Watch:
             return snap
 
 
-def watch_for(request: Request, served: Served) -> Watch:
-    """The watch of ``served`` in this run of the pad (made on first use)."""
-    state = request.app.state
-    watches: dict[str, Watch] | None = getattr(state, "live_watches", None)
-    if watches is None:
-        watches = {}
-        state.live_watches = watches
-    watch = watches.get(served.id)
-    if watch is None or watch.served is not served:
-        watch = Watch(served)
-        watches[served.id] = watch
-    return watch
-
-
 def _deals_words(numbers: Sequence[int | None]) -> str | None:
     deals = [n for n in numbers if n is not None]
     if not deals:
@@ -286,7 +271,7 @@ async def events(request: Request) -> Response:
         with speaking(lang, None):
             message = _("There is no such sheet here (it may have been moved or deleted).")
         return PlainTextResponse(message, status_code=404)
-    watch = watch_for(request, served)
+    watch = pad.watch(served)
     since = request.query_params.get("v", "")[:100]
     if not since:
         since = (await watch.snapshot()).version or "-"  # unreadable now: said at once

@@ -3,9 +3,9 @@ players, stake and house rules.
 
 The sheet is written by the library (:func:`~remikcalc.session.book.new_sheet`) in the pad's
 folder for new sheets, under a free name; a refusal shows the library's message beside the
-field it belongs to (asked of the library, never guessed from the message) with the form
+field it belongs to (the refusal's ``field``, never guessed from the message) with the form
 again (422). The form's idempotency key is claimed before the sheet is written
-(:meth:`~remikcalc.web.call.Pad.claim`): a form sent twice, even at the same moment, starts
+(:meth:`~remikcalc.web.call.Call.once`): a form sent twice, even at the same moment, starts
 one sheet, and both answers lead to it. A free name is reserved while its sheet is written
 (:meth:`~remikcalc.web.shelf.Shelf.new_path`), so phones starting the same game at once each
 get their own.
@@ -22,11 +22,11 @@ from typing import Any
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError, SettleError
+from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError
 from remikcalc.base.i18n import _
+from remikcalc.render.refusal import for_pad
 from remikcalc.web.call import Call, route
-from remikcalc.web.corrections import saved
-from remikcalc.web.entry_form import new_key
+from remikcalc.web.deal_form import new_key
 from remikcalc.web.filters import sheet_url
 
 __all__ = ["ROUTES"]
@@ -115,7 +115,7 @@ def _new_page(
         try:
             chosen = find_variant(variant)
         except RulesError as exc:
-            errors["variant"] = str(exc)
+            errors["variant"] = for_pad(exc)
     if chosen is None:
         return call.render(
             "new.html",
@@ -172,55 +172,25 @@ def _dealer(values: Sequence[str], chosen: str) -> str | None:
     raise ArgumentError(message, code="unclear_dealer", field="dealer")
 
 
-def _field_of(
-    exc: RemikcalcError,
-    variant: str,
-    preset: str | None,
-    rules: list[str],
-    settings: dict[str, Any],
-) -> str:
-    """The field a refusal of the new sheet's settings belongs to: asked of the library
-    (each part of the settings checked alone), never guessed from the message."""
-    from remikcalc.rules.overrides import parse_override
-    from remikcalc.rules.variants import find_variant
-    from remikcalc.session.book import make_sheet
+#: the fields of the new sheet's form a refusal can be put beside (any other refusal is said
+#: at the top, beside the variant)
+_FIELDS = frozenset(
+    {"variant", "players", "dealer", "preset", "stake", "currency", "title", "rules"}
+)
 
-    if isinstance(exc, ArgumentError):
-        return exc.param
-    if isinstance(exc, SettleError):
-        return "stake"
-    try:
-        found = find_variant(variant)
-    except RulesError:
-        return "variant"
-    for line in rules:
-        try:
-            parse_override(line)
-        except RulesError:
-            return "rules"
-    try:
-        found.rules_for(preset)
-    except RulesError:
-        return "preset"
-    try:
-        make_sheet(**{**settings, "rules": None})
-    except RemikcalcError:
-        return "players"
-    return "rules"
+
+def _field_of(error: RemikcalcError) -> str:
+    """The field a refusal of the new sheet's settings belongs to: the refusal's own
+    ``field``, never guessed from its message."""
+    return error.field if error.field in _FIELDS else "variant"
 
 
 def new(call: Call) -> Response:
     """Start a sheet: the variant first, then its preset, players, stake and house rules."""
     if call.request.method != "POST":
         return _new_page(call, call.request.query_params.get("variant"))
-    key = call.form.get("key")
-    done = call.pad.claim(key)  # before the write: a double tap waits, then follows the first
-    if done is not None:
-        return call.redirect(done)
-    try:
-        return _start(call)
-    finally:
-        call.pad.release(key)
+    # claimed before the write: a double tap waits, then follows the first
+    return call.once(call.form.get("key"), lambda: _start(call))
 
 
 def _start(call: Call) -> Response:
@@ -258,8 +228,8 @@ def _start(call: Call) -> Response:
         make_sheet(**settings)
         name = find_variant(variant).name
     except RemikcalcError as exc:
-        field = _field_of(exc, variant, preset, rules, settings)
-        return _new_page(call, variant, status=422, errors={field: str(exc)}, typed=typed)
+        errors = {_field_of(exc): for_pad(exc)}
+        return _new_page(call, variant, status=422, errors=errors, typed=typed)
     shelf = call.pad.shelf
     for _attempt in range(3):
         path = shelf.new_path(name)
@@ -272,7 +242,7 @@ def _start(call: Call) -> Response:
         finally:
             shelf.release_path(path)
         served = shelf.add_path(path)
-        return saved(call, sheet_url(served.id))
+        return call.redirect(sheet_url(served.id))
     return _new_page(
         call,
         variant,

@@ -2,7 +2,7 @@
 
 A phone chooses them on the pad (stored in two cookies); until then the language is the
 browser's ``Accept-Language`` (its first of en, pl, ru), else the server's ``--lang``. The
-choice is made per request and held in context variables (:func:`remikcalc.base.i18n.language`,
+choice is made per request and held in context variables (:func:`remikcalc.base.i18n.in_language`,
 :func:`remikcalc.cards.text.written_in`), so phones speaking Polish and Russian at the same
 moment each read their own.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Mapping
 
-from remikcalc.base.i18n import LANGUAGES, language
+from remikcalc.base.i18n import LANGUAGES, in_language
 from remikcalc.cards.text import NOTATIONS, written_in
 
 __all__ = ["LANG_COOKIE", "NOTATION_COOKIE", "accepted_language", "speaking"]
@@ -61,7 +61,7 @@ def phone_choice(
 @contextlib.contextmanager
 def speaking(lang: str, notation: str | None) -> Iterator[None]:
     """Speak ``lang`` and write cards in ``notation`` (None: the language's) inside."""
-    with language(lang):
+    with in_language(lang):
         if notation is None:
             yield
         else:

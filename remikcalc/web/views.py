@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import N_, _, current, ngettext
+from remikcalc.base.i18n import _, current, ngettext
 from remikcalc.base.numtext import money_text, number_text
 from remikcalc.render.sheet import dealer_line, entry_text, scores_text, status_lines
 from remikcalc.render.summary import sheet_title
@@ -267,31 +267,14 @@ def _pool(settlement: Settlement) -> tuple[str, ...]:
     return tuple(lines)
 
 
-#: the status lines the players' boxes already say, each player's "23 to go" (or "23 before
-#: out"): the sheet page leaves them out
-_SAID_IN_THE_BOXES = (
-    N_("Points left before going out at {target}: {players}"),
-    N_("Points left to reach {target}: {players}"),
-)
+#: the status lines a sheet page says in its own way: the points left (each player's box says
+#: "23 to go" or "23 before out"), the pool (its own box) and who deals next (a line of its own)
+_SAID_ELSEWHERE = frozenset({"left", "pool", "dealer"})
 
 
 def _status(state: Replay) -> tuple[str, ...]:
-    """The CLI's status lines, but for what the players' boxes say (the points left), the
-    pool's line, which the pool's own box says, and who deals next, which has a line of its
-    own."""
-    tally = state.tally
-    target = "None" if tally.limit is None else number_text(tally.limit)
-    said = tuple(_(m).format(target=target, players="") for m in _SAID_IN_THE_BOXES)
-    dealer = dealer_line(state)
-    lines = [line for line in status_lines(state) if not line.startswith(said) and line != dealer]
-    if tally.has_pool:
-        from remikcalc.render import plural_number
-
-        pool = tally.pool()
-        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", plural_number(pool))
-        shown = line.format(amount=number_text(pool))
-        lines = [x for x in lines if x != shown]
-    return tuple(lines)
+    """The command line's status lines but for what the page says in its own way."""
+    return tuple(line.text for line in status_lines(state) if line.kind not in _SAID_ELSEWHERE)
 
 
 def _last_why(state: Replay) -> tuple[str, ...]:

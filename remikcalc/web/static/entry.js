@@ -104,7 +104,7 @@
     var closer = chosen ? chosen.value : "";
     form.querySelectorAll(".seat[data-seat]").forEach(function (seat) {
       var index = seat.dataset.seat;
-      var typed = form.querySelector("input[name=t" + index + "]");
+      var typed = form.querySelector("input[name='hands." + index + "']");
       var empty = !seat.querySelector(".hand-grid input:checked") && !(typed && typed.value.trim());
       var out = closer !== "" && closer === index && empty;
       seat.classList.toggle("went-out", out);
