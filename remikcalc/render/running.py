@@ -14,7 +14,19 @@ from remikcalc.session.replay import Replay
 from remikcalc.session.running import GameEnd, game_end
 from remikcalc.settle import money_so_far
 
-__all__ = ["game_end_lines", "money_lines", "running_lines"]
+__all__ = ["game_end_lines", "money_lines", "running_lines", "stake_text"]
+
+
+def stake_text(state: Replay) -> str:
+    """The sheet's stake in words: "0.10 PLN a point", in remik bridge "2.00 PLN a stake";
+    "no stake" without one."""
+    sheet = state.sheet
+    if sheet.stake is None:
+        return _("no stake")
+    money = money_text(sheet.stake, sheet.currency, sheet.minor_digits)
+    if state.rules.spec.unit == "stake":
+        return _("{money} a stake").format(money=money)
+    return _("{money} a point").format(money=money)
 
 
 def money_lines(state: Replay) -> list[str]:
