@@ -47,6 +47,7 @@ from starlette.routing import Route
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, ngettext
+from remikcalc.render import one_full_stop
 from remikcalc.web.config import PadConfig
 from remikcalc.web.forms import Form, FormError, read_form, read_json
 from remikcalc.web.shelf import Served, Shelf
@@ -127,10 +128,12 @@ class Pad:
         self.templates.finalize = self._shown
 
     def _shown(self, value: Any) -> Any:
+        if not isinstance(value, str) or isinstance(value, Markup):
+            return value
         # a sentence (not an address such as /s/ID) that may name a path
-        if isinstance(value, str) and os.sep in value and " " in value:
-            return self.private(value)
-        return value
+        if os.sep in value and " " in value:
+            value = self.private(value)
+        return one_full_stop(value)  # "... Gleb K.." is "... Gleb K."
 
     def private(self, text: str) -> str:
         """``text`` without this machine's folders: a library message names a sheet by the
