@@ -41,13 +41,16 @@ def variant_word(key: str) -> str:
 
 
 _GIN_PRESETS = {
-    "ru": (N_("Russian rules"), N_("gin 25, undercut 25, each deal won 25")),
+    "ru": (N_("Russian rules"), N_("gin 25, undercut 25, box 25")),
     "pagat": (
         N_("pagat.com"),
-        N_("gin 20, undercut 10, each deal won 20; a shutout doubles the game bonus"),
+        N_("gin 20, undercut 10, box 20; a shutout doubles the game bonus"),
     ),
-    "modern": (N_("modern"), N_("gin 25, big gin 31, undercut 25; a shutout doubles the score")),
-    "bicycle": (N_("Bicycle"), N_("gin 20, undercut 10, each deal won 20; no shutout bonus")),
+    "modern": (
+        N_("modern"),
+        N_("gin 25, big gin 31, undercut 25, box 25; a shutout doubles the score"),
+    ),
+    "bicycle": (N_("Bicycle"), N_("gin 20, undercut 10, box 20; no shutout bonus")),
 }
 
 #: each preset named for people (a house's choice on a phone), with what it changes in a
