@@ -156,7 +156,7 @@ def test_undo_of_a_re_entry_in_russian(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert (
         result.output.splitlines()[0]
-        == f"Из {sheet} удалена последняя строка (Boris снова вступает в игру)."
+        == f"Из {sheet} удалена последняя строка (Boris докупается)."
     )
 
 

@@ -148,7 +148,8 @@ def test_a_table_too_wide_for_a_phone_is_a_block_per_row() -> None:
         "  очки: 53\nBoris\n"
     )
     show = out("show", ex("gin/ru-seed-236.yaml"), lang="pl", columns=40)
-    assert "\n2  Boris podcina gracza Anna\n  punkty: Boris +30\n  Anna 12, Boris 30\n" in show
+    deal = "\n2  Podcięcie: Anna puka, wygrywa Boris\n  punkty: Boris +30\n  Anna 12, Boris 30\n"
+    assert deal in show
 
 
 def test_going_out_games_drop_the_empty_meld_and_layoff_columns() -> None:
@@ -163,8 +164,8 @@ def test_going_out_games_drop_the_empty_meld_and_layoff_columns() -> None:
     ("lang", "line"),
     [
         ("en", "gin: draw: nobody scores\n"),
-        ("pl", "gin: stos się wyczerpał: nikt nie dostaje punktów\n"),
-        ("ru", "джин: ничья: очков никто не получает\n"),
+        ("pl", "gin: koniec stosu, nikt nie dostaje punktów\n"),
+        ("ru", "джин: ничья — очков никто не получает\n"),
     ],
 )
 def test_a_gin_draw_is_one_line(lang: str, line: str) -> None:

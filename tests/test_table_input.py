@@ -445,27 +445,27 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
             "Wyczerpanie stosu",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (  # what a Polish table says for it: "remis" (strictly a tie, never said back) or "stos"
             "pl",
             "REMIS",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (
             "pl",
             "stos",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (
             "ru",
             "ничья",
             "Кто закончил сдачу (постучал, вышел)? (Anna, Boris, ничья, на руке, очки): ",
-            "Сдача 1: ничья: очков никто не получает",
+            "Сдача 1: ничья — очков никто не получает",
         ),
     ],
 )
@@ -633,7 +633,7 @@ def test_how_takes_the_words_of_the_language(
 
 def test_round_takes_the_words_its_help_lists() -> None:
     # what a Polish table says for a stock-out ("remis", "stos") is understood, never said back
-    drawn = "remik tradycyjny: stos się wyczerpał, nikt nie wygrywa"
+    drawn = "remik tradycyjny: koniec stosu, nikt nie wygrywa"
     for word in ("wyczerpanie stosu", "Remis", "stos"):
         out = ok("--lang", "pl", "round", "rummy", "--how", word, "Anna=2C", "Boris=KS KH 9C")
         assert out.output.splitlines()[0] == drawn
