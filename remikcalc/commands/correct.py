@@ -306,11 +306,10 @@ def stake_cmd(file: str, amount: str, currency: str | None, dry_run: bool, fmt: 
         with save.reported():
             warn(written.warnings)
             if fmt == "json":
-                from remikcalc.base.money import amount_text
                 from remikcalc.render import to_json
 
                 sheet = written.replay.sheet
-                stake = None if sheet.stake is None else amount_text(sheet.stake)
+                stake = None if sheet.stake is None else format(sheet.stake, "f")  # as settle
                 data = {
                     "file": file,
                     "stake": stake,
