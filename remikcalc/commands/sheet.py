@@ -584,14 +584,14 @@ def _look_alike_notes(files: Sequence[str], sheets: Sequence[Sheet]) -> None:
     import shlex
 
     from remikcalc.render.evening import look_alike_text
-    from remikcalc.rules.dealinput import name_key
+    from remikcalc.scoring.deal import player_named
     from remikcalc.session import look_alikes
 
     for alike in look_alikes(sheets):
         click.echo("")
         click.echo(look_alike_text(alike))
         for i in alike.other_sheets:
-            old = next(p for p in sheets[i].players if name_key(p) == name_key(alike.other))
+            old = player_named(alike.other, sheets[i].players)  # as that sheet spells it
             words = ("remikcalc", "rename", files[i], old, alike.name)
             click.echo("  " + " ".join(shlex.quote(w) for w in words))
 

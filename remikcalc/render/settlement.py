@@ -300,9 +300,10 @@ def rounding_note(settlement: Settlement) -> str | None:
 
 
 def mean_note(settlement: Settlement) -> str | None:
-    """Where every player's net is his total less one same figure (a game without a target,
-    settled against the mean of the totals): that figure in words beside the money, so that
-    a total of -9 that wins money reads right; else None.
+    """A game without a target (``open_ended``) whose every net is the total less one same
+    figure, the mean of the totals: that figure in words beside the money, so that a total
+    of -9 that wins money reads right; else None (a game with a target, or one settled by
+    payments, where the net is the total).
 
     >>> from remikcalc.session import DealEntry, Sheet, replay
     >>> from remikcalc.settle import settle
@@ -314,7 +315,7 @@ def mean_note(settlement: Settlement) -> str | None:
     from remikcalc.base.money import round_money
 
     tally = settlement.tally
-    if not tally.totals:
+    if not tally.totals or not settlement.extra.get("open_ended"):
         return None
     apart = {Fraction(tally.totals[p]) - v for p, v in settlement.net.items() if p in tally.totals}
     if len(apart) != 1 or not next(iter(apart)):

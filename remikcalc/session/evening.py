@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal, get_args
+from typing import Literal
 
 from remikcalc.base.errors import SettleError
 from remikcalc.base.i18n import _
@@ -66,7 +66,6 @@ class Evening:
 #: its stake is in another currency; ``unit_mismatch`` neither has a stake and it counts in
 #: stakes (remik bridge) while they count in points, or the other way round
 LeftOutCode = Literal["stake_mismatch", "currency_mismatch", "unit_mismatch"]
-LEFT_OUT_CODES: tuple[LeftOutCode, ...] = get_args(LeftOutCode)
 
 
 @dataclass(frozen=True, slots=True)

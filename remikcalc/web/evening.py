@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from starlette.responses import Response
@@ -29,6 +29,7 @@ from starlette.routing import BaseRoute
 from remikcalc.base.errors import RemikcalcError, SettleError
 from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text
+from remikcalc.scoring.deal import player_named
 from remikcalc.scoring.result import POOL
 from remikcalc.session import Replay
 from remikcalc.session.book import StaleSheet
@@ -127,7 +128,7 @@ class EveningView:
     left_out: tuple[LeftOutSheet, ...] = ()
     look_alikes: tuple[LookAlikeView, ...] = ()
     #: the sheets chosen, as the forms post them back
-    chosen: tuple[str, ...] = field(default=())
+    chosen: tuple[str, ...] = ()
 
 
 def _changed_today(served: Served, today: datetime.date) -> bool:
@@ -272,7 +273,7 @@ def _look_alikes(found: Sequence[LookAlike], loaded: Sequence[Loaded]) -> list[L
         ):
             for i in places:
                 sheet = loaded[i]
-                spelled = _spelled(sheet.state, old)
+                spelled = player_named(old, sheet.state.sheet.players)
                 label = _("Rename {old} to {new} in “{title}”").format(
                     old=spelled, new=new, title=sheet.title
                 )
@@ -282,14 +283,6 @@ def _look_alikes(found: Sequence[LookAlike], loaded: Sequence[Loaded]) -> list[L
                 )
         out.append(LookAlikeView(look_alike_text(alike), tuple(renames)))
     return out
-
-
-def _spelled(state: Replay, name: str) -> str:
-    """The player ``name`` as the sheet spells it (names match whatever their case)."""
-    from remikcalc.rules.dealinput import name_key
-
-    key = name_key(name)
-    return next((p for p in state.sheet.players if name_key(p) == key), name)
 
 
 def _evening_view(together: Together, loaded: Sequence[Loaded]) -> EveningView:
