@@ -9,12 +9,21 @@ from __future__ import annotations
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.render import plural_number
+from remikcalc.rules.families import Unit
 from remikcalc.scoring.result import POOL
 from remikcalc.session.replay import Replay
 from remikcalc.session.running import GameEnd, game_end
 from remikcalc.settle import money_so_far
 
-__all__ = ["game_end_lines", "money_lines", "running_lines", "stake_text"]
+__all__ = ["game_end_lines", "money_lines", "running_lines", "stake_meaning", "stake_text"]
+
+
+def stake_meaning(unit: Unit) -> str:
+    """What a sheet's stake is the value of, for a field that asks for it: "value of one
+    point", in remik bridge (``unit`` stake) "value of one stake"."""
+    if unit == "stake":
+        return _("value of one stake")
+    return _("value of one point")
 
 
 def stake_text(state: Replay) -> str:

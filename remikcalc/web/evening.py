@@ -234,6 +234,7 @@ def _settled(together: Together, loaded: Sequence[Loaded]) -> list[EveningSheet]
 
 def _left_out(left: Sequence[LeftOut], loaded: Sequence[Loaded]) -> list[LeftOutSheet]:
     from remikcalc.render.evening import left_out_reason
+    from remikcalc.render.running import stake_meaning
 
     out = []
     for x in left:
@@ -242,7 +243,7 @@ def _left_out(left: Sequence[LeftOut], loaded: Sequence[Loaded]) -> list[LeftOut
         if x.code != "stake_mismatch":
             out.append(LeftOutSheet(sheet.served.id, sheet.title, reason, sheet.version))
             continue
-        per = _stake_per(sheet.state)
+        per = stake_meaning(sheet.state.rules.spec.unit)
         currency = x.settled_in or ""
         out.append(
             LeftOutSheet(
@@ -250,13 +251,6 @@ def _left_out(left: Sequence[LeftOut], loaded: Sequence[Loaded]) -> list[LeftOut
             )
         )
     return out
-
-
-def _stake_per(state: Replay) -> str:
-    """What the stake of a sheet is the value of, for its field's label."""
-    if state.rules.spec.unit == "stake":
-        return _("value of one stake")
-    return _("value of one point")
 
 
 def _look_alikes(found: Sequence[LookAlike], loaded: Sequence[Loaded]) -> list[LookAlikeView]:

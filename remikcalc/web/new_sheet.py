@@ -138,6 +138,7 @@ def _new_page(
     errors: Mapping[str, str] | None = None,
     typed: Mapping[str, Any] | None = None,
 ) -> Response:
+    from remikcalc.render.running import stake_meaning
     from remikcalc.rules.variant_words import variant_word
     from remikcalc.rules.variants import find_variant
 
@@ -178,7 +179,7 @@ def _new_page(
         names=names,
         rule_keys=rule_keys,
         example=_example(rule_keys, r.spec.ends_at),
-        stake_per=_("value of one stake") if r.spec.unit == "stake" else _("value of one point"),
+        stake_per=stake_meaning(r.spec.unit),
         errors=errors,
         typed=typed,
         key=typed.get("key") or new_key(),
