@@ -102,7 +102,12 @@ def test_a_layout_it_cannot_follow_is_written_in_the_standard_one_and_said(tmp_p
     ],
 )
 def test_a_stake_that_cannot_be_read_is_refused_and_the_file_is_unchanged(
-    rummy: Path, stake: str, currency: str | None, kind: type, code: str, field: str
+    rummy: Path,
+    stake: str,
+    currency: str | None,
+    kind: type[RemikcalcError],
+    code: str,
+    field: str,
 ) -> None:
     before = rummy.read_bytes()
     book = SheetFile(rummy)
@@ -154,7 +159,8 @@ def test_the_dry_run_says_the_money_and_writes_nothing(rummy: Path) -> None:
     preview = SheetFile(rummy).preview_set_stake("0.05", "PLN")
     assert preview.before is not None and preview.before.sheet.stake is None
     assert preview.after.sheet.stake == Decimal("0.05")
-    money = {p.name: (p.money.before, p.money.after) for p in preview.changes.totals}
+    totals = preview.changes.totals
+    money = {p.name: (p.money.before, p.money.after) for p in totals if p.money is not None}
     # no money before a stake: the change is from nothing to the money
     assert money == {"Anna": (None, Decimal("0.60")), "Gleb": (None, Decimal("-0.60"))}
     assert preview.changes.money_kind == "money"

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import remikcalc
 from remikcalc.session.book import SheetFile
 from tests.browser import (
     Server,
@@ -25,6 +24,7 @@ from tests.browser import (
     start_server,
     stop_server,
 )
+from tests.test_web_evening import friday
 
 __all__ = ["browser"]
 
@@ -32,31 +32,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def friday(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
-    """Bridge with "Gleb K.", a Polish sheet with Gleb (both in PLN), a rummy sheet without a
-    stake; all played today."""
-    bridge = remikcalc.new_sheet(
-        tmp_path / "bridge-2026-12-06.yaml",
-        variant="bridge",
-        players=["Anna", "Boris", "Gleb K."],
-        stake="0.50",
-        currency="PLN",
-        title="Friday bridge",
-    )
-    bridge.add({"closer": "Anna", "scores": {"Anna": 3, "Boris": 20, "Gleb K.": 30}})
-    polish = remikcalc.new_sheet(
-        tmp_path / "polish-2026-12-06.yaml",
-        variant="polish",
-        players=["Anna", "Vera", "Gleb"],
-        stake="0.05",
-        currency="PLN",
-    )
-    polish.add({"closer": "Anna", "counts": {"Vera": 23, "Gleb": 41}})
-    rummy = remikcalc.new_sheet(
-        tmp_path / "latency-test.yaml", variant="rummy", players=["Anna", "Vera"]
-    )
-    rummy.add({"closer": "Anna", "counts": {"Vera": 12}})
-    server = start_server(tmp_path)
+def served(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    """The Friday of tests/test_web_evening.py, served."""
+    server = start_server(friday(tmp_path))
     try:
         yield server, tmp_path
     finally:
@@ -73,9 +51,9 @@ def _a_finger_wide(page: Any, selector: str) -> None:
 @pytest.mark.parametrize("width", [360, 412])
 @pytest.mark.parametrize("lang", ["en", "pl", "ru"])
 def test_an_evening_with_a_sheet_without_a_stake_and_a_renamed_player(
-    browser: Any, friday: tuple[Server, Path], lang: str, width: int
+    browser: Any, served: tuple[Server, Path], lang: str, width: int
 ) -> None:
-    server, folder = friday
+    server, folder = served
     page = phone(browser, width=width, lang=lang)
     page.goto(server.join)
     with page.expect_navigation():

@@ -23,12 +23,11 @@ from remikcalc.settle import settle
 from tests.padkit import Phone, join, make_pad
 
 
-@pytest.fixture
-def evening(tmp_path: Path) -> Path:
-    """Friday: bridge with "Gleb K." (0.50 PLN a stake), a Polish sheet with Gleb (0.05 PLN a
-    point), and a rummy sheet nobody gave a stake."""
+def friday(folder: Path) -> Path:
+    """Friday in ``folder``: bridge with "Gleb K." (0.50 PLN a stake), a Polish sheet with Gleb
+    (0.05 PLN a point), and a rummy sheet nobody gave a stake; all played today."""
     bridge = remikcalc.new_sheet(
-        tmp_path / "bridge-2026-12-06.yaml",
+        folder / "bridge-2026-12-06.yaml",
         variant="bridge",
         players=["Anna", "Boris", "Gleb K."],
         stake="0.50",
@@ -38,7 +37,7 @@ def evening(tmp_path: Path) -> Path:
     # Anna knocks: each other player pays her ½ stake and ½ into the pool
     bridge.add({"closer": "Anna", "scores": {"Anna": 3, "Boris": 20, "Gleb K.": 30}})
     polish = remikcalc.new_sheet(
-        tmp_path / "polish-2026-12-06.yaml",
+        folder / "polish-2026-12-06.yaml",
         variant="polish",
         players=["Anna", "Vera", "Gleb"],
         stake="0.05",
@@ -47,10 +46,15 @@ def evening(tmp_path: Path) -> Path:
     # Anna goes out: Vera 23, Gleb 41 → Anna +64; against the mean of 0 at 0.05 a point
     polish.add({"closer": "Anna", "counts": {"Vera": 23, "Gleb": 41}})
     rummy = remikcalc.new_sheet(
-        tmp_path / "latency-test.yaml", variant="rummy", players=["Anna", "Vera"]
+        folder / "latency-test.yaml", variant="rummy", players=["Anna", "Vera"]
     )
     rummy.add({"closer": "Anna", "counts": {"Vera": 12}})
-    return tmp_path
+    return folder
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    return friday(tmp_path)
 
 
 @pytest.fixture

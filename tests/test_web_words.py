@@ -81,7 +81,8 @@ def test_a_re_entry_is_said_as_itself_not_as_event_e1(phone: Phone, table: Path)
     for part in ("", "/table"):
         text = text_of(phone.get(f"/s/{sid}{part}").text)
         assert "Boris re-enters" in text and "Event" not in text and "e1" not in text
-    russian = join(*make_pad(table), **{"accept-language": "ru"})
+    app, config = make_pad(table)
+    russian = join(app, config, **{"accept-language": "ru"})
     ru = russian.get(f"/s/{russian.sheet_id('bridge-2026-12-06.yaml')}").text
     assert "Boris докупается" in ru and "Событие" not in ru
 
@@ -182,7 +183,8 @@ def test_presets_are_named_and_explained(table: Path) -> None:
 
 
 def test_the_russian_words_of_the_table(table: Path) -> None:
-    ru = join(*make_pad(table), **{"accept-language": "ru"})
+    app, config = make_pad(table)
+    ru = join(app, config, **{"accept-language": "ru"})
     home = text_of(ru.get("/").text)
     assert "Новая запись" in home and "Завести запись" not in home
     sheet = text_of(ru.get(f"/s/{ru.sheet_id('polish.yaml')}").text)
