@@ -59,7 +59,7 @@ _GIN_PRESETS = {
 PRESET_WORDS: dict[tuple[str, str], tuple[str, str]] = {
     **{("gin", k): v for k, v in _GIN_PRESETS.items()},
     **{("oklahoma", k): v for k, v in _GIN_PRESETS.items()},
-    ("continental", "seed"): (N_("as the source"), N_("1 a card left, 2 a joker")),
+    ("continental", "seed"): (N_("the source's rules"), N_("1 a card left, 2 a joker")),
     ("continental", "bicycle"): (N_("Bicycle"), N_("paid in chips; deuces are wild")),
     ("remibrydz", "small"): (N_("small pack"), N_("52 cards and 3 jokers")),
     ("remibrydz", "no_minimum"): (N_("no minimum"), N_("any meld opens, no 30 needed")),
