@@ -50,6 +50,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("Remove one deal of a score sheet; rescore the rest."),
     ),
     "rename": ("correct", "rename_cmd", N_("Rename a player everywhere in a score sheet.")),
+    "stake": ("correct", "stake_cmd", N_("Give a score sheet a stake: money per point.")),
     "show": ("sheet", "show_cmd", N_("Show a score sheet with running totals and a chart.")),
     "settle": ("sheet", "settle_cmd", N_("Settle a session: net points, money, who pays whom.")),
     "pool": ("sheet", "pool_cmd", N_("Show what is in the remik bridge pool.")),

@@ -547,7 +547,7 @@ def test_a_player_out_re_enters_with_the_cost_shown_first(phone: Phone, table: P
     assert done.status_code == 303
     ok("add", str(copy), "--reenter", "Boris")
     assert (table / "bridge.yaml").read_bytes() == copy.read_bytes()
-    assert "Boris re-enters" not in phone.get(more).text.split("Re-entry")[1]
+    assert "Boris re-enters" not in phone.get(more).text.split('id="reenter-h"')[1]
 
 
 def test_no_re_entry_where_nobody_is_put_out(phone: Phone) -> None:

@@ -1,5 +1,5 @@
-"""Correcting a sheet at the table: ``edit`` (replace one deal), ``delete`` (remove one) and
-``rename`` (a player).
+"""Correcting a sheet at the table: ``edit`` (replace one deal), ``delete`` (remove one),
+``rename`` (a player) and ``stake`` (the money a point is worth).
 
 Each is one call to the sheet book (:mod:`remikcalc.session.book`): under the sheet's lock the
 whole sheet is replayed with the change in place, and only a sheet that replays is saved
@@ -268,3 +268,66 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
             )
             click.echo("")
             click.echo(render_sheet(written.replay, fmt))
+
+
+# --- stake --------------------------------------------------------------------------------------
+
+
+@click.command("stake")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("amount", metavar="AMOUNT")
+@click.option(
+    "--currency", default=None, help="Currency code, e.g. PLN (else the sheet keeps its own)."
+)
+@dry_run_option
+@output_options
+def stake_cmd(file: str, amount: str, currency: str | None, dry_run: bool, fmt: str) -> None:
+    """Give the sheet FILE a stake: AMOUNT of money per point (in remik bridge, per stake),
+    typed as 0.10 or 0,10; with --currency, in that currency. A sheet that has a stake gets
+    the new one. The points stay as they are; the money of every deal so far follows from
+    the stake, and so does whether the sheet can be settled in one evening with others that
+    have one. With --dry-run it says what the stake would change and writes nothing.
+
+    \b
+    Examples:
+      remikcalc stake latency-test.yaml 0.05 --currency PLN
+      remikcalc stake bridge.yaml 2 --dry-run
+    """
+    book = prompts.open_book(file)
+    if dry_run:
+        with as_bad_parameter():
+            preview = book.preview_set_stake(amount, currency)
+        print_preview(preview, file, fmt, "staked")
+        return
+    save = Save(file, _("the stake"))
+    with save.guard():
+        with as_bad_parameter():
+            written = book.set_stake(amount, currency, commit=save.commit)
+        with save.reported():
+            warn(written.warnings)
+            if fmt == "json":
+                from remikcalc.render import to_json
+
+                sheet = written.replay.sheet
+                stake = None if sheet.stake is None else format(sheet.stake, "f")  # as settle
+                data = {
+                    "file": file,
+                    "stake": stake,
+                    "currency": sheet.currency,
+                    "changed": written.changed,
+                }
+                click.echo(to_json(data))
+                return
+            from remikcalc.render.running import money_lines, stake_text
+
+            stake = stake_text(written.replay)
+            if not written.changed:
+                click.echo(
+                    _("{file} has that stake already ({stake}); it is unchanged.").format(
+                        file=file, stake=stake
+                    )
+                )
+                return
+            click.echo(_("The stake of {file} is {stake}.").format(file=file, stake=stake))
+            for line in money_lines(written.replay):
+                click.echo(line)

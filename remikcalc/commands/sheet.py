@@ -574,6 +574,26 @@ def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
     from remikcalc.render.settlement import render_evening
 
     click.echo(render_evening(evening, files, fmt))
+    if fmt in ("table", "markdown"):
+        _look_alike_notes(files, [s.sheet for s in settlements])
+
+
+def _look_alike_notes(files: Sequence[str], sheets: Sequence[Sheet]) -> None:
+    """Under an evening for people: the names that look like one person's on different
+    sheets, each with the ``rename`` that would make them one."""
+    import shlex
+
+    from remikcalc.render.evening import look_alike_text
+    from remikcalc.scoring.deal import player_named
+    from remikcalc.session import look_alikes
+
+    for alike in look_alikes(sheets):
+        click.echo("")
+        click.echo(look_alike_text(alike))
+        for i in alike.other_sheets:
+            old = player_named(alike.other, sheets[i].players)  # as that sheet spells it
+            words = ("remikcalc", "rename", files[i], old, alike.name)
+            click.echo("  " + " ".join(shlex.quote(w) for w in words))
 
 
 def _settlement_text(settlement: Settlement, fmt: str) -> str:

@@ -22,9 +22,11 @@ from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.responses import Response
 
 from remikcalc.base.i18n import _, ngettext
+from remikcalc.render import one_full_stop
 from remikcalc.web.config import PadConfig
 from remikcalc.web.entry_draft import Drafts
 from remikcalc.web.live import Watch
@@ -207,10 +209,12 @@ class Pad:
     # --- what a phone never sees ----------------------------------------------------------------
 
     def _shown(self, value: Any) -> Any:
+        if not isinstance(value, str) or isinstance(value, Markup):
+            return value
         # a sentence (not an address such as /s/ID) that may name a path
-        if isinstance(value, str) and os.sep in value and " " in value:
-            return self.private(value)
-        return value
+        if os.sep in value and " " in value:
+            value = self.private(value)
+        return one_full_stop(value)  # "... Gleb K.." is "... Gleb K."
 
     def private(self, text: str) -> str:
         """``text`` without this machine's folders: a library message names a sheet by the
