@@ -28,7 +28,7 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import RemikcalcError, SettleError
 from remikcalc.base.i18n import _
-from remikcalc.base.numtext import number_text
+from remikcalc.base.numtext import number_text, signed
 from remikcalc.render.refusal import for_pad
 from remikcalc.scoring.deal import player_named
 from remikcalc.scoring.result import POOL
@@ -40,7 +40,6 @@ from remikcalc.web.call import Call, route
 from remikcalc.web.deal_form import new_key
 from remikcalc.web.reports import Figure, stats_view
 from remikcalc.web.shelf import Served
-from remikcalc.web.views import signed_text
 
 __all__ = ["ROUTES", "EveningView"]
 
@@ -289,7 +288,7 @@ def _evening_view(together: Together, loaded: Sequence[Loaded]) -> EveningView:
     for p, v in evening.combined.items():
         if p == POOL:
             continue
-        amount = signed_text(evening_amount_text(evening, v), v)
+        amount = signed(evening_amount_text(evening, v), v)
         figures.append(Figure(p, (amount,), v > 0 if v else None))
     headers = (_("player"), _("money") if evening.in_money else _("net"))
     pool = evening.combined.get(POOL)

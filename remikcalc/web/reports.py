@@ -24,13 +24,13 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from remikcalc.base.i18n import _, current
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.session import Replay
 from remikcalc.settle import Settlement, settle
 from remikcalc.web import live
 from remikcalc.web.call import Call, route
 from remikcalc.web.shelf import Served
-from remikcalc.web.views import sheet_view, signed_text
+from remikcalc.web.views import sheet_view
 
 __all__ = ["ROUTES", "Figure", "SettleView", "settle_view", "stats_view"]
 
@@ -63,8 +63,8 @@ class SettleView:
 def _amount(settlement: Settlement, value: Decimal, *, money: bool) -> str:
     sheet = settlement.sheet
     if money:
-        return signed_text(money_text(value, sheet.currency, sheet.minor_digits), value)
-    return signed_text(number_text(value), value)
+        return signed(money_text(value, sheet.currency, sheet.minor_digits), value)
+    return signed(number_text(value), value)
 
 
 def settle_view(settlement: Settlement) -> SettleView:

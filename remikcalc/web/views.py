@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, current, ngettext
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.render.settlement import mean_note
 from remikcalc.render.sheet import dealer_line, entry_text, scores_text, status_lines
 from remikcalc.render.summary import sheet_title
@@ -158,11 +158,11 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
         if settlement.money is not None:
             value = settlement.money.get(p)
             if value is not None:
-                money = signed_text(money_text(value, sheet.currency, sheet.minor_digits), value)
+                money = signed(money_text(value, sheet.currency, sheet.minor_digits), value)
         else:
             value = settlement.net_shown.get(p)
             if value is not None:
-                money = signed_text(number_text(value), value)
+                money = signed(number_text(value), value)
         cells.append(
             PlayerCell(
                 name=p,
@@ -185,11 +185,6 @@ def _paid_in_text(stakes: Fraction) -> str:
 
     line = ngettext("paid in {n} stake", "paid in {n} stakes", plural_number(stakes))
     return line.format(n=number_text(stakes))
-
-
-def signed_text(text: str, value: Decimal) -> str:
-    """A gain with its plus sign ("+18.50 PLN"); a loss keeps its minus, nothing stays as is."""
-    return f"+{text}" if value > 0 else text
 
 
 def _transfers(settlement: Settlement) -> tuple[str, ...]:
