@@ -17,7 +17,7 @@ from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.commands import prompts
 from remikcalc.commands.common import dry_run_option, output_options
-from remikcalc.commands.current import SheetCommand, address, split_sheet
+from remikcalc.commands.current import SheetCommand, address, open_book, split_sheet
 from remikcalc.commands.entries import entry_from_options, entry_options
 from remikcalc.commands.saving import Save
 from remikcalc.commands.sheet import (
@@ -86,7 +86,7 @@ def edit_cmd(
         raise click.UsageError(_("give the entry to correct: a deal's number (3) or e1"))
     number, event = address(rest[0])
     entry = entry_from_options(rest[1:], score, reenter, deal)
-    book = prompts.open_book(sheet_file)
+    book = open_book(sheet_file)
     bare = entry == DealEntry()  # nothing given: on a terminal, the whole deal is asked
     ask = isinstance(entry, DealEntry) and prompts.interactive() and (whole or bare)
     before = None
@@ -162,7 +162,7 @@ def delete_cmd(file: str | None, n: str | None, dry_run: bool, fmt: str) -> None
     if len(rest) != 1:
         raise click.UsageError(_("give the entry to remove: a deal's number (3) or e1"))
     number, event = address(rest[0])
-    book = prompts.open_book(sheet_file)
+    book = open_book(sheet_file)
     label = f"e{number}" if event else str(number)
     if dry_run:
         from remikcalc.commands.sheet import removed_words
@@ -235,7 +235,7 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
     """
     from remikcalc.render.sheet import render_sheet
 
-    book = prompts.open_book(file)
+    book = open_book(file)
     save = Save(file, _("the new name"))
     with save.guard():
         with as_bad_parameter():
@@ -293,7 +293,7 @@ def stake_cmd(file: str, amount: str, currency: str | None, dry_run: bool, fmt: 
       remikcalc stake latency-test.yaml 0.05 --currency PLN
       remikcalc stake bridge.yaml 2 --dry-run
     """
-    book = prompts.open_book(file)
+    book = open_book(file)
     if dry_run:
         with as_bad_parameter():
             preview = book.preview_set_stake(amount, currency)
