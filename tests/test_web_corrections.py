@@ -219,11 +219,16 @@ def test_a_points_deal_opens_as_the_points_form(phone: Phone) -> None:
 def test_a_deal_with_hands_shows_its_cards_in_the_phones_notation(phone: Phone, lang: str) -> None:
     phone.client.cookies.set("remikcalc_lang", lang)
     url = edit_url(phone, "hands.yaml", 1)
-    fields = form_of(phone.get(url).text, url)
+    page = phone.get(url).text
+    fields = form_of(page, url)
     anna = groups_text(parse_groups("9C 9D 9H | 5S 6S 7S | KD KH KS | 2C"), lang)
     assert fields["mode"] == "hands"
     assert fields["hands.0"] == anna and " | " in anna
-    assert fields["hands.1"] == groups_text(parse_groups(GIN_DEFENCE_BORIS), lang)
+    # Boris's hand, not grouped, is on the grid: each card tapped, its face in the notation
+    assert fields["hands.1"] == "" and sorted(fields["tap.1"]) == sorted(GIN_DEFENCE_BORIS.split())
+    jack = {"pl": "W♣", "ru": "Вт"}[lang]
+    face = rf'class="card on"[^>]*data-code="JC"[^>]*>\s*<span class="face">{jack}<'
+    assert re.search(face, page)
     assert fields["closer"] == "0"
     if lang == "pl":
         assert fields["hands.0"].startswith("9♣ 9♦ 9♥ | 5♠")
@@ -320,7 +325,8 @@ def test_saving_writes_what_remikcalc_edit_writes(phone: Phone, table: Path) -> 
     phone.client.cookies.set("remikcalc_lang", "pl")
     url = edit_url(phone, "hands.yaml", 1)
     boris = "A♠ 2♠ 3♥ 4♦ 5♦ 8♣ 8♦ W♣ D♣ 10♦"  # the same cards, typed in Polish
-    shown = preview(phone, url, **{"hands.0": GIN_KNOCK_ANNA, "hands.1": boris})
+    # his grid cleared (no taps) and his cards typed instead
+    shown = preview(phone, url, **{"hands.0": GIN_KNOCK_ANNA, "hands.1": boris, "tap.1": []})
     assert shown.status_code == 200, shown.text
     saved = save(phone, url, shown)
     assert (

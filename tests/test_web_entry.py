@@ -119,7 +119,9 @@ def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path
     for name in out:  # only the players still in get a field
         index = state.sheet.players.index(name)
         assert f'name="scores.{index}"' not in html
-    assert 'inputmode="numeric"' in html and "data-sign" in html  # a minus: the ± button
+    # a minus: the full keyboard (every phone's has one) and, with JavaScript, the ± button
+    assert re.search(r'name="scores\.\d"', html) and "data-sign=" in html
+    assert all("inputmode" not in field for field in re.findall(r"<input[^>]*scores[^>]*>", html))
     assert "Who closed?" in html
     form = start(phone, sheet, "points")
     fields = {f"scores.{state.sheet.players.index(n)}": "" for n in state.tally.active()}
@@ -967,12 +969,15 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     page.goto(f"{base}/s/{sheet}/cards")
     for code in GIN["Anna"].split():
         page.locator(f'[data-grid="0"] .card[data-code="{code}"]').click()
+    page.locator("#step-0").get_by_role("link", name="Next: Boris").click()
     boris_nine = page.locator('[data-grid="1"] .card[data-code="9C"]')
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
     with preview(page, "hands.1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator("#step-1 summary").click()  # "Type the cards instead"
         page.locator('input[name="hands.1"]').fill(GIN["Boris"])
+        page.locator("#step-1").get_by_role("link", name="Next: the deal").click()
         page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
@@ -1018,7 +1023,7 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     from playwright.sync_api import expect
 
     page, base, problems = browser_page
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards#step-deal")
     picker = page.locator("details.picker")
     picker.locator('.card:has(input[value="QS"])').click()
     expect(picker.locator(".picked")).to_have_text("QS")
@@ -1027,12 +1032,17 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     page.locator('[id="f-scores.0"]').fill("10")
     page.locator('[data-sign="f-scores.0"]').click()
     expect(page.locator('[id="f-scores.0"]')).to_have_value("-10")
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards#step-deal")
     anna = page.locator('.seat[data-seat="0"]')
     page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    to_anna = page.locator('#step-deal [data-step-tab="0"]')
+    expect(to_anna).to_have_class(re.compile(r"\bwent-out\b"))  # said on her step too
+    to_anna.click()
     expect(anna.locator(".went-out-note")).to_be_visible()
     expect(anna.locator(".hand-grid")).to_be_hidden()
+    anna.get_by_role("link", name="The deal").click()
     page.locator('label.choice:has(input[name="closer"][value="1"])').click()
+    page.locator('#step-deal [data-step-tab="0"]').click()
     expect(anna.locator(".hand-grid")).to_be_visible()
     assert problems == []
 
