@@ -17,10 +17,11 @@ import remikcalc
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.cards.notation import parse_groups
 from remikcalc.cards.text import groups_text
-from remikcalc.rules.variants import VARIANTS
+from remikcalc.rules.variants import VARIANTS, get_rules
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.corrections import digest
+from remikcalc.web.grid import grid
 from tests.clirun import ok, run
 from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, hidden, join, make_pad
@@ -154,6 +155,12 @@ def save(phone: Phone, url: str, shown: Any, **extra: Any) -> Any:
     """Press Save on a preview page as it was shown."""
     fields = {**form_of(shown.text, url), "do": "save", **extra}
     return phone.post(url, fields, follow_redirects=False)
+
+
+def tapped(taps: list[str], *, off: str, on: str) -> list[str]:
+    """A gin hand's taps with one card changed, as a browser posts them (in the grid's order)."""
+    order = [cell.code for cell in grid(get_rules("gin"), (), {})]
+    return sorted([code for code in taps if code != off] + [on], key=order.index)
 
 
 # --- the preview, in the library ------------------------------------------------------------------
@@ -335,6 +342,71 @@ def test_saving_writes_what_remikcalc_edit_writes(phone: Phone, table: Path) -> 
     )
     ok("edit", str(copy), "1", "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     assert (table / "hands.yaml").read_bytes() == copy.read_bytes()
+
+
+def test_a_tapped_deal_is_corrected_on_its_grid_and_the_changed_hand_saved(
+    phone: Phone, table: Path
+) -> None:
+    copy = table.parent / "copy.yaml"
+    shutil.copy(table / "hands.yaml", copy)
+    url = edit_url(phone, "hands.yaml", 1)
+    fields = form_of(phone.get(url).text, url)
+    # one card of Boris's changed on his grid: the three of hearts untapped, the three of spades
+    # tapped (A-2-3S is a run now: 55, not 61)
+    taps = tapped(fields["tap.1"], off="3H", on="3S")
+    shown = phone.post(url, {**fields, "tap.1": taps, "do": "preview"})
+    assert shown.status_code == 200, shown.text
+    assert '<td class="num changed"><del>+59</del> <ins>+53</ins></td>' in shown.text
+    # without JavaScript the answer opens at the hand that changed, its count on its step
+    assert re.search(r'<section class="step seat current" id="step-1"', shown.text)
+    assert re.search(r'data-tab-count="1">55<', shown.text)
+    assert save(phone, url, shown).status_code == 303
+    anna = "Anna=9C 9D 9H | 5S 6S 7S | KD KH KS | 2C"  # her hand as grouped, kept typed
+    ok("edit", str(copy), "1", "--closer", "Anna", anna, "Boris=" + " ".join(taps))
+    assert (table / "hands.yaml").read_bytes() == copy.read_bytes()
+
+
+def test_the_edit_pages_live_preview_says_what_changes_and_writes_nothing(
+    phone: Phone, table: Path
+) -> None:
+    before = snapshot(table)
+    url = edit_url(phone, "hands.yaml", 1)
+    fields = form_of(phone.get(url).text, url)
+    taps = tapped(fields["tap.1"], off="3H", on="3S")
+    answer = phone.post(f"{url}/preview", {**fields, "tap.1": taps})
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["counts"] == {"0": "2", "1": "55"}  # each hand's count, for its step
+    assert "<del>+59</del> <ins>+53</ins>" in data["deal"]
+    # the fingerprint a save of this deal carries: the one the page's Save would have
+    shown = phone.post(url, {**fields, "tap.1": taps, "do": "preview"})
+    assert data["previewed"] == hidden(shown.text, "previewed")
+    # a card in both hands cannot be saved: said in place, no fingerprint
+    refused = phone.post(f"{url}/preview", {**fields, "tap.1": [*taps[:-1], "9C"]}).json()
+    assert refused["previewed"] is None and "9C" in refused["deal"]
+    # a page made before the sheet changed is told so, not shown a preview
+    old = phone.post(f"{url}/preview", {**fields, "version": "0"}).json()
+    assert old["previewed"] is None and "The sheet has changed" in old["deal"]
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("minus", ["-", "\N{MINUS SIGN}"])
+def test_a_points_edit_takes_a_minus_typed_on_the_full_keyboard(
+    phone: Phone, table: Path, minus: str
+) -> None:
+    url = edit_url(phone, "bridge.yaml", 1)
+    html = phone.get(url).text
+    # a signed field opens the full keyboard (a minus on every phone): no digits-only pad
+    # without JavaScript; the ± key beside it waits for the script
+    fields = re.findall(r'<input id="f-scores\.\d"[^>]*>', html)
+    assert len(fields) == 3 and all("data-signed" in f and "inputmode" not in f for f in fields)
+    assert re.search(r'<button type="button" class="sign[^"]*" data-sign="f-scores.0"', html)
+    shown = preview(phone, url, **{"scores.0": f"{minus}15"})
+    assert shown.status_code == 200, shown.text
+    assert "<del>-10</del> <ins>-15</ins>" in shown.text
+    assert save(phone, url, shown).status_code == 303
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
 
 
 def test_a_points_deal_can_be_entered_again_as_cards(phone: Phone, table: Path) -> None:
