@@ -337,6 +337,42 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     assert mine.read_bytes() == theirs.read_bytes()
 
 
+def test_the_cards_page_takes_the_hands_as_steps_that_work_without_javascript(
+    phone: Phone,
+) -> None:
+    sheet = phone.sheet_id("bridge.yaml")
+    html = phone.get(f"/s/{sheet}/cards").text
+    # a step each, with its own anchor: Anna, Boris, Carl, then the deal; the first one shown
+    ids = re.findall(r'<section class="step[^"]*" id="(step-[^"]+)"', html)
+    assert ids == ["step-0", "step-1", "step-2", "step-deal"]
+    assert re.search(r'<section class="step seat current" id="step-0"', html)
+    assert html.count('class="grid hand-grid"') == 3  # one grid a hand, never more
+    # every step lists them all, as links (CSS shows the step a link leads to)
+    assert html.count('href="#step-2" data-step-tab="2"') == 4
+    nexts = re.findall(r'<p class="next"><a class="button quiet" href="#([^"]+)">([^<]+)<', html)
+    assert nexts == [
+        ("step-1", "Next: Boris"),
+        ("step-2", "Next: Carl"),
+        ("step-deal", "Next: the deal"),
+    ]
+    form = start(phone, sheet, "cards")
+    anna = {"tap.0": in_grid_order("bridge", "2H 3H 4H 5H 6H 7H 9C 9D 9S 4C")}
+    # checked from Boris's step: the page comes back at his step, Anna's count on hers
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "step": "1", "do": "check"}).text
+    assert re.search(r'<section class="step seat current" id="step-1"', page)
+    assert page.count('data-tab-count="0">4<') == 4 and 'data-tab-count="1"><' in page
+    # checked without a step said (no JavaScript): the deal's step, with the engine's answer
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "do": "check"}).text
+    assert re.search(r'<section class="step" id="step-deal"', page) is None
+    assert re.search(r'<section class="step current" id="step-deal"', page)
+    # a refusal opens the step of the hand it is about
+    bad = {**form, **anna, "hands.2": "AS ZZ", "closer": "0", "step": "deal", "do": "save"}
+    refused = phone.post(f"/s/{sheet}/cards", bad)
+    assert refused.status_code == 422
+    assert re.search(r'<section class="step seat current" id="step-2"', refused.text)
+    assert re.search(r'<details class="typed" open>', refused.text)  # the typed cards unfolded
+
+
 def test_a_card_tapped_twice_in_two_packs_shows_its_count(
     sheet_file: SheetMaker, table: Path
 ) -> None:
