@@ -22,10 +22,21 @@ from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.corrections import digest
 from remikcalc.web.grid import grid
+from tests.browser import browser, no_sideways_scroll, shot, start_server, stop_server
+from tests.browser import phone as browser_phone
+from tests.browser import preview as previewed
 from tests.clirun import ok, run
-from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.hands import (
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_DEFENCE_BORIS,
+    GIN_DEFENCE_BORIS_RUN,
+    GIN_KNOCK_ANNA,
+)
 from tests.padkit import Phone, hidden, join, make_pad
 from tests.sheets import SheetMaker
+
+__all__ = ["browser"]
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -917,3 +928,111 @@ def test_ten_phones_starting_sheets_at_once_each_get_one(tmp_path: Path) -> None
     assert len(made) == 10
     players = {remikcalc.open_sheet(p).replay().sheet.players[0] for p in made}
     assert players == {f"Anna{i}" for i in range(10)}
+
+
+# --- in a browser: the edit page on a phone (Playwright driving Debian's chromium) ----------------
+
+
+@pytest.fixture
+def served_table(table: Path) -> Any:
+    """The table's sheets served by a real ``remikcalc serve``."""
+    server = start_server(table)
+    yield server
+    stop_server(server)
+
+
+def _joined(browser: Any, server: Any, width: int, lang: str, **options: Any) -> Any:
+    page = browser_phone(browser, width, lang, **options)
+    page.goto(server.join)
+    return page
+
+
+def _sheet_of(browser: Any, server: Any, name: str) -> str:
+    """The pad's id of sheet ``name``, asked by a phone of its own (with JavaScript)."""
+    page = _joined(browser, server, 412, "en")
+    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+    page.context.close()
+    return str(next(s["id"] for s in sheets if s["name"] == name))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "lang"), [(360, "en"), (412, "pl"), (360, "ru")])
+def test_in_a_browser_one_card_of_a_tapped_deal_is_changed_in_four_taps_and_save(
+    browser: Any, served_table: Any, table: Path, width: int, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _joined(browser, served_table, width, lang)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    sheet = _sheet_of(browser, served_table, "hands.yaml")
+    page.goto(f"{served_table.base}/s/{sheet}")
+    taps: list[str] = []
+
+    def tap(what: Any, name: str) -> None:
+        taps.append(name)
+        what.click()
+
+    tap(page.locator(f"a[href='/s/{sheet}/deal/1']"), "open deal 1")
+    page.wait_for_url(f"**/s/{sheet}/deal/1")
+    no_sideways_scroll(page)
+    tap(page.locator('.step-list [data-step-tab="1"]:visible'), "Boris's step")
+    boris = page.locator('[data-grid="1"]')
+    expect(boris.locator('.card[data-code="3H"]')).to_have_class(re.compile(r"\bon\b"))
+    shot(page, f"edit-by-tap-{lang}-{width}-boris")
+    tap(boris.locator('.card[data-code="3H"]'), "3H off")
+    with previewed(page, "tap.1=3S"):  # the dry run of the deal as it is now
+        tap(boris.locator('.card[data-code="3S"]'), "3S on")
+    expect(page.locator("#look-1")).to_contain_text("55")  # A-2-3S a run: Boris's 61 is 55
+    expect(page.locator('[data-tab-count="1"]:visible')).to_have_text("55")
+    expect(page.locator("#look-deal")).to_contain_text("53")  # Anna's 59 is 53
+    save = page.locator("button[data-corr-save]")
+    expect(save).to_be_visible()
+    no_sideways_scroll(page)
+    shot(page, f"edit-by-tap-{lang}-{width}-changes")
+    assert len(taps) <= 4, taps
+    save.click()
+    page.wait_for_url(f"**/s/{sheet}")
+    entry = remikcalc.open_sheet(table / "hands.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.hands is not None
+    assert sorted(str(entry.hands["Boris"]).split()) == sorted(GIN_DEFENCE_BORIS_RUN.split())
+    assert problems == []
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_in_a_browser_without_javascript_a_tapped_deal_and_a_minus_are_corrected(
+    browser: Any, served_table: Any, table: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _joined(browser, served_table, 360, "pl", java_script_enabled=False)
+    sheet = _sheet_of(browser, served_table, "hands.yaml")
+    page.goto(f"{served_table.base}/s/{sheet}/deal/1")
+    page.locator('.step-list [data-step-tab="1"]:visible').click()  # a link: CSS shows the step
+    boris = page.locator('[data-grid="1"]')
+    expect(boris).to_be_visible()
+    expect(page.locator('[data-grid="0"]')).to_be_hidden()
+    boris.locator('.card[data-code="3H"]').click()
+    boris.locator('.card[data-code="3S"]').click()
+    page.locator('button[value="preview"]').click()
+    expect(page.locator("#look-deal")).to_contain_text("53")
+    expect(page.locator('section.step.current[id="step-1"]')).to_be_visible()  # where it changed
+    shot(page, "edit-by-tap-nojs-pl-360")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{sheet}")
+    entry = remikcalc.open_sheet(table / "hands.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.hands is not None
+    assert sorted(str(entry.hands["Boris"]).split()) == sorted(GIN_DEFENCE_BORIS_RUN.split())
+    # a bridge loser's points: the minus typed, on the full keyboard; the ± key needs the script
+    bridge = _sheet_of(browser, served_table, "bridge.yaml")
+    page.goto(f"{served_table.base}/s/{bridge}/deal/1")
+    expect(page.locator('[data-sign="f-scores.0"]')).to_be_hidden()
+    page.locator('[id="f-scores.0"]').fill("-15")
+    page.locator('button[value="preview"]').click()
+    expect(page.locator(".consequences")).to_contain_text("-15")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{bridge}")
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
+    page.context.close()
