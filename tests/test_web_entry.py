@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,18 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.deal_form import DealForm, SeatHand
 from remikcalc.web.entry_together import private
 from remikcalc.web.grid import grid
-from tests.browser import answer, browser, preview
+from tests.browser import answer, browser, no_sideways_scroll, preview
 from tests.browser import phone as browser_phone
+from tests.browser import shot as browser_shot
 from tests.clirun import ok, run
-from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.hands import (
+    BRIDGE_LOSER_12,
+    BRIDGE_LOSER_15,
+    BRIDGE_LOSER_23,
+    BRIDGE_REMIK,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 from tests.sheets import SheetMaker
 
@@ -920,6 +929,7 @@ def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     sheet_file("bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
     sheet_file("oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
     sheet_file("rummy.yaml", "rummy", ["Anna", "Boris"])
+    sheet_file("four.yaml", "bridge", ["Anna", "Boris", "Vera", "Gleb"], stake="2")
     # the socket is listening before the server starts: a browser's first request waits in its
     # queue until the server takes it, so nothing waits for the server to have started
     listening = socket.socket()
@@ -1087,6 +1097,87 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
 
 API_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
 API_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+#: a bridge deal for four hands entered on one phone: Anna's remik, the others' losers
+FOUR = {
+    "Anna": BRIDGE_REMIK,
+    "Boris": BRIDGE_LOSER_23,
+    "Vera": BRIDGE_LOSER_15,
+    "Gleb": BRIDGE_LOSER_12,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "lang", "script"),
+    [(360, "en", True), (412, "pl", True), (360, "ru", True), (412, "en", False)],
+)
+def test_in_a_browser_one_phone_enters_four_bridge_hands_a_step_at_a_time(
+    browser: Any, served: Any, width: int, lang: str, script: bool
+) -> None:
+    from playwright.sync_api import expect
+
+    base, config, folder = served
+    page = browser_phone(browser, width, lang, java_script_enabled=script)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{base}/join/{config.token}")
+    sheet = _four_sheet(browser, base, config)
+    page.goto(f"{base}/s/{sheet}/cards")
+    heights: list[int] = []
+    for seat, (name, hand) in enumerate(FOUR.items()):
+        step = page.locator(f"#step-{seat}")
+        expect(step).to_be_visible()
+        expect(step.locator("h2")).to_have_text(name)
+        expect(page.locator(".hand-grid:visible")).to_have_count(1)  # one grid on screen
+        codes = hand.split()
+        with preview(page, *(f"tap.{seat}={code}" for code in codes)) if script else nullcontext():
+            for code in codes:
+                step.locator(f'.card[data-code="{code}"]').click()
+        if script:  # the hand's count on its step, as the engine answered
+            expect(step.locator(f'[data-tab-count="{seat}"]')).to_have_text(COUNTS[name])
+        heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        no_sideways_scroll(page)
+        browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-{seat}")
+        step.locator(".next a").click()
+    deal = page.locator("#step-deal")
+    expect(deal).to_be_visible()
+    expect(page.locator(".hand-grid:visible")).to_have_count(0)
+    deal.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    if script:
+        expect(page.locator("#look-deal")).to_contain_text("23")
+    else:  # the engine's answer, and each hand's count on its step, come with the check
+        with answer(page):
+            deal.locator('button[value="check"]').click()
+        expect(page.locator("#step-deal")).to_be_visible()
+        tabs = page.locator("#step-deal .tab-count")
+        expect(tabs).to_have_text([COUNTS[name] for name in FOUR])
+    heights.append(page.evaluate("document.documentElement.scrollHeight"))
+    browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-deal")
+    # a phone's page, not a column of four grids (about 3,500 px before the steps): a hand's
+    # step is its grid and its count (under 1,500 px at 360, footer and all); the deal's step
+    # holds the engine's whole answer, each hand's melds with the why
+    assert max(heights[:-1]) < 1600 and heights[-1] < 2500, heights
+    page.locator('#step-deal button[value="save"]').click()
+    page.wait_for_url(f"**/s/{sheet}")
+    state = remikcalc.open_sheet(folder / "four.yaml").replay()
+    assert state.steps[-1].totals == {"Anna": -10, "Boris": 23, "Vera": 15, "Gleb": 12}
+    assert problems == []
+    page.context.close()
+
+
+#: each hand's count as the engine makes it (its step shows it)
+COUNTS = {"Anna": "0", "Boris": "23", "Vera": "15", "Gleb": "12"}
+
+
+def _four_sheet(browser: Any, base: str, config: PadConfig) -> str:
+    """The pad's id of the four players' bridge sheet (asked by a phone with JavaScript)."""
+    page = browser_phone(browser)
+    page.goto(f"{base}/join/{config.token}")
+    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+    page.context.close()
+    return str(next(s["id"] for s in sheets if s["name"] == "four.yaml"))
 
 
 def _api_entry(phone: Phone, entry: Any, lang: str = "en") -> Any:
