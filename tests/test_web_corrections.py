@@ -1036,3 +1036,34 @@ def test_in_a_browser_without_javascript_a_tapped_deal_and_a_minus_are_corrected
     entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
     assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
     page.context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "lang"), [(360, "pl"), (412, "ru")])
+def test_in_a_browser_a_points_edit_has_the_sign_key_and_shows_what_it_changes(
+    browser: Any, served_table: Any, table: Path, width: int, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    bridge = _sheet_of(browser, served_table, "bridge.yaml")
+    page = _joined(browser, served_table, width, lang)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{served_table.base}/s/{bridge}/deal/1")
+    field = page.locator('[id="f-scores.0"]')
+    expect(field).to_have_attribute("inputmode", "numeric")  # the digits pad, the ± beside it
+    sign = page.locator('[data-sign="f-scores.0"]')
+    expect(sign).to_be_visible()
+    with previewed(page, "scores.0=-15"):  # the dry run of the deal as it is now
+        field.fill("15")
+        sign.click()
+    expect(field).to_have_value("-15")
+    expect(page.locator("#look-deal")).to_contain_text("-15")
+    no_sideways_scroll(page)
+    shot(page, f"edit-points-{lang}-{width}")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{bridge}")
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
+    assert problems == []
+    page.context.close()

@@ -52,6 +52,9 @@
       form.appendChild(field);
     }
     field.value = data.previewed;
+    /* Save is the step now: "Show what changes" steps back, as on the page the server answers */
+    var again = form.querySelector("button[name=do][value=preview]");
+    if (again) { again.classList.add("quiet"); }
     save.hidden = false;
     save.disabled = false;
     if (note) { note.hidden = true; }
