@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,18 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.deal_form import DealForm, SeatHand
 from remikcalc.web.entry_together import private
 from remikcalc.web.grid import grid
-from tests.browser import answer, browser, preview
+from tests.browser import answer, browser, no_sideways_scroll, preview
 from tests.browser import phone as browser_phone
+from tests.browser import shot as browser_shot
 from tests.clirun import ok, run
-from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.hands import (
+    BRIDGE_LOSER_12,
+    BRIDGE_LOSER_15,
+    BRIDGE_LOSER_23,
+    BRIDGE_REMIK,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 from tests.sheets import SheetMaker
 
@@ -119,7 +128,9 @@ def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path
     for name in out:  # only the players still in get a field
         index = state.sheet.players.index(name)
         assert f'name="scores.{index}"' not in html
-    assert 'inputmode="numeric"' in html and "data-sign" in html  # a minus: the ± button
+    # a minus: the full keyboard (every phone's has one) and, with JavaScript, the ± button
+    assert re.search(r'name="scores\.\d"', html) and "data-sign=" in html
+    assert all("inputmode" not in field for field in re.findall(r"<input[^>]*scores[^>]*>", html))
     assert "Who closed?" in html
     form = start(phone, sheet, "points")
     fields = {f"scores.{state.sheet.players.index(n)}": "" for n in state.tally.active()}
@@ -333,6 +344,42 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     typed = [f"{name}={' '.join(taps[f'tap.{players.index(name)}'])}" for name in hands]
     ok("add", str(theirs), *options, *typed)
     assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_the_cards_page_takes_the_hands_as_steps_that_work_without_javascript(
+    phone: Phone,
+) -> None:
+    sheet = phone.sheet_id("bridge.yaml")
+    html = phone.get(f"/s/{sheet}/cards").text
+    # a step each, with its own anchor: Anna, Boris, Carl, then the deal; the first one shown
+    ids = re.findall(r'<section class="step[^"]*" id="(step-[^"]+)"', html)
+    assert ids == ["step-0", "step-1", "step-2", "step-deal"]
+    assert re.search(r'<section class="step seat current" id="step-0"', html)
+    assert html.count('class="grid hand-grid"') == 3  # one grid a hand, never more
+    # every step lists them all, as links (CSS shows the step a link leads to)
+    assert html.count('href="#step-2" data-step-tab="2"') == 4
+    nexts = re.findall(r'<p class="next"><a class="button quiet" href="#([^"]+)">([^<]+)<', html)
+    assert nexts == [
+        ("step-1", "Next: Boris"),
+        ("step-2", "Next: Carl"),
+        ("step-deal", "Next: the deal"),
+    ]
+    form = start(phone, sheet, "cards")
+    anna = {"tap.0": in_grid_order("bridge", "2H 3H 4H 5H 6H 7H 9C 9D 9S 4C")}
+    # checked from Boris's step: the page comes back at his step, Anna's count on hers
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "step": "1", "do": "check"}).text
+    assert re.search(r'<section class="step seat current" id="step-1"', page)
+    assert page.count('data-tab-count="0">4<') == 4 and 'data-tab-count="1"><' in page
+    # checked without a step said (no JavaScript): the deal's step, with the engine's answer
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "do": "check"}).text
+    assert re.search(r'<section class="step" id="step-deal"', page) is None
+    assert re.search(r'<section class="step current" id="step-deal"', page)
+    # a refusal opens the step of the hand it is about
+    bad = {**form, **anna, "hands.2": "AS ZZ", "closer": "0", "step": "deal", "do": "save"}
+    refused = phone.post(f"/s/{sheet}/cards", bad)
+    assert refused.status_code == 422
+    assert re.search(r'<section class="step seat current" id="step-2"', refused.text)
+    assert re.search(r'<details class="typed" open>', refused.text)  # the typed cards unfolded
 
 
 def test_a_card_tapped_twice_in_two_packs_shows_its_count(
@@ -882,6 +929,7 @@ def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     sheet_file("bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
     sheet_file("oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
     sheet_file("rummy.yaml", "rummy", ["Anna", "Boris"])
+    sheet_file("four.yaml", "bridge", ["Anna", "Boris", "Vera", "Gleb"], stake="2")
     # the socket is listening before the server starts: a browser's first request waits in its
     # queue until the server takes it, so nothing waits for the server to have started
     listening = socket.socket()
@@ -967,12 +1015,15 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     page.goto(f"{base}/s/{sheet}/cards")
     for code in GIN["Anna"].split():
         page.locator(f'[data-grid="0"] .card[data-code="{code}"]').click()
+    page.locator("#step-0").get_by_role("link", name="Next: Boris").click()
     boris_nine = page.locator('[data-grid="1"] .card[data-code="9C"]')
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
     with preview(page, "hands.1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator("#step-1 summary").click()  # "Type the cards instead"
         page.locator('input[name="hands.1"]').fill(GIN["Boris"])
+        page.locator("#step-1").get_by_role("link", name="Next: the deal").click()
         page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
@@ -1018,7 +1069,7 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     from playwright.sync_api import expect
 
     page, base, problems = browser_page
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards#step-deal")
     picker = page.locator("details.picker")
     picker.locator('.card:has(input[value="QS"])').click()
     expect(picker.locator(".picked")).to_have_text("QS")
@@ -1027,12 +1078,17 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     page.locator('[id="f-scores.0"]').fill("10")
     page.locator('[data-sign="f-scores.0"]').click()
     expect(page.locator('[id="f-scores.0"]')).to_have_value("-10")
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards#step-deal")
     anna = page.locator('.seat[data-seat="0"]')
     page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    to_anna = page.locator('#step-deal [data-step-tab="0"]')
+    expect(to_anna).to_have_class(re.compile(r"\bwent-out\b"))  # said on her step too
+    to_anna.click()
     expect(anna.locator(".went-out-note")).to_be_visible()
     expect(anna.locator(".hand-grid")).to_be_hidden()
+    anna.get_by_role("link", name="The deal").click()
     page.locator('label.choice:has(input[name="closer"][value="1"])').click()
+    page.locator('#step-deal [data-step-tab="0"]').click()
     expect(anna.locator(".hand-grid")).to_be_visible()
     assert problems == []
 
@@ -1041,6 +1097,87 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
 
 API_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
 API_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+#: a bridge deal for four hands entered on one phone: Anna's remik, the others' losers
+FOUR = {
+    "Anna": BRIDGE_REMIK,
+    "Boris": BRIDGE_LOSER_23,
+    "Vera": BRIDGE_LOSER_15,
+    "Gleb": BRIDGE_LOSER_12,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "lang", "script"),
+    [(360, "en", True), (412, "pl", True), (360, "ru", True), (412, "en", False)],
+)
+def test_in_a_browser_one_phone_enters_four_bridge_hands_a_step_at_a_time(
+    browser: Any, served: Any, width: int, lang: str, script: bool
+) -> None:
+    from playwright.sync_api import expect
+
+    base, config, folder = served
+    page = browser_phone(browser, width, lang, java_script_enabled=script)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{base}/join/{config.token}")
+    sheet = _four_sheet(browser, base, config)
+    page.goto(f"{base}/s/{sheet}/cards")
+    heights: list[int] = []
+    for seat, (name, hand) in enumerate(FOUR.items()):
+        step = page.locator(f"#step-{seat}")
+        expect(step).to_be_visible()
+        expect(step.locator("h2")).to_have_text(name)
+        expect(page.locator(".hand-grid:visible")).to_have_count(1)  # one grid on screen
+        codes = hand.split()
+        with preview(page, *(f"tap.{seat}={code}" for code in codes)) if script else nullcontext():
+            for code in codes:
+                step.locator(f'.card[data-code="{code}"]').click()
+        if script:  # the hand's count on its step, as the engine answered
+            expect(step.locator(f'[data-tab-count="{seat}"]')).to_have_text(COUNTS[name])
+        heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        no_sideways_scroll(page)
+        browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-{seat}")
+        step.locator(".next a").click()
+    deal = page.locator("#step-deal")
+    expect(deal).to_be_visible()
+    expect(page.locator(".hand-grid:visible")).to_have_count(0)
+    deal.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    if script:
+        expect(page.locator("#look-deal")).to_contain_text("23")
+    else:  # the engine's answer, and each hand's count on its step, come with the check
+        with answer(page):
+            deal.locator('button[value="check"]').click()
+        expect(page.locator("#step-deal")).to_be_visible()
+        tabs = page.locator("#step-deal .tab-count")
+        expect(tabs).to_have_text([COUNTS[name] for name in FOUR])
+    heights.append(page.evaluate("document.documentElement.scrollHeight"))
+    browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-deal")
+    # a phone's page, not a column of four grids (about 3,500 px before the steps): a hand's
+    # step is its grid and its count (under 1,500 px at 360, footer and all); the deal's step
+    # holds the engine's whole answer, each hand's melds with the why
+    assert max(heights[:-1]) < 1600 and heights[-1] < 2500, heights
+    page.locator('#step-deal button[value="save"]').click()
+    page.wait_for_url(f"**/s/{sheet}")
+    state = remikcalc.open_sheet(folder / "four.yaml").replay()
+    assert state.steps[-1].totals == {"Anna": -10, "Boris": 23, "Vera": 15, "Gleb": 12}
+    assert problems == []
+    page.context.close()
+
+
+#: each hand's count as the engine makes it (its step shows it)
+COUNTS = {"Anna": "0", "Boris": "23", "Vera": "15", "Gleb": "12"}
+
+
+def _four_sheet(browser: Any, base: str, config: PadConfig) -> str:
+    """The pad's id of the four players' bridge sheet (asked by a phone with JavaScript)."""
+    page = browser_phone(browser)
+    page.goto(f"{base}/join/{config.token}")
+    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+    page.context.close()
+    return str(next(s["id"] for s in sheets if s["name"] == "four.yaml"))
 
 
 def _api_entry(phone: Phone, entry: Any, lang: str = "en") -> Any:

@@ -51,15 +51,18 @@ from remikcalc.web.views import DealRow, sheet_view
 
 __all__ = [
     "ROUTES",
+    "DEAL_STEP",
     "EntryPage",
     "FormProblem",
     "SeatView",
     "StaleView",
     "deal_page",
+    "hand_looks",
     "look_fragments",
     "problem_of",
     "save_entry",
     "stale_view",
+    "step_of",
 ]
 
 
@@ -129,6 +132,38 @@ class EntryPage:
     problem: FormProblem | None = None
     repeated: bool = False
     stale: StaleView | None = None
+    #: the step shown first where the hands are steps: a seat's number, or DEAL_STEP
+    step: str = ""
+
+    @property
+    def steps(self) -> list[str]:
+        """The steps of a page that enters the hands one by one: each seat, then the deal."""
+        return [*(str(seat.index) for seat in self.seats), DEAL_STEP]
+
+    def next_step(self, step: str) -> str:
+        """The step after ``step``."""
+        steps = self.steps
+        return steps[min(steps.index(step) + 1, len(steps) - 1)] if step in steps else DEAL_STEP
+
+
+#: the last step of a page that enters the hands one by one: the deal's own inputs, the
+#: engine's answer and the buttons
+DEAL_STEP = "deal"
+
+
+def step_of(page: EntryPage, asked: str = "", default: str = "") -> str:
+    """The step a page of steps opens at: the one holding the field a refusal is about, else
+    the step the phone was at (``asked``: its script says which), else ``default``, else the
+    first hand."""
+    steps = page.steps
+    field = page.problem.field if page.problem is not None else None
+    if field is not None:
+        _input, _dot, seat = field.partition(".")
+        return seat if seat in steps else DEAL_STEP
+    for step in (asked, default):
+        if step in steps:
+            return step
+    return steps[0]
 
 
 #: the page that enters a deal in each mode of the deal form
@@ -142,14 +177,17 @@ def deal_page(
     *,
     look: bool,
     hands: bool = True,
+    scored: bool = True,
 ) -> EntryPage:
-    """A deal form's page; with ``look`` the engine's answer for each hand and the deal;
-    without ``hands`` the deal's own inputs only (the draft's shared part)."""
+    """A deal form's page for the players of ``form``; with ``look`` the engine's answer for
+    each hand and (with ``scored``: the deal added after the sheet's) the deal; without
+    ``hands`` the deal's own inputs only (the draft's shared part)."""
     rules = state.rules
     spec = rules.spec
     by_cards = form.mode == "hands"
     seats: list[SeatView] = []
-    for i, name in seats_of(state):
+    for i in form.playing:
+        name = form.seats[i]
         view = SeatView(i, name, form.seat_fields(i), typed=f"hands.{i}")
         if by_cards and hands:
             hand = form.hand(i)
@@ -163,7 +201,7 @@ def deal_page(
                 view.look = _hand_look(form, i)
         seats.append(view)
     deal: DealLook | None = None
-    if look and by_cards and hands:
+    if look and scored and by_cards and hands:
         deal = _look_at_cards(served, form)
     return EntryPage(
         id=served.id,
@@ -189,6 +227,16 @@ def _hand_look(form: DealForm, seat: int) -> HandLook | None:
         return look_at_hand(form.rules, form.hand_text(seat))
     except RemikcalcError as exc:
         return HandLook(problem=for_pad(exc))
+
+
+def hand_looks(call: Call, page: EntryPage) -> dict[str, dict[str, str]]:
+    """Each hand's part of a page's live preview (JSON): the engine's arrangement as an HTML
+    fragment (``hands``) and its count for the hand's step (``counts``), by seat."""
+    parts = look_fragments(call)
+    return {
+        "hands": {str(s.index): str(parts.hand_look(s.look)) for s in page.seats},
+        "counts": {str(s.index): s.look.points if s.look else "" for s in page.seats},
+    }
 
 
 def _look_at_cards(served: Served, form: DealForm) -> DealLook | None:
@@ -253,10 +301,14 @@ def _form_page(call: Call, mode: str) -> Response:
     template = "points.html" if mode == "scores" else "cards.html"
     if call.request.method == "GET":
         page = deal_page(served, state, DealForm.blank(state, version, mode), look=False)
+        page.step = step_of(page)
         return call.render(template, page=page)
     form = _read(call, state, mode)
+    asked = call.form.get("step")
     if call.form.get("do") == "check":
-        return call.render(template, page=deal_page(served, state, form, look=True))
+        page = deal_page(served, state, form, look=True)
+        page.step = step_of(page, asked, DEAL_STEP)
+        return call.render(template, page=page)
 
     def refused(status: int, error: RemikcalcError | None) -> Response:
         now, fresh = served.book.load()
@@ -267,6 +319,7 @@ def _form_page(call: Call, mode: str) -> Response:
             page.repeated = error.code == "same_as_last"
         if status == 409:
             page.stale = stale_view(served, form.deals)
+        page.step = step_of(page, "", DEAL_STEP)
         return call.render(template, status=status, page=page)
 
     try:
@@ -297,8 +350,7 @@ def preview(call: Call) -> Response:
     _version, state = served.book.load()
     page = deal_page(served, state, _read(call, state, "hands"), look=True)
     parts = look_fragments(call)
-    hands = {str(s.index): str(parts.hand_look(s.look)) for s in page.seats}
-    return JSONResponse({"hands": hands, "deal": str(parts.deal_look(page.deal))})
+    return JSONResponse({**hand_looks(call, page), "deal": str(parts.deal_look(page.deal))})
 
 
 ROUTES: list[BaseRoute] = [

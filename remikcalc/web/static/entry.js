@@ -11,6 +11,14 @@
      escaped by the server) are put in place;
    - what is typed is kept in sessionStorage, so a reload (or the sheet's live refresh) does
      not lose a half-entered hand;
+   - the hands entered one by one (entry_steps.html): each hand's count is put on its step as
+     the engine answers, the closer who went out is marked on his, and the step open when the
+     form is sent is sent with it (the page comes back at that step); the steps themselves are
+     links and CSS, and work without this file;
+   - a signed number field (data-signed) gets the digits pad and the ± key beside it; without
+     this file it keeps the full keyboard, whose minus every phone has;
+   - the edit page hears of each change and of each preview (the events remikcalc:change and
+     remikcalc:preview on the form, for corrections.js);
    - the deal together: who is in, and the cards the others hold, are looked up every few
      seconds.
    No inline script, no eval, names are only ever set as text. */
@@ -110,6 +118,28 @@
       seat.classList.toggle("went-out", out);
       var note = seat.querySelector(".went-out-note");
       if (note) { note.hidden = !out; }
+      form.querySelectorAll("[data-step-tab='" + index + "']").forEach(function (tab) {
+        tab.classList.toggle("went-out", out);
+      });
+    });
+  }
+
+  /* --- the hands as steps ---------------------------------------------------------------------- */
+
+  /* the step on screen: the first shown (every one, in a browser without :has()) */
+  function openStep(form) {
+    var steps = form.querySelectorAll(".steps > .step");
+    for (var i = 0; i < steps.length; i += 1) {
+      if (steps[i].getClientRects().length) { return steps[i].id.replace("step-", ""); }
+    }
+    return "";
+  }
+
+  function counts(form, data) {
+    Object.keys(data.counts || {}).forEach(function (seat) {
+      form.querySelectorAll("[data-tab-count='" + seat + "']").forEach(function (place) {
+        place.textContent = data.counts[seat];
+      });
     });
   }
 
@@ -120,6 +150,7 @@
 
   function schedule(form) {
     if (!form.dataset.preview) { return; }
+    asked.set(form, (asked.get(form) || 0) + 1);  /* an answer on its way is out of date */
     clearTimeout(timers.get(form));
     timers.set(form, setTimeout(function () { preview(form); }, PREVIEW_WAIT));
   }
@@ -143,6 +174,8 @@
       if (!data || asked.get(form) !== mine) { return; }
       Object.keys(data.hands || {}).forEach(function (seat) { put("look-" + seat, data.hands[seat]); });
       if (typeof data.deal === "string") { put("look-deal", data.deal); }
+      counts(form, data);
+      form.dispatchEvent(new CustomEvent("remikcalc:preview", { detail: data }));
     }).catch(function () { /* the Check button still works */ });
   }
 
@@ -201,6 +234,7 @@
     wentOut(form);
     keep(form);
     schedule(form);
+    form.dispatchEvent(new CustomEvent("remikcalc:change"));
   }
 
   function wire(form) {
@@ -258,8 +292,19 @@
     form.addEventListener("submit", function (event) {
       var by = event.submitter;
       if (by && by.value !== "check") { forget(form); }
+      var step = form.querySelector("input[name=step]");
+      if (step) { step.value = openStep(form); }
+    });
+    form.addEventListener("click", function (event) {
+      /* a link to the cards typed (a hand's skip link): open them where they are folded */
+      var link = event.target.closest ? event.target.closest("a[href^='#f-']") : null;
+      var field = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+      var folded = field ? field.closest("details") : null;
+      if (folded) { folded.open = true; }
     });
     form.querySelectorAll("[data-sign]").forEach(function (button) {
+      var signed = document.getElementById(button.dataset.sign);
+      if (signed) { signed.setAttribute("inputmode", "numeric"); }  /* the ± gives the sign */
       button.hidden = false;
       button.addEventListener("click", function () {
         var field = document.getElementById(button.dataset.sign);
@@ -268,6 +313,8 @@
         field.value = text.charAt(0) === "-" || text.charAt(0) === "\u2212" ? text.slice(1) : "-" + text;
         field.focus();
         keep(form);
+        schedule(form);
+        form.dispatchEvent(new CustomEvent("remikcalc:change"));
       });
     });
     var restored = restore(form);
