@@ -270,6 +270,29 @@ def test_the_closers_own_save_names_them_and_every_phone_sees_the_deal_it_will_r
     assert shown_closer(anna, sheet) == "" and checked(page, "tap.0") == []
 
 
+def test_the_who_closed_question_goes_once_a_phone_picks_the_closer(
+    sheet_file: SheetMaker, table: Path
+) -> None:
+    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
+    app, config = make_pad(table / "pad")
+    anna, boris = join(app, config), join(app, config)
+    sheet = anna.sheet_id("gin.yaml")
+    i_am(anna, sheet, 0)
+    i_am(boris, sheet, 1)
+    save_hand(anna, sheet, 0, GIN["Anna"])  # "Save my hand": nobody named the knocker
+    save_hand(boris, sheet, 1, GIN["Boris"])
+
+    def look(one: Phone) -> str:
+        page = html.unescape(one.get(f"/s/{sheet}/draft").text)
+        return page.split('id="look-deal"', 1)[1].split("</section>", 1)[0]
+
+    assert "Can't score this deal yet" in look(anna) and 'class="problem"' in look(boris)
+    anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "0", "do": "set"})
+    for one in (anna, boris):  # the dry run again, for every phone: no question left
+        shown = look(one)
+        assert 'class="problem"' not in shown and "Anna knocked; Anna wins the deal" in shown
+
+
 def test_a_confirm_does_not_undo_a_choice_its_page_was_not_shown(
     sheet_file: SheetMaker, table: Path
 ) -> None:
@@ -801,3 +824,37 @@ def test_in_a_browser_a_player_out_is_told_so_and_a_draw_is_confirmed_at_once(
     finally:
         anna.close()
         carl.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["pl"])
+def test_in_a_browser_the_who_closed_question_goes_on_every_phone_once_the_closer_is_picked(
+    browser: Any, bridge_pad: tuple[Server, Path], lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    server, _folder = bridge_pad
+    anna, boris = Tapper(browser, server, lang, 360), Tapper(browser, server, lang, 412)
+    try:
+        url = _sheet_url(server, anna.page, "gin.yaml") + "/draft"
+        for seat, p in enumerate((anna, boris)):
+            name = PLAYERS[seat]
+            p.page.goto(url)
+            with p.page.expect_navigation():
+                p.tap(p.page.get_by_role("button", name=p.words("me", name=name)))
+            for code in GIN[name].split():
+                p.tap(p.page.locator(f'[data-grid="{seat}"] .card[data-code="{code}"]'))
+            with p.page.expect_navigation():
+                p.tap(p.page.get_by_role("button", name=p.words("save"), exact=True))
+        for p in (anna, boris):  # every hand in, nobody named the knocker: the question
+            expect(p.page.locator("#look-deal .problem").first).to_be_visible()
+        shot(boris.page, f"draft-closer-{lang}-asked")
+        boris.tap(boris.page.locator('#deal-form label.choice:has(input[name=closer][value="0"])'))
+        for p in (anna, boris):  # gone on both phones, the deal it will record in its place
+            expect(p.page.locator("#look-deal .problem")).to_have_count(0)
+            expect(p.page.locator("#look-deal .headline")).to_be_visible()
+            assert p.problems == [], p.problems
+        shot(anna.page, f"draft-closer-{lang}-picked")
+    finally:
+        anna.close()
+        boris.close()

@@ -33,7 +33,13 @@
     return false;
   }
 
+  /* set once this page is on its way to another (a form sent, a reload): from then on it
+     neither reloads itself nor puts parts in place, which would cut that navigation short */
+  var leaving = false;
+
   function afresh(url) {
+    if (leaving) { return; }
+    leaving = true;
     window.location.replace(url || window.location.href);
   }
 
@@ -44,7 +50,7 @@
     var here = root();
     var doc = new DOMParser().parseFromString(html, "text/html");
     var there = doc.querySelector("[data-draft]");
-    if (!here || !there) { return; }
+    if (leaving || !here || !there) { return; }
     if (there.dataset.who !== here.dataset.who || there.dataset.base !== here.dataset.base ||
         there.dataset.sheetVersion !== here.dataset.sheetVersion) {
       afresh(there.dataset.sheetVersion !== here.dataset.sheetVersion ? here.dataset.home : null);
@@ -62,6 +68,7 @@
   var again = false;
 
   function refresh() {
+    if (leaving) { return; }
     if (sending) { again = true; return; }  /* the answer to our own choice is on its way */
     if (fetching) { again = true; return; }
     fetching = true;
@@ -145,6 +152,9 @@
     if (!here) { return; }
     document.documentElement.classList.add("js");
     document.addEventListener("change", choose);
+    document.addEventListener("submit", function (event) {
+      if (!event.defaultPrevented) { leaving = true; }
+    });
     follow(here);
   }
 
