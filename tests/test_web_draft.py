@@ -435,6 +435,7 @@ def test_a_draw_that_scores_nothing_is_confirmed_at_once(
     anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "draw": "1", "do": "set"})
     page = anna.get(f"/s/{sheet}/draft").text
     assert "Anna: waiting" not in page and 'id="look-deal"' in page
+    assert "Anna: no hand needed" in page and "went out" not in page
     assert anna.get(f"/s/{sheet}/draft/state").json()["ready"] is True
     done = anna.post(
         f"/s/{sheet}/draft/deal",

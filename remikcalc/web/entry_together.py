@@ -164,6 +164,8 @@ class Waiting:
     name: str
     entered: bool
     needed: bool
+    #: not needed because this player went out (the rest: a draw that scores nothing)
+    went_out: bool = False
 
 
 @dataclass
@@ -223,10 +225,8 @@ def _waiting(state: Replay, draft: Draft | None, shared: dict[str, str]) -> list
     alone = _draw_alone(state.rules, shared)
     closer = shared.get("closer", "")
     hands = draft.hands if draft is not None else {}
-    return [
-        Waiting(name, i in hands, not alone and not (went_out and closer == str(i)))
-        for i, name in seats_of(state)
-    ]
+    out = [(i, name, not alone and went_out and closer == str(i)) for i, name in seats_of(state)]
+    return [Waiting(name, i in hands, not alone and not gone, gone) for i, name, gone in out]
 
 
 def _whole(state: Replay, version: str, shared: dict[str, str], draft: Draft) -> DealForm:
