@@ -1,5 +1,6 @@
-"""Scoring a deal on the pad (docs/INTERFACE.md, "The score pad"): by points, by cards on a tap grid
-of the variant's pack, and the deal entered together from several phones.
+"""Scoring a deal on the pad (docs/INTERFACE.md, "The score pad"): by points, and by cards on a
+tap grid of the variant's pack (the deal entered together from several phones is
+tests/test_web_draft.py's).
 
 Everything runs through Starlette's TestClient against real sheet files: a deal saved by a
 page is byte for byte what ``remikcalc add`` writes for the same input, and after every refusal
@@ -580,7 +581,7 @@ def test_the_entry_forms_are_outside_the_live_refresh(phone: Phone) -> None:
         assert "data-live" not in phone.get(f"/s/{sheet}/{page}").text
 
 
-# --- the deal together --------------------------------------------------------------------------
+# --- the deal together: its forms (its tests are tests/test_web_draft.py) ----------------------
 
 
 def i_am(phone: Phone, sheet: str, seat: int) -> None:
@@ -597,159 +598,7 @@ def hand_form(phone: Phone, sheet: str) -> dict[str, str]:
 def deal_form(phone: Phone, sheet: str) -> dict[str, str]:
     html = phone.get(f"/s/{sheet}/draft").text
     part = html.split('id="deal-form"', 1)[1]
-    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals")}
-
-
-def test_two_phones_enter_their_own_hands_and_one_confirms(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    assert "Who are you?" in anna.get(f"/s/{sheet}/draft").text
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    assert "You are Anna." in anna.get(f"/s/{sheet}/draft").text
-    assert "You are Boris." in boris.get(f"/s/{sheet}/draft").text
-    # Anna taps most of her hand and types the rest
-    taps = in_grid_order("gin", "9C 9D 9H 5S 6S 7S")
-    saved = anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
-        follow_redirects=False,
-    )
-    assert saved.status_code == 303 and saved.headers["location"] == f"/s/{sheet}/draft"
-    page = boris.get(f"/s/{sheet}/draft").text
-    assert "Anna: entered ✓" in page and "Boris: waiting" in page
-    # Boris's phone never receives Anna's cards: no taps, nothing typed, no arrangement of hers
-    assert checked(page, "tap.0") == [] and 'name="tap.0"' not in page
-    assert "KD KH KS 2C" not in page and "9C 9D 9H" not in page
-    assert "KD KH KS" not in boris.get(f"/s/{sheet}/draft/state").text
-    # ... but in one pack the cards she holds are greyed out in his grid (not whose they are)
-    assert re.search(r'name="tap.1" value="9C" aria-label="[^"]*" disabled', page)
-    state = boris.get(f"/s/{sheet}/draft/state").json()
-    assert [p["entered"] for p in state["players"]] == [True, False]
-    assert state["taken"]["KD"] == 1
-    # confirming too early names whom it waits for
-    early = boris.post(
-        f"/s/{sheet}/draft/deal", {**deal_form(boris, sheet), "closer": "0", "do": "confirm"}
-    )
-    assert early.status_code == 422 and "Still waiting for the hands of: Boris." in early.text
-    # Anna changes her hand before confirmation: the draft keeps the last one
-    anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 3C", "do": "save"},
-    )
-    anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
-    )
-    boris_taps = in_grid_order("gin", GIN["Boris"])
-    boris.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(boris, sheet), "tap.1": boris_taps, "tap.0": ["QS"], "do": "save"},
-    )
-    page = anna.get(f"/s/{sheet}/draft").text
-    assert "Boris: entered ✓" in page and "AS 2S 3H" not in page
-    assert "Anna knocked; Anna wins the deal" in page  # the result, without the others' cards
-    before = mine.read_bytes()
-    assert mine.read_bytes() == before  # nothing written until confirmed
-    done = anna.post(
-        f"/s/{sheet}/draft/deal",
-        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
-        follow_redirects=False,
-    )
-    assert done.status_code == 303 and done.headers["location"] == f"/s/{sheet}"
-    ok(
-        "add",
-        str(theirs),
-        "--closer",
-        "Anna",
-        "Anna=" + " ".join(taps) + " KD KH KS 2C",
-        "Boris=" + " ".join(boris_taps),
-    )
-    assert mine.read_bytes() == theirs.read_bytes()  # Boris's stray c0 was not his to send
-    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    anna.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
-    )
-    boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
-    )
-    form = deal_form(anna, sheet)
-    remikcalc.open_sheet(mine).add({"scores": {"Boris": 5}})  # a deal from a terminal
-    before = mine.read_bytes()
-    stale = anna.post(f"/s/{sheet}/draft/deal", {**form, "closer": "0", "do": "confirm"})
-    assert stale.status_code == 409 and "Boris +5" in stale.text
-    assert mine.read_bytes() == before
-    assert anna.get(f"/s/{sheet}/draft/state").json()["open"] is True  # the draft is kept
-    page = anna.get(f"/s/{sheet}/draft").text
-    assert "The sheet has changed since this draft was started" in page
-    rebase = page.split("The sheet has changed", 1)[1]
-    fields = {name: hidden(rebase, name) for name in ("_form", "version", "key", "deals")}
-    anna.post(f"/s/{sheet}/draft/deal", {**fields, "do": "rebase"})
-    done = anna.post(
-        f"/s/{sheet}/draft/deal",
-        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
-        follow_redirects=False,
-    )
-    assert done.status_code == 303
-    assert len(remikcalc.open_sheet(mine).replay().steps) == 2
-
-
-def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    old = hand_form(boris, sheet)  # Boris opened the page before the deal was saved
-    anna.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
-    )
-    boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
-    )
-    anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "0", "do": "confirm"})
-    late = boris.post(f"/s/{sheet}/draft/hand", {**old, "hands.1": "AS 2S", "do": "save"})
-    assert late.status_code == 409 and 'value="AS 2S"' in late.text
-    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) -> None:
-    sheet = phone.sheet_id("gin.yaml")
-    for form in ("hand", "deal", "me"):  # e.g. a language chosen on a refusal page
-        answer = phone.get(f"/s/{sheet}/draft/{form}", follow_redirects=False)
-        assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}/draft"
-    assert phone.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_drafts_are_bounded() -> None:
-    from remikcalc.web.deal_form import SeatHand
-    from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
-
-    drafts = Drafts()
-    for n in range(MAX_DRAFTS + 10):
-        assert drafts.put_hand(f"s{n}", "v", ("v", 0), 0, SeatHand(typed="AS")) is not None
-    assert len(drafts) == MAX_DRAFTS
-    assert drafts.get("s0") is None and drafts.get(f"s{MAX_DRAFTS + 9}") is not None
-    assert drafts.put_hand("s1x", "old", ("new", 1), 0, SeatHand(typed="AS")) is None
+    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals", "stamp")}
 
 
 # --- escaping -----------------------------------------------------------------------------------
@@ -1029,39 +878,6 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     page.locator('button[value="save"]').click()
     page.wait_for_url(f"{base}/s/{sheet}")  # saved: the sheet's page, loaded
     assert "Anna" in page.locator(".deals").inner_text()
-    assert problems == []
-
-
-def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
-    browser_page: Any, served: Any
-) -> None:
-    from playwright.sync_api import expect
-
-    page, base, problems = browser_page
-    _base, config, _folder = served
-    sheet = _sheet_of(page, base, "gin.yaml")
-    page.goto(f"{base}/s/{sheet}/draft")
-    page.locator('label.choice:has(input[name="who"][value="1"])').click()
-    with answer(page):
-        page.locator('button:has-text("That\'s me")').click()
-    expect(page.locator(".waiting")).to_contain_text("Anna: waiting")
-    other = page.context.browser.new_context()  # Anna's phone
-    anna = other.new_page()
-    anna.goto(f"{base}/join/{config.token}")
-    anna.goto(f"{base}/s/{sheet}/draft")
-    anna.locator('label.choice:has(input[name="who"][value="0"])').click()
-    with answer(anna):
-        anna.locator('button:has-text("That\'s me")').click()
-    with answer(anna):  # Anna's hand is saved in the draft
-        anna.locator('input[name="hands.0"]').fill(GIN["Anna"])
-        anna.locator('button[value="save"]').click()
-    # the page asks for the draft's state every few seconds: it shows her hand in then
-    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
-    expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
-        re.compile(r"\btaken\b")
-    )
-    assert "KD KH KS" not in page.content()
-    other.close()
     assert problems == []
 
 

@@ -18,9 +18,8 @@
    - a signed number field (data-signed) gets the digits pad and the ± key beside it; without
      this file it keeps the full keyboard, whose minus every phone has;
    - the edit page hears of each change and of each preview (the events remikcalc:change and
-     remikcalc:preview on the form, for corrections.js);
-   - the deal together: who is in, and the cards the others hold, are looked up every few
-     seconds.
+     remikcalc:preview on the form, for corrections.js).
+   The deal together follows the other phones with draft.js.
    No inline script, no eval, names are only ever set as text. */
 "use strict";
 
@@ -28,7 +27,6 @@
   document.documentElement.classList.add("js");
 
   var PREVIEW_WAIT = 350;
-  var POLL_EVERY = 4000;
 
   function boxes(cell) {
     return cell.querySelectorAll("input[type=checkbox]");
@@ -323,60 +321,8 @@
     if (restored) { schedule(form); }
   }
 
-  /* --- the deal together: who is in, what the others hold ------------------------------------- */
-
-  function watchDraft(list) {
-    var stamp = null;
-    var open = list.dataset.open === "1";
-    var gone = document.querySelector("[data-draft-gone]");
-    var hand = document.getElementById("hand-form");
-    var timer = null;
-
-    function show(data) {
-      list.textContent = "";
-      data.players.forEach(function (player) {
-        var item = document.createElement("li");
-        var words = player.entered ? list.dataset.entered
-          : (player.needed ? list.dataset.wait : list.dataset.free);
-        item.textContent = words.replace("{name}", function () { return player.name; });
-        if (player.entered) { item.className = "done"; }
-        list.appendChild(item);
-      });
-      if (hand) {
-        hand.querySelectorAll(".hand-grid .card").forEach(function (cell) {
-          cell.dataset.fixed = String(data.taken[cell.dataset.code] || 0);
-        });
-        sync(hand);
-      }
-    }
-
-    function poll() {
-      if (document.hidden) { return; }
-      fetch(list.dataset.draftState, { credentials: "same-origin", headers: { "Accept": "application/json" } })
-        .then(function (answer) { return answer.ok ? answer.json() : null; })
-        .then(function (data) {
-          if (!data) { return; }
-          if (open === true && !data.open && gone) {
-            gone.hidden = false;
-            clearInterval(timer);
-          }
-          open = data.open;
-          if (data.stamp !== stamp) {
-            stamp = data.stamp;
-            show(data);
-          }
-        })
-        .catch(function () { /* the Refresh link still works */ });
-    }
-
-    timer = setInterval(poll, POLL_EVERY);
-    poll();
-  }
-
   function start() {
     document.querySelectorAll("form[data-entry]").forEach(wire);
-    var list = document.querySelector("[data-draft-state]");
-    if (list) { watchDraft(list); }
   }
 
   if (document.readyState === "loading") {
