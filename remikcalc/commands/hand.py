@@ -14,7 +14,6 @@ from remikcalc.base.i18n import _, in_language
 from remikcalc.cards.notation import CODES, parse_card, parse_cards
 from remikcalc.commands.common import output_options, rules_options
 from remikcalc.render.hand import HAND_LABELS, hand_json_line, label_width, meld_text, wilds_json
-from remikcalc.render.refusal import for_command_line
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variants import get_rules
 from remikcalc.search import Arrangement, analyze_hand
@@ -93,6 +92,7 @@ def _english_error(rules: Rules, line: str, discard: bool | None, exc: Remikcalc
     import warnings
 
     from remikcalc.cards.text import written_in
+    from remikcalc.render.refusal import for_command_line
 
     # the line's warnings (Jk) were shown, in the language spoken, by the first analysis
     with in_language("en"), written_in("en"), warnings.catch_warnings():
@@ -187,6 +187,8 @@ def hand_cmd(
                         )
                     )
                 else:
+                    from remikcalc.render.refusal import for_command_line
+
                     error = for_command_line(exc)
                     click.echo(_("line {n}: {error}").format(n=n, error=error), err=True)
         if failed:

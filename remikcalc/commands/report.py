@@ -165,13 +165,14 @@ def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
       remikcalc settle game.yaml --format json
       remikcalc settle gin.yaml rummy.yaml        # the evening: one set of payments
     """
-    from remikcalc.session import settle_evening
     from remikcalc.settle import settle
 
     files = files or (sheet(None),)
     if len(files) == 1:
         click.echo(_settlement_text(settle(load(files[0])), fmt))
         return
+    from remikcalc.session import settle_evening
+
     distinct_files(files)
     settlements = [settle(load(file)) for file in files]
     evening = settle_evening(settlements)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
@@ -31,8 +31,10 @@ from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.result import POOL
 from remikcalc.scoring.tally import GameResult, Tally
 from remikcalc.scoring.why import reason_text, reasons_text
-from remikcalc.session import Evening
 from remikcalc.settle import PoolSummary, Settlement, still_owed
+
+if TYPE_CHECKING:
+    from remikcalc.session.evening import Evening
 
 __all__ = [
     "closing_line",

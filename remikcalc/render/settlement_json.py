@@ -13,14 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.scoring.result import POOL, Payment
-from remikcalc.session import Evening, Replay, Sheet, Step, replay
+from remikcalc.session import Replay, Sheet, Step, replay
 from remikcalc.session.replay import deal_numbers
 from remikcalc.settle import PoolSummary, Settlement, settle
+
+if TYPE_CHECKING:
+    from remikcalc.session.evening import Evening
 
 __all__ = [
     "EVENING_SCHEMA",

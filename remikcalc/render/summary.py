@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.numtext import money_text, number_text, signed
@@ -24,8 +25,11 @@ from remikcalc.render.sheet import totals_line
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.result import POOL
 from remikcalc.scoring.tally import Reentry
-from remikcalc.session import Evening, Replay
+from remikcalc.session import Replay
 from remikcalc.settle import Settlement
+
+if TYPE_CHECKING:
+    from remikcalc.session.evening import Evening
 
 __all__ = ["evening_summary_text", "sheet_title", "summary_text"]
 

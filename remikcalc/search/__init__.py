@@ -31,8 +31,6 @@ from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast.build import BIT
 from remikcalc.search.fast.hand import FullHand, full_hand
 from remikcalc.search.fast.tables import fast_tables
-from remikcalc.search.general.arrange import best_value_melds as _best_value_melds
-from remikcalc.search.general.arrange import general_arrangement
 from remikcalc.search.melds import Meld, hand_value, meld_key, split_groups
 
 __all__ = [
@@ -45,6 +43,16 @@ __all__ = [
     "general_arrangement",
     "max_cards",
 ]
+
+
+def general_arrangement(
+    cards: Sequence[Card], rules: Rules, *, discard: bool = False
+) -> Arrangement:
+    """:func:`remikcalc.search.general.arrange.general_arrangement`, the search loaded on first
+    use: a command whose hands the fast path answers never loads it."""
+    from remikcalc.search.general.arrange import general_arrangement as search
+
+    return search(cards, rules, discard=discard)
 
 
 # card index -> Card; a dict, not CARDS, so that a negative index is an error too
@@ -103,7 +111,9 @@ def _too_many(count: int, limit: int, rules: Rules) -> None:
 def best_value_melds(cards: Sequence[Card], rules: Rules) -> Arrangement:
     """The melds of greatest value in ``cards`` (see :mod:`remikcalc.search.general.arrange`)."""
     _check_size(len(cards), rules)
-    return _best_value_melds(cards, rules)
+    from remikcalc.search.general.arrange import best_value_melds as value_melds
+
+    return value_melds(cards, rules)
 
 
 def best_arrangement(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> Arrangement:
@@ -146,7 +156,7 @@ def _full_hand(rules: Rules) -> tuple[FullHand, int, FullHand, FullHand | None]:
     if fast.usable:
         if not fast.ready:
             fast.use()  # counted per hand: not remembered below until the tables are whole
-        found, checked = full_hand(fast), full_hand(fast, _checked_general)
+        found, checked = full_hand(fast, general_arrangement), full_hand(fast, _checked_general)
         codes = full_hand(fast, _checked_codes, codes=True)
     else:
         found, checked = general_arrangement, _checked_general

@@ -19,7 +19,6 @@ from remikcalc.rules.ruleset import Rules
 from remikcalc.search.arrangement import Arrangement
 from remikcalc.search.fast.build import BIT, FULL
 from remikcalc.search.fast.tables import FastTables
-from remikcalc.search.general.arrange import general_arrangement
 from remikcalc.search.melds import Meld
 
 __all__ = ["FullHand", "full_hand"]
@@ -34,9 +33,7 @@ SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask repeated in the four sui
 CODE_BITS: dict[str, int] = {code: BIT[card] for code, card in PLAIN_CODES.items()}
 
 
-def full_hand(
-    tables: FastTables, other: Other = general_arrangement, *, codes: bool = False
-) -> FullHand:
+def full_hand(tables: FastTables, other: Other, *, codes: bool = False) -> FullHand:
     """The one function that answers a full hand (no discard) with ``tables``.
 
     Built on first use and kept (per tables, so rule sets sharing the tables share it; one
