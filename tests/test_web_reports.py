@@ -602,9 +602,7 @@ def test_change_text_names_the_deal(sheet_file: SheetMaker) -> None:
     sheet = gin_two_games(sheet_file, "g.yaml", stake=None)
 
     def snap() -> Snapshot:
-        version, state = sheet.load()
-        numbers = tuple(step.n for step in state.steps)
-        return Snapshot(version, tuple(s.entry for s in state.steps), numbers)
+        return Snapshot(*sheet.load())
 
     three = snap()
     sheet.add({"scores": {"Anna": 5}})
@@ -617,6 +615,12 @@ def test_change_text_names_the_deal(sheet_file: SheetMaker) -> None:
     sheet.add({"scores": {"Boris": 1}})
     sheet.add({"scores": {"Boris": 2}})
     assert change_text(four, snap())[0] == "The sheet has changed."  # deal 2 changed too
+    six = snap()
+    sheet.delete(3)
+    assert change_text(six, snap()) == ("Deal 3 removed", None)  # the later deals rescored only
+    five = snap()
+    sheet.edit(1, {"scores": {"Boris": 9}})
+    assert change_text(five, snap()) == ("Deal 1 changed", 1)  # every later total moves too
 
 
 def test_follow_stop_sets_stopping() -> None:

@@ -5,12 +5,13 @@ dry run as the pad shows it (each value before and after, as text), as ``--dry-r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from remikcalc.base.i18n import _
+from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import money_text, number_text, signed, signed_text
 from remikcalc.render.sheet import entry_text
@@ -36,6 +37,7 @@ __all__ = [
     "changes_lines",
     "changes_text",
     "game_lines",
+    "headline",
 ]
 
 
@@ -358,3 +360,34 @@ def changes_json(changes: Changes, sheet: Sheet) -> dict[str, Any]:
     if changes.pool is not None:
         out["pool"] = _pair(changes.pool, amount_text)
     return out
+
+
+def _deals_words(deals: list[int]) -> str:
+    return str(deals[0]) if len(deals) == 1 else f"{deals[0]}–{deals[-1]}"
+
+
+def headline(rows: Sequence[RowChange]) -> tuple[str, int | None]:
+    """One line for a live page: what another phone or a terminal changed ("Deal 7 added",
+    "Deal 3 changed", "Deals 5–6 removed"), from the rows of
+    :func:`~remikcalc.session.changes.rows_between`, and the deal it points at (None: none to
+    point at). Nothing known, or a change of several kinds at once, is "The sheet has
+    changed." """
+    added = [r for r in rows if r.kind == "added"]
+    removed = [r for r in rows if r.kind == "removed"]
+    edited = [r for r in rows if r.edited]
+    if added and not removed and not edited:
+        deals = [r.deal for r in added if r.deal is not None]
+        if not deals:
+            line = ngettext("{n} re-entry added", "{n} re-entries added", len(added))
+            return line.format(n=len(added)), None
+        line = ngettext("Deal {deals} added", "Deals {deals} added", len(deals))
+        return line.format(deals=_deals_words(deals)), deals[-1]
+    if removed and not added and not edited:
+        deals = [r.deal for r in removed if r.deal is not None]
+        if not deals:
+            return _("A re-entry was removed."), None
+        line = ngettext("Deal {deals} removed", "Deals {deals} removed", len(deals))
+        return line.format(deals=_deals_words(deals)), None
+    if len(edited) == 1 and not added and not removed and edited[0].deal is not None:
+        return _("Deal {n} changed").format(n=edited[0].deal), edited[0].deal
+    return _("The sheet has changed."), None

@@ -45,6 +45,7 @@ __all__ = [
     "Total",
     "Winner",
     "changes",
+    "rows_between",
 ]
 
 T = TypeVar("T")
@@ -106,6 +107,15 @@ class RowChange:
     first: int | None = None
     last: int | None = None
     count: int = 0
+
+    @property
+    def edited(self) -> bool:
+        """The entry itself is another (not only rescored by a change before it)."""
+        step = self.step
+        if self.kind != "changed" or step is None:
+            return False
+        before, after = step.before, step.after
+        return before is None or after is None or not same_entry(before.entry, after.entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,13 +291,10 @@ def _final(state: Replay | None, player: str) -> Total | None:
     return Total(tally.totals.get(player, 0), player in tally.eliminated())
 
 
-def changes(before: Replay | None, after: Replay, start: int, *, removed: bool = False) -> Changes:
-    """What changes from entry ``start`` (numbered from 1, events counted) on between the
-    sheet as it is (``before``; None when it does not load) and as it would be (``after``).
-
-    ``removed``: entry ``start`` is taken out (``delete``, ``undo``); otherwise it is replaced
-    (``edit``) or, past the last entry, added (``add``, a re-entry).
-    """
+def _rows(
+    before: Replay | None, after: Replay, start: int, *, removed: bool
+) -> tuple[RowChange, ...]:
+    """:attr:`Changes.rows`: each entry from ``start`` on, before and after."""
     players = after.sheet.players
     old_steps = [] if before is None else before.steps
     numbers = deal_numbers(old_steps)
@@ -304,6 +311,19 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
         else:
             deal = None if new is None else new_numbers.get(new.n)
         rows.append(_row(players, old, new, deal))
+    return _collapsed(rows)
+
+
+def changes(before: Replay | None, after: Replay, start: int, *, removed: bool = False) -> Changes:
+    """What changes from entry ``start`` (numbered from 1, events counted) on between the
+    sheet as it is (``before``; None when it does not load) and as it would be (``after``).
+
+    ``removed``: entry ``start`` is taken out (``delete``, ``undo``); otherwise it is replaced
+    (``edit``) or, past the last entry, added (``add``, a re-entry).
+    """
+    players = after.sheet.players
+    old_steps = [] if before is None else before.steps
+    numbers = deal_numbers(old_steps)
     games: tuple[GameChange, ...] = ()
     if before is not None:
         shift = 1 if removed else 0  # each entry of the changed sheet: its number now
@@ -331,7 +351,7 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
             None if before is None else before.tally.eliminated(), after.tally.eliminated()
         )
     return Changes(
-        rows=_collapsed(rows),
+        rows=_rows(before, after, start, removed=removed),
         games=games,
         out=out,
         winner=Change(_winner(before), _winner(after)),
@@ -340,3 +360,21 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
         money_kind="money" if money else "net",
         renumbered=removed and any(s.n in numbers for s in old_steps[start:]),
     )
+
+
+def rows_between(before: Replay, after: Replay) -> tuple[RowChange, ...]:
+    """The rows of what changed from one version of a sheet to another, whoever wrote it
+    (another phone, a terminal, an editor): from the first entry that differs, one entry taken
+    out where that is what happened; none when the entries are the same (a comment edited).
+    Only the rows (:func:`changes` settles both versions too)."""
+    old = [step.entry for step in before.steps]
+    new = [step.entry for step in after.steps]
+    same = 0
+    while same < min(len(old), len(new)) and same_entry(old[same], new[same]):
+        same += 1
+    if same == len(old) == len(new):
+        return ()
+    removed = len(old) == len(new) + 1 and all(
+        same_entry(a, b) for a, b in zip(old[same + 1 :], new[same:], strict=True)
+    )
+    return _rows(before, after, same + 1, removed=removed)

@@ -27,7 +27,7 @@ import json
 import os
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +37,10 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.base.i18n import _, ngettext
-from remikcalc.session.replay import deal_numbers
-from remikcalc.sheet.model import Entry, same_entry
+from remikcalc.base.i18n import _
+from remikcalc.render.changes import headline
+from remikcalc.session.changes import rows_between
+from remikcalc.session.replay import Replay
 from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 
@@ -68,15 +69,14 @@ Identity = tuple[int, int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A sheet at one version: its entries and their deal numbers (None: it does not load).
+    """A sheet at one version, replayed (None: it does not load).
 
     A sheet that cannot be read at all (gone, a folder or a pipe in its place, not UTF-8, too
     large) has no version and says which of the two it is (``gone``); its streams say so and
     follow it again once it can be read."""
 
     version: str
-    entries: tuple[Entry, ...] | None
-    numbers: tuple[int | None, ...] = ()  # each entry's deal number (None for an event)
+    state: Replay | None
     unreadable: bool = False
     gone: bool = False
 
@@ -148,9 +148,7 @@ class Watch:
             except (RemikcalcError, OSError):
                 gone = not os.path.lexists(self.served.path)
                 return Snapshot("", None, unreadable=True, gone=gone)
-        numbers = deal_numbers(state.steps)
-        entries = tuple(step.entry for step in state.steps)
-        return Snapshot(version, entries, tuple(numbers.get(s.n) for s in state.steps))
+        return Snapshot(version, state)
 
     async def snapshot(self) -> Snapshot:
         """The sheet's snapshot now: a ``stat``, and a read only when the file changed."""
@@ -170,52 +168,13 @@ class Watch:
             return snap
 
 
-def _deals_words(numbers: Sequence[int | None]) -> str | None:
-    deals = [n for n in numbers if n is not None]
-    if not deals:
-        return None
-    if len(deals) == 1:
-        return str(deals[0])
-    return f"{deals[0]}–{deals[-1]}"
-
-
 def change_text(old: Snapshot | None, new: Snapshot) -> tuple[str, int | None]:
     """What changed from ``old`` to ``new``, for people (in the language spoken), and the
-    deal it is about (the page may point at it)."""
-    if old is None or old.entries is None or new.entries is None:
-        return _("The sheet has changed."), None
-    a, b = old.entries, new.entries
-    same = 0
-    while same < min(len(a), len(b)) and same_entry(a[same], b[same]):
-        same += 1
-    if same == len(a) and len(b) > len(a):  # entries added at the end
-        added = new.numbers[len(a) :]
-        deals = _deals_words(added)
-        if deals is None:
-            return ngettext("{n} re-entry added", "{n} re-entries added", len(added)).format(
-                n=len(added)
-            ), None
-        count = sum(1 for n in added if n is not None)
-        line = ngettext("Deal {deals} added", "Deals {deals} added", count)
-        return line.format(deals=deals), next(n for n in reversed(added) if n is not None)
-    if same == len(b) and len(a) > len(b):  # entries removed at the end (undo)
-        removed = old.numbers[len(b) :]
-        deals = _deals_words(removed)
-        if deals is None:
-            return _("A re-entry was removed."), None
-        count = sum(1 for n in removed if n is not None)
-        line = ngettext("Deal {deals} removed", "Deals {deals} removed", count)
-        return line.format(deals=deals), None
-    if len(a) == len(b) and same < len(a):
-        later = [i for i in range(same, len(a)) if not same_entry(a[i], b[i])]
-        number = new.numbers[same]
-        if len(later) == 1 and number is not None:
-            return _("Deal {n} changed").format(n=number), number
-    shifted = len(a) == len(b) + 1 and same < len(b) and old.numbers[same] is not None
-    if shifted and all(same_entry(x, y) for x, y in zip(a[same + 1 :], b[same:], strict=True)):
-        line = ngettext("Deal {deals} removed", "Deals {deals} removed", 1)
-        return line.format(deals=old.numbers[same]), None
-    return _("The sheet has changed."), None
+    deal it is about (the page may point at it): the library's rows of what changed between
+    the two versions (:func:`~remikcalc.session.changes.rows_between`) in its words."""
+    if old is None or old.state is None or new.state is None:
+        return headline(())
+    return headline(rows_between(old.state, new.state))
 
 
 def _event(name: str, data: dict[str, Any]) -> str:
@@ -246,7 +205,8 @@ async def _stream(request: Request, watch: Watch, since: str, lang: str) -> Asyn
                 last = ""
                 quiet = time.monotonic()
         elif snap.version and snap.version != last:
-            message, deal = watch.said(last, snap, lang)
+            # in a worker thread: on a long sheet the rows take milliseconds
+            message, deal = await anyio.to_thread.run_sync(watch.said, last, snap, lang)
             yield _event("change", {"version": snap.version, "message": message, "deal": deal})
             last = snap.version
             quiet = time.monotonic()
