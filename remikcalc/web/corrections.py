@@ -31,13 +31,15 @@ from remikcalc.base.i18n import _
 from remikcalc.render.changes import ChangesText, changes_text
 from remikcalc.render.refusal import for_pad
 from remikcalc.render.sheet import entry_text, scores_text
+from remikcalc.rules.dealinput import count_meaning, scores_meaning
 from remikcalc.session import Replay
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import deal_numbers
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.deal_form import DealForm, closer_question, new_key
-from remikcalc.web.entry import FormProblem, problem_of
+from remikcalc.web.entry import FormProblem, look_at_form, playing_at, preview_url, problem_of
+from remikcalc.web.entry_look import DealLook, deal_look
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
@@ -109,10 +111,14 @@ def _deal_now(state: Replay, index: int | None) -> DealNow | None:
 
 @dataclass(frozen=True, slots=True)
 class EditForm:
-    """The deal form on the edit page, and the refusal it shows beside a field."""
+    """The deal form on the edit page, the refusal it shows beside a field, and what the deal
+    as it is on the form will record (the entry pages' preview, by the dry run of the edit)."""
 
     form: DealForm
     problem: FormProblem | None = None
+    deal: DealLook | None = None
+    #: where the page asks for that preview as the form is typed into
+    preview: str = ""
 
 
 def _edit_page(
@@ -126,25 +132,40 @@ def _edit_page(
     key: str,
     status: int = 200,
     error: RemikcalcError | None = None,
+    look: DealLook | None = None,
     **context: Any,
 ) -> Response:
     state = served.book.replay()
     problem = None if error is None else problem_of(error, deal)
+    if look is None and error is None:
+        look = look_at_form(served, deal, n)
+    preview = preview_url(served.id, deal.mode, n)
     return call.render(
         "edit.html",
         status=status,
         n=n,
         deal=deal,
-        page=EditForm(deal, problem),
+        page=EditForm(deal, problem, look, preview),
         version=version,
         seen=seen,
         key=key,
         now=_deal_now(state, _entry_index(state, n)),
         question=closer_question(state.rules),
         negative=state.rules.spec.negative_scores,
+        meaning=_meaning(state, deal.mode),
+        as_given=deal.mode == "scores"
+        and state.rules.spec.one_go_counts
+        and state.rules.one_go_multiplier != 1,
         **_sheet_context(served, state),
         **context,
     )
+
+
+def _meaning(state: Replay, mode: str) -> str:
+    """What the numbers of a deal entered in ``mode`` are (a count; a final score's sign)."""
+    if mode == "counts":
+        return count_meaning(state.rules)
+    return scores_meaning(state.rules) if mode == "scores" else ""
 
 
 def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) -> DealForm:
@@ -152,11 +173,7 @@ def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) 
     deal (``before`` raises the refusal of a deal that is not there)."""
     rules, seats = state.rules, state.sheet.players
     if posted:  # kept even when the deal has gone since (the answer says what changed)
-        try:
-            players = served.book.before(n).replay.tally.active()
-        except RemikcalcError:
-            players = seats
-        playing = [seats.index(p) for p in players if p in seats]
+        playing = playing_at(served, n)
         return DealForm.read(call.form, rules, seats, playing, call.form.get("mode"))
     players = served.book.before(n).replay.tally.active()
     playing = [seats.index(p) for p in players if p in seats]
@@ -242,6 +259,7 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         version=preview.version,
         seen=seen,
         key=key,
+        look=deal_look(preview),
         cons=cons,
         previewed=digest(entry),
         changed_since=changed_since,

@@ -175,10 +175,15 @@ def _draft_page(
             scored = look_at_deal(served.book, whole.entry())
         except RemikcalcError as exc:
             scored = DealLook(error=exc)
-        # the headline and each player's count and score: no cards of the others
+        # the headline, each player's count and score, and what the deal will record (scores,
+        # totals, money): no cards of the others
         problem = "" if scored.error is None else private(scored.error, whole, me)
         result = DealLook(
-            totals=scored.totals, scores=scored.scores, problem=problem, headline=scored.headline
+            totals=scored.totals,
+            scores=scored.scores,
+            problem=problem,
+            headline=scored.headline,
+            record=scored.record,
         )
     return DraftPage(
         id=served.id,
