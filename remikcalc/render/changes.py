@@ -249,6 +249,8 @@ class DealRecord:
     what: Cell
     players: tuple[RecordLine, ...]
     games: tuple[str, ...] = ()
+    #: what the pool holds (stakes), where the variant has one
+    pool: Cell | None = None
 
 
 def deal_record(changes: Changes, step: Step, sheet: Sheet) -> DealRecord:
@@ -292,7 +294,8 @@ def deal_record(changes: Changes, step: Step, sheet: Sheet) -> DealRecord:
         for name in players
         if name in ends
     )
-    return DealRecord(kind, deal, what, lines, game_lines(changes.games))
+    pool = None if changes.pool is None else _cell(changes.pool, number_text)
+    return DealRecord(kind, deal, what, lines, game_lines(changes.games), pool)
 
 
 def _arrow(before: str | None, after: str | None) -> str:
