@@ -322,3 +322,30 @@ def test_in_a_browser_without_javascript_the_check_button_shows_the_record(
     page.wait_for_url(f"**/s/{sheet}")
     assert "counts: {Vera: 23, Gleb: 41}" in polish.read_text(encoding="utf-8")
     page.context.close()
+
+
+def test_in_a_browser_the_edit_of_a_counts_deal_shows_what_it_will_record_as_typed(
+    browser: Any, served: Server, polish: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from remikcalc.session.book import SheetFile
+
+    SheetFile(polish).add({"closer": "Anna", "counts": {"Vera": 23, "Gleb": 41}})
+    page = phone(browser)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(served.join)
+    sheet = _sheet(page, served)
+    page.goto(f"{served.base}/s/{sheet}/deal/1")
+    expect(page.locator("#f-counts\\.1")).to_have_value("23")  # filled with its counts
+    record = page.locator("#look-deal")
+    expect(record.locator("li", has_text="Anna").locator(".score")).to_contain_text("+64")
+    with preview(page, "counts.1=32"):  # one count said wrong
+        page.locator("#f-counts\\.1").fill("32")
+    expect(record.locator("li", has_text="Anna").locator(".score")).to_contain_text("+73")
+    no_sideways_scroll(page)
+    shot(page, "edit-counts-en-360")
+    assert "counts: {Vera: 23, Gleb: 41}" in polish.read_text(encoding="utf-8")  # not saved
+    assert problems == []
+    page.context.close()
