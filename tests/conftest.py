@@ -13,6 +13,9 @@ test's working folder.
 ``@pytest.mark.slow`` tests (real processes, or seconds of work; ``-m "not slow"`` leaves them
 out) run first: under pytest-xdist a long test started last would keep one worker busy while
 the others wait.
+
+Hypothesis runs without its per-example deadline: these machines are shared and noisy, so a
+slow example says nothing about the code (speed lives in benchmarks/).
 """
 
 from __future__ import annotations
@@ -23,9 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from tests.clirun import NO_LOCALE
 from tests.sheets import SheetMaker, write_sheet
+
+settings.register_profile("remikcalc", deadline=None)
+settings.load_profile("remikcalc")
 
 
 @pytest.fixture(autouse=True, scope="session")

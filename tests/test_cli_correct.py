@@ -768,27 +768,27 @@ def test_an_event_whose_removal_a_later_deal_needs_stays(
             "Wyczerpanie stosu",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (  # what a Polish table says for it: "remis" (strictly a tie, never said back) or "stos"
             "pl",
             "REMIS",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (
             "pl",
             "stos",
             "Kto zamknął rozdanie (zapukał, wyłożył się)? (Anna, Boris, wyczerpanie stosu, "
             "na ręce, punkty): ",
-            "Rozdanie 1: stos się wyczerpał: nikt nie dostaje punktów",
+            "Rozdanie 1: koniec stosu, nikt nie dostaje punktów",
         ),
         (
             "ru",
             "ничья",
             "Кто закончил сдачу (постучал, вышел)? (Anna, Boris, ничья, на руке, очки): ",
-            "Сдача 1: ничья: очков никто не получает",
+            "Сдача 1: ничья — очков никто не получает",
         ),
     ],
 )

@@ -482,8 +482,8 @@ def test_going_out_games_drop_the_empty_meld_and_layoff_columns() -> None:
     ("lang", "line"),
     [
         ("en", "gin: draw: nobody scores\n"),
-        ("pl", "gin: stos się wyczerpał: nikt nie dostaje punktów\n"),
-        ("ru", "джин: ничья: очков никто не получает\n"),
+        ("pl", "gin: koniec stosu, nikt nie dostaje punktów\n"),
+        ("ru", "джин: ничья — очков никто не получает\n"),
     ],
 )
 def test_a_gin_draw_is_one_line(lang: str, line: str) -> None:

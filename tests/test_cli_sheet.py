@@ -251,6 +251,9 @@ def test_bridge_session_with_elimination_reentry_and_pool(bridge: Path) -> None:
     ok("add", b, "--closer", "Anna", "--how", "knock", "--score", "Boris=50", "--score", "Carl=40")
     data = settle_json(bridge)
     assert [d["outcome"] for d in data["deals"]] == ["knock", "remik", "reenter", "knock"]
+    # n counts every entry; deal numbers the deals as show and the pad do (the re-entry is
+    # no deal: the pad's deal 3 is the fourth entry)
+    assert [(d["n"], d.get("deal")) for d in data["deals"]] == [(1, 1), (2, 2), (3, None), (4, 3)]
     assert data["deals"][2] == {
         "n": 3,
         "outcome": "reenter",

@@ -195,7 +195,7 @@ def test_the_scripts_for_each_shell() -> None:
     ("typed", "meant"),
     [
         ("hnad", "Did you mean 'hand'?"),
-        ("setle", "Did you mean one of: settle, serve?"),
+        ("setle", "Did you mean one of: settle, stake, serve?"),
         ("exampels", "Did you mean 'examples'?"),
         ("chek", "Did you mean 'check'?"),
     ],

@@ -156,8 +156,7 @@ def test_undo_of_a_re_entry_in_russian(tmp_path: Path) -> None:
     result = run("undo", str(sheet), lang="ru")
     assert result.exit_code == 0, result.output
     assert (
-        result.output.splitlines()[0]
-        == f"Из {sheet} удалена последняя строка (Boris снова вступает в игру)."
+        result.output.splitlines()[0] == f"Из {sheet} удалена последняя строка (Boris докупается)."
     )
 
 

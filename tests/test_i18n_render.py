@@ -114,11 +114,11 @@ def test_pool_in_words() -> None:
 def test_the_running_sheet() -> None:
     sheet = ex("gin/bicycle-undercut-layoffs.yaml")
     pl = lines("--lang", "pl", "show", sheet)
-    assert "1    Boris podcina gracza Anna                     Boris +18    0       18" in pl
+    assert "1    Podcięcie: Anna puka, wygrywa Boris     Boris +18    0       18" in pl
     assert "Do 100 brakuje: Anna 72, Boris 82" in pl
     ru = lines("--lang", "ru", "show", sheet)
     assert "#    сдача                                      очки       Anna    Boris" in ru
-    assert "3    ничья: очков никто не получает             без очков  28      18" in ru
+    assert "3    ничья — очков никто не получает            без очков  28      18" in ru
 
 
 def test_an_added_deal_with_cards_in_the_players_notation(tmp_path: Path) -> None:

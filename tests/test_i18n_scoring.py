@@ -193,8 +193,8 @@ def test_a_why_survives_pickling_with_its_message() -> None:
             [
                 "- Anna puka z 4 (limit 5) i dopisuje sobie 4",
                 "- Boris dopisuje 61 za karty niewyłożone",
-                "- każdy z pozostałych graczy płaci graczowi Anna 0,5 stawki i 0,5 do puli"
-                " za pukanie",
+                "- za pukanie Anna dostaje od każdego z pozostałych 0,5 stawki, a każdy z nich"
+                " wpłaca też 0,5 do puli",
             ],
         ),
         (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from remikcalc.commands.prompts import LARGE_SHEET
+from remikcalc.commands.current import LARGE_SHEET
 from remikcalc.sheet import load_sheet
 
 pytestmark = [

@@ -250,7 +250,7 @@ def test_how_takes_the_words_of_the_language(
 # from issue 18, corrections and input at the table: --how in the language's words
 def test_round_takes_the_words_its_help_lists() -> None:
     # what a Polish table says for a stock-out ("remis", "stos") is understood, never said back
-    drawn = "remik tradycyjny: stos się wyczerpał, nikt nie wygrywa"
+    drawn = "remik tradycyjny: koniec stosu, nikt nie wygrywa"
     for word in ("wyczerpanie stosu", "Remis", "stos"):
         out = ok("--lang", "pl", "round", "rummy", "--how", word, "Anna=2C", "Boris=KS KH 9C")
         assert out.output.splitlines()[0] == drawn

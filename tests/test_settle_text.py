@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from remikcalc.commands.prompts import load
+from remikcalc.commands.current import load
 from remikcalc.render.summary import summary_text
 from remikcalc.settle import settle
 from tests.clirun import ok, process, run

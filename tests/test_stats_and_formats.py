@@ -40,6 +40,37 @@ def test_stats_numbers_deals_as_show_does_around_a_reentry(tmp_path: Path) -> No
     assert rows[2] == "Boris,2,0,-,-,-,+5 (#2),0"
 
 
+def test_a_draw_is_nobody_s_best_deal(tmp_path: Path) -> None:
+    # bridge, scores are penalties: Carl knocks with 1 (deal 1), then the stock runs out
+    # (deal 2, 0 for everyone). Carl's best is his knock, +1, not the draw's 0 (EVENING B14);
+    # Boris, who only lost, has his least bad deal, and a player with draws alone has none
+    sheet = tmp_path / "b.yaml"
+    ok("new", str(sheet), "-v", "bridge", "--players", "Anna,Boris,Carl")
+    ok(
+        "add",
+        str(sheet),
+        "--closer",
+        "Carl",
+        "--how",
+        "knock",
+        "--score",
+        "Anna=30",
+        "--score",
+        "Boris=40",
+        "--score",
+        "Carl=1",
+    )
+    ok("add", str(sheet), "--draw")
+    players = json.loads(ok("stats", str(sheet), "--format", "json").output)["players"]
+    assert players["Carl"]["best_deal"] == {"sheet": str(sheet), "n": 1, "score": 1}
+    assert players["Boris"]["best_deal"]["n"] == 1
+    drawn = tmp_path / "d.yaml"
+    ok("new", str(drawn), "-v", "bridge", "--players", "Anna,Boris")
+    ok("add", str(drawn), "--draw")
+    players = json.loads(ok("stats", str(drawn), "--format", "json").output)["players"]
+    assert players["Anna"]["best_deal"] is None and players["Anna"]["deals"] == 1
+
+
 def _rummy500(sheet_file: SheetMaker, closer: str | None = None, **scores: int) -> Path:
     deal = {"scores": scores} if closer is None else {"closer": closer, "scores": scores}
     return sheet_file("r5.yaml", "rummy500", "Anna,Boris,Carl", deals=[deal])
@@ -261,14 +292,14 @@ def test_stats_too_wide_for_the_terminal_is_one_block_per_player(tmp_path: Path)
     assert _broken_words(pl, pl) == set()
     assert "wygrane:" in pl.split()  # the headings in Polish
     wide = ok("stats", str(sheet), env={"COLUMNS": "80"}).output
+    # the headings wrap in their columns: "avg. left in hand", "most left in hand"
     assert wide.splitlines()[0].split() == [
         "player",
         "deals",
         "won",
         "outcomes",
-        "avg",
-        "worst",
+        "avg.",
+        "most",
         "best",
-        "deal",
         "streak",
     ]

@@ -94,15 +94,18 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     expect(anna.locator(".total .points").nth(1)).to_have_text("12")
     expect(totals.nth(1)).to_have_text("12")
 
-    # by cards, on Boris's phone: his own hand tapped on the grid, Anna's typed
+    # by cards, on Boris's phone, a hand a step: Anna's typed, his own tapped on the grid,
+    # then the deal (Anna knocked)
     boris.locator("a[href$='/cards']").first.click()
     boris.wait_for_url("**/cards")
     no_sideways_scroll(boris)
-    boris.locator("label.choice", has_text="Anna").click()  # Anna knocked
-    grids = boris.locator(".hand-grid")
-    for code in ("AS", "2S", "3H", "4D", "5D", "8C", "8D", "JC", "QC", "TD"):
-        grids.nth(1).locator(f'label.card[data-code="{code}"]').click()
+    boris.locator("#step-0 summary").click()  # "Type the cards instead"
     boris.locator('input[name="hands.0"]').fill(GIN_KNOCK_ANNA)
+    boris.locator("#step-0 .next a").click()
+    for code in ("AS", "2S", "3H", "4D", "5D", "8C", "8D", "JC", "QC", "TD"):
+        boris.locator(f'[data-grid="1"] label.card[data-code="{code}"]').click()
+    boris.locator("#step-1 .next a").click()
+    boris.locator("label.choice", has_text="Anna").click()  # Anna knocked
     with answer(boris):  # the check's answer, the page the form posts back
         boris.get_by_role("button", name="Sprawdź").click()
     expect(boris.locator("#look-deal")).to_contain_text("59")  # 61 - 2, the engine's count

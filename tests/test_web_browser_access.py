@@ -167,7 +167,9 @@ def test_a_two_pack_card_is_a_control_that_says_its_count(
     expect(ten).to_have_attribute("aria-valuenow", "1")
     page.keyboard.press(" ")
     expect(ten).to_have_attribute("aria-valuenow", "2")
-    # Boris's ten of hearts has no copy left: still a control, with nothing to take
+    # Boris's ten of hearts (his hand the next step) has no copy left: still a control, with
+    # nothing to take
+    page.locator("#step-0 .next a").click()
     boris = page.locator('[data-grid="1"]').get_by_role("spinbutton", name="TH", exact=True)
     expect(boris).to_have_attribute("aria-valuemax", "0")
     expect(boris).to_have_attribute("aria-disabled", "true")
@@ -213,6 +215,7 @@ def test_a_focused_card_is_never_under_the_sticky_header(
     page.goto(f"{server.base}/s/{ids['bridge.yaml']}/cards")
     header = page.evaluate("document.querySelector('.bar').getBoundingClientRect().bottom")
     for grid in ("1", "2"):
+        page.locator(f'.step-list [data-step-tab="{grid}"]:visible').click()  # the hand's step
         card = page.locator(f'[data-grid="{grid}"] .card').first
         # the page scrolled so that the card sits under the bar, then the keyboard comes to it
         top = card.evaluate("el => el.getBoundingClientRect().top + window.scrollY")

@@ -17,14 +17,26 @@ import remikcalc
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.cards.notation import parse_groups
 from remikcalc.cards.text import groups_text
-from remikcalc.rules.variants import VARIANTS
+from remikcalc.rules.variants import VARIANTS, get_rules
 from remikcalc.session.book import SheetFile
 from remikcalc.sheet.model import DealEntry
 from remikcalc.web.corrections import digest
+from remikcalc.web.grid import grid
+from tests.browser import browser, no_sideways_scroll, shot, start_server, stop_server
+from tests.browser import phone as browser_phone
+from tests.browser import preview as previewed
 from tests.clirun import ok, run
-from tests.hands import GIN_ANNA, GIN_BORIS, GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.hands import (
+    GIN_ANNA,
+    GIN_BORIS,
+    GIN_DEFENCE_BORIS,
+    GIN_DEFENCE_BORIS_RUN,
+    GIN_KNOCK_ANNA,
+)
 from tests.padkit import Phone, hidden, join, make_pad
 from tests.sheets import SheetMaker
+
+__all__ = ["browser"]
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -156,6 +168,12 @@ def save(phone: Phone, url: str, shown: Any, **extra: Any) -> Any:
     return phone.post(url, fields, follow_redirects=False)
 
 
+def tapped(taps: list[str], *, off: str, on: str) -> list[str]:
+    """A gin hand's taps with one card changed, as a browser posts them (in the grid's order)."""
+    order = [cell.code for cell in grid(get_rules("gin"), (), {})]
+    return sorted([code for code in taps if code != off] + [on], key=order.index)
+
+
 # --- the preview, in the library ------------------------------------------------------------------
 
 
@@ -219,11 +237,16 @@ def test_a_points_deal_opens_as_the_points_form(phone: Phone) -> None:
 def test_a_deal_with_hands_shows_its_cards_in_the_phones_notation(phone: Phone, lang: str) -> None:
     phone.client.cookies.set("remikcalc_lang", lang)
     url = edit_url(phone, "hands.yaml", 1)
-    fields = form_of(phone.get(url).text, url)
+    page = phone.get(url).text
+    fields = form_of(page, url)
     anna = groups_text(parse_groups("9C 9D 9H | 5S 6S 7S | KD KH KS | 2C"), lang)
     assert fields["mode"] == "hands"
     assert fields["hands.0"] == anna and " | " in anna
-    assert fields["hands.1"] == groups_text(parse_groups(GIN_DEFENCE_BORIS), lang)
+    # Boris's hand, not grouped, is on the grid: each card tapped, its face in the notation
+    assert fields["hands.1"] == "" and sorted(fields["tap.1"]) == sorted(GIN_DEFENCE_BORIS.split())
+    jack = {"pl": "W♣", "ru": "Вт"}[lang]
+    face = rf'class="card on"[^>]*data-code="JC"[^>]*>\s*<span class="face">{jack}<'
+    assert re.search(face, page)
     assert fields["closer"] == "0"
     if lang == "pl":
         assert fields["hands.0"].startswith("9♣ 9♦ 9♥ | 5♠")
@@ -320,7 +343,8 @@ def test_saving_writes_what_remikcalc_edit_writes(phone: Phone, table: Path) -> 
     phone.client.cookies.set("remikcalc_lang", "pl")
     url = edit_url(phone, "hands.yaml", 1)
     boris = "A♠ 2♠ 3♥ 4♦ 5♦ 8♣ 8♦ W♣ D♣ 10♦"  # the same cards, typed in Polish
-    shown = preview(phone, url, **{"hands.0": GIN_KNOCK_ANNA, "hands.1": boris})
+    # his grid cleared (no taps) and his cards typed instead
+    shown = preview(phone, url, **{"hands.0": GIN_KNOCK_ANNA, "hands.1": boris, "tap.1": []})
     assert shown.status_code == 200, shown.text
     saved = save(phone, url, shown)
     assert (
@@ -329,6 +353,71 @@ def test_saving_writes_what_remikcalc_edit_writes(phone: Phone, table: Path) -> 
     )
     ok("edit", str(copy), "1", "--closer", "Anna", GIN_ANNA, GIN_BORIS)
     assert (table / "hands.yaml").read_bytes() == copy.read_bytes()
+
+
+def test_a_tapped_deal_is_corrected_on_its_grid_and_the_changed_hand_saved(
+    phone: Phone, table: Path
+) -> None:
+    copy = table.parent / "copy.yaml"
+    shutil.copy(table / "hands.yaml", copy)
+    url = edit_url(phone, "hands.yaml", 1)
+    fields = form_of(phone.get(url).text, url)
+    # one card of Boris's changed on his grid: the three of hearts untapped, the three of spades
+    # tapped (A-2-3S is a run now: 55, not 61)
+    taps = tapped(fields["tap.1"], off="3H", on="3S")
+    shown = phone.post(url, {**fields, "tap.1": taps, "do": "preview"})
+    assert shown.status_code == 200, shown.text
+    assert '<td class="num changed"><del>+59</del> <ins>+53</ins></td>' in shown.text
+    # without JavaScript the answer opens at the hand that changed, its count on its step
+    assert re.search(r'<section class="step seat current" id="step-1"', shown.text)
+    assert re.search(r'data-tab-count="1">55<', shown.text)
+    assert save(phone, url, shown).status_code == 303
+    anna = "Anna=9C 9D 9H | 5S 6S 7S | KD KH KS | 2C"  # her hand as grouped, kept typed
+    ok("edit", str(copy), "1", "--closer", "Anna", anna, "Boris=" + " ".join(taps))
+    assert (table / "hands.yaml").read_bytes() == copy.read_bytes()
+
+
+def test_the_edit_pages_live_preview_says_what_changes_and_writes_nothing(
+    phone: Phone, table: Path
+) -> None:
+    before = snapshot(table)
+    url = edit_url(phone, "hands.yaml", 1)
+    fields = form_of(phone.get(url).text, url)
+    taps = tapped(fields["tap.1"], off="3H", on="3S")
+    answer = phone.post(f"{url}/preview", {**fields, "tap.1": taps})
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["counts"] == {"0": "2", "1": "55"}  # each hand's count, for its step
+    assert "<del>+59</del> <ins>+53</ins>" in data["deal"]
+    # the fingerprint a save of this deal carries: the one the page's Save would have
+    shown = phone.post(url, {**fields, "tap.1": taps, "do": "preview"})
+    assert data["previewed"] == hidden(shown.text, "previewed")
+    # a card in both hands cannot be saved: said in place, no fingerprint
+    refused = phone.post(f"{url}/preview", {**fields, "tap.1": [*taps[:-1], "9C"]}).json()
+    assert refused["previewed"] is None and "9C" in refused["deal"]
+    # a page made before the sheet changed is told so, not shown a preview
+    old = phone.post(f"{url}/preview", {**fields, "version": "0"}).json()
+    assert old["previewed"] is None and "The sheet has changed" in old["deal"]
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("minus", ["-", "\N{MINUS SIGN}"])
+def test_a_points_edit_takes_a_minus_typed_on_the_full_keyboard(
+    phone: Phone, table: Path, minus: str
+) -> None:
+    url = edit_url(phone, "bridge.yaml", 1)
+    html = phone.get(url).text
+    # a signed field opens the full keyboard (a minus on every phone): no digits-only pad
+    # without JavaScript; the ± key beside it waits for the script
+    fields = re.findall(r'<input id="f-scores\.\d"[^>]*>', html)
+    assert len(fields) == 3 and all("data-signed" in f and "inputmode" not in f for f in fields)
+    assert re.search(r'<button type="button" class="sign[^"]*" data-sign="f-scores.0"', html)
+    shown = preview(phone, url, **{"scores.0": f"{minus}15"})
+    assert shown.status_code == 200, shown.text
+    assert "<del>-10</del> <ins>-15</ins>" in shown.text
+    assert save(phone, url, shown).status_code == 303
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
 
 
 def test_a_points_deal_can_be_entered_again_as_cards(phone: Phone, table: Path) -> None:
@@ -547,7 +636,7 @@ def test_a_player_out_re_enters_with_the_cost_shown_first(phone: Phone, table: P
     assert done.status_code == 303
     ok("add", str(copy), "--reenter", "Boris")
     assert (table / "bridge.yaml").read_bytes() == copy.read_bytes()
-    assert "Boris re-enters" not in phone.get(more).text.split("Re-entry")[1]
+    assert "Boris re-enters" not in phone.get(more).text.split('id="reenter-h"')[1]
 
 
 def test_no_re_entry_where_nobody_is_put_out(phone: Phone) -> None:
@@ -839,3 +928,142 @@ def test_ten_phones_starting_sheets_at_once_each_get_one(tmp_path: Path) -> None
     assert len(made) == 10
     players = {remikcalc.open_sheet(p).replay().sheet.players[0] for p in made}
     assert players == {f"Anna{i}" for i in range(10)}
+
+
+# --- in a browser: the edit page on a phone (Playwright driving Debian's chromium) ----------------
+
+
+@pytest.fixture
+def served_table(table: Path) -> Any:
+    """The table's sheets served by a real ``remikcalc serve``."""
+    server = start_server(table)
+    yield server
+    stop_server(server)
+
+
+def _joined(browser: Any, server: Any, width: int, lang: str, **options: Any) -> Any:
+    page = browser_phone(browser, width, lang, **options)
+    page.goto(server.join)
+    return page
+
+
+def _sheet_of(browser: Any, server: Any, name: str) -> str:
+    """The pad's id of sheet ``name``, asked by a phone of its own (with JavaScript)."""
+    page = _joined(browser, server, 412, "en")
+    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+    page.context.close()
+    return str(next(s["id"] for s in sheets if s["name"] == name))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "lang"), [(360, "en"), (412, "pl"), (360, "ru")])
+def test_in_a_browser_one_card_of_a_tapped_deal_is_changed_in_four_taps_and_save(
+    browser: Any, served_table: Any, table: Path, width: int, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _joined(browser, served_table, width, lang)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    sheet = _sheet_of(browser, served_table, "hands.yaml")
+    page.goto(f"{served_table.base}/s/{sheet}")
+    taps: list[str] = []
+
+    def tap(what: Any, name: str) -> None:
+        taps.append(name)
+        what.click()
+
+    tap(page.locator(f"a[href='/s/{sheet}/deal/1']"), "open deal 1")
+    page.wait_for_url(f"**/s/{sheet}/deal/1")
+    no_sideways_scroll(page)
+    tap(page.locator('.step-list [data-step-tab="1"]:visible'), "Boris's step")
+    boris = page.locator('[data-grid="1"]')
+    expect(boris.locator('.card[data-code="3H"]')).to_have_class(re.compile(r"\bon\b"))
+    shot(page, f"edit-by-tap-{lang}-{width}-boris")
+    tap(boris.locator('.card[data-code="3H"]'), "3H off")
+    with previewed(page, "tap.1=3S"):  # the dry run of the deal as it is now
+        tap(boris.locator('.card[data-code="3S"]'), "3S on")
+    expect(page.locator("#look-1")).to_contain_text("55")  # A-2-3S a run: Boris's 61 is 55
+    expect(page.locator('[data-tab-count="1"]:visible')).to_have_text("55")
+    expect(page.locator("#look-deal")).to_contain_text("53")  # Anna's 59 is 53
+    save = page.locator("button[data-corr-save]")
+    expect(save).to_be_visible()
+    no_sideways_scroll(page)
+    shot(page, f"edit-by-tap-{lang}-{width}-changes")
+    assert len(taps) <= 4, taps
+    save.click()
+    page.wait_for_url(f"**/s/{sheet}")
+    entry = remikcalc.open_sheet(table / "hands.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.hands is not None
+    assert sorted(str(entry.hands["Boris"]).split()) == sorted(GIN_DEFENCE_BORIS_RUN.split())
+    assert problems == []
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_in_a_browser_without_javascript_a_tapped_deal_and_a_minus_are_corrected(
+    browser: Any, served_table: Any, table: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _joined(browser, served_table, 360, "pl", java_script_enabled=False)
+    sheet = _sheet_of(browser, served_table, "hands.yaml")
+    page.goto(f"{served_table.base}/s/{sheet}/deal/1")
+    page.locator('.step-list [data-step-tab="1"]:visible').click()  # a link: CSS shows the step
+    boris = page.locator('[data-grid="1"]')
+    expect(boris).to_be_visible()
+    expect(page.locator('[data-grid="0"]')).to_be_hidden()
+    boris.locator('.card[data-code="3H"]').click()
+    boris.locator('.card[data-code="3S"]').click()
+    page.locator('button[value="preview"]').click()
+    expect(page.locator("#look-deal")).to_contain_text("53")
+    expect(page.locator('section.step.current[id="step-1"]')).to_be_visible()  # where it changed
+    shot(page, "edit-by-tap-nojs-pl-360")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{sheet}")
+    entry = remikcalc.open_sheet(table / "hands.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.hands is not None
+    assert sorted(str(entry.hands["Boris"]).split()) == sorted(GIN_DEFENCE_BORIS_RUN.split())
+    # a bridge loser's points: the minus typed, on the full keyboard; the ± key needs the script
+    bridge = _sheet_of(browser, served_table, "bridge.yaml")
+    page.goto(f"{served_table.base}/s/{bridge}/deal/1")
+    expect(page.locator('[data-sign="f-scores.0"]')).to_be_hidden()
+    page.locator('[id="f-scores.0"]').fill("-15")
+    page.locator('button[value="preview"]').click()
+    expect(page.locator(".consequences")).to_contain_text("-15")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{bridge}")
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
+    page.context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "lang"), [(360, "pl"), (412, "ru")])
+def test_in_a_browser_a_points_edit_has_the_sign_key_and_shows_what_it_changes(
+    browser: Any, served_table: Any, table: Path, width: int, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    bridge = _sheet_of(browser, served_table, "bridge.yaml")
+    page = _joined(browser, served_table, width, lang)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{served_table.base}/s/{bridge}/deal/1")
+    field = page.locator('[id="f-scores.0"]')
+    expect(field).to_have_attribute("inputmode", "numeric")  # the digits pad, the ± beside it
+    sign = page.locator('[data-sign="f-scores.0"]')
+    expect(sign).to_be_visible()
+    with previewed(page, "scores.0=-15"):  # the dry run of the deal as it is now
+        field.fill("15")
+        sign.click()
+    expect(field).to_have_value("-15")
+    expect(page.locator("#look-deal")).to_contain_text("-15")
+    no_sideways_scroll(page)
+    shot(page, f"edit-points-{lang}-{width}")
+    page.locator("button[data-corr-save]").click()
+    page.wait_for_url(f"**/s/{bridge}")
+    entry = remikcalc.open_sheet(table / "bridge.yaml").replay().sheet.entries[0]
+    assert isinstance(entry, DealEntry) and entry.scores == {"Anna": -15, "Boris": 60, "Carl": 40}
+    assert problems == []
+    page.context.close()

@@ -228,10 +228,13 @@ def test_a_counts_deal_edited_is_filled_with_its_counts_and_shows_what_it_record
     assert re.search(r"Anna \+64 .*Vera -23 .*Gleb -41", _record(html))
     # one count said wrong: the preview of the edit, before anything is saved
     typed = {"mode": "counts", "closer": "0", "counts.1": "32", "counts.2": "41"}
-    live = phone.post(f"/s/{sheet}/preview?mode=counts&edit=1", typed)
+    typed["version"] = hidden(html, "version")
+    live = phone.post(f"/s/{sheet}/deal/1/preview", typed)
     assert live.status_code == 200
-    record = _words(live.json()["deal"])
+    answer = live.json()
+    record = _words(answer["deal"])
     assert re.search(r"Anna \+64 → \+73|Anna .*73", record), record
+    assert "What changes" in answer["changes"] and answer["previewed"]
 
 
 def test_the_pad_says_counts_in_polish(polish: Path) -> None:

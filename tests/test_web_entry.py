@@ -1,5 +1,6 @@
-"""Scoring a deal on the pad (docs/INTERFACE.md, "The score pad"): by points, by cards on a tap grid
-of the variant's pack, and the deal entered together from several phones.
+"""Scoring a deal on the pad (docs/INTERFACE.md, "The score pad"): by points, and by cards on a
+tap grid of the variant's pack (the deal entered together from several phones is
+tests/test_web_draft.py's).
 
 Everything runs through Starlette's TestClient against real sheet files: a deal saved by a
 page is byte for byte what ``remikcalc add`` writes for the same input, and after every refusal
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +25,18 @@ from remikcalc.web.config import PadConfig
 from remikcalc.web.deal_form import DealForm, SeatHand
 from remikcalc.web.entry_together import private
 from remikcalc.web.grid import grid
-from tests.browser import answer, browser, preview
+from tests.browser import answer, browser, no_sideways_scroll, preview
 from tests.browser import phone as browser_phone
+from tests.browser import shot as browser_shot
 from tests.clirun import ok, run
-from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
+from tests.hands import (
+    BRIDGE_LOSER_12,
+    BRIDGE_LOSER_15,
+    BRIDGE_LOSER_23,
+    BRIDGE_REMIK,
+    GIN_DEFENCE_BORIS,
+    GIN_KNOCK_ANNA,
+)
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 from tests.sheets import SheetMaker
 
@@ -119,8 +129,9 @@ def test_points_in_bridge_take_a_minus_and_only_the_players_still_in(table: Path
     for name in out:  # only the players still in get a field
         index = state.sheet.players.index(name)
         assert f'name="scores.{index}"' not in html
-    # a minus: without JavaScript the full keyboard (every phone's has one), with it the ± key
-    assert 'inputmode="text" data-signed' in html and "data-sign=" in html
+    # a minus: the full keyboard (every phone's has one) and, with JavaScript, the ± button
+    assert re.search(r'name="scores\.\d"', html) and "data-sign=" in html
+    assert all("inputmode" not in field for field in re.findall(r"<input[^>]*scores[^>]*>", html))
     assert "Who closed?" in html
     form = start(phone, sheet, "points")
     fields = {f"scores.{state.sheet.players.index(n)}": "" for n in state.tally.active()}
@@ -336,6 +347,42 @@ def test_a_deal_tapped_on_the_grid_is_saved_as_remikcalc_add_writes_it(
     assert mine.read_bytes() == theirs.read_bytes()
 
 
+def test_the_cards_page_takes_the_hands_as_steps_that_work_without_javascript(
+    phone: Phone,
+) -> None:
+    sheet = phone.sheet_id("bridge.yaml")
+    html = phone.get(f"/s/{sheet}/cards").text
+    # a step each, with its own anchor: Anna, Boris, Carl, then the deal; the first one shown
+    ids = re.findall(r'<section class="step[^"]*" id="(step-[^"]+)"', html)
+    assert ids == ["step-0", "step-1", "step-2", "step-deal"]
+    assert re.search(r'<section class="step seat current" id="step-0"', html)
+    assert html.count('class="grid hand-grid"') == 3  # one grid a hand, never more
+    # every step lists them all, as links (CSS shows the step a link leads to)
+    assert html.count('href="#step-2" data-step-tab="2"') == 4
+    nexts = re.findall(r'<p class="next"><a class="button quiet" href="#([^"]+)">([^<]+)<', html)
+    assert nexts == [
+        ("step-1", "Next: Boris"),
+        ("step-2", "Next: Carl"),
+        ("step-deal", "Next: the deal"),
+    ]
+    form = start(phone, sheet, "cards")
+    anna = {"tap.0": in_grid_order("bridge", "2H 3H 4H 5H 6H 7H 9C 9D 9S 4C")}
+    # checked from Boris's step: the page comes back at his step, Anna's count on hers
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "step": "1", "do": "check"}).text
+    assert re.search(r'<section class="step seat current" id="step-1"', page)
+    assert page.count('data-tab-count="0">4<') == 4 and 'data-tab-count="1"><' in page
+    # checked without a step said (no JavaScript): the deal's step, with the engine's answer
+    page = phone.post(f"/s/{sheet}/cards", {**form, **anna, "do": "check"}).text
+    assert re.search(r'<section class="step" id="step-deal"', page) is None
+    assert re.search(r'<section class="step current" id="step-deal"', page)
+    # a refusal opens the step of the hand it is about
+    bad = {**form, **anna, "hands.2": "AS ZZ", "closer": "0", "step": "deal", "do": "save"}
+    refused = phone.post(f"/s/{sheet}/cards", bad)
+    assert refused.status_code == 422
+    assert re.search(r'<section class="step seat current" id="step-2"', refused.text)
+    assert re.search(r'<details class="typed" open>', refused.text)  # the typed cards unfolded
+
+
 def test_a_card_tapped_twice_in_two_packs_shows_its_count(
     sheet_file: SheetMaker, table: Path
 ) -> None:
@@ -534,7 +581,7 @@ def test_the_entry_forms_are_outside_the_live_refresh(phone: Phone) -> None:
         assert "data-live" not in phone.get(f"/s/{sheet}/{page}").text
 
 
-# --- the deal together --------------------------------------------------------------------------
+# --- the deal together: its forms (its tests are tests/test_web_draft.py) ----------------------
 
 
 def i_am(phone: Phone, sheet: str, seat: int) -> None:
@@ -551,159 +598,7 @@ def hand_form(phone: Phone, sheet: str) -> dict[str, str]:
 def deal_form(phone: Phone, sheet: str) -> dict[str, str]:
     html = phone.get(f"/s/{sheet}/draft").text
     part = html.split('id="deal-form"', 1)[1]
-    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals")}
-
-
-def test_two_phones_enter_their_own_hands_and_one_confirms(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    theirs = copy_sheet(mine, table / "cli" / "gin.yaml")
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    assert "Who are you?" in anna.get(f"/s/{sheet}/draft").text
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    assert "You are Anna." in anna.get(f"/s/{sheet}/draft").text
-    assert "You are Boris." in boris.get(f"/s/{sheet}/draft").text
-    # Anna taps most of her hand and types the rest
-    taps = in_grid_order("gin", "9C 9D 9H 5S 6S 7S")
-    saved = anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
-        follow_redirects=False,
-    )
-    assert saved.status_code == 303 and saved.headers["location"] == f"/s/{sheet}/draft"
-    page = boris.get(f"/s/{sheet}/draft").text
-    assert "Anna: entered ✓" in page and "Boris: waiting" in page
-    # Boris's phone never receives Anna's cards: no taps, nothing typed, no arrangement of hers
-    assert checked(page, "tap.0") == [] and 'name="tap.0"' not in page
-    assert "KD KH KS 2C" not in page and "9C 9D 9H" not in page
-    assert "KD KH KS" not in boris.get(f"/s/{sheet}/draft/state").text
-    # ... but in one pack the cards she holds are greyed out in his grid (not whose they are)
-    assert re.search(r'name="tap.1" value="9C" aria-label="[^"]*" disabled', page)
-    state = boris.get(f"/s/{sheet}/draft/state").json()
-    assert [p["entered"] for p in state["players"]] == [True, False]
-    assert state["taken"]["KD"] == 1
-    # confirming too early names whom it waits for
-    early = boris.post(
-        f"/s/{sheet}/draft/deal", {**deal_form(boris, sheet), "closer": "0", "do": "confirm"}
-    )
-    assert early.status_code == 422 and "Still waiting for the hands of: Boris." in early.text
-    # Anna changes her hand before confirmation: the draft keeps the last one
-    anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 3C", "do": "save"},
-    )
-    anna.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(anna, sheet), "tap.0": taps, "hands.0": "KD KH KS 2C", "do": "save"},
-    )
-    boris_taps = in_grid_order("gin", GIN["Boris"])
-    boris.post(
-        f"/s/{sheet}/draft/hand",
-        {**hand_form(boris, sheet), "tap.1": boris_taps, "tap.0": ["QS"], "do": "save"},
-    )
-    page = anna.get(f"/s/{sheet}/draft").text
-    assert "Boris: entered ✓" in page and "AS 2S 3H" not in page
-    assert "Anna knocked; Anna wins the deal" in page  # the result, without the others' cards
-    before = mine.read_bytes()
-    assert mine.read_bytes() == before  # nothing written until confirmed
-    done = anna.post(
-        f"/s/{sheet}/draft/deal",
-        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
-        follow_redirects=False,
-    )
-    assert done.status_code == 303 and done.headers["location"] == f"/s/{sheet}"
-    ok(
-        "add",
-        str(theirs),
-        "--closer",
-        "Anna",
-        "Anna=" + " ".join(taps) + " KD KH KS 2C",
-        "Boris=" + " ".join(boris_taps),
-    )
-    assert mine.read_bytes() == theirs.read_bytes()  # Boris's stray c0 was not his to send
-    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_a_stale_draft_is_409_and_kept_until_entered_after_the_new_deals(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    mine = sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    anna.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
-    )
-    boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
-    )
-    form = deal_form(anna, sheet)
-    remikcalc.open_sheet(mine).add({"scores": {"Boris": 5}})  # a deal from a terminal
-    before = mine.read_bytes()
-    stale = anna.post(f"/s/{sheet}/draft/deal", {**form, "closer": "0", "do": "confirm"})
-    assert stale.status_code == 409 and "Boris +5" in stale.text
-    assert mine.read_bytes() == before
-    assert anna.get(f"/s/{sheet}/draft/state").json()["open"] is True  # the draft is kept
-    page = anna.get(f"/s/{sheet}/draft").text
-    assert "The sheet has changed since this draft was started" in page
-    rebase = page.split("The sheet has changed", 1)[1]
-    fields = {name: hidden(rebase, name) for name in ("_form", "version", "key", "deals")}
-    anna.post(f"/s/{sheet}/draft/deal", {**fields, "do": "rebase"})
-    done = anna.post(
-        f"/s/{sheet}/draft/deal",
-        {**deal_form(anna, sheet), "closer": "0", "do": "confirm"},
-        follow_redirects=False,
-    )
-    assert done.status_code == 303
-    assert len(remikcalc.open_sheet(mine).replay().steps) == 2
-
-
-def test_a_hand_saved_into_a_draft_that_was_confirmed_meanwhile_is_409(
-    sheet_file: SheetMaker, table: Path
-) -> None:
-    sheet_file("pad/gin.yaml", "gin", ["Anna", "Boris"])
-    app, config = make_pad(table / "pad")
-    anna, boris = join(app, config), join(app, config)
-    sheet = anna.sheet_id("gin.yaml")
-    i_am(anna, sheet, 0)
-    i_am(boris, sheet, 1)
-    old = hand_form(boris, sheet)  # Boris opened the page before the deal was saved
-    anna.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(anna, sheet), "hands.0": GIN["Anna"], "do": "save"}
-    )
-    boris.post(
-        f"/s/{sheet}/draft/hand", {**hand_form(boris, sheet), "hands.1": GIN["Boris"], "do": "save"}
-    )
-    anna.post(f"/s/{sheet}/draft/deal", {**deal_form(anna, sheet), "closer": "0", "do": "confirm"})
-    late = boris.post(f"/s/{sheet}/draft/hand", {**old, "hands.1": "AS 2S", "do": "save"})
-    assert late.status_code == 409 and 'value="AS 2S"' in late.text
-    assert boris.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_a_draft_form_address_opened_as_a_page_leads_to_the_draft(phone: Phone) -> None:
-    sheet = phone.sheet_id("gin.yaml")
-    for form in ("hand", "deal", "me"):  # e.g. a language chosen on a refusal page
-        answer = phone.get(f"/s/{sheet}/draft/{form}", follow_redirects=False)
-        assert answer.status_code == 303 and answer.headers["location"] == f"/s/{sheet}/draft"
-    assert phone.get(f"/s/{sheet}/draft/state").json()["open"] is False
-
-
-def test_drafts_are_bounded() -> None:
-    from remikcalc.web.deal_form import SeatHand
-    from remikcalc.web.entry_draft import MAX_DRAFTS, Drafts
-
-    drafts = Drafts()
-    for n in range(MAX_DRAFTS + 10):
-        assert drafts.put_hand(f"s{n}", "v", ("v", 0), 0, SeatHand(typed="AS")) is not None
-    assert len(drafts) == MAX_DRAFTS
-    assert drafts.get("s0") is None and drafts.get(f"s{MAX_DRAFTS + 9}") is not None
-    assert drafts.put_hand("s1x", "old", ("new", 1), 0, SeatHand(typed="AS")) is None
+    return {name: hidden(part, name) for name in ("_form", "version", "key", "deals", "stamp")}
 
 
 # --- escaping -----------------------------------------------------------------------------------
@@ -883,6 +778,7 @@ def served(tmp_path: Path, sheet_file: SheetMaker) -> Any:
     sheet_file("bridge.yaml", "bridge", ["Anna", "Boris", "Carl"])
     sheet_file("oklahoma.yaml", "oklahoma", ["Anna", "Boris"])
     sheet_file("rummy.yaml", "rummy", ["Anna", "Boris"])
+    sheet_file("four.yaml", "bridge", ["Anna", "Boris", "Vera", "Gleb"], stake="2")
     # the socket is listening before the server starts: a browser's first request waits in its
     # queue until the server takes it, so nothing waits for the server to have started
     listening = socket.socket()
@@ -968,12 +864,15 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     page.goto(f"{base}/s/{sheet}/cards")
     for code in GIN["Anna"].split():
         page.locator(f'[data-grid="0"] .card[data-code="{code}"]').click()
+    page.locator("#step-0").get_by_role("link", name="Next: Boris").click()
     boris_nine = page.locator('[data-grid="1"] .card[data-code="9C"]')
     expect(boris_nine).to_have_class(re.compile(r"\btaken\b"))
     boris_nine.click(force=True)  # a card in Anna's hand cannot be tapped for Boris
     assert page.locator('[data-grid="1"] input[value="9C"]:checked').count() == 0
     with preview(page, "hands.1=AS", "closer=0"):  # the engine's answer to Boris's hand and closer
+        page.locator("#step-1 summary").click()  # "Type the cards instead"
         page.locator('input[name="hands.1"]').fill(GIN["Boris"])
+        page.locator("#step-1").get_by_role("link", name="Next: the deal").click()
         page.locator('label.choice:has(input[name="closer"][value="0"])').click()
     expect(page.locator("#look-deal")).to_contain_text("Anna knocked; Anna wins the deal")
     page.locator('button[value="save"]').click()
@@ -982,44 +881,11 @@ def test_in_a_browser_one_pack_greys_out_the_others_and_the_winner_needs_no_hand
     assert problems == []
 
 
-def test_in_a_browser_the_draft_shows_whom_it_waits_for_as_hands_come_in(
-    browser_page: Any, served: Any
-) -> None:
-    from playwright.sync_api import expect
-
-    page, base, problems = browser_page
-    _base, config, _folder = served
-    sheet = _sheet_of(page, base, "gin.yaml")
-    page.goto(f"{base}/s/{sheet}/draft")
-    page.locator('label.choice:has(input[name="who"][value="1"])').click()
-    with answer(page):
-        page.locator('button:has-text("That\'s me")').click()
-    expect(page.locator(".waiting")).to_contain_text("Anna: waiting")
-    other = page.context.browser.new_context()  # Anna's phone
-    anna = other.new_page()
-    anna.goto(f"{base}/join/{config.token}")
-    anna.goto(f"{base}/s/{sheet}/draft")
-    anna.locator('label.choice:has(input[name="who"][value="0"])').click()
-    with answer(anna):
-        anna.locator('button:has-text("That\'s me")').click()
-    with answer(anna):  # Anna's hand is saved in the draft
-        anna.locator('input[name="hands.0"]').fill(GIN["Anna"])
-        anna.locator('button[value="save"]').click()
-    # the page asks for the draft's state every few seconds: it shows her hand in then
-    expect(page.locator(".waiting")).to_contain_text("Anna: entered ✓", timeout=10_000)
-    expect(page.locator('[data-grid="1"] .card[data-code="KD"]')).to_have_class(
-        re.compile(r"\btaken\b")
-    )
-    assert "KD KH KS" not in page.content()
-    other.close()
-    assert problems == []
-
-
 def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser_page: Any) -> None:
     from playwright.sync_api import expect
 
     page, base, problems = browser_page
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'oklahoma.yaml')}/cards#step-deal")
     picker = page.locator("details.picker")
     picker.locator('.card:has(input[value="QS"])').click()
     expect(picker.locator(".picked")).to_have_text("QS")
@@ -1028,12 +894,17 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
     page.locator('[id="f-scores.0"]').fill("10")
     page.locator('[data-sign="f-scores.0"]').click()
     expect(page.locator('[id="f-scores.0"]')).to_have_value("-10")
-    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards")
+    page.goto(f"{base}/s/{_sheet_of(page, base, 'rummy.yaml')}/cards#step-deal")
     anna = page.locator('.seat[data-seat="0"]')
     page.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    to_anna = page.locator('#step-deal [data-step-tab="0"]')
+    expect(to_anna).to_have_class(re.compile(r"\bwent-out\b"))  # said on her step too
+    to_anna.click()
     expect(anna.locator(".went-out-note")).to_be_visible()
     expect(anna.locator(".hand-grid")).to_be_hidden()
+    anna.get_by_role("link", name="The deal").click()
     page.locator('label.choice:has(input[name="closer"][value="1"])').click()
+    page.locator('#step-deal [data-step-tab="0"]').click()
     expect(anna.locator(".hand-grid")).to_be_visible()
     assert problems == []
 
@@ -1042,6 +913,88 @@ def test_in_a_browser_the_up_card_the_sign_and_the_winner_without_a_hand(browser
 
 API_ANNA = "9C 9D 9H 5S 6S 7S KD KH KS 2C"
 API_BORIS = "AS 2S 3H 4D 5D 8C 8D JC QC TD"
+
+
+#: a bridge deal for four hands entered on one phone: Anna's remik, the others' losers
+FOUR = {
+    "Anna": BRIDGE_REMIK,
+    "Boris": BRIDGE_LOSER_23,
+    "Vera": BRIDGE_LOSER_15,
+    "Gleb": BRIDGE_LOSER_12,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "lang", "script"),
+    [(360, "en", True), (412, "pl", True), (360, "ru", True), (412, "en", False)],
+)
+def test_in_a_browser_one_phone_enters_four_bridge_hands_a_step_at_a_time(
+    browser: Any, served: Any, width: int, lang: str, script: bool
+) -> None:
+    from playwright.sync_api import expect
+
+    base, config, folder = served
+    page = browser_phone(browser, width, lang, java_script_enabled=script)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{base}/join/{config.token}")
+    sheet = _four_sheet(browser, base, config)
+    page.goto(f"{base}/s/{sheet}/cards")
+    heights: list[int] = []
+    for seat, (name, hand) in enumerate(FOUR.items()):
+        step = page.locator(f"#step-{seat}")
+        expect(step).to_be_visible()
+        expect(step.locator("h2")).to_have_text(name)
+        expect(page.locator(".hand-grid:visible")).to_have_count(1)  # one grid on screen
+        codes = hand.split()
+        with preview(page, *(f"tap.{seat}={code}" for code in codes)) if script else nullcontext():
+            for code in codes:
+                step.locator(f'.card[data-code="{code}"]').click()
+        if script:  # the hand's count on its step, as the engine answered
+            expect(step.locator(f'[data-tab-count="{seat}"]')).to_have_text(COUNTS[name])
+        heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        no_sideways_scroll(page)
+        browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-{seat}")
+        step.locator(".next a").click()
+    deal = page.locator("#step-deal")
+    expect(deal).to_be_visible()
+    expect(page.locator(".hand-grid:visible")).to_have_count(0)
+    deal.locator('label.choice:has(input[name="closer"][value="0"])').click()
+    if script:
+        expect(page.locator("#look-deal")).to_contain_text("23")
+    else:  # the engine's answer, and each hand's count on its step, come with the check
+        with answer(page):
+            deal.locator('button[value="check"]').click()
+        expect(page.locator("#step-deal")).to_be_visible()
+        tabs = page.locator("#step-deal .tab-count")
+        expect(tabs).to_have_text([COUNTS[name] for name in FOUR])
+    heights.append(page.evaluate("document.documentElement.scrollHeight"))
+    browser_shot(page, f"four-hands-{lang}-{width}{'' if script else '-nojs'}-deal")
+    # a phone's page, not a column of four grids (about 3,500 px before the steps): a hand's
+    # step is its grid and its count (under 1,500 px at 360, footer and all); the deal's step
+    # holds the engine's whole answer under "What the deal will record" (each hand's melds,
+    # each player's score and new total, the why: about 2,500 px in Russian at 360)
+    assert max(heights[:-1]) < 1600 and heights[-1] < 2700, heights
+    page.locator('#step-deal button[value="save"]').click()
+    page.wait_for_url(f"**/s/{sheet}")
+    state = remikcalc.open_sheet(folder / "four.yaml").replay()
+    assert state.steps[-1].totals == {"Anna": -10, "Boris": 23, "Vera": 15, "Gleb": 12}
+    assert problems == []
+    page.context.close()
+
+
+#: each hand's count as the engine makes it (its step shows it)
+COUNTS = {"Anna": "0", "Boris": "23", "Vera": "15", "Gleb": "12"}
+
+
+def _four_sheet(browser: Any, base: str, config: PadConfig) -> str:
+    """The pad's id of the four players' bridge sheet (asked by a phone with JavaScript)."""
+    page = browser_phone(browser)
+    page.goto(f"{base}/join/{config.token}")
+    sheets = page.evaluate("fetch('/api/sheets').then(r => r.json())")["sheets"]
+    page.context.close()
+    return str(next(s["id"] for s in sheets if s["name"] == "four.yaml"))
 
 
 def _api_entry(phone: Phone, entry: Any, lang: str = "en") -> Any:

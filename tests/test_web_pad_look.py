@@ -127,8 +127,11 @@ def test_the_edit_page_asks_in_the_pads_words_too(tmp_path: Path) -> None:
     page = player.get(f"/s/{sheet_id}/deal/1").text
     assert "<legend>Who knocked?</legend>" in page  # as the scoring pages ask it
     fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page))
-    for name in ("_form", "draw", "next"):  # the token is the post's; the draw not ticked
+    for name in ("_form", "draw", "next", "how"):  # the token is the post's; nothing ticked
         fields.pop(name)
+    # the hands typed (the grid's every card is a field named tap.N: none of them sent)
+    fields = {name: value for name, value in fields.items() if not name.startswith("tap.")}
+    fields.update({"hands.0": GIN_KNOCK_ANNA, "hands.1": GIN_DEFENCE_BORIS})
     answer = player.post(f"/s/{sheet_id}/deal/1", {**fields, "closer": "", "do": "preview"})
     assert answer.status_code == 422
     assert "--closer" not in answer.text and "Who knocked? Choose the player" in answer.text

@@ -349,13 +349,14 @@ def test_evening_of_two_sheets_equals_the_cli(
     # only the chosen sheets are checked now
     checked = re.findall(r'value="([^"]+)" checked', page.text)
     assert sorted(checked) == sorted(ids)
-    # the text to copy is the evening's summary
+    # the text to copy is the evening's summary, the sheets named by their titles
     settlements = [settle(SheetFile(name, name).replay()) for name in ("gin.yaml", "rummy.yaml")]
-    summary = evening_summary_text(settle_evening(settlements), ["gin.yaml", "rummy.yaml"])
+    titles = ["Gin: Anna, Boris", "Rummy: Anna, Boris, Carl"]
+    summary = evening_summary_text(settle_evening(settlements), titles)
     assert html.escape(summary, quote=False) in page.text
 
 
-def test_evening_of_mixed_currencies_is_refused_with_the_cli_s_message(
+def test_evening_of_mixed_currencies_leaves_one_out_where_the_cli_refuses(
     player: Phone, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     where = Path(player.config.paths[0])
@@ -370,11 +371,18 @@ def test_evening_of_mixed_currencies_is_refused_with_the_cli_s_message(
     assert message == (
         "usd.yaml is in USD but gin.yaml is in PLN: settle sheets of one currency together"
     )
+    # the pad settles the sheet it can (gin, the first of as many) and says why the other
+    # is left out, in words
     ids = [player.sheet_id("gin.yaml"), player.sheet_id("usd.yaml")]
     page = player.get(f"/evening?go=1&s={ids[0]}&s={ids[1]}")
-    assert page.status_code == 422
-    assert message in text_of(page.text)
-    assert "Who pays whom" not in page.text
+    assert page.status_code == 200
+    text = text_of(page.text)
+    assert "Left out of this settlement" in text and "Gin: Anna, Boris" in text
+    assert (
+        "Its stake is in USD, and the evening is settled in PLN: only sheets of one currency "
+        "add up." in text
+    )
+    assert "Who pays whom" in page.text
 
 
 def test_evening_with_nothing_chosen_asks_for_a_sheet(player: Phone) -> None:

@@ -1,5 +1,5 @@
-"""Correcting a sheet at the table: ``edit`` (replace one deal), ``delete`` (remove one) and
-``rename`` (a player).
+"""Correcting a sheet at the table: ``edit`` (replace one deal), ``delete`` (remove one),
+``rename`` (a player) and ``stake`` (the money a point is worth).
 
 Each is one call to the sheet book (:mod:`remikcalc.session.book`): under the sheet's lock the
 whole sheet is replayed with the change in place, and only a sheet that replays is saved
@@ -17,7 +17,7 @@ from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import _
 from remikcalc.commands import prompts
 from remikcalc.commands.common import dry_run_option, output_options
-from remikcalc.commands.current import SheetCommand, address, split_sheet
+from remikcalc.commands.current import SheetCommand, address, open_book, split_sheet
 from remikcalc.commands.entries import entry_from_options, entry_options
 from remikcalc.commands.saving import Save
 from remikcalc.commands.sheet import (
@@ -86,7 +86,7 @@ def edit_cmd(
         raise click.UsageError(_("give the entry to correct: a deal's number (3) or e1"))
     number, event = address(rest[0])
     entry = entry_from_options(rest[1:], score, reenter, deal)
-    book = prompts.open_book(sheet_file)
+    book = open_book(sheet_file)
     bare = entry == DealEntry()  # nothing given: on a terminal, the whole deal is asked
     ask = isinstance(entry, DealEntry) and prompts.interactive() and (whole or bare)
     before = None
@@ -162,7 +162,7 @@ def delete_cmd(file: str | None, n: str | None, dry_run: bool, fmt: str) -> None
     if len(rest) != 1:
         raise click.UsageError(_("give the entry to remove: a deal's number (3) or e1"))
     number, event = address(rest[0])
-    book = prompts.open_book(sheet_file)
+    book = open_book(sheet_file)
     label = f"e{number}" if event else str(number)
     if dry_run:
         from remikcalc.commands.sheet import removed_words
@@ -235,7 +235,7 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
     """
     from remikcalc.render.sheet import render_sheet
 
-    book = prompts.open_book(file)
+    book = open_book(file)
     save = Save(file, _("the new name"))
     with save.guard():
         with as_bad_parameter():
@@ -268,3 +268,66 @@ def rename_cmd(file: str, old: str, new: str, fmt: str) -> None:
             )
             click.echo("")
             click.echo(render_sheet(written.replay, fmt))
+
+
+# --- stake --------------------------------------------------------------------------------------
+
+
+@click.command("stake")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("amount", metavar="AMOUNT")
+@click.option(
+    "--currency", default=None, help="Currency code, e.g. PLN (else the sheet keeps its own)."
+)
+@dry_run_option
+@output_options
+def stake_cmd(file: str, amount: str, currency: str | None, dry_run: bool, fmt: str) -> None:
+    """Give the sheet FILE a stake: AMOUNT of money per point (in remik bridge, per stake),
+    typed as 0.10 or 0,10; with --currency, in that currency. A sheet that has a stake gets
+    the new one. The points stay as they are; the money of every deal so far follows from
+    the stake, and so does whether the sheet can be settled in one evening with others that
+    have one. With --dry-run it says what the stake would change and writes nothing.
+
+    \b
+    Examples:
+      remikcalc stake latency-test.yaml 0.05 --currency PLN
+      remikcalc stake bridge.yaml 2 --dry-run
+    """
+    book = open_book(file)
+    if dry_run:
+        with as_bad_parameter():
+            preview = book.preview_set_stake(amount, currency)
+        print_preview(preview, file, fmt, "staked")
+        return
+    save = Save(file, _("the stake"))
+    with save.guard():
+        with as_bad_parameter():
+            written = book.set_stake(amount, currency, commit=save.commit)
+        with save.reported():
+            warn(written.warnings)
+            if fmt == "json":
+                from remikcalc.render import to_json
+
+                sheet = written.replay.sheet
+                stake = None if sheet.stake is None else format(sheet.stake, "f")  # as settle
+                data = {
+                    "file": file,
+                    "stake": stake,
+                    "currency": sheet.currency,
+                    "changed": written.changed,
+                }
+                click.echo(to_json(data))
+                return
+            from remikcalc.render.running import money_lines, stake_text
+
+            stake = stake_text(written.replay)
+            if not written.changed:
+                click.echo(
+                    _("{file} has that stake already ({stake}); it is unchanged.").format(
+                        file=file, stake=stake
+                    )
+                )
+                return
+            click.echo(_("The stake of {file} is {stake}.").format(file=file, stake=stake))
+            for line in money_lines(written.replay):
+                click.echo(line)

@@ -12,19 +12,29 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from remikcalc.base.i18n import _
 
+if TYPE_CHECKING:
+    from remikcalc.session import Replay
+    from remikcalc.session.book import SheetFile
+
 __all__ = [
+    "LARGE_SHEET",
     "SHEET_VAR",
     "NoSheet",
     "SheetCommand",
     "address",
     "env_sheet",
     "is_address",
+    "large_sheet_notice",
+    "load",
+    "open_book",
     "sheet",
     "split_sheet",
 ]
@@ -112,3 +122,47 @@ def address(text: str, param: str = "N") -> tuple[int, bool]:
         "event's mark (e1)"
     )
     raise click.BadParameter(message.format(text=text), param_hint=param)
+
+
+# --- reading and opening it -------------------------------------------------------------------
+
+#: a sheet this large takes a second or more to read and score: on a terminal a line says so
+LARGE_SHEET = 256 * 1024
+_NOTICED: set[str] = set()
+
+
+def large_sheet_notice(path: str) -> None:
+    """On a terminal, one line on stderr before a large sheet is read (a 1 MiB sheet of
+    ten thousand deals takes a few seconds to read, score and write again), so that nobody
+    thinks the command hangs; nothing for a small sheet, a pipe or a file that is not there."""
+    if sys.stderr is None or not sys.stderr.isatty():
+        return
+    try:
+        size = os.stat(path).st_size
+    except (OSError, ValueError):
+        return
+    if size >= LARGE_SHEET and path not in _NOTICED:
+        _NOTICED.add(path)  # add reads the sheet to ask, then to write: one line
+        click.echo(
+            _("{file} is a large sheet ({size} KiB): reading it takes a few seconds...").format(
+                file=path, size=size // 1024
+            ),
+            err=True,
+        )
+
+
+def load(path: str) -> Replay:
+    """The replayed sheet at ``path`` (to know its players and rules while asking)."""
+    from remikcalc.session import replay
+    from remikcalc.sheet import load_sheet
+
+    large_sheet_notice(path)
+    return replay(load_sheet(path))
+
+
+def open_book(path: str) -> SheetFile:
+    """The sheet at ``path`` opened for writing (:func:`remikcalc.open_sheet`)."""
+    from remikcalc.session.book import open_sheet
+
+    large_sheet_notice(path)
+    return open_sheet(path)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,6 +19,7 @@ import click
 
 from remikcalc.base.errors import DealError, RemikcalcError
 from remikcalc.base.i18n import N_, _, ngettext
+from remikcalc.commands.current import load
 from remikcalc.rules.dealinput import (
     FIELDS,
     SCORE_LIMIT,
@@ -28,57 +28,16 @@ from remikcalc.rules.dealinput import (
     takes,
     typed_words,
 )
-from remikcalc.session import Replay, replay
+from remikcalc.session import Replay
 from remikcalc.sheet.model import DealEntry, Entry, same_entry
 
 if TYPE_CHECKING:
-    from remikcalc.session.book import SheetFile
+    pass
 
 
 def interactive() -> bool:
     """True when a person can be asked for what is missing (stdin is a terminal)."""
     return sys.stdin is not None and sys.stdin.isatty()
-
-
-#: a sheet this large takes a second or more to read and score: on a terminal a line says so
-LARGE_SHEET = 256 * 1024
-_NOTICED: set[str] = set()
-
-
-def large_sheet_notice(path: str) -> None:
-    """On a terminal, one line on stderr before a large sheet is read (a 1 MiB sheet of
-    ten thousand deals takes a few seconds to read, score and write again), so that nobody
-    thinks the command hangs; nothing for a small sheet, a pipe or a file that is not there."""
-    if sys.stderr is None or not sys.stderr.isatty():
-        return
-    try:
-        size = os.stat(path).st_size
-    except (OSError, ValueError):
-        return
-    if size >= LARGE_SHEET and path not in _NOTICED:
-        _NOTICED.add(path)  # add reads the sheet to ask, then to write: one line
-        click.echo(
-            _("{file} is a large sheet ({size} KiB): reading it takes a few seconds...").format(
-                file=path, size=size // 1024
-            ),
-            err=True,
-        )
-
-
-def load(path: str) -> Replay:
-    """The replayed sheet at ``path`` (to know its players and rules while asking)."""
-    from remikcalc.sheet import load_sheet
-
-    large_sheet_notice(path)
-    return replay(load_sheet(path))
-
-
-def open_book(path: str) -> SheetFile:
-    """The sheet at ``path`` opened for writing (:func:`remikcalc.open_sheet`)."""
-    from remikcalc.session.book import open_sheet
-
-    large_sheet_notice(path)
-    return open_sheet(path)
 
 
 @contextlib.contextmanager

@@ -8,24 +8,21 @@ refusals that leave the file as it was), and render with :mod:`remikcalc.render.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError
-from remikcalc.base.i18n import N_, _
+from remikcalc.base.i18n import _
 from remikcalc.commands import prompts
-from remikcalc.commands.common import FORMATS, dry_run_option, output_options
+from remikcalc.commands.common import dry_run_option, output_options
 from remikcalc.commands.console import can_show_bars
-from remikcalc.commands.current import SheetCommand, sheet, split_sheet
+from remikcalc.commands.current import SheetCommand, open_book, sheet, split_sheet
 from remikcalc.commands.entries import add_command, entry_from_options, entry_options
-from remikcalc.commands.prompts import load
 from remikcalc.commands.saving import Save
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.session import Replay, Step
-from remikcalc.settle import Settlement
 from remikcalc.sheet.model import DealEntry, Entry, Sheet, same_entry
 
 if TYPE_CHECKING:
@@ -223,7 +220,7 @@ def add_cmd(
     book = None  # on a terminal, opened to ask: read and scored once for the questions and the add
     if isinstance(entry, DealEntry) and prompts.interactive():
         with prompts.asking(file):
-            book = prompts.open_book(file)
+            book = open_book(file)
             entry = prompts.complete(entry, book.replay())
     if isinstance(entry, DealEntry) and entry.empty:
         raise DealError(
@@ -234,7 +231,7 @@ def add_cmd(
             ),
             code="empty_entry",
         )
-    book = prompts.open_book(file) if book is None else book
+    book = open_book(file) if book is None else book
     if dry_run:
         preview = book.preview_add(entry, again=again)
         assert preview.step is not None
@@ -325,7 +322,7 @@ def print_added(state: Replay, step: Step, fmt: str, *, verbose: bool = False) -
     click.echo(render_added(state, step, fmt, verbose=verbose, ascii_only=not can_show_bars()))
 
 
-# --- undo, show, settle, pool ---------------------------------------------------------------------
+# --- undo ---------------------------------------------------------------------------------------
 
 
 @click.command("undo", cls=SheetCommand)
@@ -347,7 +344,7 @@ def undo_cmd(file: str | None, dry_run: bool, fmt: str) -> None:
       remikcalc undo game.yaml --dry-run
     """
     file = sheet(file)
-    book = prompts.open_book(file)
+    book = open_book(file)
     if dry_run:
         preview = book.preview_undo()
         assert preview.removed is not None
@@ -408,196 +405,3 @@ def removed_words(removed: Entry) -> str:
     return entry_words(
         removed.closer, removed.how, draw=removed.draw, points=removed.scores is not None
     )
-
-
-CHART_FORMATS = ("png", "svg", "pdf")
-
-
-def _chart_format(chart: str, sheet: str) -> str:
-    """The format ``--chart`` names by its extension; refuse the sheet itself and folders."""
-    if "\x00" in chart:
-        raise click.BadParameter(_("a file name cannot hold a NUL character"), param_hint="--chart")
-    from remikcalc.sheet.files import real_path
-
-    same = real_path(chart) == real_path(sheet)
-    if not same and os.path.exists(chart) and os.path.exists(sheet):
-        with contextlib.suppress(OSError):
-            same = os.path.samefile(chart, sheet)
-    if same:
-        raise click.BadParameter(
-            _("{chart} is the score sheet itself; name another file for the chart").format(
-                chart=chart
-            ),
-            param_hint="--chart",
-        )
-    ext = os.path.splitext(chart)[1].lower().lstrip(".")
-    if ext not in CHART_FORMATS:
-        kinds = ", ".join(f".{f}" for f in CHART_FORMATS)
-        if ext:
-            message = _("{chart!r} has '.{ext}'; the chart is drawn as {kinds}")
-        else:
-            message = _("{chart!r} has no extension; the chart is drawn as {kinds}")
-        raise click.BadParameter(
-            message.format(chart=chart, ext=ext, kinds=kinds), param_hint="--chart"
-        )
-    if os.path.isdir(chart):
-        raise click.BadParameter(
-            _("{chart} is a folder; name a file").format(chart=chart), param_hint="--chart"
-        )
-    folder = os.path.dirname(chart) or "."
-    if not os.path.isdir(folder):
-        raise click.BadParameter(
-            _("no folder {folder} to write {chart} in").format(folder=folder, chart=chart),
-            param_hint="--chart",
-        )
-    return ext
-
-
-@click.command("show", cls=SheetCommand)
-@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
-@click.option(
-    "--chart",
-    "chart",
-    default=None,
-    metavar="FILE.png",
-    help="Also draw the score progression to FILE.png, .svg or .pdf, one line a "
-    "game, the deals numbered as the sheet numbers them (needs remikcalc[plot]; "
-    "without it the sheet is shown and the exit code is 1).",
-)
-@click.option("--no-spark", is_flag=True, help="Leave out the sparklines.")
-@output_options
-def show_cmd(file: str | None, chart: str | None, no_spark: bool, fmt: str) -> None:
-    """Show the sheet FILE: running totals after every deal, who is out, points left,
-    and the progression as sparklines (or a chart file with --chart).
-
-    \b
-    Examples:
-      remikcalc show game.yaml
-      remikcalc show game.yaml --chart game.png
-      remikcalc show game.yaml --format markdown   # to paste into a chat
-      remikcalc show game.yaml --format csv        # for a spreadsheet
-      remikcalc show game.yaml --json
-    """
-    from remikcalc.render.sheet import chart_png, render_sheet
-
-    file = sheet(file)
-    kind = None if chart is None else _chart_format(chart, file)
-    state = load(file)
-    missing = None  # without matplotlib: the sheet still, then how to get the chart
-    if chart is not None and kind is not None:
-        try:
-            chart_png(state, chart, kind)
-        except ImportError as exc:
-            missing = str(exc)
-        except OSError as exc:
-            raise click.ClickException(
-                _("cannot write {chart}: {reason}").format(chart=chart, reason=exc.strerror or exc)
-            ) from None
-    click.echo(render_sheet(state, fmt, chart=not no_spark, ascii_only=not can_show_bars()))
-    if missing is not None:
-        raise click.ClickException(
-            _("{chart} not drawn: {reason}").format(chart=chart, reason=missing)
-        )
-
-
-def distinct_files(files: Sequence[str], param: str = "FILE") -> None:
-    """Refuse a sheet named twice (it would count twice in an evening): by the same path, a
-    symbolic link to it, or a hard link (:func:`remikcalc.sheet.files.repeated_file`)."""
-    from remikcalc.sheet.files import repeated_file
-
-    twice = repeated_file(files)
-    if twice is not None:
-        file, first = twice
-        raise click.BadParameter(
-            _("{file} is named twice (as {first})").format(file=file, first=first),
-            param_hint=param,
-        )
-
-
-#: settle's --format help: the table formats', and ``text`` (N_(): translated where shown)
-_SETTLE_FORMAT_HELP = N_(
-    "table for people (fitted to the terminal width: COLUMNS, else 80), text for a few plain "
-    "lines to paste into a chat (the totals, the money, who pays whom; in the language of "
-    "--lang), plain for tab-separated text, csv or markdown (pipe tables) to paste elsewhere, "
-    "json for tools; csv-semicolon is csv for a spreadsheet set to a decimal comma (Polish, "
-    "Russian): fields split by ';', numbers written 1,5."
-)
-
-
-def _with_text_format(command: click.Command) -> click.Command:
-    """``--format`` of ``command`` (from :func:`output_options`) also takes ``text``: the
-    settlement as a short summary to paste into a chat (:mod:`remikcalc.render.summary`)."""
-    for param in command.params:
-        if isinstance(param, click.Option) and param.name == "fmt":
-            param.type = click.Choice((*FORMATS, "text"), case_sensitive=False)
-            param.help = _SETTLE_FORMAT_HELP
-    return command
-
-
-@_with_text_format
-@click.command("settle", cls=SheetCommand)
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False), metavar="[FILE]...")
-@output_options
-def settle_cmd(files: tuple[str, ...], fmt: str) -> None:
-    """Settle the session in FILE: net points, money, and the fewest payments.
-
-    Every finished game on the sheet is netted; a game still running is settled as it stands.
-    With several FILEs, the sheets are one evening: each is settled as it would be alone,
-    then each person's money is added up over the sheets (players matched by name, ignoring
-    case) and one set of fewest payments squares the evening. Sheets with a stake must share
-    one currency; sheets without one are added up in points only if none has a stake.
-    --format text prints a few plain lines to paste into a chat: the totals, the money and
-    who pays whom, in the language of --lang.
-
-    \b
-    Examples:
-      remikcalc settle game.yaml
-      remikcalc settle game.yaml --format text    # to paste into a chat
-      remikcalc settle game.yaml --format json
-      remikcalc settle gin.yaml rummy.yaml        # the evening: one set of payments
-    """
-    from remikcalc.session import settle_evening
-    from remikcalc.settle import settle
-
-    files = files or (sheet(None),)
-    if len(files) == 1:
-        click.echo(_settlement_text(settle(load(files[0])), fmt))
-        return
-    distinct_files(files)
-    settlements = [settle(load(file)) for file in files]
-    evening = settle_evening(settlements)
-    if fmt == "text":
-        from remikcalc.render.summary import evening_summary_text
-
-        click.echo(evening_summary_text(evening, files))
-        return
-    from remikcalc.render.settlement import render_evening
-
-    click.echo(render_evening(evening, files, fmt))
-
-
-def _settlement_text(settlement: Settlement, fmt: str) -> str:
-    """One sheet's settlement in ``fmt`` (``text``: the summary for a chat)."""
-    if fmt == "text":
-        from remikcalc.render.summary import summary_text
-
-        return summary_text(settlement)
-    from remikcalc.render.settlement import render_settlement
-
-    return render_settlement(settlement, fmt)
-
-
-@click.command("pool", cls=SheetCommand)
-@click.argument("file", required=False, type=click.Path(dir_okay=False), metavar="[FILE]")
-@output_options
-def pool_cmd(file: str | None, fmt: str) -> None:
-    """Remik bridge: what is in the pool of the sheet FILE and who paid it in.
-
-    \b
-    Example:
-      remikcalc pool bridge.yaml
-    """
-    from remikcalc.render.settlement import render_pool
-    from remikcalc.settle import pool_summary
-
-    click.echo(render_pool(pool_summary(load(sheet(file))), fmt))

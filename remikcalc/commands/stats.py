@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from remikcalc.commands.common import output_options
-from remikcalc.commands.current import SheetCommand, sheet
-from remikcalc.commands.prompts import load
-from remikcalc.commands.sheet import distinct_files
+from remikcalc.commands.current import SheetCommand, load, sheet
+from remikcalc.commands.report import distinct_files
 
 
 @click.command("stats", cls=SheetCommand)

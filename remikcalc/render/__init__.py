@@ -33,6 +33,7 @@ __all__ = [
     "draw_table",
     "fill",
     "fit_widths",
+    "one_full_stop",
     "plural_number",
     "semicolon_csv",
     "table",
@@ -498,6 +499,19 @@ def _wrapped_table(
             break  # as narrow as the columns go
         fitted = narrower
     return text
+
+
+_DOUBLE_STOP = re.compile(r"(?<!\.)\.\.$", re.M)
+
+
+def one_full_stop(text: str) -> str:
+    """A sentence that ends with a name ending in a full stop ("Gleb K.") ends with one full
+    stop, not two; each line of ``text`` alike (an ellipsis stays as it is).
+
+    >>> one_full_stop("Game finished, winner Gleb K.."), one_full_stop("Wait...")
+    ('Game finished, winner Gleb K.', 'Wait...')
+    """
+    return _DOUBLE_STOP.sub(".", text) if ".." in text else text
 
 
 def plural_number(value: Fraction | Decimal | int) -> int:

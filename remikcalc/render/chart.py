@@ -255,6 +255,7 @@ def progression_svg(
     out += _x_axis(plot, chart)
     out += _games_and_target(plot, chart)
     out += _player_lines(plot, chart)
+    out += _target_label(plot, chart)
     add("</svg>")
     return "\n".join(out) + "\n"
 
@@ -329,16 +330,25 @@ def _games_and_target(plot: _Plot, chart: Chart) -> list[str]:
     if chart.target is not None:
         left, right, width = plot.left, plot.right, plot.width
         y = plot.sy(chart.target)
-        words = _("out at {n}") if chart.eliminates else _("target {n}")
         add(
             f'<line class="target" x1="{_fmt(left)}" y1="{_fmt(y)}" x2="{_fmt(width - right)}" '
             f'y2="{_fmt(y)}" stroke="#8a5a00" stroke-width="1.5" stroke-dasharray="6 4"/>'
         )
-        add(
-            f'<text x="{_fmt(width - right - 4)}" y="{_fmt(y - 5)}" text-anchor="end" '
-            f'fill="#8a5a00">{_text(words.format(n=number_text(chart.target)))}</text>'
-        )
     return out
+
+
+def _target_label(plot: _Plot, chart: Chart) -> list[str]:
+    """The target line's words ("out at 100"), drawn over the players' lines on a halo of the
+    paper's white, at the left, where the lines start low and seldom cross it."""
+    if chart.target is None:
+        return []
+    y = plot.sy(chart.target)
+    words = _("out at {n}") if chart.eliminates else _("target {n}")
+    return [
+        f'<text class="target-label" x="{_fmt(plot.left + 4)}" y="{_fmt(y - 5)}" '
+        f'fill="#8a5a00" stroke="#ffffff" stroke-width="4" stroke-linejoin="round" '
+        f'paint-order="stroke">{_text(words.format(n=number_text(chart.target)))}</text>'
+    ]
 
 
 def _player_lines(plot: _Plot, chart: Chart) -> list[str]:

@@ -177,6 +177,23 @@ def _sheet_exists_command_line(error: RemikcalcError) -> str | None:
     )
 
 
+def _stake_mismatch_command_line(error: RemikcalcError) -> str | None:
+    details = error.details
+    if "left_out" in details:  # several sheets left out: each said in its place
+        return None
+    return _(
+        "{lacks} has no stake but {has} has one: an evening is settled in money only if "
+        "every sheet has a stake, else in points; give {lacks} one with "
+        "`remikcalc stake {lacks} AMOUNT`"
+    ).format(lacks=details["lacks"], has=details["has"])
+
+
+def _unit_mismatch_command_line(error: RemikcalcError) -> str | None:
+    if "left_out" in error.details:
+        return None
+    return _("{problem} (`remikcalc stake FILE AMOUNT`)").format(problem=error.message)
+
+
 #: code -> the refusal as the command line says it
 _COMMAND_LINE: dict[str, Words] = {
     "no_closer": _no_closer_command_line,
@@ -195,6 +212,8 @@ _COMMAND_LINE: dict[str, Words] = {
     "same_as_last": _same_as_last_command_line,
     "still_broken": _still_broken_command_line,
     "sheet_exists": _sheet_exists_command_line,
+    "stake_mismatch": _stake_mismatch_command_line,
+    "unit_mismatch": _unit_mismatch_command_line,
 }
 
 

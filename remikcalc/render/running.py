@@ -9,12 +9,33 @@ from __future__ import annotations
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.numtext import money_text, number_text, signed
 from remikcalc.render import plural_number
+from remikcalc.rules.families import Unit
 from remikcalc.scoring.result import POOL
 from remikcalc.session.replay import Replay
 from remikcalc.session.running import GameEnd, game_end
 from remikcalc.settle import money_so_far
 
-__all__ = ["game_end_lines", "money_lines", "running_lines"]
+__all__ = ["game_end_lines", "money_lines", "running_lines", "stake_meaning", "stake_text"]
+
+
+def stake_meaning(unit: Unit) -> str:
+    """What a sheet's stake is the value of, for a field that asks for it: "value of one
+    point", in remik bridge (``unit`` stake) "value of one stake"."""
+    if unit == "stake":
+        return _("value of one stake")
+    return _("value of one point")
+
+
+def stake_text(state: Replay) -> str:
+    """The sheet's stake in words: "0.10 PLN a point", in remik bridge "2.00 PLN a stake";
+    "no stake" without one."""
+    sheet = state.sheet
+    if sheet.stake is None:
+        return _("no stake")
+    money = money_text(sheet.stake, sheet.currency, sheet.minor_digits)
+    if state.rules.spec.unit == "stake":
+        return _("{money} a stake").format(money=money)
+    return _("{money} a point").format(money=money)
 
 
 def money_lines(state: Replay) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.base.numtext import money_text, number_text
-from remikcalc.render import fill, plural_number, table, to_json
+from remikcalc.render import fill, one_full_stop, plural_number, table, to_json
 from remikcalc.render.settlement_json import (
     evening_amount,
     evening_json,
@@ -39,6 +39,7 @@ __all__ = [
     "evening_amount_text",
     "evening_transfer_lines",
     "game_lines",
+    "mean_note",
     "pool_lines",
     "rounding_note",
     "transfer_lines",
@@ -298,6 +299,34 @@ def rounding_note(settlement: Settlement) -> str | None:
     )
 
 
+def mean_note(settlement: Settlement) -> str | None:
+    """A game without a target (``open_ended``) whose every net is the total less one same
+    figure, the mean of the totals: that figure in words beside the money, so that a total
+    of -9 that wins money reads right; else None (a game with a target, or one settled by
+    payments, where the net is the total).
+
+    >>> from remikcalc.session import DealEntry, Sheet, replay
+    >>> from remikcalc.settle import settle
+    >>> sheet = Sheet(variant="polish", players=("Anna", "Vera", "Gleb"))
+    >>> deal = DealEntry(closer="Anna", scores={"Anna": 6, "Vera": -9, "Gleb": -15})
+    >>> mean_note(settle(replay(sheet.with_entries((deal,)))))[:69]
+    'The money goes by each total against the average of all totals (-6): '
+    """
+    from remikcalc.base.money import round_money
+
+    tally = settlement.tally
+    if not tally.totals or not settlement.extra.get("open_ended"):
+        return None
+    apart = {Fraction(tally.totals[p]) - v for p, v in settlement.net.items() if p in tally.totals}
+    if len(apart) != 1 or not next(iter(apart)):
+        return None
+    mean = round_money(next(iter(apart)), 2)
+    return _(
+        "The money goes by each total against the average of all totals ({mean}): above it "
+        "gains, below it pays."
+    ).format(mean=number_text(mean))
+
+
 def game_lines(settlement: Settlement) -> list[str]:
     """One line per game (or Hollywood column): who won it and how its figure is made (the
     Why lines of the game), in the language spoken."""
@@ -313,7 +342,7 @@ def closing_lines(settlement: Settlement) -> list[str]:
     reasons = tally.net_reasons()
     if tally.finished:
         if tally.winner:
-            return [_("Game finished, winner {winner}.").format(winner=tally.winner)]
+            return [one_full_stop(_("Game finished, winner {winner}.").format(winner=tally.winner))]
         return [_("Game finished.")]
     if note is not None:
         return [_("{note} Settled as it stands.").format(note=note)]

@@ -18,7 +18,8 @@ from typing import Any
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.render.results import payment_json, result_json
 from remikcalc.scoring.result import POOL, Payment
-from remikcalc.session import Evening, Sheet, Step, replay
+from remikcalc.session import Evening, Replay, Sheet, Step, replay
+from remikcalc.session.replay import deal_numbers
 from remikcalc.settle import PoolSummary, Settlement, settle
 
 __all__ = [
@@ -58,6 +59,19 @@ def step_json(step: Step) -> dict[str, Any]:
     return data
 
 
+def _deals(state: Replay) -> list[dict[str, Any]]:
+    """Every entry's object, a deal's with its number as ``show`` and the pad give it
+    (``deal``, beside ``n``, which counts the events too)."""
+    numbers = deal_numbers(state.steps)
+    out = []
+    for step in state.steps:
+        data = step_json(step)
+        if step.n in numbers:
+            data = {"n": data.pop("n"), "deal": numbers[step.n], **data}
+        out.append(data)
+    return out
+
+
 def transfer_amount(settlement: Settlement, amount: Fraction) -> str:
     if settlement.money is not None:
         return amount_text(amount, settlement.sheet.minor_digits)
@@ -73,7 +87,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
         "schema": SCHEMA,
         "variant": str(state.rules.variant),
         "players": list(sheet.players),
-        "deals": [step_json(step) for step in state.steps],
+        "deals": _deals(state),
         "totals": dict(tally.totals),
         "finished": tally.finished,
         "winner": tally.winner,

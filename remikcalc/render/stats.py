@@ -32,14 +32,27 @@ _WORDS = {
     "full_colour": N_("full colour"),
     "draw": N_("draw"),
 }
-#: the table's headings (English in plain and csv, for other programs)
+#: the table's headings (English in plain and csv, for other programs: those stay as they
+#: were, so that a program reading them goes on reading them)
 _HEADERS = (
+    "player",
+    "deals",
+    "won",
+    "outcomes",
+    "avg caught",
+    "worst",
+    "best deal",
+    "streak",
+)
+#: the same headings for people (table, markdown, the pad): what is caught is what a player
+#: is left holding when another goes out
+_PEOPLE = (
     N_("player"),
     N_("deals"),
     N_("won"),
     N_("outcomes"),
-    N_("avg caught"),
-    N_("worst"),
+    N_("avg. left in hand"),
+    N_("most left in hand"),
     N_("best deal"),
     N_("streak"),
 )
@@ -95,7 +108,7 @@ def render_stats(stats: Mapping[str, PlayerStats], paths: Sequence[str], fmt: st
     several = len(paths) > 1
     legend = fmt == "table" and several  # a narrow table: sheets by number, named below
     numbers = {path: i for i, path in enumerate(paths, start=1)}
-    headers = [_(h) for h in _HEADERS] if people else list(_HEADERS)
+    headers = [_(h) for h in _PEOPLE] if people else list(_HEADERS)
     rows = []
     for name, p in stats.items():
         best = "-"
@@ -137,19 +150,18 @@ def stats_figures(
     stats: Mapping[str, PlayerStats], paths: Sequence[str]
 ) -> tuple[list[str], list[list[str]]]:
     """The stats table for people, in the language spoken: the headings, and a row per player
-    (his name, then each figure as text; a best deal names its sheet when there are several).
-    What a page lays out in its own way."""
+    (his name, then each figure as text; a best deal names its sheet, as ``paths`` names the
+    sheets in order, when there are several). What a page lays out in its own way."""
     several = len(paths) > 1
-    headers = [_(h) for h in _HEADERS]
+    headers = [_(h) for h in _PEOPLE]
     rows = []
     for name, p in stats.items():
         best = "-"
         if p.best is not None:
             score = p.best.score
             signed = signed_text(score)
-            best = (
-                f"{signed} ({p.best.sheet} #{p.best.n})" if several else f"{signed} (#{p.best.n})"
-            )
+            where = paths[p.best.place] if p.best.place < len(paths) else p.best.sheet
+            best = f"{signed} ({where} #{p.best.n})" if several else f"{signed} (#{p.best.n})"
         average = "-" if p.average_caught is None else number_text(round_money(p.average_caught, 2))
         worst = "-" if p.worst_caught is None else number_text(p.worst_caught)
         rows.append(

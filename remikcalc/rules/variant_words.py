@@ -10,7 +10,14 @@ from typing import Any
 
 from remikcalc.base.i18n import N_, _
 
-__all__ = ["VARIANT_CASES", "VARIANT_WORDS", "VariantKey", "variant_word"]
+__all__ = [
+    "PRESET_WORDS",
+    "VARIANT_CASES",
+    "VARIANT_WORDS",
+    "VariantKey",
+    "preset_words",
+    "variant_word",
+]
 
 
 #: how a heading or a sentence for people names a variant: in English its key (what ``-v``
@@ -31,6 +38,47 @@ VARIANT_WORDS: dict[str, str] = {
 def variant_word(key: str) -> str:
     """The variant ``key`` named for people in the language spoken (:data:`VARIANT_WORDS`)."""
     return _(VARIANT_WORDS.get(key, key))
+
+
+_GIN_PRESETS = {
+    "ru": (N_("Russian rules"), N_("gin 25, undercut 25, box 25")),
+    "pagat": (
+        N_("pagat.com"),
+        N_("gin 20, undercut 10, box 20; a shutout doubles the game bonus"),
+    ),
+    "modern": (
+        N_("modern"),
+        N_("gin 25, big gin 31, undercut 25, box 25; a shutout doubles the score"),
+    ),
+    "bicycle": (N_("Bicycle"), N_("gin 20, undercut 10, box 20; no shutout bonus")),
+}
+
+#: each preset named for people (a house's choice on a phone), with what it changes in a
+#: few words: (variant, preset) -> (name, what it changes); a preset without words is named
+#: by its key (what ``--preset`` takes and a sheet stores)
+PRESET_WORDS: dict[tuple[str, str], tuple[str, str]] = {
+    **{("gin", k): v for k, v in _GIN_PRESETS.items()},
+    **{("oklahoma", k): v for k, v in _GIN_PRESETS.items()},
+    ("continental", "seed"): (N_("the source's rules"), N_("1 a card left, 2 a joker")),
+    ("continental", "bicycle"): (N_("Bicycle"), N_("paid in chips; deuces are wild")),
+    ("remibrydz", "small"): (N_("small pack"), N_("52 cards and 3 jokers")),
+    ("remibrydz", "no_minimum"): (N_("no minimum"), N_("any meld opens, no 30 needed")),
+    ("remibrydz", "no_jokers"): (N_("no jokers"), N_("natural cards only")),
+    ("remibrydz", "around"): (N_("ace in the middle"), N_("runs may go round: K-A-2")),
+}
+
+
+def preset_words(variant: str, preset: str) -> tuple[str, str]:
+    """The preset of the variant named for people, and what it changes, in the language
+    spoken (:data:`PRESET_WORDS`; the key and nothing, for a preset without words).
+
+    >>> preset_words("remibrydz", "no_minimum")
+    ('no minimum', 'any meld opens, no 30 needed')
+    """
+    found = PRESET_WORDS.get((variant, preset))
+    if found is None:
+        return preset, ""
+    return _(found[0]), _(found[1])
 
 
 #: the name of each variant in the cases a Polish or Russian sentence puts it in, beside

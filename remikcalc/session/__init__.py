@@ -4,7 +4,9 @@ book.
 
 - :mod:`~remikcalc.session.replay`: ``replay(sheet)`` scores every entry in order (``Replay``,
   ``Step``);
-- :mod:`~remikcalc.session.evening`: ``settle_evening(settlements)``;
+- :mod:`~remikcalc.session.evening`: ``settle_evening(settlements)``, ``settle_together``
+  (the sheets that settle together, and why the others do not), ``look_alikes`` (names on
+  different sheets that look like one person's);
 - :mod:`~remikcalc.session.stats`: ``player_stats(replays)``;
 - :mod:`~remikcalc.session.check`: an example's ``expect`` held against a result.
 """
@@ -17,13 +19,26 @@ from remikcalc.session.replay import Replay, Step, replay, start
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
 
 if TYPE_CHECKING:
-    from remikcalc.session.evening import Evening, settle_evening
+    from remikcalc.session.evening import (
+        Evening,
+        LeftOut,
+        LookAlike,
+        Together,
+        look_alikes,
+        settle_evening,
+        settle_together,
+    )
     from remikcalc.session.stats import BestDeal, PlayerStats, player_stats
 
 #: loaded when first asked for: a command on one sheet (``settle``, ``add``) needs neither
 _HOME = {
     "Evening": "evening",
+    "LeftOut": "evening",
+    "LookAlike": "evening",
+    "Together": "evening",
+    "look_alikes": "evening",
     "settle_evening": "evening",
+    "settle_together": "evening",
     "BestDeal": "stats",
     "PlayerStats": "stats",
     "player_stats": "stats",
@@ -34,14 +49,19 @@ __all__ = [
     "DealEntry",
     "Entry",
     "Evening",
+    "LeftOut",
+    "LookAlike",
     "PlayerStats",
     "ReentryEntry",
     "Replay",
     "Sheet",
     "Step",
+    "Together",
+    "look_alikes",
     "player_stats",
     "replay",
     "settle_evening",
+    "settle_together",
     "start",
 ]
 

@@ -1,10 +1,10 @@
 """The sheet book: a score sheet file written only through the library's own transactions.
 
-Every write (:meth:`SheetFile.add`, ``edit``, ``delete``, ``undo``, ``rename``, and
-:func:`new_sheet`) is one transaction: under the sheet's lock the file is read once, parsed
-once, replayed (a fork of the replay kept from the last read when the file is as it was),
-changed, checked by loading the new text back, and saved atomically. The command line and the
-score pad call these methods; a script can too (without click).
+Every write (:meth:`SheetFile.add`, ``edit``, ``delete``, ``undo``, ``rename``,
+``set_stake``, and :func:`new_sheet`) is one transaction: under the sheet's lock the file is
+read once, parsed once, replayed (a fork of the replay kept from the last read when the file
+is as it was), changed, checked by loading the new text back, and saved atomically. The
+command line and the score pad call these methods; a script can too (without click).
 
 On any refusal the method raises a typed :class:`~remikcalc.base.errors.RemikcalcError` (its
 ``code`` says why) and the file is left byte for byte as it was; a refusal of what the change
@@ -13,10 +13,11 @@ the sheet in ``details["unchanged"]``. A write can be made conditional on the ve
 planned from (``version=``, the pad's optimistic concurrency): if the file changed since,
 :class:`StaleSheet` is raised and nothing is written.
 
-Every write has its dry run, ``preview_add``, ``preview_edit``, ``preview_delete`` and
-``preview_undo``: the same plan run on the file as it is, on a fork of the kept replay, without
-the lock and without saving. The :class:`Preview` holds the sheet replayed before and after,
-what changes (:attr:`Preview.changes`, :mod:`remikcalc.session.changes`) and the version to
+Every write but a rename has its dry run, ``preview_add``, ``preview_edit``,
+``preview_delete``, ``preview_undo`` and ``preview_set_stake``: the same plan run on the file
+as it is, on a fork of the kept replay, without the lock and without saving. The
+:class:`Preview` holds the sheet replayed before and after, what changes
+(:attr:`Preview.changes`, :mod:`remikcalc.session.changes`) and the version to
 give the write so that it is refused if anything changed in between.
 
 >>> import os, tempfile
@@ -38,6 +39,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from remikcalc.base.errors import ArgumentError, RemikcalcError, SheetError
@@ -46,10 +48,12 @@ from remikcalc.rules.dealinput import name_key
 from remikcalc.session.edits import (
     entry_number,
     kept,
+    money_settings,
     renamed,
     replayed_with,
     replayed_without,
     same_as_last,
+    staked,
 )
 from remikcalc.session.replay import Replay, Step, replay
 from remikcalc.sheet.files import Commit, locked, read_text
@@ -584,6 +588,42 @@ class SheetFile:
 
         return self._write(plan, version=version, commit=commit)
 
+    def set_stake(
+        self,
+        stake: str | Decimal,
+        currency: str | None = None,
+        *,
+        version: str | None = None,
+        commit: Commit | None = None,
+    ) -> Written:
+        """Give the sheet a stake (money per point; in remik bridge, per stake), or another
+        one, and where ``currency`` is given that currency (else the sheet keeps its own). The
+        stake is read as a person types it (``"0,50"``; :func:`money_settings`); the money of
+        every deal so far follows from it, the points stay. Refused, the file unchanged, on a
+        stake or currency that cannot be read, and on a sheet that does not load. ``changed``
+        is False when the sheet has that stake and currency already."""
+        return self._write(self._staking(stake, currency), version=version, commit=commit)
+
+    def preview_set_stake(self, stake: str | Decimal, currency: str | None = None) -> Preview:
+        """What :meth:`set_stake` would do now, without writing; refused as it is."""
+        return self._dry(self._staking(stake, currency))
+
+    def _staking(self, stake: str | Decimal, currency: str | None) -> _Plan:
+        def plan(change: _Change) -> _Planned:
+            from remikcalc.sheet.splice import with_settings
+
+            sheet = change.sheet
+            want = staked(sheet, stake, currency)
+            state = change.replay()  # a sheet that does not load is refused as it stands
+            if want == sheet:
+                return _Planned(None, state, changed=False)
+            # the stake moves no point: the same steps and tally, under the new settings
+            after = Replay(want, state.rules, state.tally, state.steps)
+            text = with_settings(change.read, want, change.warnings.append)
+            return _Planned(text, after, start=len(sheet.entries) + 1)
+
+        return plan
+
 
 def open_sheet(path: str | os.PathLike[str]) -> SheetFile:
     """The score sheet at ``path``: a regular file (SheetError otherwise). Its entries are
@@ -631,18 +671,13 @@ def make_sheet(
     the argument, RulesError for the variant, preset and rules). ``rules`` are house rules: a
     mapping of rule key to value, or ``KEY=VALUE`` texts as ``--rule`` takes them; ``dealer``
     the first dealer, one of the players (ArgumentError ``dealer`` otherwise)."""
-    from remikcalc.base.money import currency_code, currency_decimals, parse_amount
     from remikcalc.rules.overrides import parse_override
     from remikcalc.rules.variants import find_variant
-    from remikcalc.sheet.model import currency_problem, dealer_named, title_problem
+    from remikcalc.sheet.model import dealer_named, title_problem
 
     if title is not None and (why := title_problem(title)) is not None:
         raise ArgumentError(why, code="bad_title", field="title")
-    if currency is not None:
-        currency = currency.strip()
-        if (why := currency_problem(currency)) is not None:
-            raise ArgumentError(why, code="bad_currency", field="currency")
-        currency = currency_code(currency)  # pln is PLN; a sign (zł) stays as typed
+    _none, currency = money_settings(None, currency, decimals)  # the currency's refusal first
     spec = find_variant(variant)
     names = _players(players)
     settings: dict[str, str] = {}
@@ -654,14 +689,14 @@ def make_sheet(
     for item in items:  # KEY=VALUE (or KEY:VALUE) as --rule takes them
         key, _value = parse_override(item)
         settings[key] = item.partition("=" if "=" in item else ":")[2].strip()
-    places = decimals if decimals is not None else currency_decimals(currency)
+    amount, currency = money_settings(stake, currency, decimals)
     sheet = Sheet(
         variant=spec.name,
         players=names,
         dealer=None if dealer is None else dealer_named(dealer, names),
         preset=None if preset is None else preset.strip().lower(),
         rules=settings,
-        stake=None if stake is None else parse_amount(stake, decimals=places),
+        stake=amount,
         currency=currency,
         decimals=decimals,
         title=title,

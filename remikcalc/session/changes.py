@@ -261,11 +261,13 @@ def _winner(state: Replay | None) -> Winner | None:
     return Winner(state.tally.winner or None, state.tally.finished)
 
 
-def _amount(settlement: Standing | None, player: str) -> Decimal | Fraction | None:
+def _amount(settlement: Standing | None, player: str, *, money: bool) -> Decimal | Fraction | None:
+    """A player's money (``money``), else his net; None where the sheet has none (no money
+    before a stake is set)."""
     if settlement is None:
         return None
-    if settlement.money is not None:
-        return settlement.money.get(player)
+    if money:
+        return None if settlement.money is None else settlement.money.get(player)
     return settlement.net_shown.get(player)
 
 
@@ -307,12 +309,13 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
         games = _games(_spans(before, numbers, {}), _spans(after, numbers, origin))
     old_settle = None if before is None else standing(before)
     new_settle = standing(after)
+    money = new_settle.money is not None
     totals = tuple(
         PlayerChange(
             p,
             Change(None, None),
             Change(_final(before, p), _final(after, p)),
-            Change(_amount(old_settle, p), _amount(new_settle, p)),
+            Change(_amount(old_settle, p, money=money), _amount(new_settle, p, money=money)),
         )
         for p in players
     )
@@ -332,6 +335,6 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
         winner=Change(_winner(before), _winner(after)),
         pool=pool,
         totals=totals,
-        money_kind="money" if new_settle.money is not None else "net",
+        money_kind="money" if money else "net",
         renumbered=removed and any(s.n in numbers for s in old_steps[start:]),
     )

@@ -1,6 +1,7 @@
 """What the sheet book's transactions share: the refusal of a repeated entry, an entry found
 by its deal or event number, what ``edit`` keeps of the entry it replaces, the later
-entries scored again after an edit or a removal, and a player renamed everywhere.
+entries scored again after an edit or a removal, a player renamed everywhere, and a sheet's
+stake and currency checked as typed.
 
 :mod:`remikcalc.session.book` runs the transactions; these are the steps they plan with.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from remikcalc.base.errors import ArgumentError, CardError, DealError, RemikcalcError, SheetError
@@ -24,10 +26,12 @@ V = TypeVar("V")
 __all__ = [
     "entry_number",
     "kept",
+    "money_settings",
     "renamed",
     "replayed_with",
     "replayed_without",
     "same_as_last",
+    "staked",
 ]
 
 
@@ -395,3 +399,48 @@ def renamed(sheet: Sheet, old: str, new: str) -> tuple[Sheet, str]:
         dealer=new if sheet.dealer == player else sheet.dealer,
         entries=tuple(_renamed_entry(e, player, new, keys_of) for e in sheet.entries),
     ), player
+
+
+# --- the stake ----------------------------------------------------------------------------------
+
+
+def money_settings(
+    stake: str | Decimal | None, currency: str | None, decimals: int | None
+) -> tuple[Decimal | None, str | None]:
+    """A sheet's stake and currency as typed, checked as the reader checks a file's: the
+    currency (ArgumentError ``currency``) as its code where it has one (``pln`` is PLN, a sign
+    such as ``zł`` stays as typed), the stake read with as many decimals as the currency's
+    minor unit (or ``decimals``) allows (SettleError, field ``stake``).
+
+    >>> money_settings("0,5", "pln", None)
+    (Decimal('0.5'), 'PLN')
+    """
+    from remikcalc.base.money import currency_code, currency_decimals, parse_amount
+    from remikcalc.sheet.model import currency_problem
+
+    if currency is not None:
+        currency = currency.strip()
+        if (why := currency_problem(currency)) is not None:
+            raise ArgumentError(why, code="bad_currency", field="currency")
+        currency = currency_code(currency)
+    places = decimals if decimals is not None else currency_decimals(currency)
+    if stake is None or isinstance(stake, Decimal):
+        return stake, currency
+    return parse_amount(stake, decimals=places), currency
+
+
+def staked(sheet: Sheet, stake: str | Decimal, currency: str | None = None) -> Sheet:
+    """The sheet's settings with a stake (money per point; in remik bridge, per stake) and,
+    where given, its currency; without one the sheet's own stays. Checked as
+    :func:`money_settings` checks them.
+
+    >>> sheet = Sheet(variant="gin", players=("Anna", "Boris"))
+    >>> new = staked(sheet, "0.10", "PLN")
+    >>> new.stake, new.currency, staked(new, "0.20").currency
+    (Decimal('0.10'), 'PLN', 'PLN')
+    """
+    wanted = sheet.currency if currency is None else currency
+    amount, wanted = money_settings(
+        format(stake, "f") if isinstance(stake, Decimal) else stake, wanted, sheet.decimals
+    )
+    return dataclasses.replace(sheet, stake=amount, currency=wanted)

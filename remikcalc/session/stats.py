@@ -17,11 +17,13 @@ NOT_ACHIEVED: tuple[DealOutcome, ...] = ("draw", "scores")
 
 @dataclass(frozen=True, slots=True)
 class BestDeal:
-    """A player's best deal: where it is and what it scored."""
+    """A player's best deal: where it is (the sheet's path, and its place among the sheets
+    given, from 0) and what it scored."""
 
     sheet: str
     n: int
     score: int
+    place: int = 0
 
 
 @dataclass(slots=True)
@@ -64,7 +66,8 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
 
     A deal counts for the players it scores; a streak runs over the deals a player plays, in
     sheet order; the best deal is the highest score, a bridge score counted negated (there the
-    scores are penalties, ``FamilySpec.low_wins``), the first of equals.
+    scores are penalties, ``FamilySpec.low_wins``), the first of equals, never a draw (a
+    stock run out is nobody's deal: its score, 0 in bridge, is no player's best).
     """
     stats: dict[str, PlayerStats] = {}
     for n, state in enumerate(replays, start=1):
@@ -95,8 +98,8 @@ def player_stats(replays: Sequence[Replay]) -> dict[str, PlayerStats]:
                         st.caught.append(result.points[p])
                 if achiever == p:
                     st.outcomes[result.outcome] = st.outcomes.get(result.outcome, 0) + 1
-                score = result.scores.get(p)
+                score = None if result.outcome == "draw" else result.scores.get(p)
                 gain = None if score is None else -score if low else score
                 if gain is not None and score is not None and (st.best is None or gain > st.gain):
-                    st.best, st.gain = BestDeal(where, number, score), gain
+                    st.best, st.gain = BestDeal(where, number, score, n - 1), gain
     return {s.name: s for s in stats.values()}

@@ -1,5 +1,5 @@
 """Editing a sheet's text in place: one more entry, the last one removed, one replaced, the
-players renamed, with comments and the sheet's own layout kept.
+players renamed, a stake set, with comments and the sheet's own layout kept.
 
 Each edit is checked by loading the result back; where the layout is one the splicing does not
 follow, the sheet is written in the canonical layout
@@ -29,6 +29,7 @@ __all__ = [
     "text_without_last",
     "with_entry",
     "with_entry_replaced",
+    "with_settings",
     "with_sheet",
     "without_entry",
 ]
@@ -292,27 +293,87 @@ _QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\.)*"'), "'": re.compile(r"'(?:[^']|'')
 def _spliced_dealer(text: str, root: Node | None, want: Sheet) -> str | None:
     """The first dealer's name written again in place, when ``dealer:`` holds it on one line
     (plain or quoted); the rest of its line (a comment) kept."""
-    if root is None or root.kind != "map" or want.dealer is None:
+    if want.dealer is None:
         return None
-    found = [v for k, v in root.pairs if k.value == "dealer"]
+    return _spliced_scalars(text, root, {"dealer": name_text(want.dealer)})
+
+
+def _top_scalar(root: Node | None, key: str) -> Node | None:
+    """The value of the top-level ``key`` when it is a scalar (else None)."""
+    if root is None or root.kind != "map":
+        return None
+    found = [v for k, v in root.pairs if k.value == key]
     if len(found) != 1 or found[0].kind != "scalar":
         return None
-    node = found[0]
-    lines = _lines(text)
-    row = lines[node.line - 1]
+    return found[0]
+
+
+def _scalar_end(row: str, node: Node) -> int | None:
+    """Where the scalar ``node`` ends on its line ``row`` (plain or quoted on one line)."""
     start = node.column
     quote = row[start : start + 1]
     if quote in _QUOTED:
         match = _QUOTED[quote].match(row, start)
-        if match is None:
+        return None if match is None else match.end()
+    if row.startswith(node.value, start):
+        return start + len(node.value)
+    return None
+
+
+#: the top-level keys a setting added to a sheet goes after (the first found, from the end),
+#: in the order the canonical text writes them
+_SETTINGS_AFTER = {
+    "stake": ("dealer", "players"),
+    "currency": ("stake", "dealer", "players"),
+}
+
+
+def _spliced_scalars(text: str, root: Node | None, values: dict[str, str]) -> str | None:
+    """Top-level settings (``key: value`` on one line, each value as the text should write it)
+    written again in place, the rest of their line (a comment) kept; a setting the text lacks
+    goes on a line of its own after the setting it follows in the canonical order
+    (:data:`_SETTINGS_AFTER`). None where the layout is another."""
+    lines = _lines(text)
+    eol = _newline(text)
+    replaced: dict[int, str] = {}
+    added: dict[int, list[str]] = {}  # after row -> the lines added there
+    for key, value in values.items():
+        node = _top_scalar(root, key)
+        if node is not None:
+            row = node.line - 1
+            line = replaced.get(row, lines[row])
+            end = _scalar_end(line, node)
+            if end is None:
+                return None
+            replaced[row] = line[: node.column] + value + line[end:]
+            continue
+        anchor = next(
+            (n for k in _SETTINGS_AFTER.get(key, ()) if (n := _after_row(root, k)) is not None),
+            None,
+        )
+        if anchor is None:
             return None
-        end = match.end()
-    elif row.startswith(node.value, start):
-        end = start + len(node.value)
-    else:
-        return None
-    lines[node.line - 1] = row[:start] + name_text(want.dealer) + row[end:]
+        added.setdefault(anchor, []).append(f"{key}: {value}")
+    for row, line in replaced.items():
+        lines[row] = line
+    for row in sorted(added, reverse=True):
+        if not _BREAK.search(lines[row]):  # the last line had no line break
+            lines[row] += eol
+        lines[row + 1 : row + 1] = [line + eol for line in added[row]]
     return "".join(lines)
+
+
+def _after_row(root: Node | None, key: str) -> int | None:
+    """The (0-based) row a line goes after to follow the top-level ``key``: its value's last
+    row, when that value is on the key's own line (a scalar or a one-line flow list) in a
+    block mapping at the top."""
+    if root is None or root.kind != "map" or root.flow or root.column != 0:
+        return None
+    for k, v in root.pairs:
+        one_line = v.kind == "scalar" or (v.flow and v.end_line == v.line)
+        if k.value == key and v.line == k.line and one_line:
+            return k.line - 1
+    return None
 
 
 def _no_entry(name: str, n: int, count: int) -> str:
@@ -453,6 +514,24 @@ def with_entry_replaced(st: SheetText, n: int, entry: Entry, warn: Warn = None) 
     entries[n - 1] = entry
     want = st.sheet.with_entries(entries)
     return st.checked(_spliced_replace(st.text, st.root, n, entry), want, warn, (n - 1, n, 1))
+
+
+def with_settings(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:
+    """The text changed to ``want``, which differs only in its stake and currency: each
+    written again in place, or added on a line of its own beside the other settings
+    (comments kept), checked by loading back; else canonical."""
+    sheet = st.sheet
+    values = {}
+    if want.stake != sheet.stake and want.stake is not None:
+        values["stake"] = f'"{format(want.stake, "f")}"'
+    if want.currency != sheet.currency and want.currency is not None:
+        values["currency"] = name_text(want.currency)
+    candidate = None
+    try:
+        candidate = _spliced_scalars(st.text, st.root, values)
+    except RemikcalcError:  # a layout the splicing does not follow: the standard one
+        candidate = None
+    return st.checked(candidate, want, warn)
 
 
 def with_sheet(st: SheetText, want: Sheet, warn: Warn = None) -> SheetText:

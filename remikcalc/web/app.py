@@ -12,7 +12,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from remikcalc.web import api, corrections, entry, entry_together, new_sheet, pages, reports
+from remikcalc.web import (
+    api,
+    corrections,
+    entry,
+    entry_together,
+    evening,
+    new_sheet,
+    pages,
+    reports,
+)
 from remikcalc.web.call import error_answer, guard_refusal
 from remikcalc.web.config import PadConfig
 from remikcalc.web.guard import Guard, Headers, Scope
@@ -54,6 +63,7 @@ def create_app(config: PadConfig) -> PadApp:
         *corrections.ROUTES,
         *new_sheet.ROUTES,
         *reports.ROUTES,
+        *evening.ROUTES,
         *api.ROUTES,
         Mount("/static", StaticFiles(packages=[("remikcalc.web", "static")]), name="static"),
     ]

@@ -1,10 +1,15 @@
 """Correcting a sheet: edit a deal (showing what changes first), delete one, undo the last
 entry, rename a player, a bridge re-entry. (A new sheet: :mod:`remikcalc.web.new_sheet`.)
 
-- ``/s/ID/deal/N``: deal N's form, filled in as the sheet has it (points, or each hand's cards
+- ``/s/ID/deal/N``: deal N's form, filled in as the sheet has it (points, counts, or each
+  hand on the tap grid of "Score by cards", one hand a step; a hand grouped with ``|`` typed,
   in the phone's notation); the first submit shows what changes (the library's dry run,
   :meth:`~remikcalc.session.book.SheetFile.preview_edit`), a second one saves it
   (:meth:`~remikcalc.session.book.SheetFile.edit`) with the version the preview was made from;
+  the page shows what the deal will record (the entry pages' macro) from the same dry run;
+  ``POST /s/ID/deal/N/preview`` is that dry run as the page's script asks for it while cards
+  are tapped or numbers typed (JSON: each hand's arrangement, what the deal will record, what
+  changes, and the fingerprint a save of it must carry);
 - ``/s/ID/deal/N/delete``: what removing deal N changes, then the removal;
 - ``/s/ID/more``: undo the last entry (what goes, shown first), rename a player, and where the
   tally puts players out, their re-entry (its cost shown first); each posts to its own address;
@@ -23,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import ArgumentError, RemikcalcError
@@ -38,7 +43,17 @@ from remikcalc.session.replay import deal_numbers
 from remikcalc.sheet.model import DealEntry, ReentryEntry
 from remikcalc.web.call import Call, NotFound, route
 from remikcalc.web.deal_form import DealForm, closer_question, new_key
-from remikcalc.web.entry import FormProblem, look_at_form, playing_at, preview_url, problem_of
+from remikcalc.web.entry import (
+    EntryPage,
+    FormProblem,
+    deal_page,
+    hand_looks,
+    look_at_form,
+    look_fragments,
+    playing_at,
+    problem_of,
+    step_of,
+)
 from remikcalc.web.entry_look import DealLook, deal_look
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
@@ -112,13 +127,43 @@ def _deal_now(state: Replay, index: int | None) -> DealNow | None:
 @dataclass(frozen=True, slots=True)
 class EditForm:
     """The deal form on the edit page, the refusal it shows beside a field, and what the deal
-    as it is on the form will record (the entry pages' preview, by the dry run of the edit)."""
+    as it is on the form will record (the entry pages' preview, by the dry run of the edit);
+    for a deal entered as cards, the page of "Score by cards" (``steps``: the tap grids, one
+    hand a step, the deal's own inputs as that page has them)."""
 
     form: DealForm
     problem: FormProblem | None = None
+    steps: EntryPage | None = None
     deal: DealLook | None = None
-    #: where the page asks for that preview as the form is typed into
+    #: where the page's script asks for that preview (and what the edit changes) as the form
+    #: is typed into: ``POST /s/ID/deal/N/preview``
     preview: str = ""
+
+
+def _changed_seat(state: Replay, n: int, deal: DealForm) -> str:
+    """The first player whose cards on ``deal`` are not those of deal ``n`` on the sheet (the
+    step an edit's preview shows without JavaScript), or ""."""
+    index = _entry_index(state, n)
+    entry = None if index is None else state.steps[index - 1].entry
+    if not isinstance(entry, DealEntry):
+        return ""
+    sheet = DealForm.of_entry(entry, deal.rules, deal.seats, deal.playing, "hands")
+    changed = (s for s in deal.playing if sheet.hand(s).counts() != deal.hand(s).counts())
+    return str(next(changed, ""))
+
+
+def _steps(
+    call: Call, served: Served, state: Replay, n: int, deal: DealForm, problem: FormProblem | None
+) -> EntryPage:
+    """The edit page's hands as "Score by cards" shows them: a grid each, prefilled, one hand
+    a step, with each hand's arrangement; every outcome of the family to choose from."""
+    page = deal_page(served, state, deal, look=True, scored=False)
+    page.problem = problem
+    page.hows = deal.outcomes()
+    posted = call.request.method == "POST"
+    changed = _changed_seat(state, n, deal) if posted else ""
+    page.step = step_of(page, call.form.get("step"), changed)
+    return page
 
 
 def _edit_page(
@@ -139,13 +184,14 @@ def _edit_page(
     problem = None if error is None else problem_of(error, deal)
     if look is None and error is None:
         look = look_at_form(served, deal, n)
-    preview = preview_url(served.id, deal.mode, n)
+    steps = _steps(call, served, state, n, deal, problem) if deal.mode == "hands" else None
+    preview = sheet_url(served.id, "deal", n, "preview")
     return call.render(
         "edit.html",
         status=status,
         n=n,
         deal=deal,
-        page=EditForm(deal, problem, look, preview),
+        page=EditForm(deal, problem, steps, look, preview),
         version=version,
         seen=seen,
         key=key,
@@ -264,6 +310,47 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         previewed=digest(entry),
         changed_since=changed_since,
     )
+
+
+def edit_preview(call: Call) -> Response:
+    """What the edit page's deal will record and what it changes, as it is now (JSON, for the
+    page's script; the entry pages' answer with two more parts): each hand's arrangement and
+    count (``hands``, ``counts``), what the deal will record (``deal``: the entry pages' macro
+    of the dry run of the edit, or why it cannot be saved, or that the sheet has changed), what
+    changes on the sheet (``changes``), and the fingerprint a save of this deal carries
+    (``previewed``; None when it cannot be saved as it is). Nothing is written."""
+    served = call.sheet()
+    n = _deal_number(call)
+    sent = call.form.get("version")
+    version, state = served.book.load()
+    deal = _deal_form(call, served, state, n, posted=True)
+    looks: dict[str, dict[str, str]] = {"hands": {}, "counts": {}}
+    if deal.mode == "hands":
+        looks = hand_looks(call, deal_page(served, state, deal, look=True, scored=False))
+    parts = look_fragments(call)
+    templates = call.pad.templates
+
+    def answer(deal_part: str, changes: str = "", previewed: str | None = None) -> Response:
+        return JSONResponse(
+            {**looks, "deal": deal_part, "changes": changes, "previewed": previewed}
+        )
+
+    def stale() -> Response:
+        note: Any = templates.get_template("corr_live.html").make_module({"call": call})
+        return answer(str(note.stale()))
+
+    if sent != version:
+        return stale()
+    try:
+        entry = deal.entry()
+        preview = served.book.preview_edit(n, entry)
+    except RemikcalcError as exc:
+        return answer(str(parts.deal_look(DealLook(problem=for_pad(exc), error=exc))))
+    if preview.version != sent:
+        return stale()
+    cons = changes_text(preview.changes, preview.after.sheet)
+    shown = templates.get_template("corr_consequences.html").render(cons=cons)
+    return answer(str(parts.deal_look(deal_look(preview))), shown, digest(entry))
 
 
 # --- delete -------------------------------------------------------------------------------------
@@ -465,6 +552,7 @@ def reenter(call: Call) -> Response:
 
 ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/deal/{n}", edit, ("GET", "POST")),
+    route("/s/{sheet}/deal/{n}/preview", edit_preview, ("POST",), writes=False),
     route("/s/{sheet}/deal/{n}/delete", delete, ("GET", "POST")),
     route("/s/{sheet}/more", more),
     route("/s/{sheet}/more/undo", undo, ("POST",)),

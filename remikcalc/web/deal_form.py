@@ -29,7 +29,7 @@ from typing import Any
 
 from remikcalc.base.errors import DealError, RemikcalcError
 from remikcalc.base.i18n import _
-from remikcalc.cards.notation import parse_card, parse_groups
+from remikcalc.cards.notation import CODES, is_grouped, parse_card, parse_cards, parse_groups
 from remikcalc.cards.text import card_text, groups_text
 from remikcalc.rules.dealinput import FIELD, FIELDS, Kind, outcome_text, stated_outcomes, takes
 from remikcalc.rules.ruleset import Rules
@@ -146,6 +146,22 @@ def _cards_for_people(text: str) -> str:
         return text
 
 
+def _tapped(text: str) -> list[str] | None:
+    """A stored hand as the grid's taps (its cards' codes), or None for a hand grouped with
+    ``|`` (its groups fix the arrangement, so it stays typed) or one that does not read as
+    cards.
+
+    >>> _tapped("QH 10S qh"), _tapped("QH QS QD | 2C"), _tapped("ZZ")
+    (['QH', 'TS', 'QH'], None, None)
+    """
+    if is_grouped(text):
+        return None
+    try:
+        return [CODES[card] for card in parse_cards(text)]
+    except ValueError:
+        return None
+
+
 def _card_for_people(text: str) -> str:
     try:
         return card_text(parse_card(text))
@@ -230,12 +246,14 @@ class DealForm:
         playing: Iterable[int],
         mode: str | None = None,
     ) -> DealForm:
-        """The entry as the sheet has it (cards in the phone's notation); ``mode`` another way
-        of entering it than the entry's own (then only what both share is kept)."""
+        """The entry as the sheet has it: each hand as the grid's taps (one grouped with ``|``
+        typed, in the phone's notation, its groups kept); ``mode`` another way of entering it
+        than the entry's own (then only what both share is kept)."""
         own = "scores" if entry.scores is not None else "counts" if entry.by_counts else "hands"
         deal = cls(mode if mode in MODES else own, rules, tuple(seats), tuple(playing))
         place = {p: i for i, p in enumerate(deal.seats)}
         values: dict[str, str] = {}
+        taps: dict[int, list[str]] = {}
         if entry.closer is not None and entry.closer in place:
             values["closer"] = str(place[entry.closer])
         for f in FIELDS:
@@ -250,11 +268,18 @@ class DealForm:
                 values[f.name] = _card_for_people(str(value))
             elif f.per_player and value:
                 for name, v in value.items():
-                    if name in place:
+                    if name not in place:
+                        continue
+                    tapped = _tapped(str(v)) if f.name == "hands" else None
+                    if tapped is not None:
+                        taps[place[name]] = tapped
+                    else:
                         text = str(v) if f.kind is Kind.POINTS else _cards_for_people(str(v))
                         values[f"{f.name}.{place[name]}"] = text
         shown = set(deal.names())  # switched: the other mode's fields are not carried over
         deal.values = {k: v for k, v in values.items() if k in shown}
+        if deal.mode == "hands":
+            deal.taps = {s: cards for s, cards in taps.items() if cards and s in deal.playing}
         deal.fresh = False
         return deal
 

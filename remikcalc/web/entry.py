@@ -18,7 +18,8 @@ Every page posts the one deal form (:class:`~remikcalc.web.deal_form.DealForm`),
 the library reads and checks, and shows, before Save, what the deal will record: the sheet
 book's dry run (:meth:`~remikcalc.session.book.SheetFile.preview_add`, or ``preview_edit`` for
 a deal corrected) laid out by one macro, after "Check" without JavaScript and as it is typed
-with it (``POST /s/ID/preview``, JSON, for every mode and for the edit page). The save is one
+with it (``POST /s/ID/preview``, JSON, for every mode; the edit page asks
+``POST /s/ID/deal/N/preview``, :mod:`remikcalc.web.corrections`). The save is one
 :meth:`~remikcalc.session.book.SheetFile.add` with the version the form was made from, under
 its idempotency key (:meth:`~remikcalc.web.call.Call.once`): a stale form is answered 409 with
 the new deals and the input kept, a refusal 422 in the pad's words, beside the field it is
@@ -66,16 +67,19 @@ from remikcalc.web.views import DealRow, sheet_view
 
 __all__ = [
     "ROUTES",
+    "DEAL_STEP",
     "EntryPage",
     "FormProblem",
     "SeatView",
     "StaleView",
     "deal_page",
+    "hand_looks",
     "look_fragments",
     "playing_at",
     "problem_of",
     "save_entry",
     "stale_view",
+    "step_of",
 ]
 
 
@@ -154,6 +158,38 @@ class EntryPage:
     problem: FormProblem | None = None
     repeated: bool = False
     stale: StaleView | None = None
+    #: the step shown first where the hands are steps: a seat's number, or DEAL_STEP
+    step: str = ""
+
+    @property
+    def steps(self) -> list[str]:
+        """The steps of a page that enters the hands one by one: each seat, then the deal."""
+        return [*(str(seat.index) for seat in self.seats), DEAL_STEP]
+
+    def next_step(self, step: str) -> str:
+        """The step after ``step``."""
+        steps = self.steps
+        return steps[min(steps.index(step) + 1, len(steps) - 1)] if step in steps else DEAL_STEP
+
+
+#: the last step of a page that enters the hands one by one: the deal's own inputs, the
+#: engine's answer and the buttons
+DEAL_STEP = "deal"
+
+
+def step_of(page: EntryPage, asked: str = "", default: str = "") -> str:
+    """The step a page of steps opens at: the one holding the field a refusal is about, else
+    the step the phone was at (``asked``: its script says which), else ``default``, else the
+    first hand."""
+    steps = page.steps
+    field = page.problem.field if page.problem is not None else None
+    if field is not None:
+        _input, _dot, seat = field.partition(".")
+        return seat if seat in steps else DEAL_STEP
+    for step in (asked, default):
+        if step in steps:
+            return step
+    return steps[0]
 
 
 #: the page that enters a deal in each mode of the deal form
@@ -169,14 +205,17 @@ def deal_page(
     *,
     look: bool,
     hands: bool = True,
+    scored: bool = True,
 ) -> EntryPage:
-    """A deal form's page; with ``look`` the engine's answer for each hand and the deal;
-    without ``hands`` the deal's own inputs only (the draft's shared part)."""
+    """A deal form's page for the players of ``form``; with ``look`` the engine's answer for
+    each hand and (with ``scored``: the deal added after the sheet's) the deal; without
+    ``hands`` the deal's own inputs only (the draft's shared part)."""
     rules = state.rules
     spec = rules.spec
     by_cards = form.mode == "hands"
     seats: list[SeatView] = []
-    for i, name in seats_of(state):
+    for i in form.playing:
+        name = form.seats[i]
         view = SeatView(i, name, form.seat_fields(i), typed=f"hands.{i}")
         if by_cards and hands:
             hand = form.hand(i)
@@ -196,7 +235,7 @@ def deal_page(
             )
         seats.append(view)
     deal: DealLook | None = None
-    if look and hands:
+    if look and scored and hands:
         deal = look_at_form(served, form)
     one_go = spec.one_go_counts and rules.one_go_multiplier != 1
     return EntryPage(
@@ -222,11 +261,9 @@ def deal_page(
     )
 
 
-def preview_url(sheet: str, mode: str, edit: int | None = None) -> str:
-    """The address a page of ``mode`` asks what its deal will record (deal ``edit`` put in
-    place, on the edit page)."""
-    query = f"?mode={mode}" + ("" if edit is None else f"&edit={edit}")
-    return sheet_url(sheet, "preview") + query
+def preview_url(sheet: str, mode: str) -> str:
+    """The address a new-deal page of ``mode`` asks what its deal will record."""
+    return sheet_url(sheet, "preview") + f"?mode={mode}"
 
 
 def _hand_look(form: DealForm, seat: int) -> HandLook | None:
@@ -234,6 +271,19 @@ def _hand_look(form: DealForm, seat: int) -> HandLook | None:
         return look_at_hand(form.rules, form.hand_text(seat))
     except RemikcalcError as exc:
         return HandLook(problem=for_pad(exc))
+
+
+def hand_looks(call: Call, page: EntryPage) -> dict[str, dict[str, str]]:
+    """Each hand's part of a page's live preview (JSON): the engine's arrangement as an HTML
+    fragment (``hands``) and its count for the hand's step (``counts``), by seat; empty where
+    the page takes no cards."""
+    parts = look_fragments(call)
+    by_cards = page.form.mode == "hands"
+    seats = page.seats if by_cards else []
+    return {
+        "hands": {str(s.index): str(parts.hand_look(s.look)) for s in seats},
+        "counts": {str(s.index): s.look.points if s.look else "" for s in seats},
+    }
 
 
 def _typed_anything(form: DealForm) -> bool:
@@ -313,10 +363,14 @@ def _form_page(call: Call, mode: str) -> Response:
     template = _TEMPLATES[mode]
     if call.request.method == "GET":
         page = deal_page(served, state, DealForm.blank(state, version, mode), look=False)
+        page.step = step_of(page)
         return call.render(template, page=page)
     form = _read(call, state, mode)
+    asked = call.form.get("step")
     if call.form.get("do") == "check":
-        return call.render(template, page=deal_page(served, state, form, look=True))
+        page = deal_page(served, state, form, look=True)
+        page.step = step_of(page, asked, DEAL_STEP)
+        return call.render(template, page=page)
 
     def refused(status: int, error: RemikcalcError | None) -> Response:
         now, fresh = served.book.load()
@@ -327,6 +381,7 @@ def _form_page(call: Call, mode: str) -> Response:
             page.repeated = error.code == "same_as_last"
         if status == 409:
             page.stale = stale_view(served, form.deals)
+        page.step = step_of(page, "", DEAL_STEP)
         return call.render(template, status=status, page=page)
 
     try:
@@ -367,32 +422,19 @@ def playing_at(served: Served, n: int) -> list[int]:
     return [seats.index(p) for p in players if p in seats]
 
 
-def _edit_number(call: Call) -> int | None:
-    text = call.request.query_params.get("edit", "")
-    return int(text) if text.isdecimal() and 1 <= int(text) <= 10**6 else None
-
-
 def preview(call: Call) -> Response:
-    """What the deal on a form will record, as it is now (JSON with HTML fragments for the
-    page to put in place: the deal, and on the cards page each hand's arrangement); nothing
-    is saved. The form's mode is its ``mode`` field or the address's; ``?edit=N`` scores it
-    in the place of deal N (the edit page)."""
+    """What the deal on a new-deal page's form will record, as it is now (JSON with HTML
+    fragments for the page to put in place: ``deal``, and on the cards page each hand's
+    arrangement, ``hands``, and count, ``counts``); nothing is saved. The form's mode is its
+    ``mode`` field or the address's. (The edit page asks its own address,
+    ``POST /s/ID/deal/N/preview``, which also says what the edit changes.)"""
     served = call.sheet()
     _version, state = served.book.load()
     mode = call.form.get("mode") or call.request.query_params.get("mode", "hands")
-    mode = mode if mode in MODES else "hands"
-    edit = _edit_number(call)
-    if edit is None:
-        form = _read(call, state, mode)
-    else:
-        rules, seats = state.rules, state.sheet.players
-        form = DealForm.read(call.form, rules, seats, playing_at(served, edit), mode)
+    form = _read(call, state, mode if mode in MODES else "hands")
     parts = look_fragments(call)
-    out: dict[str, Any] = {"deal": str(parts.deal_or_hint(look_at_form(served, form, edit)))}
-    if mode == "hands" and edit is None:
-        looks = {seat: _hand_look(form, seat) for seat in form.playing}
-        out["hands"] = {str(seat): str(parts.hand_look(look)) for seat, look in looks.items()}
-    return JSONResponse(out)
+    page = deal_page(served, state, form, look=True)
+    return JSONResponse({**hand_looks(call, page), "deal": str(parts.deal_or_hint(page.deal))})
 
 
 ROUTES: list[BaseRoute] = [

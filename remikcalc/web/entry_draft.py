@@ -8,21 +8,37 @@ Drafts are small and bounded: at most :data:`MAX_DRAFTS` sheets, each hand's tex
 form's limits, and a draft nobody touched for :data:`MAX_AGE` seconds is dropped. A confirmed
 draft is cleared; so is an empty one once the sheet has moved on.
 
-Each phone reads a :class:`Draft` through :meth:`Draft.seen_by`, which keeps only that
-phone's own hand: the others' are known to it as "entered" and as cards it cannot tap.
+A phone is shown its own hand only: the others' are known to it as "entered", never as
+cards, not even as cards it cannot tap (in a one-pack game that would give their hands away).
+
+Which phone holds which seat is :class:`Seats`: a seat is claimed by one phone (a secret that
+phone keeps in a cookie), and another phone takes it over only by asking, which tells the
+first one. Both keep a *stamp* per sheet that changes with every change of its draft or its
+seats, which the phones' live streams follow (:func:`remikcalc.web.entry_together.draft_events`).
 """
 
 from __future__ import annotations
 
 import copy
+import hmac
+import secrets
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from remikcalc.web.deal_form import SeatHand
 
-__all__ = ["MAX_AGE", "MAX_DRAFTS", "SHARED", "Draft", "Drafts"]
+__all__ = [
+    "MAX_AGE",
+    "MAX_DRAFTS",
+    "SHARED",
+    "Draft",
+    "Drafts",
+    "Holder",
+    "Seats",
+    "shared_values",
+]
 
 #: the most sheets with an open draft at once (the oldest goes first)
 MAX_DRAFTS = 64
@@ -30,6 +46,15 @@ MAX_DRAFTS = 64
 MAX_AGE = 6 * 3600
 #: the deal's own inputs a draft keeps (anyone may set them), as the deal form posts them
 SHARED = ("closer", "how", "draw", "upcard", "plus", "first_turn", "no_draw")
+
+
+def shared_values(posted: dict[str, str]) -> dict[str, str]:
+    """The deal's own inputs as a draft keeps them: those of :data:`SHARED` that are set.
+
+    >>> shared_values({"closer": "1", "draw": "", "hands.0": "AS"})
+    {'closer': '1'}
+    """
+    return {k: posted[k][:40] for k in SHARED if posted.get(k)}
 
 
 @dataclass
@@ -47,19 +72,14 @@ class Draft:
     shared: dict[str, str] = field(default_factory=dict)
     #: changes with every change, so that a phone knows when to look again
     stamp: int = 0
+    #: the stamp of the last change of the deal's own inputs (a confirm from a page made
+    #: before it must not undo it unseen)
+    shared_stamp: int = 0
     touched: float = field(default_factory=time.monotonic)
 
     @property
     def empty(self) -> bool:
         return not self.hands and not any(self.shared.values())
-
-    def others(self, seat: int | None) -> Counter[str]:
-        """The cards the other players hold in the draft, by code (for the grid)."""
-        out: Counter[str] = Counter()
-        for i, hand in self.hands.items():
-            if i != seat:
-                out.update(hand.counts())
-        return out
 
 
 class Drafts:
@@ -70,6 +90,8 @@ class Drafts:
         self._lock = threading.Lock()
         self._drafts: OrderedDict[str, Draft] = OrderedDict()
         self._stamp = 0
+        #: each sheet's stamp: the last change of its draft (made, changed or cleared)
+        self._stamps: OrderedDict[str, int] = OrderedDict()
 
     def _prune(self) -> None:
         now = time.monotonic()
@@ -78,9 +100,21 @@ class Drafts:
         while len(self._drafts) > MAX_DRAFTS:
             self._drafts.popitem(last=False)
 
-    def _changed(self, draft: Draft) -> None:
+    def _bump(self, sheet: str) -> int:
         self._stamp += 1
-        draft.stamp = self._stamp
+        self._stamps[sheet] = self._stamp
+        self._stamps.move_to_end(sheet)
+        while len(self._stamps) > 4 * MAX_DRAFTS:
+            self._stamps.popitem(last=False)
+        return self._stamp
+
+    def stamp(self, sheet: str) -> int:
+        """A number that changes with every change of the sheet's draft (0: none yet)."""
+        with self._lock:
+            return self._stamps.get(sheet, 0)
+
+    def _changed(self, draft: Draft) -> None:
+        draft.stamp = self._bump(draft.sheet)
         draft.touched = time.monotonic()
         self._drafts[draft.sheet] = draft
         self._drafts.move_to_end(draft.sheet)
@@ -109,10 +143,18 @@ class Drafts:
         return Draft(sheet, version, current[1]) if version == current[0] else None
 
     def put_hand(
-        self, sheet: str, version: str, current: tuple[str, int], seat: int, hand: SeatHand
+        self,
+        sheet: str,
+        version: str,
+        current: tuple[str, int],
+        seat: int,
+        hand: SeatHand,
+        *,
+        closer: bool = False,
     ) -> Draft | None:
-        """Keep ``seat``'s hand (an empty one takes it out); None when the form was made for
-        another draft than the open one (saved meanwhile, or the sheet moved on)."""
+        """Keep ``seat``'s hand (an empty one takes it out), and with ``closer`` make that
+        player the deal's closer (no draw then); None when the form was made for another
+        draft than the open one (saved meanwhile, or the sheet moved on)."""
         with self._lock:
             draft = self._open(sheet, version, current)
             if draft is None:
@@ -121,7 +163,12 @@ class Drafts:
                 draft.hands.pop(seat, None)
             else:
                 draft.hands[seat] = copy.deepcopy(hand)
+            if closer:
+                draft.shared = {k: v for k, v in draft.shared.items() if k != "draw"}
+                draft.shared["closer"] = str(seat)
             self._changed(draft)
+            if closer:
+                draft.shared_stamp = draft.stamp
             return copy.deepcopy(draft)
 
     def put_shared(
@@ -132,9 +179,21 @@ class Drafts:
             draft = self._open(sheet, version, current)
             if draft is None:
                 return None
-            draft.shared = {k: shared[k][:40] for k in SHARED if shared.get(k)}
+            kept = shared_values(shared)
+            changed = kept != draft.shared
+            draft.shared = kept
             self._changed(draft)
+            if changed:
+                draft.shared_stamp = draft.stamp
             return copy.deepcopy(draft)
+
+    def drop_hand(self, sheet: str, seat: int) -> None:
+        """Take ``seat``'s hand out of the open draft (its seat was taken over by another
+        phone, which must not see it)."""
+        with self._lock:
+            draft = self._drafts.get(sheet)
+            if draft is not None and draft.hands.pop(seat, None) is not None:
+                self._changed(draft)
 
     def rebase(self, sheet: str, version: str, current: tuple[str, int]) -> Draft | None:
         """Enter the draft started from ``version`` after the sheet's newer deals."""
@@ -152,8 +211,113 @@ class Drafts:
             draft = self._drafts.get(sheet)
             if draft is not None and (version is None or draft.version == version):
                 del self._drafts[sheet]
-                self._stamp += 1
+                self._bump(sheet)
 
     def __len__(self) -> int:
         with self._lock:
             return len(self._drafts)
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """What a phone's cookie says of its seat on one sheet, checked against :class:`Seats`:
+    ``seat`` the seat it holds (None: none), ``lost`` the seat it held until another phone
+    took it over."""
+
+    seat: int | None = None
+    lost: int | None = None
+
+
+class Seats:
+    """Which phone holds which seat of each sheet, for the run: a seat is claimed with a new
+    secret, which the phone keeps (``SEAT.SECRET`` in a cookie) and shows with every request.
+    A seat held by another phone is taken over only when asked (``take``); the phone that held
+    it then finds its secret refused and is told (:attr:`Holder.lost`). Bounded like the
+    drafts: the seats of at most :data:`MAX_DRAFTS` sheets, the least recently used first out.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: OrderedDict[str, dict[int, str]] = OrderedDict()
+        self._stamps: dict[str, int] = {}
+        self._stamp = 0
+
+    def _seats(self, sheet: str) -> dict[int, str]:
+        held = self._held.setdefault(sheet, {})
+        self._held.move_to_end(sheet)
+        while len(self._held) > MAX_DRAFTS:
+            gone, _seats = self._held.popitem(last=False)
+            self._stamps.pop(gone, None)
+        return held
+
+    def _bump(self, sheet: str) -> None:
+        self._stamp += 1
+        self._stamps[sheet] = self._stamp
+
+    def stamp(self, sheet: str) -> int:
+        """A number that changes whenever a seat of ``sheet`` is claimed, taken or left."""
+        with self._lock:
+            return self._stamps.get(sheet, 0)
+
+    @staticmethod
+    def _read(cookie: str) -> tuple[int, str] | None:
+        seat, _dot, secret = cookie.partition(".")
+        if not (seat.isdecimal() and len(seat) < 4 and 8 <= len(secret) <= 64):
+            return None
+        return int(seat), secret
+
+    @staticmethod
+    def _same(read: tuple[int, str], seat: int, secret: str) -> bool:
+        return read[0] == seat and hmac.compare_digest(read[1], secret)
+
+    def holder(self, sheet: str, cookie: str) -> Holder:
+        """The seat the phone with ``cookie`` holds on ``sheet``, or the one it lost."""
+        read = self._read(cookie)
+        if read is None:
+            return Holder()
+        seat, secret = read
+        with self._lock:
+            now = self._held.get(sheet, {}).get(seat)
+        if now is None:
+            return Holder()
+        if hmac.compare_digest(now, secret):
+            return Holder(seat)
+        return Holder(lost=seat)
+
+    def held(self, sheet: str) -> frozenset[int]:
+        """The seats of ``sheet`` some phone holds."""
+        with self._lock:
+            return frozenset(self._held.get(sheet, {}))
+
+    def claim(self, sheet: str, seat: int, cookie: str, *, take: bool) -> str | None:
+        """The cookie for ``seat`` when this phone (``cookie``) may have it: it is free, or
+        its own, or ``take`` says to take it from the phone that holds it; else None (held
+        by another). The seat the phone held before is left."""
+        read = self._read(cookie)
+        with self._lock:
+            held = self._seats(sheet)
+            now = held.get(seat)
+            if now is not None and read is not None and self._same(read, seat, now):
+                return cookie  # its own already
+            if now is not None and not take:
+                return None
+            if read is not None and read[0] != seat:  # the seat it held before is left
+                before = held.get(read[0])
+                if before is not None and self._same(read, read[0], before):
+                    del held[read[0]]
+            secret = secrets.token_urlsafe(12)
+            held[seat] = secret
+            self._bump(sheet)
+            return f"{seat}.{secret}"
+
+    def leave(self, sheet: str, cookie: str) -> None:
+        """Free the seat the phone with ``cookie`` holds (a phone that is not that player)."""
+        read = self._read(cookie)
+        if read is None:
+            return
+        with self._lock:
+            held = self._held.get(sheet, {})
+            now = held.get(read[0])
+            if now is not None and self._same(read, read[0], now):
+                del held[read[0]]
+                self._bump(sheet)

@@ -7,16 +7,11 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed_text
 from remikcalc.cards.notation import parse_cards
 from remikcalc.cards.text import cards_text
 
 __all__ = ["FILTERS", "GLOBALS"]
-
-
-def signed(value: int) -> str:
-    """A deal's score with its sign for people: ``+25``, ``-12``, ``0``."""
-    return ("+" if value > 0 else "") + number_text(value)
 
 
 def cards(codes: str) -> str:
@@ -37,7 +32,7 @@ def sheet_url(sheet_id: str, *parts: object) -> str:
 FILTERS: dict[str, Callable[..., Any]] = {
     "number": number_text,
     "money": money_text,
-    "signed": signed,
+    "signed": signed_text,
     "cards": cards,
 }
 GLOBALS: dict[str, Any] = {"sheet_url": sheet_url}

@@ -192,7 +192,7 @@ def change_text(old: Snapshot | None, new: Snapshot) -> tuple[str, int | None]:
         added = new.numbers[len(a) :]
         deals = _deals_words(added)
         if deals is None:
-            return ngettext("{n} event added", "{n} events added", len(added)).format(
+            return ngettext("{n} re-entry added", "{n} re-entries added", len(added)).format(
                 n=len(added)
             ), None
         count = sum(1 for n in added if n is not None)
@@ -202,7 +202,7 @@ def change_text(old: Snapshot | None, new: Snapshot) -> tuple[str, int | None]:
         removed = old.numbers[len(b) :]
         deals = _deals_words(removed)
         if deals is None:
-            return _("An event was removed."), None
+            return _("A re-entry was removed."), None
         count = sum(1 for n in removed if n is not None)
         line = ngettext("Deal {deals} removed", "Deals {deals} removed", count)
         return line.format(deals=deals), None

@@ -43,6 +43,15 @@ class VariantChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class PresetChoice:
+    """A preset as the form offers it: its key, its name for people and what it changes."""
+
+    name: str
+    word: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
 class RuleKey:
     """A house rule key the chosen variant reads: its default value and meaning."""
 
@@ -94,6 +103,29 @@ def _rule_keys(name: str) -> list[RuleKey]:
     return out
 
 
+def _preset(variant: str, name: str) -> PresetChoice:
+    from remikcalc.rules.variant_words import preset_words
+
+    word, note = preset_words(variant, name)
+    return PresetChoice(name, word, note)
+
+
+#: the rule keys a house changes most, for the house rules' example (after the key that ends
+#: the game, where the game has an end)
+_EXAMPLE_KEYS = ("first_meld_min", "joker_value", "knock_limit", "ace_value")
+
+
+def _example(rule_keys: list[RuleKey], ends_at: str | None) -> str:
+    """An example house rule for the variant: the key that ends its game, with its value,
+    where the game has an end (``game_target=100``), else a key it reads that houses change
+    (``first_meld_min=30``)."""
+    values = {r.key: r.value for r in rule_keys if r.value != "none"}
+    for key in (*([ends_at] if ends_at else []), *_EXAMPLE_KEYS):
+        if key in values:
+            return f"{key}={values[key]}"
+    return ""
+
+
 #: the most player fields the form shows (several names in one field also work)
 PLAYER_FIELDS = 6
 
@@ -106,6 +138,7 @@ def _new_page(
     errors: Mapping[str, str] | None = None,
     typed: Mapping[str, Any] | None = None,
 ) -> Response:
+    from remikcalc.render.running import stake_meaning
     from remikcalc.rules.variant_words import variant_word
     from remikcalc.rules.variants import find_variant
 
@@ -125,7 +158,9 @@ def _new_page(
             errors=errors,
         )
     r = chosen.rules
-    presets = [p for p in chosen.presets if p != chosen.default_preset]
+    presets = [_preset(chosen.name, p) for p in chosen.presets if p != chosen.default_preset]
+    default = None if chosen.default_preset is None else _preset(chosen.name, chosen.default_preset)
+    rule_keys = _rule_keys(chosen.name)
     fields = max(r.players_min, min(r.players_max, PLAYER_FIELDS))
     typed = dict(typed or {})
     names = list(typed.get("players", ()))
@@ -137,13 +172,14 @@ def _new_page(
         variant=chosen.name,
         word=variant_word(chosen.name),
         title_words=_(chosen.title),
-        default_preset=chosen.default_preset,
+        default_preset=default,
         presets=presets,
         players_min=r.players_min,
         players_max=r.players_max,
         names=names,
-        rule_keys=_rule_keys(chosen.name),
-        stake_per=_("per stake") if r.spec.unit == "stake" else _("per point"),
+        rule_keys=rule_keys,
+        example=_example(rule_keys, r.spec.ends_at),
+        stake_per=stake_meaning(r.spec.unit),
         errors=errors,
         typed=typed,
         key=typed.get("key") or new_key(),

@@ -1,5 +1,6 @@
 """One run of the pad and everything it keeps while it runs, on one object (:class:`Pad`): its
-configuration, sheets and templates; the drafts of deals being entered together; the queue of
+configuration, sheets and templates; the drafts of deals being entered together and which
+phone holds which seat in them; the queue of
 writes for each sheet; the watch of each sheet that live pages follow; and the answers to the
 forms and API calls already made (:class:`Answers`, the pad's one idempotency helper).
 
@@ -22,11 +23,13 @@ from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.responses import Response
 
 from remikcalc.base.i18n import _, ngettext
+from remikcalc.render import one_full_stop
 from remikcalc.web.config import PadConfig
-from remikcalc.web.entry_draft import Drafts
+from remikcalc.web.entry_draft import Drafts, Seats
 from remikcalc.web.live import Watch
 from remikcalc.web.shelf import Served, Shelf
 
@@ -159,6 +162,8 @@ class Pad:
     templates: Environment = field(default_factory=_templates)
     #: the deals being entered together, one draft per sheet
     drafts: Drafts = field(default_factory=Drafts)
+    #: which phone holds which seat of each sheet in the deal entered together
+    seats: Seats = field(default_factory=Seats)
     #: the answers of the writes made, by idempotency key
     answers: Answers = field(default_factory=Answers)
     #: set when the server stops, so that live pages end their streams
@@ -207,10 +212,12 @@ class Pad:
     # --- what a phone never sees ----------------------------------------------------------------
 
     def _shown(self, value: Any) -> Any:
+        if not isinstance(value, str) or isinstance(value, Markup):
+            return value
         # a sentence (not an address such as /s/ID) that may name a path
-        if isinstance(value, str) and os.sep in value and " " in value:
-            return self.private(value)
-        return value
+        if os.sep in value and " " in value:
+            value = self.private(value)
+        return one_full_stop(value)  # "... Gleb K.." is "... Gleb K."
 
     def private(self, text: str) -> str:
         """``text`` without this machine's folders: a library message names a sheet by the

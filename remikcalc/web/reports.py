@@ -1,4 +1,4 @@
-"""What a sheet (or the evening) comes to: the settlement, stats, the progression chart,
+"""What a sheet comes to: the settlement, stats, the progression chart,
 a plain-text summary to copy, the table view, and the live updates every open page follows.
 
 - ``/s/ID/settle``: ``remikcalc settle``'s settlement as a page (each player's total, net and
@@ -8,13 +8,11 @@ a plain-text summary to copy, the table view, and the live updates every open pa
 - ``/s/ID/summary`` (a page with the text to copy) and ``/s/ID/summary.txt`` (the text);
 - ``/s/ID/table``: big totals for a laptop or a TV across the table, live (or refreshed every
   5 seconds without JavaScript);
-- ``/s/ID/events``: the sheet's changes as server-sent events (:mod:`remikcalc.web.live`);
-- ``/evening``: choose sheets, then their combined settlement (``remikcalc settle A B``);
-  ``/evening/stats`` their stats.
+- ``/s/ID/events``: the sheet's changes as server-sent events (:mod:`remikcalc.web.live`).
 
-The figures are the library's (:func:`remikcalc.session.settle`, ``settle_evening``,
-``player_stats``) and the words :mod:`remikcalc.render`'s, so a page and the command line say
-the same.
+The evening, several sheets together, is :mod:`remikcalc.web.evening`. The figures are the
+library's (:func:`remikcalc.session.settle`, ``player_stats``) and the words
+:mod:`remikcalc.render`'s, so a page and the command line say the same.
 """
 
 from __future__ import annotations
@@ -25,18 +23,16 @@ from decimal import Decimal
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, current
-from remikcalc.base.numtext import money_text, number_text
-from remikcalc.scoring.result import POOL
-from remikcalc.session import Evening, Replay
+from remikcalc.base.numtext import money_text, number_text, signed
+from remikcalc.session import Replay
 from remikcalc.settle import Settlement, settle
 from remikcalc.web import live
 from remikcalc.web.call import Call, route
 from remikcalc.web.shelf import Served
-from remikcalc.web.views import sheet_view, signed_text
+from remikcalc.web.views import sheet_view
 
-__all__ = ["ROUTES", "EveningView", "SettleView", "settle_view"]
+__all__ = ["ROUTES", "Figure", "SettleView", "settle_view", "stats_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +63,8 @@ class SettleView:
 def _amount(settlement: Settlement, value: Decimal, *, money: bool) -> str:
     sheet = settlement.sheet
     if money:
-        return signed_text(money_text(value, sheet.currency, sheet.minor_digits), value)
-    return signed_text(number_text(value), value)
+        return signed(money_text(value, sheet.currency, sheet.minor_digits), value)
+    return signed(number_text(value), value)
 
 
 def settle_view(settlement: Settlement) -> SettleView:
@@ -175,7 +171,9 @@ class StatsView:
     rows: tuple[tuple[str, ...], ...]
 
 
-def _stats_view(states: list[Replay], names: list[str]) -> StatsView:
+def stats_view(states: list[Replay], names: list[str]) -> StatsView:
+    """The stats of the sheets ``states``, called ``names`` where a best deal is on one of
+    several."""
     from remikcalc.render.stats import stats_figures
     from remikcalc.session import player_stats
 
@@ -187,7 +185,7 @@ def stats_page(call: Call) -> Response:
     """``/s/ID/stats``: ``remikcalc stats`` of one sheet, and its chart."""
     served = call.sheet()
     view = sheet_view(served)
-    stats = _stats_view([view.state], [served.name])
+    stats = stats_view([view.state], [view.title])
     return call.render("stats.html", view=view, stats=stats, evening=None)
 
 
@@ -200,168 +198,6 @@ def table_page(call: Call) -> Response:
     return call.render("table.html", view=sheet_view(served))
 
 
-# --- the evening ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A sheet to choose for the evening: its id, name, title, and whether it is chosen (or
-    why it cannot be)."""
-
-    id: str
-    name: str
-    title: str
-    chosen: bool
-    problem: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class EveningSheet:
-    """One sheet of the evening: its name, title, totals and its own payments."""
-
-    id: str
-    name: str
-    title: str
-    totals: str
-    transfers: tuple[str, ...]
-    closing: str
-
-
-@dataclass(frozen=True, slots=True)
-class EveningView:
-    """The evening as a page shows it."""
-
-    sheets: tuple[EveningSheet, ...]
-    headers: tuple[str, ...]
-    figures: tuple[Figure, ...]
-    transfers: tuple[str, ...]
-    pool: str | None
-    summary: str
-
-
-def _evening_view(evening: Evening, chosen: list[Served]) -> EveningView:
-    from remikcalc.render.settlement import (
-        closing_line,
-        evening_amount_text,
-        evening_transfer_lines,
-        transfer_lines,
-    )
-    from remikcalc.render.summary import evening_summary_text, sheet_title
-
-    sheets = []
-    for served, settlement in zip(chosen, evening.settlements, strict=True):
-        state = settlement.replay
-        totals = ", ".join(f"{p} {number_text(t)}" for p, t in state.tally.totals.items())
-        sheets.append(
-            EveningSheet(
-                served.id,
-                served.name,
-                sheet_title(state),
-                totals,
-                tuple(transfer_lines(settlement)),
-                closing_line(settlement),
-            )
-        )
-    figures = []
-    for p, v in evening.combined.items():
-        if p == POOL:
-            continue
-        amount = signed_text(evening_amount_text(evening, v), v)
-        figures.append(Figure(p, (amount,), v > 0 if v else None))
-    headers = (_("player"), _("money") if evening.in_money else _("net"))
-    pool = evening.combined.get(POOL)
-    pool_line = None
-    if pool:
-        pool_line = _("Pool: {amount} still in a running bridge game.").format(
-            amount=evening_amount_text(evening, pool)
-        )
-    names = [served.name for served in chosen]
-    return EveningView(
-        tuple(sheets),
-        headers,
-        tuple(figures),
-        tuple(evening_transfer_lines(evening)),
-        pool_line,
-        evening_summary_text(evening, names),
-    )
-
-
-def _chosen(call: Call) -> tuple[list[Choice], list[Served], list[Replay]]:
-    """The sheets offered and the ones chosen (all that load, when none is named), with their
-    replays."""
-    from remikcalc.render.summary import sheet_title
-
-    asked = set(call.request.query_params.getlist("s"))
-    picked = bool(asked) or call.request.query_params.get("go") == "1"
-    choices: list[Choice] = []
-    chosen: list[Served] = []
-    states: list[Replay] = []
-    for served in call.pad.shelf.sheets():
-        try:
-            state = served.book.replay()
-        except RemikcalcError as exc:
-            problem = str(exc).splitlines()[0]
-            choices.append(Choice(served.id, served.name, served.name, False, problem))
-            continue
-        on = served.id in asked if picked else True
-        choices.append(Choice(served.id, served.name, sheet_title(state), on, None))
-        if on:
-            chosen.append(served)
-            states.append(state)
-    return choices, chosen, states
-
-
-def evening_page(call: Call) -> Response:
-    """``/evening``: the sheets to choose (every one by default), then their settlement as
-    one evening: the CLI's ``settle A B``, or its refusal (mixed currencies, ...)."""
-    from remikcalc.session import settle_evening
-
-    choices, chosen, states = _chosen(call)
-    query = _query(chosen)
-    if not chosen:
-        message = _("Choose at least one sheet.") if choices else _("No score sheets here yet.")
-        return call.render(
-            "evening.html",
-            choices=choices,
-            evening=None,
-            problem=message,
-            query=query,
-            status=422 if choices else 200,
-        )
-    settlements = [settle(s) for s in states]
-    try:
-        evening = settle_evening(settlements)
-    except RemikcalcError as exc:
-        return call.render(
-            "evening.html", status=422, choices=choices, evening=None, problem=str(exc), query=query
-        )
-    view = _evening_view(evening, chosen)
-    return call.render("evening.html", choices=choices, evening=view, problem=None, query=query)
-
-
-def evening_stats(call: Call) -> Response:
-    """``/evening/stats``: ``remikcalc stats A B`` of the sheets chosen."""
-    choices, chosen, states = _chosen(call)
-    if not chosen:
-        raise _nothing_chosen()
-    stats = _stats_view(states, [served.name for served in chosen])
-    query = _query(chosen)
-    return call.render("stats.html", view=None, stats=stats, evening=chosen, query=query)
-
-
-def _query(chosen: list[Served]) -> str:
-    """The query string naming the sheets chosen (``s=ID&s=ID``)."""
-    from urllib.parse import urlencode
-
-    return urlencode([("s", served.id) for served in chosen])
-
-
-def _nothing_chosen() -> RemikcalcError:
-    from remikcalc.base.errors import SettleError
-
-    return SettleError(_("Choose at least one sheet."))
-
-
 ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/settle", settle_page),
     route("/s/{sheet}/stats", stats_page),
@@ -370,6 +206,4 @@ ROUTES: list[BaseRoute] = [
     route("/s/{sheet}/summary.txt", summary_txt),
     route("/s/{sheet}/table", table_page),
     Route("/s/{sheet}/events", live.events, methods=["GET"]),
-    route("/evening", evening_page),
-    route("/evening/stats", evening_stats),
 ]

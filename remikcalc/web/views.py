@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _, current, ngettext
-from remikcalc.base.numtext import money_text, number_text
+from remikcalc.base.numtext import money_text, number_text, signed
+from remikcalc.render.settlement import mean_note
 from remikcalc.render.sheet import dealer_line, entry_text, scores_text, status_lines
 from remikcalc.render.summary import sheet_title
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.result import POOL
 from remikcalc.session import Replay
 from remikcalc.session.replay import deal_numbers
-from remikcalc.settle import Settlement, settle
+from remikcalc.settle import PoolSummary, Settlement, settle
+from remikcalc.sheet.model import Sheet
 from remikcalc.web.shelf import Served
 
 __all__ = [
@@ -123,6 +126,8 @@ class SheetView:
     eliminates: bool = False
     #: who deals next: "Next to deal: Boris", or None when that is not known
     dealer: str | None = None
+    #: a game settled against the mean of the totals: what the money goes by, in words
+    mean: str | None = None
 
 
 def summary(served: Served) -> SheetSummary:
@@ -153,11 +158,11 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
         if settlement.money is not None:
             value = settlement.money.get(p)
             if value is not None:
-                money = signed_text(money_text(value, sheet.currency, sheet.minor_digits), value)
+                money = signed(money_text(value, sheet.currency, sheet.minor_digits), value)
         else:
             value = settlement.net_shown.get(p)
             if value is not None:
-                money = signed_text(number_text(value), value)
+                money = signed(number_text(value), value)
         cells.append(
             PlayerCell(
                 name=p,
@@ -168,15 +173,18 @@ def _cells(settlement: Settlement) -> tuple[PlayerCell, ...]:
                 out=p in out,
                 leader=not low and len(leaders) == 1 and p == leaders[0] and bool(top),
                 columns=tuple(number_text(c.totals.get(p, 0)) for c in columns),
-                paid_in=None if p not in paid_in else number_text(paid_in[p]),
+                paid_in=None if p not in paid_in else _paid_in_text(paid_in[p]),
             )
         )
     return tuple(cells)
 
 
-def signed_text(text: str, value: Decimal) -> str:
-    """A gain with its plus sign ("+18.50 PLN"); a loss keeps its minus, nothing stays as is."""
-    return f"+{text}" if value > 0 else text
+def _paid_in_text(stakes: Fraction) -> str:
+    """What a remik bridge player has paid into the pool: "paid in 1.5 stakes"."""
+    from remikcalc.render import plural_number
+
+    line = ngettext("paid in {n} stake", "paid in {n} stakes", plural_number(stakes))
+    return line.format(n=number_text(stakes))
 
 
 def _transfers(settlement: Settlement) -> tuple[str, ...]:
@@ -244,7 +252,8 @@ def _games(state: Replay, rows: tuple[DealRow, ...]) -> tuple[GameGroup, ...]:
 
 
 def _pool(settlement: Settlement) -> tuple[str, ...]:
-    """The bridge pool in words: what is in it (and its money) and who paid it in."""
+    """The bridge pool in words: who took it when the game ended, what is in it (and its
+    money) and who paid it in."""
     state = settlement.replay
     if not state.tally.has_pool:
         return ()
@@ -252,19 +261,42 @@ def _pool(settlement: Settlement) -> tuple[str, ...]:
     from remikcalc.settle import pool_summary
 
     pool = pool_summary(state)
-    amount, n = number_text(pool.pool), plural_number(pool.pool)
-    if pool.money is not None:
-        money = money_text(pool.money, pool.currency, state.sheet.minor_digits)
-        line = ngettext("Pool: {amount} stake = {money}", "Pool: {amount} stakes = {money}", n)
-        lines = [line.format(amount=amount, money=money)]
-    else:
-        line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", n)
-        lines = [line.format(amount=amount)]
+    lines = []
+    if pool.taken_by:  # the game is over: who took the pool first, an empty pool unsaid
+        lines.append(_taken_text(pool, state.sheet))
+    if pool.pool or not pool.taken_by:
+        amount, n = number_text(pool.pool), plural_number(pool.pool)
+        if pool.money is not None:
+            money = money_text(pool.money, pool.currency, state.sheet.minor_digits)
+            line = ngettext("Pool: {amount} stake = {money}", "Pool: {amount} stakes = {money}", n)
+            lines.append(line.format(amount=amount, money=money))
+        else:
+            line = ngettext("Pool: {amount} stake", "Pool: {amount} stakes", n)
+            lines.append(line.format(amount=amount))
     paid = ", ".join(f"{p} {number_text(v)}" for p, v in pool.paid_in.items())
     lines.append(_("Paid in so far: {players}").format(players=paid))
-    if pool.taken_by:
-        lines.append(_("Last taken by {players}").format(players=", ".join(pool.taken_by)))
     return tuple(lines)
+
+
+def _taken_text(pool: PoolSummary, sheet: Sheet) -> str:
+    """Who took the pool when the game ended, and what it held: "Vera took the pool (11.50
+    PLN)", without a stake "(8 stakes)"; shared: "Anna and Vera shared the pool (...)"."""
+    from remikcalc.base.money import round_money
+    from remikcalc.render import plural_number
+
+    if sheet.stake is not None:
+        money = round_money(pool.paid_out * Fraction(sheet.stake), sheet.minor_digits)
+        amount = money_text(money, sheet.currency, sheet.minor_digits)
+    else:
+        n = plural_number(pool.paid_out)
+        amount = ngettext("{amount} stake", "{amount} stakes", n).format(
+            amount=number_text(pool.paid_out)
+        )
+    names = list(pool.taken_by)
+    if len(names) == 1:
+        return _("{player} took the pool ({amount})").format(player=names[0], amount=amount)
+    players = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return _("{players} shared the pool ({amount})").format(players=players, amount=amount)
 
 
 #: the status lines a sheet page says in its own way: the points left (each player's box says
@@ -288,12 +320,15 @@ def _last_why(state: Replay) -> tuple[str, ...]:
 
 
 def _last(state: Replay) -> tuple[str | None, str | None]:
-    """The last entry: "Deal 7: Anna knocked" (an event: "Event: Carl re-enters"), its scores."""
+    """The last entry: "Deal 7: Anna knocked" (a re-entry as itself: "Boris re-enters"; the
+    command line's "e1" is how ``edit`` addresses it, no word for the table), its scores."""
     from remikcalc.render.sheet import step_label
 
     if not state.steps:
         return None, None
     step = state.steps[-1]
+    if step.n not in deal_numbers(state.steps):
+        return entry_text(step), scores_text(step)
     label = _("{label}: {entry}").format(label=step_label(state, step), entry=entry_text(step))
     return label, scores_text(step)
 
@@ -341,6 +376,7 @@ def _view(served: Served, version: str, state: Replay) -> SheetView:
         deals=len(deal_numbers(state.steps)),
         eliminates=state.tally.eliminates,
         dealer=dealer_line(state),
+        mean=mean_note(settlement) if state.steps else None,
     )
 
 

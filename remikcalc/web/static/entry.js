@@ -5,19 +5,25 @@
    - the counts page types with its own number pad of big keys (digits, delete, next; no
      minus: a count is never negative) into the count chosen, and the phone's keyboard stays
      down; the closer who went out has no count to give;
-   - a signed field (a final score) gets the numeric keypad and a ± key beside it (without
-     this file it takes the full keyboard, which has a minus on every phone);
    - a tap on a card cycles its copies (0, 1, 2 in two packs) and shows the count; a card the
      other hands hold is greyed out (the pack has no copy left); a two-pack card is one spin
      button (its count, Up and Down, Home and End, Space or Enter to cycle) in place of the
      check boxes, one a copy, that a page without this file shows;
    - the engine's answer (each hand's melds and count, what the deal will record) follows the
-     taps and the numbers typed: a debounced POST of the form to the page's preview address,
-     whose HTML fragments (made and escaped by the server) are put in place;
+     taps and the numbers typed (on the edit page, what the edit changes too): a debounced
+     POST of the form to the page's preview address, whose HTML fragments (made and escaped
+     by the server) are put in place;
    - what is typed is kept in sessionStorage, so a reload (or the sheet's live refresh) does
      not lose a half-entered hand;
-   - the deal together: who is in, and the cards the others hold, are looked up every few
-     seconds.
+   - the hands entered one by one (entry_steps.html): each hand's count is put on its step as
+     the engine answers, the closer who went out is marked on his, and the step open when the
+     form is sent is sent with it (the page comes back at that step); the steps themselves are
+     links and CSS, and work without this file;
+   - a signed number field (data-signed) gets the digits pad and the ± key beside it; without
+     this file it keeps the full keyboard, whose minus every phone has;
+   - the edit page hears of each change and of each preview (the events remikcalc:change and
+     remikcalc:preview on the form, for corrections.js).
+   The deal together follows the other phones with draft.js.
    No inline script, no eval, names are only ever set as text. */
 "use strict";
 
@@ -25,7 +31,6 @@
   document.documentElement.classList.add("js");
 
   var PREVIEW_WAIT = 350;
-  var POLL_EVERY = 4000;
 
   function boxes(cell) {
     return cell.querySelectorAll("input[type=checkbox]");
@@ -121,6 +126,28 @@
       seat.classList.toggle("went-out", out);
       var note = seat.querySelector(".went-out-note");
       if (note) { note.hidden = !out; }
+      form.querySelectorAll("[data-step-tab='" + index + "']").forEach(function (tab) {
+        tab.classList.toggle("went-out", out);
+      });
+    });
+  }
+
+  /* --- the hands as steps ---------------------------------------------------------------------- */
+
+  /* the step on screen: the first shown (every one, in a browser without :has()) */
+  function openStep(form) {
+    var steps = form.querySelectorAll(".steps > .step");
+    for (var i = 0; i < steps.length; i += 1) {
+      if (steps[i].getClientRects().length) { return steps[i].id.replace("step-", ""); }
+    }
+    return "";
+  }
+
+  function counts(form, data) {
+    Object.keys(data.counts || {}).forEach(function (seat) {
+      form.querySelectorAll("[data-tab-count='" + seat + "']").forEach(function (place) {
+        place.textContent = data.counts[seat];
+      });
     });
   }
 
@@ -131,6 +158,7 @@
 
   function schedule(form) {
     if (!form.dataset.preview) { return; }
+    asked.set(form, (asked.get(form) || 0) + 1);  /* an answer on its way is out of date */
     clearTimeout(timers.get(form));
     timers.set(form, setTimeout(function () { preview(form); }, PREVIEW_WAIT));
   }
@@ -154,6 +182,9 @@
       if (!data || asked.get(form) !== mine) { return; }
       Object.keys(data.hands || {}).forEach(function (seat) { put("look-" + seat, data.hands[seat]); });
       if (typeof data.deal === "string") { put("look-deal", data.deal); }
+      if (typeof data.changes === "string") { put("look-changes", data.changes); }  /* an edit */
+      counts(form, data);
+      form.dispatchEvent(new CustomEvent("remikcalc:preview", { detail: data }));
     }).catch(function () { /* the Check button still works */ });
   }
 
@@ -275,6 +306,7 @@
     wentOut(form);
     keep(form);
     schedule(form);
+    form.dispatchEvent(new CustomEvent("remikcalc:change"));
   }
 
   function wire(form) {
@@ -332,11 +364,19 @@
     form.addEventListener("submit", function (event) {
       var by = event.submitter;
       if (by && by.value !== "check") { forget(form); }
+      var step = form.querySelector("input[name=step]");
+      if (step) { step.value = openStep(form); }
     });
-    form.querySelectorAll("input[data-signed]").forEach(function (field) {
-      field.setAttribute("inputmode", "numeric");  /* the ± key gives the minus */
+    form.addEventListener("click", function (event) {
+      /* a link to the cards typed (a hand's skip link): open them where they are folded */
+      var link = event.target.closest ? event.target.closest("a[href^='#f-']") : null;
+      var field = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+      var folded = field ? field.closest("details") : null;
+      if (folded) { folded.open = true; }
     });
     form.querySelectorAll("[data-sign]").forEach(function (button) {
+      var signed = document.getElementById(button.dataset.sign);
+      if (signed) { signed.setAttribute("inputmode", "numeric"); }  /* the ± gives the sign */
       button.hidden = false;
       button.addEventListener("click", function () {
         var field = document.getElementById(button.dataset.sign);
@@ -346,6 +386,7 @@
         field.focus();
         keep(form);
         schedule(form);
+        form.dispatchEvent(new CustomEvent("remikcalc:change"));
       });
     });
     var restored = restore(form);
@@ -355,60 +396,8 @@
     if (restored) { schedule(form); }
   }
 
-  /* --- the deal together: who is in, what the others hold ------------------------------------- */
-
-  function watchDraft(list) {
-    var stamp = null;
-    var open = list.dataset.open === "1";
-    var gone = document.querySelector("[data-draft-gone]");
-    var hand = document.getElementById("hand-form");
-    var timer = null;
-
-    function show(data) {
-      list.textContent = "";
-      data.players.forEach(function (player) {
-        var item = document.createElement("li");
-        var words = player.entered ? list.dataset.entered
-          : (player.needed ? list.dataset.wait : list.dataset.free);
-        item.textContent = words.replace("{name}", function () { return player.name; });
-        if (player.entered) { item.className = "done"; }
-        list.appendChild(item);
-      });
-      if (hand) {
-        hand.querySelectorAll(".hand-grid .card").forEach(function (cell) {
-          cell.dataset.fixed = String(data.taken[cell.dataset.code] || 0);
-        });
-        sync(hand);
-      }
-    }
-
-    function poll() {
-      if (document.hidden) { return; }
-      fetch(list.dataset.draftState, { credentials: "same-origin", headers: { "Accept": "application/json" } })
-        .then(function (answer) { return answer.ok ? answer.json() : null; })
-        .then(function (data) {
-          if (!data) { return; }
-          if (open === true && !data.open && gone) {
-            gone.hidden = false;
-            clearInterval(timer);
-          }
-          open = data.open;
-          if (data.stamp !== stamp) {
-            stamp = data.stamp;
-            show(data);
-          }
-        })
-        .catch(function () { /* the Refresh link still works */ });
-    }
-
-    timer = setInterval(poll, POLL_EVERY);
-    poll();
-  }
-
   function start() {
     document.querySelectorAll("form[data-entry]").forEach(wire);
-    var list = document.querySelector("[data-draft-state]");
-    if (list) { watchDraft(list); }
   }
 
   if (document.readyState === "loading") {
