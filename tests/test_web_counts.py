@@ -327,15 +327,16 @@ def test_in_a_browser_without_javascript_the_check_button_shows_the_record(
     page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
 def test_in_a_browser_the_edit_of_a_counts_deal_shows_what_it_will_record_as_typed(
-    browser: Any, served: Server, polish: Path
+    browser: Any, served: Server, polish: Path, lang: str
 ) -> None:
     from playwright.sync_api import expect
 
     from remikcalc.session.book import SheetFile
 
     SheetFile(polish).add({"closer": "Anna", "counts": {"Vera": 23, "Gleb": 41}})
-    page = phone(browser)
+    page = phone(browser, lang=lang)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(served.join)
@@ -347,8 +348,11 @@ def test_in_a_browser_the_edit_of_a_counts_deal_shows_what_it_will_record_as_typ
     with preview(page, "counts.1=32"):  # one count said wrong
         page.locator("#f-counts\\.1").fill("32")
     expect(record.locator("li", has_text="Anna").locator(".score")).to_contain_text("+73")
+    # from the edit's one preview address, which says what the edit changes on the sheet too
+    expect(page.locator("#look-changes .consequences")).to_be_visible()
+    expect(page.locator("button[data-corr-save]")).to_be_visible()
     no_sideways_scroll(page)
-    shot(page, "edit-counts-en-360")
+    shot(page, f"edit-counts-{lang}-360")
     assert "counts: {Vera: 23, Gleb: 41}" in polish.read_text(encoding="utf-8")  # not saved
     assert problems == []
     page.context.close()
