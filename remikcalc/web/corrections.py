@@ -296,7 +296,8 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         return page(422, error=exc)
     if preview.version != sent:
         return stale()
-    cons = changes_text(preview.changes, preview.after.sheet)
+    changes = preview.changes
+    cons = changes_text(changes, preview.after.sheet)
     return _edit_page(
         call,
         served,
@@ -305,7 +306,7 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         version=preview.version,
         seen=seen,
         key=key,
-        look=deal_look(preview),
+        look=deal_look(preview, changes),
         cons=cons,
         previewed=digest(entry),
         changed_since=changed_since,
@@ -348,9 +349,10 @@ def edit_preview(call: Call) -> Response:
         return answer(str(parts.deal_look(DealLook(problem=for_pad(exc), error=exc))))
     if preview.version != sent:
         return stale()
-    cons = changes_text(preview.changes, preview.after.sheet)
+    changes = preview.changes  # worked out once, laid out twice
+    cons = changes_text(changes, preview.after.sheet)
     shown = templates.get_template("corr_consequences.html").render(cons=cons)
-    return answer(str(parts.deal_look(deal_look(preview))), shown, digest(entry))
+    return answer(str(parts.deal_look(deal_look(preview, changes))), shown, digest(entry))
 
 
 # --- delete -------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from remikcalc.render.deal import DealText, deal_text
 from remikcalc.render.refusal import for_pad
 from remikcalc.rules.ruleset import Rules
 from remikcalc.session.book import Preview, SheetFile
+from remikcalc.session.changes import Changes
 
 __all__ = [
     "DealLook",
@@ -127,8 +128,10 @@ class DealLook:
         )
 
 
-def deal_look(preview: Preview) -> DealLook:
-    """What a dry run of adding (or editing) the deal found, as the entry pages show it."""
+def deal_look(preview: Preview, changes: Changes | None = None) -> DealLook:
+    """What a dry run of adding (or editing) the deal found, as the entry pages show it;
+    ``changes``: the dry run's :attr:`~Preview.changes` where the caller has them already
+    (the edit page lays them out twice: each is two standings of the whole sheet)."""
     from remikcalc.scoring.result import DealResult
 
     step = preview.step
@@ -141,7 +144,8 @@ def deal_look(preview: Preview) -> DealLook:
         for p, s in result.scores.items()
     )
     text = deal_text(result)
-    record = deal_record(preview.changes, step, preview.after.sheet)
+    changes = preview.changes if changes is None else changes
+    record = deal_record(changes, step, preview.after.sheet)
     return DealLook(text=text, headline=text.headline, totals=totals, scores=scores, record=record)
 
 
