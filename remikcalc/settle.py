@@ -90,6 +90,25 @@ def money_so_far(state: Replay) -> Mapping[str, Decimal] | None:
     return _money(state.sheet, _parties(state.tally)[2])
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a sheet stands, as :func:`settle` says it (``net_shown``, ``money``, ``pool``),
+    without the games' lines and the transfers that square it: what a preview of a write
+    compares before and after, on every form a phone types into."""
+
+    net_shown: Mapping[str, Decimal]
+    money: Mapping[str, Decimal] | None
+    pool: Fraction
+
+
+def standing(state: Replay) -> Standing:
+    """:func:`settle`'s figures of ``state`` that a preview shows, worked out alone (the
+    family's ``extra`` and the fewest transfers cost as much again on a long sheet)."""
+    _net, pool, parties = _parties(state.tally)
+    shown, _exact = _shown(parties)
+    return Standing(shown, _money(state.sheet, parties), pool)
+
+
 def settle(state: Replay) -> Settlement:
     """Settle a replayed sheet: net, money and the fewest transfers that square it."""
     sheet, tally = state.sheet, state.tally

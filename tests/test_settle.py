@@ -655,3 +655,24 @@ def test_a_session_replays_as_it_was_added_and_settles_to_zero(
         owed[t["from"]] += Decimal(t["amount"])
         owed[t["to"]] -= Decimal(t["amount"])
     assert all(v == 0 for v in owed.values())
+
+
+def test_a_previews_standing_is_what_settle_says_on_every_example() -> None:
+    """``standing`` (what a preview of a write shows) is ``settle``'s own figures, worked out
+    without the games' lines and the transfers."""
+    from remikcalc.session.replay import replay
+    from remikcalc.settle import settle, standing
+    from remikcalc.sheet import load_sheet
+    from remikcalc.sheet.evening import is_evening
+    from tests.sheets import EXAMPLES
+
+    files = sorted(p for p in EXAMPLES.rglob("*.yaml") if not is_evening(p))
+    assert files
+    for path in files:
+        state = replay(load_sheet(path))
+        whole, part = settle(state), standing(state)
+        assert (part.net_shown, part.money, part.pool) == (
+            whole.net_shown,
+            whole.money,
+            whole.pool,
+        ), path

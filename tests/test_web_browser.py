@@ -16,6 +16,7 @@ from tests.browser import (
     live_refresh,
     no_sideways_scroll,
     phone,
+    preview,
     shot,
     start_server,
     stop_server,
@@ -61,9 +62,10 @@ def _open_sheet(page: Any, server: Server, title: str) -> str:
 def test_a_table_scores_edits_and_settles_from_two_phones(
     browser: Any, table: tuple[Server, Path]
 ) -> None:
-    """The issue's walk: two phones join; one scores a deal by points and one by tapping
-    cards; the other phone's open page follows live; a deal is edited with its consequences
-    shown first; the settlement says who pays whom. Every page fits the phone."""
+    """The issue's walk: two phones join; one scores a deal by the counts said at the table
+    and one by tapping cards; the other phone's open page follows live; a deal is edited with
+    its consequences shown first; the settlement says who pays whom. Every page fits the
+    phone."""
     from playwright.sync_api import expect
 
     server, folder = table
@@ -74,12 +76,18 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     totals = boris.locator(".total .points")
     expect(totals.first).to_have_text("25")
 
-    # by points, on Anna's phone
-    anna.get_by_role("link", name="Score by points").click()
-    anna.wait_for_url("**/points")
+    # by the counts said at the table, on Anna's phone: Boris knocked with 3, Anna holds 15
+    anna.get_by_role("link", name="Score by points in hand").click()
+    anna.wait_for_url("**/counts")
     no_sideways_scroll(anna)
-    anna.get_by_role("textbox", name="Boris").fill("12")
-    shot(anna, "points-en-360")
+    anna.locator("label.choice", has_text="Boris").click()
+    pad = anna.locator("[data-numpad]")
+    with preview(anna, "counts.0=15", "counts.1=3"):  # typed on the page's own number pad
+        for key in ("1", "5", "next", "3"):
+            pad.locator(f'[data-key="{key}"]').click()
+    expect(anna.locator("#look-deal")).to_contain_text("Boris knocked")
+    expect(anna.locator("#look-deal .record li", has_text="Boris")).to_contain_text("+12")
+    shot(anna, "counts-en-360")
     with live_refresh(boris):  # Boris's page, not reloaded, follows
         anna.get_by_role("button", name="Save the deal").click()
         anna.wait_for_url(sheet)  # saved: back on the sheet
@@ -130,4 +138,4 @@ def test_a_table_scores_edits_and_settles_from_two_phones(
     no_sideways_scroll(anna)
     shot(anna, "settle-en-360")
     text = (folder / "gin.yaml").read_text(encoding="utf-8")
-    assert "scores: {Anna: 90}" in text and "scores: {Boris: 12}" in text
+    assert "scores: {Anna: 90}" in text and "counts: {Anna: 15, Boris: 3}" in text

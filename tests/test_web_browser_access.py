@@ -60,6 +60,7 @@ def _pages(ids: dict[str, str]) -> dict[str, str]:
         "home": "/",
         "sheet": f"/s/{gin}",
         "settle": f"/s/{gin}/settle",
+        "counts": f"/s/{gin}/counts",
         "points": f"/s/{gin}/points",
         "cards": f"/s/{bridge}/cards",
         "edit": f"/s/{gin}/deal/2",

@@ -84,7 +84,8 @@ def test_every_page_fits_a_small_phone(browser: Any, table: tuple[Server, str], 
     page.goto(server.join)
     page.get_by_text("Piątek u Ani").first.click()
     sheet = page.url.removeprefix(server.base)
-    for part in ("", "/points", "/cards", "/deal/2", "/settle", "/summary", "/draft", "/more"):
+    parts = ("", "/counts", "/points", "/cards", "/deal/2", "/settle", "/summary", "/draft")
+    for part in (*parts, "/more"):
         page.goto(server.base + sheet + part)
         no_sideways_scroll(page)
         assert page.evaluate(SMALL_TARGETS) == [], f"{sheet}{part} in {lang}"

@@ -251,9 +251,12 @@ def test_the_closers_own_save_names_them_and_every_phone_sees_the_deal_it_will_r
     # the dry run: Anna knocks with 2 against Boris's 61, so she scores 59; no count, no card
     look = page.split('id="look-deal"', 1)[1].split("</section>", 1)[0]
     assert "Anna knocked; Anna wins the deal" in look
-    assert re.search(r'"who">Anna</span> <span class="score">59<', look)
-    assert "Totals after this deal: Anna 59, Boris 0" in look
-    assert "<dt>" not in look and "2C" not in look and "61" not in look
+    # what the deal will record: Anna collects +59, the new totals 59 and 0; of the hands,
+    # only what every phone may see (no count, no card: the record's only column is the total)
+    assert re.search(r'"who">Anna</span> <span class="score">\+59<', look)
+    assert re.search(r'"who">Anna</span>.*?new-total">59<.*?"who">Boris</span>.*?>0<', look, re.S)
+    assert set(re.findall(r"<dt>([^<]*)</dt>", look)) == {"Total"}
+    assert "2C" not in look and "61" not in look
     done = boris.post(
         f"/s/{sheet}/draft/deal",
         {**deal_form(boris, sheet), "closer": shown_closer(boris, sheet), "do": "confirm"},
@@ -702,7 +705,9 @@ def test_in_a_browser_four_phones_enter_a_deal_with_no_tap_but_their_cards_save_
         # every phone follows: the deal it will record, on each without a tap
         for seat, p in enumerate(phones):
             expect(p.page.locator("#look-deal .headline")).to_be_visible()
-            expect(p.page.locator("#look-deal .score").first).to_have_text("2")
+            expect(p.page.locator("#look-deal .score").first).to_have_text(
+                "+2"
+            )  # signed, as the sheet says it
             no_sideways_scroll(p.page)
             shot(p.page, f"draft-{width}-{p.lang}-{PLAYERS[seat]}-ready")
             for other, cards in BRIDGE_DEAL.items():  # and no card of another's hand

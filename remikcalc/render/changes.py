@@ -15,6 +15,7 @@ from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import money_text, number_text, signed, signed_text
 from remikcalc.render.sheet import entry_text
+from remikcalc.scoring.result import DealResult
 from remikcalc.session.changes import (
     Change,
     Changes,
@@ -26,16 +27,20 @@ from remikcalc.session.changes import (
     Total,
     Winner,
 )
+from remikcalc.session.replay import Step
 from remikcalc.sheet.model import Sheet
 
 __all__ = [
     "Cell",
     "ChangesText",
+    "DealRecord",
     "PlayerCells",
+    "RecordLine",
     "RowText",
     "changes_json",
     "changes_lines",
     "changes_text",
+    "deal_record",
     "game_lines",
     "headline",
 ]
@@ -219,6 +224,80 @@ def changes_text(changes: Changes, sheet: Sheet) -> ChangesText:
         renumbered=renumbered,
         changed=changes.changed,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    """One player of a deal as a page shows it before Save: the deal's score, the total and
+    the money so far at the sheet's end (each before and after, as text; signed)."""
+
+    name: str
+    score: Cell
+    total: Cell
+    #: None without a stake (no money to show)
+    money: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """What one deal added or put in place will record, in the sheet's words: what it is
+    ("Anna went out"), who collects what, each new total and, with a stake, the money so far;
+    and where games now start or end. Made from a dry run's ``changes`` and ``step``."""
+
+    #: ``added`` (a new deal) or ``changed`` (an edit; ``same`` when nothing of it changes)
+    kind: str
+    #: the deal's number as the sheet will show it
+    deal: int | None
+    what: Cell
+    players: tuple[RecordLine, ...]
+    games: tuple[str, ...] = ()
+    #: what the pool holds (stakes), where the variant has one
+    pool: Cell | None = None
+
+
+def deal_record(changes: Changes, step: Step, sheet: Sheet) -> DealRecord:
+    """What the deal ``step`` (a dry run's :attr:`~remikcalc.session.book.Preview.step`) will
+    record, with the dry run's ``changes`` (of an add or an edit): its words and scores as the
+    sheet shows them, and each player's total and money at the sheet's end."""
+    row = changes.rows[0] if changes.rows else None
+    result = step.result
+    players = tuple(result.scores) if isinstance(result, DealResult) else sheet.players
+    money = changes.money_kind == "money"
+
+    def money_cell(player: PlayerChange) -> Cell | None:
+        if not money or player.money is None:
+            return None
+
+        def text(value: Decimal | Fraction) -> str:
+            return signed(money_text(value, sheet.currency, sheet.minor_digits), value)
+
+        return _cell(player.money, text)
+
+    scores: dict[str, Cell] = {}
+    kind: str
+    if row is not None and row.kind != "same" and row.step is not None:
+        kind, deal, what = row.kind, row.deal, _cell(row.step, entry_text)
+        scores = {p.name: _score_cell(p.score, row.step) for p in row.players}
+    else:  # an edit that leaves the deal as it is
+        now = entry_text(step)
+        kind, deal, what = "same", None if row is None else row.first, Cell(now, now)
+    if not scores:
+        for name in players:
+            text = _score(result.scores.get(name, 0)) if isinstance(result, DealResult) else ""
+            scores[name] = Cell(text, text)
+    ends = {p.name: p for p in changes.totals}
+    lines = tuple(
+        RecordLine(
+            name,
+            scores.get(name, Cell(None, None)),
+            _cell(ends[name].total, _total),
+            money_cell(ends[name]),
+        )
+        for name in players
+        if name in ends
+    )
+    pool = None if changes.pool is None else _cell(changes.pool, number_text)
+    return DealRecord(kind, deal, what, lines, game_lines(changes.games), pool)
 
 
 def _arrow(before: str | None, after: str | None) -> str:

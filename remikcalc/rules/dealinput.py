@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from remikcalc.base.errors import DealError
 from remikcalc.base.i18n import N_, _, current
-from remikcalc.rules.families import OPTIONAL_INPUTS, OUTCOMES, OutcomeCode
+from remikcalc.rules.families import OPTIONAL_INPUTS, OUTCOMES, Family, OutcomeCode
 
 if TYPE_CHECKING:
     from remikcalc.rules.ruleset import Rules
@@ -38,12 +38,14 @@ __all__ = [
     "DealInput",
     "InputField",
     "Kind",
+    "count_meaning",
     "name_key",
     "normal_outcome",
     "outcome_from_words",
     "outcome_text",
     "outcomes_help",
     "range_problem",
+    "scores_meaning",
     "stated_outcomes",
     "takes",
     "typed_words",
@@ -447,3 +449,65 @@ def range_problem(f: InputField, what: str, value: int) -> str | None:
     return _("{what}: {value} is out of range ({low} to {high})").format(
         what=what, value=value, low=f.low, high=f.high
     )
+
+
+# What each family's count is (docs/RULES.md §0.7), and what a deal's final score means in it
+# (its sign above all), in a sentence for a page that asks for either; the words are said
+# here, beside the outcomes', because only rules/ may tell one family from another.
+_COUNT_MEANS: dict[Family, str] = {
+    Family.KNOCK: N_("The knocker's unmatched points, and the other player's after laying off."),
+    Family.BRIDGE: N_("Each player's points outside melds; a closer who showed a remik has none."),
+    Family.RUMMY: N_(
+        "Each loser's whole hand, melds still held included; whoever went out has none."
+    ),
+    Family.REMIBRYDZ: N_(
+        "Each loser's whole hand, melds still held included; whoever went out has none."
+    ),
+    Family.BOAT: N_(
+        "Each loser's whole hand, melds still held included; whoever went out has none."
+    ),
+    Family.CONTINENTAL: N_(
+        "What each loser pays under this sheet's payment rule; whoever went out has none."
+    ),
+    Family.RUMMY500: N_(
+        "The points of the cards left in each hand, and what each player melded and laid "
+        "off this deal."
+    ),
+}
+_SCORES_MEAN: dict[Family, str] = {
+    Family.KNOCK: N_("The deal's score goes to the player who scored it; the other gets nothing."),
+    Family.BRIDGE: N_(
+        "Penalties: what each player adds to their total, so higher is worse; a closing's "
+        "bonus is a minus."
+    ),
+    Family.RUMMY: N_("The winner's gain is positive; each loser's points are negative."),
+    Family.REMIBRYDZ: N_("The winner's gain is positive; each loser's points are negative."),
+    Family.BOAT: N_("The winner gets plus the sum; each loser minus what they pay."),
+    Family.CONTINENTAL: N_("The winner gets plus the sum; each loser minus what they pay."),
+    Family.RUMMY500: N_("Each player's melded points minus the points left in their hand."),
+}
+
+
+def count_meaning(rules: Rules) -> str:
+    """What a player's count is under ``rules``, in the language spoken (docs/RULES.md §0.7).
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> count_meaning(get_rules("gin"))
+    "The knocker's unmatched points, and the other player's after laying off."
+    """
+    if rules.pair_rule:  # boat's: several cards of a rank count as one
+        return _(
+            "Each loser's hand, each rank counted once (the pair rule); whoever went out has none."
+        )
+    return _(_COUNT_MEANS[rules.family])
+
+
+def scores_meaning(rules: Rules) -> str:
+    """What a deal's final scores mean under ``rules`` (a deal entered as points: its sign
+    convention above all), in the language spoken.
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> scores_meaning(get_rules("polish"))
+    "The winner's gain is positive; each loser's points are negative."
+    """
+    return _(_SCORES_MEAN[rules.family])

@@ -32,7 +32,7 @@ from typing import Generic, Literal, TypeVar
 
 from remikcalc.scoring.result import DealResult
 from remikcalc.session.replay import Replay, Step, deal_numbers
-from remikcalc.settle import Settlement, settle
+from remikcalc.settle import Standing, standing
 from remikcalc.sheet.model import same_entry
 
 __all__ = [
@@ -271,9 +271,7 @@ def _winner(state: Replay | None) -> Winner | None:
     return Winner(state.tally.winner or None, state.tally.finished)
 
 
-def _amount(
-    settlement: Settlement | None, player: str, *, money: bool
-) -> Decimal | Fraction | None:
+def _amount(settlement: Standing | None, player: str, *, money: bool) -> Decimal | Fraction | None:
     """A player's money (``money``), else his net; None where the sheet has none (no money
     before a stake is set)."""
     if settlement is None:
@@ -329,8 +327,8 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
         shift = 1 if removed else 0  # each entry of the changed sheet: its number now
         origin = {s.n: s.n + shift if s.n >= start else s.n for s in after.steps}
         games = _games(_spans(before, numbers, {}), _spans(after, numbers, origin))
-    old_settle = None if before is None else settle(before)
-    new_settle = settle(after)
+    old_settle = None if before is None else standing(before)
+    new_settle = standing(after)
     money = new_settle.money is not None
     totals = tuple(
         PlayerChange(
@@ -343,8 +341,8 @@ def changes(before: Replay | None, after: Replay, start: int, *, removed: bool =
     )
     pool = None
     if after.tally.has_pool:
-        old_pool = None if old_settle is None else old_settle.tally.pool()
-        pool = Change(old_pool, new_settle.tally.pool())
+        old_pool = None if old_settle is None else old_settle.pool
+        pool = Change(old_pool, new_settle.pool)
     out = None
     if after.tally.eliminates:
         out = Change(

@@ -6,9 +6,10 @@ entry, rename a player, a bridge re-entry. (A new sheet: :mod:`remikcalc.web.new
   in the phone's notation); the first submit shows what changes (the library's dry run,
   :meth:`~remikcalc.session.book.SheetFile.preview_edit`), a second one saves it
   (:meth:`~remikcalc.session.book.SheetFile.edit`) with the version the preview was made from;
+  the page shows what the deal will record (the entry pages' macro) from the same dry run;
   ``POST /s/ID/deal/N/preview`` is that dry run as the page's script asks for it while cards
-  are tapped or numbers typed (JSON: each hand's arrangement, what changes, and the fingerprint
-  a save of it must carry);
+  are tapped or numbers typed (JSON: each hand's arrangement, what the deal will record, what
+  changes, and the fingerprint a save of it must carry);
 - ``/s/ID/deal/N/delete``: what removing deal N changes, then the removal;
 - ``/s/ID/more``: undo the last entry (what goes, shown first), rename a player, and where the
   tally puts players out, their re-entry (its cost shown first); each posts to its own address;
@@ -35,6 +36,7 @@ from remikcalc.base.i18n import _
 from remikcalc.render.changes import ChangesText, changes_text
 from remikcalc.render.refusal import for_pad
 from remikcalc.render.sheet import entry_text, scores_text
+from remikcalc.rules.dealinput import count_meaning, scores_meaning
 from remikcalc.session import Replay
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import deal_numbers
@@ -46,11 +48,13 @@ from remikcalc.web.entry import (
     FormProblem,
     deal_page,
     hand_looks,
+    look_at_form,
     look_fragments,
+    playing_at,
     problem_of,
     step_of,
 )
-from remikcalc.web.entry_look import DealLook
+from remikcalc.web.entry_look import DealLook, deal_look
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
@@ -122,13 +126,18 @@ def _deal_now(state: Replay, index: int | None) -> DealNow | None:
 
 @dataclass(frozen=True, slots=True)
 class EditForm:
-    """The deal form on the edit page, and the refusal it shows beside a field; for a deal
-    entered as cards, the page of "Score by cards" (``steps``: the tap grids, one hand a step,
-    the deal's own inputs as that page has them)."""
+    """The deal form on the edit page, the refusal it shows beside a field, and what the deal
+    as it is on the form will record (the entry pages' preview, by the dry run of the edit);
+    for a deal entered as cards, the page of "Score by cards" (``steps``: the tap grids, one
+    hand a step, the deal's own inputs as that page has them)."""
 
     form: DealForm
     problem: FormProblem | None = None
     steps: EntryPage | None = None
+    deal: DealLook | None = None
+    #: where the page's script asks for that preview (and what the edit changes) as the form
+    #: is typed into: ``POST /s/ID/deal/N/preview``
+    preview: str = ""
 
 
 def _changed_seat(state: Replay, n: int, deal: DealForm) -> str:
@@ -168,26 +177,41 @@ def _edit_page(
     key: str,
     status: int = 200,
     error: RemikcalcError | None = None,
+    look: DealLook | None = None,
     **context: Any,
 ) -> Response:
     state = served.book.replay()
     problem = None if error is None else problem_of(error, deal)
+    if look is None and error is None:
+        look = look_at_form(served, deal, n)
     steps = _steps(call, served, state, n, deal, problem) if deal.mode == "hands" else None
+    preview = sheet_url(served.id, "deal", n, "preview")
     return call.render(
         "edit.html",
         status=status,
         n=n,
         deal=deal,
-        page=EditForm(deal, problem, steps),
+        page=EditForm(deal, problem, steps, look, preview),
         version=version,
         seen=seen,
         key=key,
         now=_deal_now(state, _entry_index(state, n)),
         question=closer_question(state.rules),
         negative=state.rules.spec.negative_scores,
+        meaning=_meaning(state, deal.mode),
+        as_given=deal.mode == "scores"
+        and state.rules.spec.one_go_counts
+        and state.rules.one_go_multiplier != 1,
         **_sheet_context(served, state),
         **context,
     )
+
+
+def _meaning(state: Replay, mode: str) -> str:
+    """What the numbers of a deal entered in ``mode`` are (a count; a final score's sign)."""
+    if mode == "counts":
+        return count_meaning(state.rules)
+    return scores_meaning(state.rules) if mode == "scores" else ""
 
 
 def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) -> DealForm:
@@ -195,11 +219,7 @@ def _deal_form(call: Call, served: Served, state: Replay, n: int, posted: bool) 
     deal (``before`` raises the refusal of a deal that is not there)."""
     rules, seats = state.rules, state.sheet.players
     if posted:  # kept even when the deal has gone since (the answer says what changed)
-        try:
-            players = served.book.before(n).replay.tally.active()
-        except RemikcalcError:
-            players = seats
-        playing = [seats.index(p) for p in players if p in seats]
+        playing = playing_at(served, n)
         return DealForm.read(call.form, rules, seats, playing, call.form.get("mode"))
     players = served.book.before(n).replay.tally.active()
     playing = [seats.index(p) for p in players if p in seats]
@@ -276,7 +296,8 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         return page(422, error=exc)
     if preview.version != sent:
         return stale()
-    cons = changes_text(preview.changes, preview.after.sheet)
+    changes = preview.changes
+    cons = changes_text(changes, preview.after.sheet)
     return _edit_page(
         call,
         served,
@@ -285,6 +306,7 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
         version=preview.version,
         seen=seen,
         key=key,
+        look=deal_look(preview, changes),
         cons=cons,
         previewed=digest(entry),
         changed_since=changed_since,
@@ -292,10 +314,12 @@ def _edit(call: Call, served: Served, n: int, key: str) -> Response:
 
 
 def edit_preview(call: Call) -> Response:
-    """What the edit page's deal changes as it is now (JSON, for the page's script): each
-    hand's arrangement and count, what changes as an HTML fragment (or why it cannot be
-    saved), and the fingerprint a save of this deal carries (``previewed``; None when it
-    cannot be saved as it is). Nothing is written."""
+    """What the edit page's deal will record and what it changes, as it is now (JSON, for the
+    page's script; the entry pages' answer with two more parts): each hand's arrangement and
+    count (``hands``, ``counts``), what the deal will record (``deal``: the entry pages' macro
+    of the dry run of the edit, or why it cannot be saved, or that the sheet has changed), what
+    changes on the sheet (``changes``), and the fingerprint a save of this deal carries
+    (``previewed``; None when it cannot be saved as it is). Nothing is written."""
     served = call.sheet()
     n = _deal_number(call)
     sent = call.form.get("version")
@@ -307,8 +331,10 @@ def edit_preview(call: Call) -> Response:
     parts = look_fragments(call)
     templates = call.pad.templates
 
-    def answer(deal_part: str, previewed: str | None = None) -> Response:
-        return JSONResponse({**looks, "deal": deal_part, "previewed": previewed})
+    def answer(deal_part: str, changes: str = "", previewed: str | None = None) -> Response:
+        return JSONResponse(
+            {**looks, "deal": deal_part, "changes": changes, "previewed": previewed}
+        )
 
     def stale() -> Response:
         note: Any = templates.get_template("corr_live.html").make_module({"call": call})
@@ -323,9 +349,10 @@ def edit_preview(call: Call) -> Response:
         return answer(str(parts.deal_look(DealLook(problem=for_pad(exc), error=exc))))
     if preview.version != sent:
         return stale()
-    cons = changes_text(preview.changes, preview.after.sheet)
+    changes = preview.changes  # worked out once, laid out twice
+    cons = changes_text(changes, preview.after.sheet)
     shown = templates.get_template("corr_consequences.html").render(cons=cons)
-    return answer(shown, digest(entry))
+    return answer(str(parts.deal_look(deal_look(preview, changes))), shown, digest(entry))
 
 
 # --- delete -------------------------------------------------------------------------------------

@@ -1,16 +1,25 @@
-"""Scoring a deal: by points (the fast path) and by cards on a tap grid; the page model and the
-save that the deal entered together (:mod:`remikcalc.web.entry_together`) shares.
+"""Scoring a deal: by the counts the table said (the fast path), by final scores worked out
+elsewhere, and by cards on a tap grid; the page model, the engine's answer and the save that
+the deal entered together (:mod:`remikcalc.web.entry_together`) and the edit page
+(:mod:`remikcalc.web.corrections`) share.
 
-- ``/s/ID/points``: one number per player of the deal, the closer, the outcome, a draw;
+- ``/s/ID/counts``: "Cards left: how many points?", one count per player of the deal (the
+  closer's may be left out where he went out), the closer, and the variant's own inputs (how it
+  ended, one go, the up-card, boat's plus, rummy 500's melded values, a draw); with JavaScript
+  a number pad of big keys types into the fields;
+- ``/s/ID/points``: the deal's final scores as they go on the sheet, worked out elsewhere, with
+  the variant's sign convention said in words and a one-go deal's numbers taken as given;
 - ``/s/ID/cards``: a grid of the variant's pack per player (or the cards typed), the deal's
-  own inputs, and the engine's answer: a "Check" button without JavaScript,
-  ``POST /s/ID/preview`` (JSON) as the cards are tapped;
+  own inputs, and each hand's arrangement;
 - ``/s/ID/draft``: the deal entered together, each phone its own hand
   (:mod:`remikcalc.web.entry_together`), saved once every hand it needs is in.
 
 Every page posts the one deal form (:class:`~remikcalc.web.deal_form.DealForm`), whose entry
-the library reads and checks. The engine's answer before a save is the sheet book's dry run
-(:meth:`~remikcalc.session.book.SheetFile.preview_add`); the save is one
+the library reads and checks, and shows, before Save, what the deal will record: the sheet
+book's dry run (:meth:`~remikcalc.session.book.SheetFile.preview_add`, or ``preview_edit`` for
+a deal corrected) laid out by one macro, after "Check" without JavaScript and as it is typed
+with it (``POST /s/ID/preview``, JSON, for every mode; the edit page asks
+``POST /s/ID/deal/N/preview``, :mod:`remikcalc.web.corrections`). The save is one
 :meth:`~remikcalc.session.book.SheetFile.add` with the version the form was made from, under
 its idempotency key (:meth:`~remikcalc.web.call.Call.once`): a stale form is answered 409 with
 the new deals and the input kept, a refusal 422 in the pad's words, beside the field it is
@@ -31,11 +40,12 @@ from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.render.refusal import for_pad
 from remikcalc.render.summary import sheet_title
-from remikcalc.rules.dealinput import outcome_text
+from remikcalc.rules.dealinput import count_meaning, outcome_text, scores_meaning
 from remikcalc.session.book import StaleSheet
 from remikcalc.session.replay import Replay
 from remikcalc.web.call import Call, route
 from remikcalc.web.deal_form import (
+    MODES,
     Chip,
     DealForm,
     FormField,
@@ -43,7 +53,13 @@ from remikcalc.web.deal_form import (
     how_chips,
     seats_of,
 )
-from remikcalc.web.entry_look import DealLook, HandLook, look_at_deal, look_at_hand
+from remikcalc.web.entry_look import (
+    DealLook,
+    HandLook,
+    look_at_deal,
+    look_at_edit,
+    look_at_hand,
+)
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.grid import GridCard, grid, upcard_grid
 from remikcalc.web.shelf import Served
@@ -59,6 +75,7 @@ __all__ = [
     "deal_page",
     "hand_looks",
     "look_fragments",
+    "playing_at",
     "problem_of",
     "save_entry",
     "stale_view",
@@ -128,6 +145,15 @@ class EntryPage:
     upcards: list[GridCard]
     negative: bool
     went_out_rule: bool
+    #: where the page asks what the deal will record as it is typed (JSON)
+    preview: str = ""
+    #: what a count is in this variant (the counts page), and what its final scores mean,
+    #: their sign above all (the scores page)
+    count_meaning: str = ""
+    scores_meaning: str = ""
+    #: a deal out in one go is doubled when scored from cards or counts, but final scores
+    #: are taken as typed: the scores page says so beside the one-go choice
+    one_go_as_given: bool = False
     deal: DealLook | None = None
     problem: FormProblem | None = None
     repeated: bool = False
@@ -168,6 +194,8 @@ def step_of(page: EntryPage, asked: str = "", default: str = "") -> str:
 
 #: the page that enters a deal in each mode of the deal form
 _PAGES = {"scores": "points", "hands": "cards", "counts": "counts"}
+#: each mode's template
+_TEMPLATES = {"scores": "points.html", "hands": "cards.html", "counts": "counts.html"}
 
 
 def deal_page(
@@ -199,10 +227,17 @@ def deal_page(
             )
             if look:
                 view.look = _hand_look(form, i)
+        elif form.mode == "counts":  # the closer who went out has no count to give
+            view.went_out = (
+                spec.closer_went_out
+                and form.closer_name() == name
+                and not form.values.get(f"counts.{i}")
+            )
         seats.append(view)
     deal: DealLook | None = None
-    if look and scored and by_cards and hands:
-        deal = _look_at_cards(served, form)
+    if look and scored and hands:
+        deal = look_at_form(served, form)
+    one_go = spec.one_go_counts and rules.one_go_multiplier != 1
     return EntryPage(
         id=served.id,
         title=sheet_title(state),
@@ -212,14 +247,23 @@ def deal_page(
         question=closer_question(rules),
         closers=form.closers(),
         hows=how_chips(rules, form.mode),
-        one_go=spec.one_go_counts and rules.one_go_multiplier != 1,
+        one_go=one_go,
         one_go_label=outcome_text("one_go"),
         inputs=form.deal_fields(),
         upcards=upcard_grid(),
         negative=spec.negative_scores,
         went_out_rule=spec.closer_went_out,
+        preview=preview_url(served.id, form.mode),
+        count_meaning=count_meaning(rules) if form.mode == "counts" else "",
+        scores_meaning=scores_meaning(rules) if form.mode == "scores" else "",
+        one_go_as_given=one_go and form.mode == "scores",
         deal=deal,
     )
+
+
+def preview_url(sheet: str, mode: str) -> str:
+    """The address a new-deal page of ``mode`` asks what its deal will record."""
+    return sheet_url(sheet, "preview") + f"?mode={mode}"
 
 
 def _hand_look(form: DealForm, seat: int) -> HandLook | None:
@@ -231,21 +275,39 @@ def _hand_look(form: DealForm, seat: int) -> HandLook | None:
 
 def hand_looks(call: Call, page: EntryPage) -> dict[str, dict[str, str]]:
     """Each hand's part of a page's live preview (JSON): the engine's arrangement as an HTML
-    fragment (``hands``) and its count for the hand's step (``counts``), by seat."""
+    fragment (``hands``) and its count for the hand's step (``counts``), by seat; empty where
+    the page takes no cards."""
     parts = look_fragments(call)
+    by_cards = page.form.mode == "hands"
+    seats = page.seats if by_cards else []
     return {
-        "hands": {str(s.index): str(parts.hand_look(s.look)) for s in page.seats},
-        "counts": {str(s.index): s.look.points if s.look else "" for s in page.seats},
+        "hands": {str(s.index): str(parts.hand_look(s.look)) for s in seats},
+        "counts": {str(s.index): s.look.points if s.look else "" for s in seats},
     }
 
 
-def _look_at_cards(served: Served, form: DealForm) -> DealLook | None:
-    if all(form.hand(s).empty for s in form.playing) and not form.values.get("draw"):
+def _typed_anything(form: DealForm) -> bool:
+    """Whether the form holds anything that carries a deal: a hand, a count, a score, a
+    draw (a page opened afresh is not scored)."""
+    if form.values.get("draw"):
+        return True
+    if form.mode == "hands":
+        return not all(form.hand(s).empty for s in form.playing)
+    names = MODES[form.mode]
+    return any(k.partition(".")[0] in names for k in form.values)
+
+
+def look_at_form(served: Served, form: DealForm, edit: int | None = None) -> DealLook | None:
+    """What the deal on ``form`` will record, by the book's dry run of adding it (or of
+    putting it in the place of deal ``edit``); None while nothing is typed."""
+    if not _typed_anything(form):
         return None
     try:
         entry = form.entry()
     except RemikcalcError as exc:
         return DealLook(problem=for_pad(exc), error=exc)
+    if edit is not None:
+        return look_at_edit(served.book, edit, entry)
     return look_at_deal(served.book, entry)
 
 
@@ -298,7 +360,7 @@ def _read(call: Call, state: Replay, mode: str) -> DealForm:
 def _form_page(call: Call, mode: str) -> Response:
     served = call.sheet()
     version, state = served.book.load()
-    template = "points.html" if mode == "scores" else "cards.html"
+    template = _TEMPLATES[mode]
     if call.request.method == "GET":
         page = deal_page(served, state, DealForm.blank(state, version, mode), look=False)
         page.step = step_of(page)
@@ -313,7 +375,7 @@ def _form_page(call: Call, mode: str) -> Response:
     def refused(status: int, error: RemikcalcError | None) -> Response:
         now, fresh = served.book.load()
         shown = form if status != 409 else form.renewed(now, fresh)
-        page = deal_page(served, fresh, shown, look=mode != "scores")
+        page = deal_page(served, fresh, shown, look=True)
         if error is not None:
             page.problem = problem_of(error, shown)
             page.repeated = error.code == "same_as_last"
@@ -329,8 +391,13 @@ def _form_page(call: Call, mode: str) -> Response:
     return save_entry(call, served, entry, form, refused)
 
 
+def counts(call: Call) -> Response:
+    """Score a deal by the count left in each hand: the fast path."""
+    return _form_page(call, "counts")
+
+
 def points(call: Call) -> Response:
-    """Score a deal by each player's points."""
+    """Score a deal by its final scores, worked out elsewhere."""
     return _form_page(call, "scores")
 
 
@@ -343,17 +410,35 @@ def look_fragments(call: Call) -> Any:
     return call.pad.templates.get_template("entry_look.html").make_module({"call": call})
 
 
+def playing_at(served: Served, n: int) -> list[int]:
+    """The seats of the players of deal ``n`` (bridge: those still in then); every seat when
+    the sheet has no such deal (the refusal is the edit's to say)."""
+    state = served.book.replay()
+    seats = state.sheet.players
+    try:
+        players = served.book.before(n).replay.tally.active()
+    except RemikcalcError:
+        players = seats
+    return [seats.index(p) for p in players if p in seats]
+
+
 def preview(call: Call) -> Response:
-    """The engine's answer for the cards form as it is now (JSON with HTML fragments for
-    the page to put in place); nothing is saved."""
+    """What the deal on a new-deal page's form will record, as it is now (JSON with HTML
+    fragments for the page to put in place: ``deal``, and on the cards page each hand's
+    arrangement, ``hands``, and count, ``counts``); nothing is saved. The form's mode is its
+    ``mode`` field or the address's. (The edit page asks its own address,
+    ``POST /s/ID/deal/N/preview``, which also says what the edit changes.)"""
     served = call.sheet()
     _version, state = served.book.load()
-    page = deal_page(served, state, _read(call, state, "hands"), look=True)
+    mode = call.form.get("mode") or call.request.query_params.get("mode", "hands")
+    form = _read(call, state, mode if mode in MODES else "hands")
     parts = look_fragments(call)
-    return JSONResponse({**hand_looks(call, page), "deal": str(parts.deal_look(page.deal))})
+    page = deal_page(served, state, form, look=True)
+    return JSONResponse({**hand_looks(call, page), "deal": str(parts.deal_or_hint(page.deal))})
 
 
 ROUTES: list[BaseRoute] = [
+    route("/s/{sheet}/counts", counts, ("GET", "POST")),
     route("/s/{sheet}/points", points, ("GET", "POST")),
     route("/s/{sheet}/cards", cards, ("GET", "POST")),
     route("/s/{sheet}/preview", preview, ("POST",), writes=False),

@@ -237,15 +237,22 @@ def _whole(state: Replay, version: str, shared: dict[str, str], draft: Draft) ->
 
 
 def _preview(served: Served, whole: DealForm, me: int | None) -> DealLook:
-    """The book's dry run of the deal, as every phone may see it: the headline, each score
-    and the totals; no count, no card, no reason that names the others' cards."""
+    """The book's dry run of the deal, as every phone may see it: the headline, each score,
+    the totals and what the deal will record (scores, totals, money); no count, no card, no
+    reason that names the others' cards."""
     try:
         scored = look_at_deal(served.book, whole.entry())
     except RemikcalcError as exc:
         scored = DealLook(error=exc)
     problem = "" if scored.error is None else private(scored.error, whole, me)
     scores = tuple((name, "", score) for name, _count, score in scored.scores)
-    return DealLook(totals=scored.totals, scores=scores, problem=problem, headline=scored.headline)
+    return DealLook(
+        totals=scored.totals,
+        scores=scores,
+        problem=problem,
+        headline=scored.headline,
+        record=scored.record,
+    )
 
 
 def _my_hand(

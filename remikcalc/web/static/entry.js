@@ -1,14 +1,18 @@
-/* remikcalc score pad: entry pages (points, cards, the deal together).
+/* remikcalc score pad: entry pages (counts, scores, cards, the deal together, the edit page).
 
    The pages work without this file: plain forms, a "Check" button for the engine's answer.
    With it:
+   - the counts page types with its own number pad of big keys (digits, delete, next; no
+     minus: a count is never negative) into the count chosen, and the phone's keyboard stays
+     down; the closer who went out has no count to give;
    - a tap on a card cycles its copies (0, 1, 2 in two packs) and shows the count; a card the
      other hands hold is greyed out (the pack has no copy left); a two-pack card is one spin
      button (its count, Up and Down, Home and End, Space or Enter to cycle) in place of the
      check boxes, one a copy, that a page without this file shows;
-   - the engine's answer (each hand's melds and count, the deal scored) follows the taps: a
-     debounced POST of the form to the page's preview address, whose HTML fragments (made and
-     escaped by the server) are put in place;
+   - the engine's answer (each hand's melds and count, what the deal will record) follows the
+     taps and the numbers typed (on the edit page, what the edit changes too): a debounced
+     POST of the form to the page's preview address, whose HTML fragments (made and escaped
+     by the server) are put in place;
    - what is typed is kept in sessionStorage, so a reload (or the sheet's live refresh) does
      not lose a half-entered hand;
    - the hands entered one by one (entry_steps.html): each hand's count is put on its step as
@@ -103,11 +107,17 @@
   /* the keys of a spin button on a two-pack card: up and down by one, Home none, End all */
   var STEPS = { ArrowUp: 1, ArrowDown: -1 };
 
-  /* the closer's hand when the closer went out: nothing to tap */
+  /* the closer's hand when the closer went out: nothing to tap, no count to give */
   function wentOut(form) {
     if (!form.dataset.wentOut) { return; }
     var chosen = form.querySelector("input[name=closer]:checked");
     var closer = chosen ? chosen.value : "";
+    form.querySelectorAll("[data-count-seat]").forEach(function (row) {
+      var out = closer !== "" && closer === row.dataset.countSeat;
+      row.classList.toggle("went-out", out);
+      var field = row.querySelector("input");
+      if (field) { field.disabled = out; }  /* a disabled field is not sent: left out */
+    });
     form.querySelectorAll(".seat[data-seat]").forEach(function (seat) {
       var index = seat.dataset.seat;
       var typed = form.querySelector("input[name='hands." + index + "']");
@@ -172,9 +182,73 @@
       if (!data || asked.get(form) !== mine) { return; }
       Object.keys(data.hands || {}).forEach(function (seat) { put("look-" + seat, data.hands[seat]); });
       if (typeof data.deal === "string") { put("look-deal", data.deal); }
+      if (typeof data.changes === "string") { put("look-changes", data.changes); }  /* an edit */
       counts(form, data);
       form.dispatchEvent(new CustomEvent("remikcalc:preview", { detail: data }));
     }).catch(function () { /* the Check button still works */ });
+  }
+
+  /* --- the counts' number pad ------------------------------------------------------------------ */
+
+  function padFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input[data-pad]"), function (el) {
+      return !el.disabled;
+    });
+  }
+
+  var aimed = new WeakMap();  /* each form's field the pad types into */
+
+  function aim(form, field) {
+    form.querySelectorAll("input[data-pad]").forEach(function (el) {
+      el.classList.toggle("aimed", el === field);
+    });
+    aimed.set(form, field);
+  }
+
+  function target(form) {
+    var fields = padFields(form);
+    var now = aimed.get(form);
+    if (now && fields.indexOf(now) >= 0) { return now; }
+    var empty = fields.filter(function (el) { return !el.value; });
+    return empty[0] || fields[0] || null;
+  }
+
+  function press(form, key) {
+    var field = target(form);
+    if (!field) { return; }
+    if (key === "next") {
+      var fields = padFields(form);
+      var next = fields[(fields.indexOf(field) + 1) % fields.length];
+      aim(form, next);
+      next.focus();
+      return;
+    }
+    var text = field.value;
+    if (key === "back") {
+      text = text.slice(0, -1);
+    } else if (text.length < (field.maxLength > 0 ? field.maxLength : 7)) {
+      text = text === "0" ? key : text + key;
+    }
+    field.value = text;
+    aim(form, field);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function wirePad(form) {
+    var pad = form.querySelector("[data-numpad]");
+    if (!pad) { return; }
+    form.querySelectorAll("input[data-pad]").forEach(function (el) {
+      el.setAttribute("inputmode", "none");  /* the pad's keys, not the phone's keyboard */
+      el.addEventListener("focus", function () { aim(form, el); });
+    });
+    pad.hidden = false;
+    /* a key keeps the focus where it is (the field being typed into) */
+    pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    pad.addEventListener("click", function (event) {
+      var key = event.target.closest ? event.target.closest("[data-key]") : null;
+      if (key) { press(form, key.dataset.key); }
+    });
+    aim(form, target(form));
   }
 
   /* --- keeping a half-entered hand ------------------------------------------------------------ */
@@ -318,6 +392,7 @@
     var restored = restore(form);
     sync(form);
     wentOut(form);
+    wirePad(form);
     if (restored) { schedule(form); }
   }
 
