@@ -103,7 +103,13 @@ class Standing:
 
 def standing(state: Replay) -> Standing:
     """:func:`settle`'s figures of ``state`` that a preview shows, worked out alone (the
-    family's ``extra`` and the fewest transfers cost as much again on a long sheet)."""
+    family's ``extra`` and the fewest transfers cost as much again on a long sheet), once per
+    replay as it stands (:meth:`Replay.kept`: the sheet as it is, which every preview compares
+    with, is worked out once per version of the file)."""
+    return state.kept("standing", _standing)
+
+
+def _standing(state: Replay) -> Standing:
     _net, pool, parties = _parties(state.tally)
     shown, _exact = _shown(parties)
     return Standing(shown, _money(state.sheet, parties), pool)

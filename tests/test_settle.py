@@ -676,3 +676,23 @@ def test_a_previews_standing_is_what_settle_says_on_every_example() -> None:
             whole.money,
             whole.pool,
         ), path
+
+
+def test_a_kept_standing_follows_the_replay_as_it_grows() -> None:
+    """``standing`` is worked out once per replay as it stands (a sheet's replay is kept while
+    its file is unchanged): a deal scored into it afterwards is in the next standing, and a
+    fork starts from its own."""
+    from remikcalc.session.replay import replay
+    from remikcalc.settle import settle, standing
+    from remikcalc.sheet import DealEntry, Sheet
+
+    state = replay(Sheet("gin", ("Anna", "Boris"), stake=Decimal("0.10")))
+    empty = standing(state)
+    assert standing(state) is empty  # kept
+    fork = state.fork()
+    fork.apply(DealEntry(scores={"Anna": 20}))
+    assert standing(state) is empty  # the kept replay is as it was
+    grown = standing(fork)
+    assert grown.net_shown == settle(fork).net_shown and grown.net_shown != empty.net_shown
+    state.apply(DealEntry(scores={"Boris": 30}))
+    assert standing(state).money == settle(state).money != empty.money

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from remikcalc.base.errors import DealError, RemikcalcError, SettleError, SheetError
 from remikcalc.base.gcpause import collector_paused
@@ -25,6 +26,8 @@ from remikcalc.scoring.result import DealResult
 from remikcalc.scoring.tally import Reentry, Tally, make_tally
 from remikcalc.session.dealing import dealer_after
 from remikcalc.sheet.model import DealEntry, Entry, ReentryEntry, Sheet
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class Replay:
     :class:`Step` per entry, and the sheet as replayed so far (:attr:`sheet`: the sheet's own
     entries as it holds them, then each entry :meth:`apply` added, written canonically)."""
 
-    __slots__ = ("_added", "_head", "_sheet", "rules", "steps", "tally")
+    __slots__ = ("_added", "_head", "_kept", "_sheet", "rules", "steps", "tally")
 
     def __init__(
         self, sheet: Sheet, rules: Rules, tally: Tally, steps: Sequence[Step] = ()
@@ -60,6 +63,7 @@ class Replay:
         self.rules = rules
         self.tally = tally
         self.steps: list[Step] = list(steps)
+        self._kept: dict[str, tuple[int, Any]] = {}  # see kept()
 
     @property
     def sheet(self) -> Sheet:
@@ -103,6 +107,18 @@ class Replay:
         passing = self.rules.spec.deal_passes
         playing = self.tally.active() if passing == "left" else ()
         return dealer_after(passing, self.sheet.players, playing, last.dealer, last.result.winner)
+
+    def kept(self, key: str, make: Callable[[Replay], T]) -> T:
+        """``make(self)``, worked out once for the replay as it stands and kept until another
+        entry is scored into it (a sheet's replay is kept while its file is unchanged, so a
+        figure every preview compares with, its standing, is worked out once per version).
+        A fork keeps nothing of it."""
+        found = self._kept.get(key)
+        if found is not None and found[0] == len(self.steps):
+            return found[1]  # type: ignore[no-any-return]
+        value = make(self)
+        self._kept[key] = (len(self.steps), value)
+        return value
 
     def apply(self, entry: Entry) -> tuple[Entry, Step]:
         """Score one more entry and add it to :attr:`sheet`, written canonically: returns it
