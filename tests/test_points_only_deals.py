@@ -1,5 +1,6 @@
-"""Deals entered as points only, as ``stats`` and ``settle`` read them, and a drawn deal entered
-as points, which scores only what a draw can.
+"""Deals entered as points only, as ``stats`` and ``settle`` read them, a drawn deal entered
+as points, which scores only what a draw can, and the signs a variant never gives a deal's
+final scores, pointed out before and after saving.
 
 DECISIONS.md: a points-only deal achieves no outcome (no cards show its ``how``, and bridge
 takes a points-only closing from the stakes), and its winner is the deal result's winner,
@@ -214,3 +215,46 @@ def test_a_sheet_holding_a_drawn_deal_with_points_is_refused_when_read(tmp_path:
     result = run("show", str(path))
     assert result.exit_code == 1
     assert "a drawn deal scores nothing in gin, not +5 for Anna" in result.stderr
+
+
+# --- signs the game never gives -------------------------------------------------------------
+# from ../shared/EVENING.md B1: a Polish table typed the losers' counts as gains (Vera 23,
+# Gleb 41) and the money went the wrong way round, silently
+
+
+@pytest.mark.parametrize(
+    ("variant", "closer", "scores", "doubted"),
+    [
+        ("polish", "Anna", {"Anna": 64, "Vera": 23, "Gleb": 41}, ("Vera", "Gleb")),
+        ("polish", "Anna", {"Anna": 64, "Vera": -23, "Gleb": -41}, ()),
+        ("polish", "Anna", {"Anna": -64, "Vera": 23, "Gleb": 41}, ("Anna", "Vera", "Gleb")),
+        ("polish", None, {"Anna": 64, "Vera": 23, "Gleb": -41}, ("Anna", "Vera")),  # 2 gain
+        ("polish", None, {"Anna": 64, "Vera": -23, "Gleb": -41}, ()),  # the winner unnamed
+        ("continental", "Vera", {"Anna": -10, "Vera": 30, "Gleb": -20}, ()),
+        ("bridge", "Anna", {"Anna": -10, "Vera": 23, "Gleb": 41}, ()),  # a closing's bonus
+        ("bridge", "Anna", {"Anna": 10, "Vera": -23, "Gleb": 41}, ("Vera",)),
+        ("gin", "Anna", {"Anna": 25, "Vera": 0}, ()),
+        ("gin", "Anna", {"Anna": 25, "Vera": -25}, ("Vera",)),
+        ("rummy500", None, {"Anna": -40, "Vera": 85}, ()),  # either sign is a score there
+    ],
+)
+def test_final_scores_with_a_sign_the_game_never_gives_are_doubted(
+    variant: str, closer: str | None, scores: dict[str, int], doubted: tuple[str, ...]
+) -> None:
+    from remikcalc.rules.dealinput import DealInput, sign_doubts
+    from remikcalc.rules.variants import get_rules
+
+    assert sign_doubts(get_rules(variant), DealInput(closer=closer, scores=scores)) == doubted
+
+
+def test_add_and_edit_say_which_signs_to_check_and_save_as_given(tmp_path: Path) -> None:
+    path = str(tmp_path / "p.yaml")
+    ok("new", path, "-v", "polish", "--players", "Anna,Vera,Gleb")
+    backwards = ("--closer", "Anna", "--score", "Anna=64", "--score", "Vera=23")
+    added = run("add", path, *backwards, "--score", "Gleb=41")
+    assert added.exit_code == 0
+    assert "Check the signs: Vera +23, Gleb +41" in added.stderr
+    assert "each loser's points are negative" in added.stderr
+    assert "Vera: 23" in Path(path).read_text(encoding="utf-8")  # taken as given
+    mended = run("edit", path, "1", *backwards[:4], "--score", "Vera=-23", "--score", "Gleb=-41")
+    assert mended.exit_code == 0 and "Check the signs" not in mended.stderr

@@ -133,6 +133,14 @@ def test_the_same_deal_as_scores_worked_out_elsewhere_shows_its_sign_before_save
     live = phone.post(f"/s/{sheet}/preview?mode=scores", typed)
     assert live.status_code == 200
     assert re.search(r"Vera \+23 .*Gleb \+41", _words(live.json()["deal"]))
+    # ... and the signs no polish deal has are pointed out, on the check and live (the table of
+    # ../shared/EVENING.md B1 typed the losers' counts as gains and the money went backwards)
+    doubt = "Check the signs: Vera +23, Gleb +41"
+    assert doubt in record
+    assert doubt in _words(live.json()["deal"])
+    right = {**typed, "scores.0": "64", "scores.1": "-23", "scores.2": "-41"}
+    fixed = phone.post(f"/s/{sheet}/points", {**form, **right, "do": "check"})
+    assert "Check the signs" not in _words(fixed.text)
 
 
 def test_a_one_go_deal_as_final_scores_says_its_numbers_are_taken_as_given(

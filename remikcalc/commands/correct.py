@@ -24,6 +24,7 @@ from remikcalc.commands.sheet import (
     as_bad_parameter,
     print_added,
     print_preview,
+    sign_doubts,
     warn,
 )
 from remikcalc.sheet.model import DealEntry
@@ -118,7 +119,7 @@ def edit_cmd(
         step = written.step
         assert step is not None
         with save.reported():
-            warn(written.warnings)
+            warn([*written.warnings, *sign_doubts(written.replay, step)])
             if fmt == "json":
                 from remikcalc.render import to_json
                 from remikcalc.render.settlement_json import step_json

@@ -250,13 +250,23 @@ def add_cmd(
         assert written.step is not None
         step = written.step
         with save.reported(lambda error: _print_failed(written.replay, step, file, error)):
-            warn(written.warnings)
+            warn([*written.warnings, *sign_doubts(written.replay, step)])
             print_added(written.replay, step, fmt, verbose=verbose)
 
 
 def warn(warnings: Sequence[str]) -> None:
     for warning in warnings:
         click.echo(warning, err=True)
+
+
+def sign_doubts(state: Replay, step: Step) -> list[str]:
+    """A deal entered as final scores with a sign the game never gives (a loser who gains in
+    polish remik): the line asking the players to check it (the scores are taken as given)."""
+    from remikcalc.render.deal import sign_doubt_text
+
+    entry = step.entry
+    doubt = sign_doubt_text(state.rules, entry) if isinstance(entry, DealEntry) else ""
+    return [doubt] if doubt else []
 
 
 def _print_failed(state: Replay, step: Step, file: str, error: str) -> str:
@@ -302,6 +312,7 @@ def print_preview(
         click.echo(to_json(data))
         return
     if preview.step is not None:
+        warn(sign_doubts(preview.after, preview.step))
         print_added(preview.after, preview.step, fmt, verbose=verbose)
         click.echo("")
     click.echo("\n".join(changes_lines(changes, sheet_now)))

@@ -14,7 +14,9 @@ from typing import Any
 from remikcalc.base.i18n import _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import money_text, number_text, signed, signed_text
+from remikcalc.render.deal import sign_doubt_text
 from remikcalc.render.sheet import entry_text
+from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.result import DealResult
 from remikcalc.session.changes import (
     Change,
@@ -28,7 +30,7 @@ from remikcalc.session.changes import (
     Winner,
 )
 from remikcalc.session.replay import Step
-from remikcalc.sheet.model import Sheet
+from remikcalc.sheet.model import DealEntry, Sheet
 
 __all__ = [
     "Cell",
@@ -253,9 +255,14 @@ class DealRecord:
     games: tuple[str, ...] = ()
     #: what the pool holds (stakes), where the variant has one
     pool: Cell | None = None
+    #: final scores typed with a sign the game never gives (:func:`sign_doubt_text`): ask
+    #: the players to look again before saving ("" when none)
+    doubt: str = ""
 
 
-def deal_record(changes: Changes, step: Step, sheet: Sheet) -> DealRecord:
+def deal_record(
+    changes: Changes, step: Step, sheet: Sheet, rules: Rules | None = None
+) -> DealRecord:
     """What the deal ``step`` (a dry run's :attr:`~remikcalc.session.book.Preview.step`) will
     record, with the dry run's ``changes`` (of an add or an edit): its words and scores as the
     sheet shows them, and each player's total and money at the sheet's end."""
@@ -297,7 +304,10 @@ def deal_record(changes: Changes, step: Step, sheet: Sheet) -> DealRecord:
         if name in ends
     )
     pool = None if changes.pool is None else _cell(changes.pool, number_text)
-    return DealRecord(kind, deal, what, lines, game_lines(changes.games), pool)
+    doubt = ""
+    if rules is not None and isinstance(step.entry, DealEntry):
+        doubt = sign_doubt_text(rules, step.entry)
+    return DealRecord(kind, deal, what, lines, game_lines(changes.games), pool, doubt)
 
 
 def _arrow(before: str | None, after: str | None) -> str:

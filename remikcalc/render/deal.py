@@ -15,16 +15,26 @@ from typing import Any
 
 from remikcalc.base.i18n import N_, _
 from remikcalc.base.money import amount_text
-from remikcalc.base.numtext import number_text
+from remikcalc.base.numtext import number_text, signed_text
 from remikcalc.cards.notation import Card, format_cards
 from remikcalc.cards.text import card_text, cards_text, groups_text
 from remikcalc.render import fill, table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
+from remikcalc.rules.dealinput import DealInput, scores_meaning, sign_doubts
+from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.details import PlayerDetail
 from remikcalc.scoring.result import POOL, DealResult
 
-__all__ = ["DealText", "deal_json", "deal_text", "entry_words", "outcome_text", "render_deal"]
+__all__ = [
+    "DealText",
+    "deal_json",
+    "deal_text",
+    "entry_words",
+    "outcome_text",
+    "render_deal",
+    "sign_doubt_text",
+]
 
 #: the players' table's headings (English in plain and csv, for other programs)
 _HEADERS = (N_("player"), N_("melds"), N_("unmatched"), N_("laid off"), N_("count"), N_("score"))
@@ -339,3 +349,22 @@ def deal_text(result: DealResult) -> DealText:
         payments=payments,
         why=tuple(reasons_text(result.reasons)),
     )
+
+
+def sign_doubt_text(rules: Rules, entry: DealInput) -> str:
+    """For a deal entered as final scores, the players whose sign the variant never gives
+    (:func:`~remikcalc.rules.dealinput.sign_doubts`) and how the variant writes them: a
+    sentence asking to check before saving, or "" when the signs are as the game writes them.
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> entry = DealInput(closer="Anna", scores={"Anna": 64, "Vera": 23, "Gleb": 41})
+    >>> sign_doubt_text(get_rules("polish"), entry)  # doctest: +NORMALIZE_WHITESPACE
+    "Check the signs: Vera +23, Gleb +41 — this game does not write a deal's scores that
+    way. The winner's gain is positive; each loser's points are negative."
+    """
+    doubts = sign_doubts(rules, entry)
+    if not doubts or entry.scores is None:
+        return ""
+    scores = ", ".join(f"{p} {signed_text(entry.scores[p])}" for p in doubts)
+    line = _("Check the signs: {scores} — this game does not write a deal's scores that way.")
+    return f"{line.format(scores=scores)} {scores_meaning(rules)}"

@@ -46,6 +46,7 @@ __all__ = [
     "outcomes_help",
     "range_problem",
     "scores_meaning",
+    "sign_doubts",
     "stated_outcomes",
     "takes",
     "typed_words",
@@ -500,6 +501,47 @@ def count_meaning(rules: Rules) -> str:
             "Each loser's hand, each rank counted once (the pair rule); whoever went out has none."
         )
     return _(_COUNT_MEANS[rules.family])
+
+
+#: how each family writes a deal's final scores (a deal entered as points), for the check
+#: that catches a deal typed the wrong way round: ``winner`` (the player who went out gains,
+#: the others lose), ``penalties`` (points added to a total, higher worse; only a closer's
+#: bonus is a minus), ``scorer`` (one player scores, nobody loses points), None (either sign)
+_SCORE_SIGNS: dict[Family, str | None] = {
+    Family.KNOCK: "scorer",
+    Family.BRIDGE: "penalties",
+    Family.RUMMY: "winner",
+    Family.REMIBRYDZ: "winner",
+    Family.BOAT: "winner",
+    Family.CONTINENTAL: "winner",
+    Family.RUMMY500: None,
+}
+
+
+def sign_doubts(rules: Rules, entry: DealInput) -> tuple[str, ...]:
+    """The players whose final score (a deal entered as points) has the sign the variant
+    never gives it: a loser who gains where the winner collects, a minus for a player who did
+    not close in remik bridge, a minus in gin. Scores are taken as given; this is what a
+    front end asks the players to look at again before saving (a Polish table once typed the
+    losers' counts as gains, and the money went the wrong way round).
+
+    >>> from remikcalc.rules.variants import get_rules
+    >>> sign_doubts(get_rules("polish"), DealInput(closer="Anna", scores={"Anna": 64, "Vera": 23}))
+    ('Vera',)
+    """
+    scores = entry.scores or {}
+    kind = _SCORE_SIGNS[rules.family]
+    closer = entry.closer
+    if kind == "winner":
+        if closer is None and not entry.draw:  # the winner not named: at most one gains
+            gains = tuple(p for p, v in scores.items() if v > 0)
+            return gains if len(gains) > 1 else ()
+        return tuple(p for p, v in scores.items() if (v < 0 if p == closer else v > 0))
+    if kind == "penalties":
+        return tuple(p for p, v in scores.items() if v < 0 and p != closer)
+    if kind == "scorer":
+        return tuple(p for p, v in scores.items() if v < 0)
+    return ()
 
 
 def scores_meaning(rules: Rules) -> str:
