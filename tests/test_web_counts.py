@@ -170,6 +170,10 @@ def test_the_counts_page_works_without_javascript(polish: Path) -> None:
     checked = phone.post(f"/s/{sheet}/counts", {**typed, "do": "check"})
     assert checked.status_code == 200
     assert "the count for Vera cannot be negative (got -5)" in _record(checked.text)
+    # a count that is not a number says whose it is (a playtest typed letters on a keyboard)
+    typed = {**form, "closer": "0", "counts.1": "abc-5x", "counts.2": "41"}
+    checked = phone.post(f"/s/{sheet}/counts", {**typed, "do": "check"})
+    assert "Vera: 'abc-5x' is not a whole number" in _record(checked.text)
     before = polish.read_bytes()
     refused = phone.post(f"/s/{sheet}/counts", {**typed, "do": "save"})
     assert refused.status_code == 422 and polish.read_bytes() == before

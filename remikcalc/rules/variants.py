@@ -182,7 +182,7 @@ _GIN_RULES: dict[str, Any] = dict(
 VARIANTS: tuple[Variant, ...] = (
     _v(
         "gin",
-        N_("Gin rummy (ремик джин)"),
+        N_("Gin rummy"),
         ("gin-rummy", "gin_rummy", "ginrummy", "джин", "ремик-джин", "джин-рамми", "remik-gin"),
         rules=_GIN_RULES,
         presets=_GIN_PRESETS,
@@ -190,7 +190,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "oklahoma",
-        N_("Oklahoma gin (ремик оклахома)"),
+        N_("Oklahoma gin"),
         ("oklahoma-gin", "оклахома", "ремик-оклахома"),
         rules={**_GIN_RULES, "upcard_knock": True, "spade_double": True, "game_target": 150},
         presets=_GIN_PRESETS,
@@ -199,7 +199,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "bridge",
-        N_("Remik bridge (ремик бридж, порядковый рамми)"),
+        N_("Remik bridge"),
         (
             "remik-bridge",
             "remikbridge",
@@ -226,7 +226,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "rummy",
-        N_("Traditional rummy (рамми, ремик)"),
+        N_("Traditional rummy"),
         (
             "traditional",
             "rummy-traditional",
@@ -249,7 +249,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "boat",
-        N_("Boat rummy (рамми лодочный)"),
+        N_("Boat rummy"),
         ("boat-rummy", "лодочный", "рамми-лодочный", "лодка", "łódka", "lodka"),
         rules=dict(
             family=Family.BOAT,
@@ -266,7 +266,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "rummy500",
-        N_("Rummy 500 (ремик пятьсот)"),
+        N_("Rummy 500"),
         ("500", "rummy-500", "500-rummy", "пятьсот", "ремик-пятьсот", "рамми-500", "remik-500"),
         rules=dict(
             family=Family.RUMMY500,
@@ -286,7 +286,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "polish",
-        N_("Polish remik (ремик польский)"),
+        N_("Polish remik"),
         ("polish-remik", "remik-polski", "польский", "ремик-польский", "польский-ремик", "polski"),
         rules=dict(
             family=Family.RUMMY,
@@ -303,7 +303,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _v(
         "continental",
-        N_("Continental rummy (рамми континентальный)"),
+        N_("Continental rummy"),
         (
             "континентальный",
             "рамми-континентальный",
