@@ -218,7 +218,14 @@
     if (!field) { return; }
     if (key === "next") {
       var fields = padFields(form);
-      var next = fields[(fields.indexOf(field) + 1) % fields.length];
+      var at = fields.indexOf(field);
+      if (at === fields.length - 1) {
+        /* past the last count: what the deal will record, and Save under it, come into view */
+        var record = document.getElementById("look-deal");
+        if (record) { record.scrollIntoView({ block: "start" }); }
+        return;
+      }
+      var next = fields[at + 1];
       aim(form, next);
       next.focus();
       return;
