@@ -85,9 +85,7 @@ def money_so_far(state: Replay) -> Mapping[str, Decimal] | None:
     """Each player's money as it stands (and the pool's, while it holds anything), rounded
     once: ``settle(state).money`` without the rest of the settlement (the games' lines, what
     is still owed), which ``add`` does not show after every deal. None without a stake."""
-    if state.sheet.stake is None:
-        return None
-    return _money(state.sheet, _parties(state.tally)[2])
+    return None if state.sheet.stake is None else standing(state).money
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,6 @@ from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import money_text, number_text, signed, signed_text
 from remikcalc.render.deal import sign_doubt_text
 from remikcalc.render.sheet import entry_text
-from remikcalc.rules.ruleset import Rules
 from remikcalc.scoring.result import DealResult
 from remikcalc.session.changes import (
     Change,
@@ -29,7 +28,7 @@ from remikcalc.session.changes import (
     Total,
     Winner,
 )
-from remikcalc.session.replay import Step
+from remikcalc.session.replay import Replay, Step
 from remikcalc.sheet.model import DealEntry, Sheet
 
 __all__ = [
@@ -260,12 +259,12 @@ class DealRecord:
     doubt: str = ""
 
 
-def deal_record(
-    changes: Changes, step: Step, sheet: Sheet, rules: Rules | None = None
-) -> DealRecord:
+def deal_record(changes: Changes, step: Step, after: Replay) -> DealRecord:
     """What the deal ``step`` (a dry run's :attr:`~remikcalc.session.book.Preview.step`) will
-    record, with the dry run's ``changes`` (of an add or an edit): its words and scores as the
-    sheet shows them, and each player's total and money at the sheet's end."""
+    record, with the dry run's ``changes`` (of an add or an edit) and the sheet ``after`` it:
+    its words and scores as the sheet shows them, each player's total and money at the sheet's
+    end, and the signs to check of final scores."""
+    sheet = after.sheet
     row = changes.rows[0] if changes.rows else None
     result = step.result
     players = tuple(result.scores) if isinstance(result, DealResult) else sheet.players
@@ -304,9 +303,8 @@ def deal_record(
         if name in ends
     )
     pool = None if changes.pool is None else _cell(changes.pool, number_text)
-    doubt = ""
-    if rules is not None and isinstance(step.entry, DealEntry):
-        doubt = sign_doubt_text(rules, step.entry)
+    entry = step.entry
+    doubt = sign_doubt_text(after.rules, entry) if isinstance(entry, DealEntry) else ""
     return DealRecord(kind, deal, what, lines, game_lines(changes.games), pool, doubt)
 
 

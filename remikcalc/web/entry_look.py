@@ -145,7 +145,7 @@ def deal_look(preview: Preview, changes: Changes | None = None) -> DealLook:
     )
     text = deal_text(result)
     changes = preview.changes if changes is None else changes
-    record = deal_record(changes, step, preview.after.sheet, preview.after.rules)
+    record = deal_record(changes, step, preview.after)
     return DealLook(text=text, headline=text.headline, totals=totals, scores=scores, record=record)
 
 
