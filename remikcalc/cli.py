@@ -154,7 +154,7 @@ class LazyGroup(click.Group):
         except OutputError as exc:  # after a save, Save.reported has said so already
             raise _cannot_write(exc) from None
         except RemikcalcError as exc:
-            from remikcalc.render.refusal import for_command_line
+            from remikcalc.commands.refusal import for_command_line
 
             message = for_command_line(exc, unchanged=exc.details.get("unchanged"))
             if exc.exit_code == 2:  # the message says what to do; the group's usage would not

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import remikcalc
 from remikcalc.base.errors import RemikcalcError
-from remikcalc.render.refusal import for_command_line
+from remikcalc.commands.refusal import for_command_line
 from remikcalc.session import book as book_module
 from remikcalc.session.book import Preview, SheetFile, Written
 from remikcalc.session.changes import Change, Total
@@ -316,7 +316,7 @@ def test_the_api_dry_run_answers_200_with_the_version_unchanged(gin: SheetFile) 
 
 def test_the_command_lines_words_for_a_repeat_and_for_the_pad() -> None:
     from remikcalc.base.errors import DealError
-    from remikcalc.render.refusal import for_pad
+    from remikcalc.web.refusal import for_pad
 
     error = DealError("x", code="same_as_last", details={"deal": 3, "unchanged": "g.yaml"})
     assert for_command_line(error, unchanged="g.yaml") == (

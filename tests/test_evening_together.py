@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remikcalc.base.errors import SettleError
-from remikcalc.render.refusal import for_command_line
+from remikcalc.commands.refusal import for_command_line
 from remikcalc.session import DealEntry, Sheet, replay, settle_evening
 from remikcalc.session.evening import folded, look_alikes, settle_together
 from remikcalc.settle import Settlement, settle

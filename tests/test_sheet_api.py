@@ -14,7 +14,7 @@ import pytest
 
 import remikcalc
 from remikcalc.base.errors import ArgumentError, DealError, RemikcalcError, SheetError
-from remikcalc.render.refusal import for_command_line
+from remikcalc.commands.refusal import for_command_line
 from remikcalc.sheet import load_sheet
 from remikcalc.sheet.model import DealEntry
 from tests.clirun import ok, run

@@ -16,7 +16,6 @@ import pytest
 import remikcalc
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import in_language
-from remikcalc.render.refusal import for_pad
 from remikcalc.render.sheet import status_lines
 from remikcalc.rules.dealinput import DealInput
 from remikcalc.rules.variants import get_rules
@@ -24,6 +23,7 @@ from remikcalc.scoring import score_deal
 from remikcalc.scoring.deal import build_deal
 from remikcalc.scoring.points import score_points
 from remikcalc.web.config import PadConfig
+from remikcalc.web.refusal import for_pad
 from tests.hands import GIN_DEFENCE_BORIS, GIN_KNOCK_ANNA
 from tests.padkit import Phone, folder, hidden, join, make_pad, pad, phone  # noqa: F401
 

@@ -15,7 +15,8 @@ it carries what a program needs to act on it:
 - ``quoted``: the refusals whose sentences its message repeats (a deal's refusal inside the
   sheet's that lists it), so that a front end can say each of those in its own words too.
 
-Each front end words a refusal its own way (:mod:`remikcalc.render.refusal`): the command line
+Each front end words a refusal its own way (:mod:`remikcalc.commands.refusal`,
+:mod:`remikcalc.web.refusal`, with :mod:`remikcalc.render.refusal`'s mechanism): the command line
 adds its options ("--closer NAME") and which file is unchanged, the score pad its buttons.
 
 >>> err = DealError("who knocked?", code="no_closer", field="closer", details={"draw": True})

@@ -12,7 +12,7 @@ import click
 from remikcalc.base.errors import RemikcalcError, SheetError
 from remikcalc.base.i18n import N_, _, in_language, ngettext
 from remikcalc.commands.common import output_options
-from remikcalc.render.refusal import for_command_line
+from remikcalc.commands.refusal import for_command_line
 from remikcalc.session.check import MISSING, FileReport, Mismatch, check_example, report_json
 
 if TYPE_CHECKING:

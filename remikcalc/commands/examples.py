@@ -273,7 +273,7 @@ def examples_cmd(folder: str | None, force: bool, fmt: str) -> None:
 def _error_text(exc: Exception) -> str:
     """A refusal as the command line says it; any other error as Python does."""
     if isinstance(exc, RemikcalcError):
-        from remikcalc.render.refusal import for_command_line
+        from remikcalc.commands.refusal import for_command_line
 
         return for_command_line(exc)
     return str(exc)

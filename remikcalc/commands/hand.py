@@ -92,7 +92,7 @@ def _english_error(rules: Rules, line: str, discard: bool | None, exc: Remikcalc
     import warnings
 
     from remikcalc.cards.text import written_in
-    from remikcalc.render.refusal import for_command_line
+    from remikcalc.commands.refusal import for_command_line
 
     # the line's warnings (Jk) were shown, in the language spoken, by the first analysis
     with in_language("en"), written_in("en"), warnings.catch_warnings():
@@ -187,7 +187,7 @@ def hand_cmd(
                         )
                     )
                 else:
-                    from remikcalc.render.refusal import for_command_line
+                    from remikcalc.commands.refusal import for_command_line
 
                     error = for_command_line(exc)
                     click.echo(_("line {n}: {error}").format(n=n, error=error), err=True)

@@ -196,12 +196,12 @@ def choose(args: Sequence[str]) -> None:
         if given is not None:
             return
         if asks_for_help(args):
-            from remikcalc.render.refusal import for_command_line
+            from remikcalc.commands.refusal import for_command_line
 
             error = for_command_line(exc)
             click.echo(i18n._("warning: {error}; shown in English").format(error=error), err=True)
             return
-        from remikcalc.render.refusal import for_command_line
+        from remikcalc.commands.refusal import for_command_line
 
         raise click.UsageError(for_command_line(exc)) from None
     _warn_if_unreadable(i18n.current())

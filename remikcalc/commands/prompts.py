@@ -100,7 +100,7 @@ def _checked_by(parse: Callable[[str], object]) -> Callable[[str], str]:
         try:
             parse(text)
         except CardError as exc:
-            from remikcalc.render.refusal import for_command_line
+            from remikcalc.commands.refusal import for_command_line
 
             raise click.UsageError(for_command_line(exc)) from None
         return text
@@ -281,7 +281,7 @@ def _points(entry: DealEntry, state: Replay) -> DealEntry:
             state.fork().apply(points)  # the sheet's replay, scored into a copy
             return points
         except (DealError, SettleError) as exc:
-            from remikcalc.render.refusal import for_command_line
+            from remikcalc.commands.refusal import for_command_line
 
             message = for_command_line(exc)
             click.echo(_("Error: {message}").format(message=message), err=True)
@@ -398,7 +398,7 @@ def _fixed(
                 state.fork().apply(entry)  # the sheet's replay, scored into a copy
                 return entry
             except (CardError, MeldError, DealError) as exc:
-                from remikcalc.render.refusal import for_command_line
+                from remikcalc.commands.refusal import for_command_line
 
                 message = for_command_line(exc)
                 click.echo(_("Error: {message}").format(message=message), err=True)

@@ -92,7 +92,7 @@ def serve_cmd(
     try:
         bound = choose_host(host, public=public)
     except ArgumentError as exc:
-        from remikcalc.render.refusal import for_command_line
+        from remikcalc.commands.refusal import for_command_line
 
         raise click.BadParameter(for_command_line(exc), param_hint="--host") from None
     config = PadConfig(

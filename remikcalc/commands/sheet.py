@@ -46,7 +46,7 @@ def as_bad_parameter() -> Iterator[None]:
     try:
         yield
     except ArgumentError as exc:
-        from remikcalc.render.refusal import for_command_line
+        from remikcalc.commands.refusal import for_command_line
 
         raise click.BadParameter(
             for_command_line(exc), param_hint=_HINTS.get(exc.param, exc.param)

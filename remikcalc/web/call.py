@@ -11,7 +11,7 @@ waits with them and every other sheet is answered at once; a write that waits lo
 :data:`WRITE_WAIT` for its turn is told the sheet is busy (503) and nothing is written.
 
 The work runs in the phone's language and card notation (:mod:`remikcalc.web.speech`); a
-refusal from the library is shown in the pad's words (:func:`remikcalc.render.refusal.for_pad`),
+refusal from the library is shown in the pad's words (:func:`remikcalc.web.refusal.for_pad`),
 in that language, and the file is left as it was. No traceback ever reaches a phone.
 """
 
@@ -41,10 +41,10 @@ from starlette.routing import Route
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
-from remikcalc.render.refusal import for_pad
 from remikcalc.web.config import PadConfig
 from remikcalc.web.forms import Form, FormError, read_form, read_json
 from remikcalc.web.pad import Pad
+from remikcalc.web.refusal import for_pad
 from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 

@@ -34,7 +34,6 @@ from starlette.routing import BaseRoute
 from remikcalc.base.errors import ArgumentError, RemikcalcError
 from remikcalc.base.i18n import _
 from remikcalc.render.changes import ChangesText, changes_text
-from remikcalc.render.refusal import for_pad
 from remikcalc.render.sheet import entry_text, scores_text
 from remikcalc.rules.dealinput import count_meaning, scores_meaning
 from remikcalc.session import Replay
@@ -56,6 +55,7 @@ from remikcalc.web.entry import (
 )
 from remikcalc.web.entry_look import DealLook, deal_look
 from remikcalc.web.filters import sheet_url
+from remikcalc.web.refusal import for_pad
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
 

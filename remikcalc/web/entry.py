@@ -38,7 +38,6 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
-from remikcalc.render.refusal import for_pad
 from remikcalc.render.summary import sheet_title
 from remikcalc.rules.dealinput import count_meaning, outcome_text, scores_meaning
 from remikcalc.session.book import StaleSheet
@@ -62,6 +61,7 @@ from remikcalc.web.entry_look import (
 )
 from remikcalc.web.filters import sheet_url
 from remikcalc.web.grid import GridCard, grid, upcard_grid
+from remikcalc.web.refusal import for_pad
 from remikcalc.web.shelf import Served
 from remikcalc.web.views import DealRow, sheet_view
 

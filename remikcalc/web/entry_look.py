@@ -10,7 +10,7 @@ the deal records (who collects what, each new total, the money so far) is the dr
 ``changes`` and ``step`` in the words of :func:`remikcalc.render.changes.deal_record`. Every
 entry page shows it with one template macro (``entry_look.html``'s ``deal_look``) and asks for
 it with one JSON endpoint as it is typed (``POST /s/ID/preview``). A hand or a deal the engine
-refuses is shown with the refusal in the pad's words (:func:`remikcalc.render.refusal.for_pad`).
+refuses is shown with the refusal in the pad's words (:func:`remikcalc.web.refusal.for_pad`).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.numtext import number_text
 from remikcalc.render.changes import Cell, DealRecord, deal_record
 from remikcalc.render.deal import DealText, deal_text
-from remikcalc.render.refusal import for_pad
 from remikcalc.rules.ruleset import Rules
 from remikcalc.session.book import Preview, SheetFile
 from remikcalc.session.changes import Changes
+from remikcalc.web.refusal import for_pad
 
 __all__ = [
     "DealLook",

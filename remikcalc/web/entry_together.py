@@ -42,7 +42,6 @@ from starlette.routing import BaseRoute, Route
 
 from remikcalc.base.errors import RemikcalcError
 from remikcalc.base.i18n import _
-from remikcalc.render.refusal import for_pad
 from remikcalc.render.summary import sheet_title
 from remikcalc.rules.ruleset import Rules
 from remikcalc.session.replay import Replay
@@ -64,6 +63,7 @@ from remikcalc.web.filters import sheet_url
 from remikcalc.web.grid import grid
 from remikcalc.web.live import PING, STREAM_LIFE, TICK
 from remikcalc.web.pad import Pad
+from remikcalc.web.refusal import for_pad
 from remikcalc.web.shelf import Served
 from remikcalc.web.speech import phone_choice, speaking
 from remikcalc.web.views import SheetView, sheet_view

@@ -29,7 +29,6 @@ from starlette.routing import BaseRoute
 from remikcalc.base.errors import RemikcalcError, SettleError
 from remikcalc.base.i18n import _
 from remikcalc.base.numtext import number_text, signed
-from remikcalc.render.refusal import for_pad
 from remikcalc.scoring.deal import player_named
 from remikcalc.scoring.result import POOL
 from remikcalc.session import Replay
@@ -38,6 +37,7 @@ from remikcalc.session.evening import LeftOut, LookAlike, Together
 from remikcalc.settle import settle
 from remikcalc.web.call import Call, route
 from remikcalc.web.deal_form import new_key
+from remikcalc.web.refusal import for_pad
 from remikcalc.web.reports import Figure, stats_view
 from remikcalc.web.shelf import Served
 

@@ -24,10 +24,10 @@ from starlette.routing import BaseRoute
 
 from remikcalc.base.errors import ArgumentError, RemikcalcError, RulesError
 from remikcalc.base.i18n import _
-from remikcalc.render.refusal import for_pad
 from remikcalc.web.call import Call, route
 from remikcalc.web.deal_form import new_key
 from remikcalc.web.filters import sheet_url
+from remikcalc.web.refusal import for_pad
 
 __all__ = ["ROUTES"]
 
