@@ -162,10 +162,9 @@ def _all_subclasses(cls: type[RemikcalcError]) -> set[type[RemikcalcError]]:
     return found
 
 
-#: sentences of the library that name an option and are no refusal: a variant's note (what
-#: ``remikcalc variants`` prints) and the help of the outcome's input (``--how``'s help)
+#: sentences of the library that name an option and are no refusal: the help of the
+#: outcome's input (``--how``'s help)
 NOT_REFUSALS = (
-    "no jokers by default; --rule jokers=2 plays with two wild jokers worth 15",
     "How the deal ended, when the hands do not show it, in English or in the words of --lang "
     "({outcomes}).",
 )
