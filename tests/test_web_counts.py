@@ -194,6 +194,9 @@ def test_a_bridge_deal_by_counts_with_a_knock(sheet_file: SheetMaker, tmp_path: 
     assert "Anna knocked" in record
     assert re.search(r"Anna \+5 .*Boris \+30 .*Vera \+12", record), record
     assert "Pool (stakes): 4" in record
+    # the knock's payments in their unit, as sentences (a screenshot showed "Boris → Anna: 1")
+    assert "Boris pays Anna 0.5 stakes" in record
+    assert "Vera pays into the pool 0.5 stakes" in record
     saved = phone.post(
         f"/s/{sheet}/counts", {**form, **typed, "do": "save"}, follow_redirects=False
     )

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from decimal import Decimal
+from typing import Any, Literal
 
-from remikcalc.base.i18n import N_, _
+from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import amount_text
 from remikcalc.base.numtext import number_text, signed_text
 from remikcalc.cards.notation import Card, format_cards
 from remikcalc.cards.text import card_text, cards_text, groups_text
-from remikcalc.render import fill, table, terminal_width, to_json
+from remikcalc.render import fill, plural_number, table, terminal_width, to_json
 from remikcalc.render.results import details_json, result_json
 from remikcalc.rules.dealinput import DealInput, scores_meaning, sign_doubts
+from remikcalc.rules.families import Unit
 from remikcalc.rules.ruleset import Rules
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.details import PlayerDetail
@@ -34,6 +36,7 @@ __all__ = [
     "outcome_text",
     "render_deal",
     "sign_doubt_text",
+    "transfer_line",
 ]
 
 #: the players' table's headings (English in plain and csv, for other programs)
@@ -327,19 +330,20 @@ class DealText:
     headers: tuple[str, ...]
     #: each player's row, under those headings
     rows: tuple[tuple[str, ...], ...]
-    #: each payment the deal makes: from, to, amount
-    payments: tuple[tuple[str, str, str], ...]
+    #: each payment the deal makes, a sentence ("Boris pays Anna 1 stake")
+    payments: tuple[str, ...]
     #: the Why lines
     why: tuple[str, ...]
 
 
-def deal_text(result: DealResult) -> DealText:
-    """The parts of :func:`render_deal`'s table for a page (the score pad's preview)."""
+def deal_text(result: DealResult, unit: Unit = "point") -> DealText:
+    """The parts of :func:`render_deal`'s table for a page (the score pad's preview);
+    ``unit``: what the variant's payments are counted in (remik bridge's are stakes)."""
     from remikcalc.scoring.why import reasons_text
 
     rows = tuple(tuple(_row(result, name, people=True)) for name in _players(result))
     payments = tuple(
-        (p.payer, _("pool") if p.payee == POOL else p.payee, number_text(p.amount))
+        transfer_line(p.payer, p.payee, number_text(p.amount), unit, p.amount)
         for p in result.payments
     )
     return DealText(
@@ -368,3 +372,38 @@ def sign_doubt_text(rules: Rules, entry: DealInput) -> str:
     scores = ", ".join(f"{p} {signed_text(entry.scores[p])}" for p in doubts)
     line = _("Check the signs: {scores} — this game does not write a deal's scores that way.")
     return f"{line.format(scores=scores)} {scores_meaning(rules)}"
+
+
+def transfer_line(
+    payer: str, payee: str, amount: str, unit: Unit | Literal["money"], value: Decimal
+) -> str:
+    """ "Boris pays Anna 26,50 ₽" (or "into the pool"), the amount in money, points or
+    stakes (``unit``: money, point, stake): a settlement's transfer or a deal's own payment."""
+    n = plural_number(value)
+    if payee == POOL:
+        if unit == "money":
+            line = _("{payer} pays into the pool {amount}")
+        elif unit == "point":
+            line = ngettext(
+                "{payer} pays into the pool {amount} points",
+                "{payer} pays into the pool {amount} points",
+                n,
+            )
+        else:
+            line = ngettext(
+                "{payer} pays into the pool {amount} stake",
+                "{payer} pays into the pool {amount} stakes",
+                n,
+            )
+        return line.format(payer=payer, amount=amount)
+    if unit == "money":
+        line = _("{payer} pays {payee} {amount}")
+    elif unit == "point":
+        line = ngettext(
+            "{payer} pays {payee} {amount} points", "{payer} pays {payee} {amount} points", n
+        )
+    else:
+        line = ngettext(
+            "{payer} pays {payee} {amount} stake", "{payer} pays {payee} {amount} stakes", n
+        )
+    return line.format(payer=payer, payee=payee, amount=amount)

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from remikcalc.base.i18n import N_, _, ngettext
 from remikcalc.base.money import Transfer, amount_text
 from remikcalc.base.numtext import money_text, number_text
 from remikcalc.render import fill, one_full_stop, plural_number, table, to_json
+from remikcalc.render.deal import transfer_line
 from remikcalc.render.settlement_json import (
     evening_amount,
     evening_json,
@@ -26,7 +27,6 @@ from remikcalc.render.settlement_json import (
     transfer_amount,
 )
 from remikcalc.render.sheet import note_text
-from remikcalc.rules.families import Unit
 from remikcalc.rules.variant_words import variant_word
 from remikcalc.scoring.result import POOL
 from remikcalc.scoring.tally import GameResult, Tally
@@ -117,41 +117,6 @@ def _game_lines(extra: Mapping[str, Any], tally: Tally) -> list[str]:
             sums.append(f"{p} {terms} = {number_text(total)}")
         lines.append(_("Columns added up: {sums}").format(sums="; ".join(sums)))
     return lines
-
-
-def _transfer_line(
-    payer: str, payee: str, amount: str, unit: Unit | Literal["money"], value: Decimal
-) -> str:
-    """ "Boris pays Anna 26,50 ₽" (or "into the pool"), the amount in money, points or
-    stakes (``unit``: money, point, stake)."""
-    n = plural_number(value)
-    if payee == POOL:
-        if unit == "money":
-            line = _("{payer} pays into the pool {amount}")
-        elif unit == "point":
-            line = ngettext(
-                "{payer} pays into the pool {amount} points",
-                "{payer} pays into the pool {amount} points",
-                n,
-            )
-        else:
-            line = ngettext(
-                "{payer} pays into the pool {amount} stake",
-                "{payer} pays into the pool {amount} stakes",
-                n,
-            )
-        return line.format(payer=payer, amount=amount)
-    if unit == "money":
-        line = _("{payer} pays {payee} {amount}")
-    elif unit == "point":
-        line = ngettext(
-            "{payer} pays {payee} {amount} points", "{payer} pays {payee} {amount} points", n
-        )
-    else:
-        line = ngettext(
-            "{payer} pays {payee} {amount} stake", "{payer} pays {payee} {amount} stakes", n
-        )
-    return line.format(payer=payer, payee=payee, amount=amount)
 
 
 def _money_rounded(settlement: Settlement) -> bool:
@@ -539,7 +504,7 @@ def evening_transfer_lines(evening: Evening) -> list[str]:
     for t in evening.transfers:
         value = Decimal(evening_amount(evening, t.amount))
         amount = evening_amount_text(evening, t.amount)
-        lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
+        lines.append(transfer_line(t.payer, t.payee, amount, unit, value))
     return lines
 
 
@@ -554,5 +519,5 @@ def transfer_lines(settlement: Settlement) -> list[str]:
             amount = money_text(t.amount, sheet.currency, sheet.minor_digits)
         else:
             amount = number_text(t.amount)
-        lines.append(_transfer_line(t.payer, t.payee, amount, unit, value))
+        lines.append(transfer_line(t.payer, t.payee, amount, unit, value))
     return lines

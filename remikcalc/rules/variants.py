@@ -282,7 +282,9 @@ VARIANTS: tuple[Variant, ...] = (
             game_target=500,
         ),
         by_players=((2, 2, 1, 0, 13), (3, 4, 1, 0, 7), (5, 8, 2, 0, 7)),
-        note=N_("no jokers by default; the house rule jokers=2 plays with two wild jokers worth 15"),
+        note=N_(
+            "no jokers by default; the house rule jokers=2 plays with two wild jokers worth 15"
+        ),
     ),
     _v(
         "polish",

@@ -143,7 +143,7 @@ def deal_look(preview: Preview, changes: Changes | None = None) -> DealLook:
         (p, number_text(result.points[p]) if p in result.points else "", number_text(s))
         for p, s in result.scores.items()
     )
-    text = deal_text(result)
+    text = deal_text(result, preview.after.rules.spec.unit)
     changes = preview.changes if changes is None else changes
     record = deal_record(changes, step, preview.after)
     return DealLook(text=text, headline=text.headline, totals=totals, scores=scores, record=record)
