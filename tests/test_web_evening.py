@@ -112,6 +112,8 @@ def test_the_evening_settles_the_staked_sheets_and_says_why_one_is_left_out(
     # titles, not file names, name the sheets settled (the file only where they are chosen)
     each = text.split("Each sheet")[1]
     assert "Friday bridge" in each and "Polish: Anna, Vera, Gleb" in each and ".yaml" not in each
+    # a sheet's closing figures apart, not run together (seen on a 360 px screenshot)
+    assert "Anna 64, mean 0: +64; Vera -23, mean 0: -23; Gleb -41, mean 0: -41" in text
 
 
 def test_names_that_look_like_one_person_are_pointed_out_with_a_rename(phone: Phone) -> None:

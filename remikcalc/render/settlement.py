@@ -323,9 +323,11 @@ def closing_lines(settlement: Settlement) -> list[str]:
 
 
 def closing_line(settlement: Settlement) -> str:
-    """:func:`closing_lines` in one line (a page's or a chat summary's last line)."""
+    """:func:`closing_lines` in one line (a page's or a chat summary's last line): the lines
+    after the first (each player's figure) apart by semicolons, so that they do not run
+    together ("Anna 64, mean 0: +64; Vera -23, mean 0: -23")."""
     first, *more = closing_lines(settlement)
-    return " ".join([first, *more])
+    return " ".join([first, "; ".join(more)]) if more else first
 
 
 def _settlement_for_programs(settlement: Settlement, fmt: str) -> str:
